@@ -1,0 +1,50 @@
+"""`judge datc`: adjudicate DATC case files and say which cases fail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.datc.reader import read_datc
+from pipeline.datc.runner import CaseError, CaseResult, run_case
+from pipeline.errors import DataError
+from pipeline.storage.maps import load_board, map_path
+
+
+@dataclass
+class DatcSummary:
+    passed: int
+    failed: int
+    results: list[CaseResult]
+
+
+def run(
+    paths: Iterable[Path], map_name: str = "standard", echo: Callable[[str], None] = print, show_all: bool = False
+) -> DatcSummary:
+    """Run every case of every file; print each failing case, then ``N passed, M failed``."""
+    board = load_board(map_path(map_name))
+    results: list[CaseResult] = []
+    passed = failed = 0
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise DataError(f"cannot read the file: {err.strerror}", file=str(path)) from None
+        for case in read_datc(text, str(path)):
+            try:
+                result = run_case(board, case)
+            except CaseError as err:
+                echo(f"FAILED {case.id}: {err}")
+                failed += 1
+                continue
+            results.append(result)
+            if result.passed:
+                passed += 1
+                if show_all:
+                    echo(f"passed {case.id} {case.title}".rstrip())
+            else:
+                failed += 1
+                echo(result.report())
+    echo(f"{passed} passed, {failed} failed")
+    return DatcSummary(passed, failed, results)

@@ -1,0 +1,472 @@
+"""The board as a graph: spaces, coasts, adjacency per unit kind, supply centres, powers.
+
+A *space* is what one unit occupies (a province or sea; in Machiavelli also a city). A *location* is
+where a unit stands inside a space: the space id itself, or ``space/coast`` for a fleet on one coast
+of a split-coast province (``stp/nc``). Armies move between spaces; fleets between locations.
+
+`Board.from_dict` builds a board from plain data (a parsed map file) and checks it: unknown ids,
+asymmetric adjacency, duplicate aliases. Every problem is collected with its key path, so the
+storage layer can name the file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pipeline.errors import AmbiguousOrderError, MapError, OrderSyntaxError, Problem
+
+from .units import UnitKind
+
+SPACE_KINDS = ("land", "coast", "sea")
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def space_of(location: str) -> str:
+    """The space a location lies in: ``stp/nc`` -> ``stp``."""
+    return location.split("/", 1)[0]
+
+
+def coast_of(location: str) -> str | None:
+    """The coast part of a location, or None: ``stp/nc`` -> ``nc``."""
+    _, _, coast = location.partition("/")
+    return coast or None
+
+
+def normalise_name(text: str) -> str:
+    """The form names are looked up in: lower case, single spaces, ``(nc)`` written ``/nc``."""
+    text = text.strip().lower().replace("_", " ")
+    text = re.sub(r"\s*\(\s*([a-z]{1,3})\s*\)\s*$", r"/\1", text)
+    text = re.sub(r"\s*/\s*", "/", text)
+    return re.sub(r"\s+", " ", text)
+
+
+@dataclass(frozen=True)
+class Power:
+    id: str
+    name: str
+    adjective: str = ""
+
+
+@dataclass(frozen=True)
+class Space:
+    id: str
+    name: str
+    kind: str  # one of SPACE_KINDS
+    supply_center: bool = False
+    home: str | None = None  # power whose home centre this is
+    coasts: tuple[str, ...] = ()  # named coasts of a split-coast province
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == "sea"
+
+
+@dataclass(frozen=True)
+class StartPosition:
+    season: str
+    year: int
+    units: tuple[tuple[str, UnitKind, str], ...]  # (power, kind, location)
+    owners: tuple[tuple[str, str], ...]  # (space, power)
+
+
+@dataclass
+class Board:
+    """An immutable (by convention) map. Build it with `Board.from_dict`."""
+
+    name: str
+    powers: dict[str, Power]
+    spaces: dict[str, Space]
+    army_adjacency: dict[str, frozenset[str]]  # space -> spaces
+    fleet_adjacency: dict[str, frozenset[str]]  # location -> locations
+    aliases: dict[str, str]  # normalised name -> location
+    power_aliases: dict[str, str]  # normalised name -> power id
+    start: StartPosition | None = None
+    coastal_convoys: bool = False  # may fleets in coastal provinces convoy (Machiavelli)?
+    _sea_regions: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
+
+    # ---- queries --------------------------------------------------------------------------
+
+    def space(self, location: str) -> Space:
+        return self.spaces[space_of(location)]
+
+    def locations(self, space: str) -> tuple[str, ...]:
+        """Where a fleet can stand in a space: its coasts, or the space itself."""
+        coasts = self.spaces[space].coasts
+        return tuple(f"{space}/{c}" for c in coasts) if coasts else (space,)
+
+    def can_hold(self, kind: UnitKind, location: str) -> bool:
+        """May a unit of this kind stand at this location?"""
+        sp = self.spaces.get(space_of(location))
+        if sp is None:
+            return False
+        coast = coast_of(location)
+        if kind is UnitKind.ARMY:
+            return coast is None and sp.kind != "sea"
+        if sp.kind == "land":
+            return False
+        if sp.coasts:
+            return coast in sp.coasts
+        return coast is None
+
+    def adjacent(self, kind: UnitKind, src: str, dst: str) -> bool:
+        """Can a unit of `kind` at location `src` move to location `dst` in one step?"""
+        if kind is UnitKind.ARMY:
+            return space_of(dst) in self.army_adjacency.get(space_of(src), frozenset())
+        return dst in self.fleet_adjacency.get(src, frozenset())
+
+    def reaches_space(self, kind: UnitKind, src: str, space: str) -> bool:
+        """Can a unit at `src` move into `space` (at some coast, for a fleet)?"""
+        return space in self.reachable_spaces(kind, src)
+
+    def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
+        """The spaces a unit of `kind` at location `src` can move into in one step."""
+        key = (kind, src)
+        found = self._reach.get(key)
+        if found is None:
+            if kind is UnitKind.ARMY:
+                found = self.army_adjacency.get(space_of(src), frozenset())
+            else:
+                found = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))
+            self._reach[key] = found
+        return found
+
+    def fleet_destinations(self, src: str, space: str) -> list[str]:
+        """The locations of `space` a fleet at `src` can move to."""
+        return sorted(d for d in self.fleet_adjacency.get(src, frozenset()) if space_of(d) == space)
+
+    def neighbours(self, space: str) -> frozenset[str]:
+        """Spaces next to `space` for any unit: armies by land, fleets by sea or coast."""
+        return self.army_adjacency.get(space, frozenset()) | self.fleet_neighbours(space)
+
+    def can_convoy_from(self, space: str) -> bool:
+        """May a fleet in this space carry an army? Seas always; coasts when the map says so."""
+        kind = self.spaces[space].kind
+        return kind == "sea" or (self.coastal_convoys and kind == "coast")
+
+    def convoy_region(self, space: str) -> frozenset[str]:
+        """The spaces a convoy could chain through together with `space` (its connected region)."""
+        return self._sea_regions.get(space, frozenset())
+
+    def convoy_possible(self, src: str, dst: str, via: str | None = None) -> bool:
+        """Could an army go from space `src` to space `dst` by convoy (through space `via`, if given)?
+
+        Geography only: true if one region of convoying spaces touches both ends by sea.
+        """
+        key = (src, dst, via)
+        found = self._convoy_possible.get(key)
+        if found is None:
+            found = self._convoy_possible[key] = self._find_convoy_region(src, dst, via)
+        return found
+
+    def _find_convoy_region(self, src: str, dst: str, via: str | None) -> bool:
+        if via is not None:
+            regions = [self.convoy_region(via)] if self.can_convoy_from(via) else []
+        else:
+            regions = [self.convoy_region(s) for s in self.fleet_neighbours(src) if self.can_convoy_from(s)]
+        for region in regions:
+            inner = region - {src, dst}
+            if any(src in self.fleet_neighbours(s) for s in inner) and any(
+                dst in self.fleet_neighbours(s) for s in inner
+            ):
+                return True
+        return False
+
+    def fleet_neighbours(self, space: str) -> frozenset[str]:
+        """Spaces a fleet in `space` (at any of its coasts) can reach in one move."""
+        cached = self._fleet_neighbours.get(space)
+        if cached is None:
+            out: set[str] = set()
+            if self.spaces[space].kind != "land":
+                for loc in self.locations(space):
+                    out.update(space_of(d) for d in self.fleet_adjacency.get(loc, frozenset()))
+            cached = self._fleet_neighbours[space] = frozenset(out)
+        return cached
+
+    # ---- names ----------------------------------------------------------------------------
+
+    def location(self, text: str) -> str:
+        """The location a name, id or alias stands for (``mid`` -> ``mao``, ``spa(nc)`` -> ``spa/nc``)."""
+        key = normalise_name(text)
+        found = self.aliases.get(key)
+        if found is None:
+            raise OrderSyntaxError(f"unknown place {text!r}")
+        if found == "":
+            raise AmbiguousOrderError(f"the name {text!r} stands for more than one place")
+        return found
+
+    def power(self, text: str) -> str:
+        key = normalise_name(text)
+        found = self.power_aliases.get(key)
+        if found is None:
+            raise OrderSyntaxError(f"unknown power {text!r}")
+        return found
+
+    # ---- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Board:
+        """Build and check a board from plain data; raise `MapError` listing every problem."""
+        return _BoardBuilder(data).build()
+
+
+class _BoardBuilder:
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+        self.problems: list[Problem] = []
+
+    def fail(self, where: str, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def build(self) -> Board:
+        data = self.data
+        if not isinstance(data, Mapping):
+            raise MapError([Problem("", "a map file must be a mapping with keys name, powers, spaces")])
+        for key in ("name", "powers", "spaces"):
+            if key not in data:
+                self.fail(key, "missing (a map needs name, powers and spaces)")
+        if self.problems:
+            raise MapError(self.problems)
+        powers = self._powers(data["powers"])
+        spaces, army, fleet = self._spaces(data["spaces"], powers)
+        self._check_symmetry(army, "army", spaces)
+        self._check_symmetry(fleet, "fleet", spaces)
+        aliases = self._aliases(data["spaces"], spaces)
+        power_aliases = self._power_aliases(data["powers"], powers)
+        board = Board(
+            name=str(data["name"]),
+            powers=powers,
+            spaces=spaces,
+            army_adjacency={k: frozenset(v) for k, v in army.items()},
+            fleet_adjacency={k: frozenset(v) for k, v in fleet.items()},
+            aliases=aliases,
+            power_aliases=power_aliases,
+            coastal_convoys=bool(data.get("coastal_convoys", False)),
+        )
+        if "start" in data:
+            board.start = self._start(data["start"], board)
+        if self.problems:
+            raise MapError(self.problems)
+        board._sea_regions = _convoy_regions(board)
+        return board
+
+    def _powers(self, raw: Any) -> dict[str, Power]:
+        powers: dict[str, Power] = {}
+        if not isinstance(raw, Mapping):
+            self.fail("powers", "expected a mapping of power id to its names")
+            return powers
+        for pid, info in raw.items():
+            where = f"powers.{pid}"
+            if not isinstance(pid, str) or not _ID.match(pid):
+                self.fail(where, "a power id is lower-case letters, digits or _")
+                continue
+            info = info or {}
+            if not isinstance(info, Mapping):
+                self.fail(where, "expected a mapping with name, adjective, aliases")
+                continue
+            powers[pid] = Power(pid, str(info.get("name", pid.title())), str(info.get("adjective", "")))
+        return powers
+
+    def _spaces(
+        self, raw: Any, powers: Mapping[str, Power]
+    ) -> tuple[dict[str, Space], dict[str, set[str]], dict[str, set[str]]]:
+        spaces: dict[str, Space] = {}
+        army: dict[str, set[str]] = {}
+        fleet: dict[str, set[str]] = {}
+        if not isinstance(raw, Mapping):
+            self.fail("spaces", "expected a mapping of space id to its description")
+            return spaces, army, fleet
+        for sid, info in raw.items():
+            where = f"spaces.{sid}"
+            if not isinstance(sid, str) or not _ID.match(sid):
+                self.fail(where, "a space id is lower-case letters, digits or _")
+                continue
+            if not isinstance(info, Mapping):
+                self.fail(where, "expected a mapping with name, kind, adjacency")
+                continue
+            kind = info.get("kind")
+            if kind not in SPACE_KINDS:
+                self.fail(f"{where}.kind", f"expected one of {', '.join(SPACE_KINDS)}, got {kind!r}")
+                continue
+            home = info.get("home")
+            if home is not None and home not in powers:
+                self.fail(f"{where}.home", f"unknown power {home!r}")
+                home = None
+            coasts_raw = info.get("coasts") or {}
+            if not isinstance(coasts_raw, Mapping):
+                self.fail(f"{where}.coasts", "expected a mapping of coast name to the fleet adjacency of that coast")
+                coasts_raw = {}
+            if coasts_raw and kind != "coast":
+                self.fail(f"{where}.coasts", "only a coastal space can have named coasts")
+            spaces[sid] = Space(
+                id=sid,
+                name=str(info.get("name", sid)),
+                kind=kind,
+                supply_center=bool(info.get("supply_center", False)),
+                home=home,
+                coasts=tuple(str(c) for c in coasts_raw),
+            )
+            army[sid] = set(self._id_list(info.get("army", []), f"{where}.army"))
+            if kind == "sea" and army[sid]:
+                self.fail(f"{where}.army", "a sea has no army adjacency")
+            if coasts_raw:
+                if info.get("fleet"):
+                    self.fail(f"{where}.fleet", "a split-coast space lists fleet adjacency under each coast")
+                for coast, lst in coasts_raw.items():
+                    fleet[f"{sid}/{coast}"] = set(self._id_list(lst, f"{where}.coasts.{coast}"))
+            elif kind != "land":
+                fleet[sid] = set(self._id_list(info.get("fleet", []), f"{where}.fleet"))
+            elif info.get("fleet"):
+                self.fail(f"{where}.fleet", "a land space has no fleet adjacency")
+        # every name used in adjacency must exist
+        for sid, targets in army.items():
+            for t in sorted(targets):
+                if t not in spaces:
+                    self.fail(f"spaces.{sid}.army", f"unknown space {t!r}")
+                elif spaces[t].kind == "sea":
+                    self.fail(f"spaces.{sid}.army", f"{t!r} is a sea: armies cannot go there")
+        for loc, targets in fleet.items():
+            sid, coast = space_of(loc), coast_of(loc)
+            where = f"spaces.{sid}.coasts.{coast}" if coast else f"spaces.{sid}.fleet"
+            for t in sorted(targets):
+                if t not in fleet:
+                    known = space_of(t) in spaces
+                    why = f"{t!r} is not a place a fleet can be (name the coast)" if known else f"unknown space {t!r}"
+                    self.fail(where, why)
+        return spaces, army, fleet
+
+    def _id_list(self, raw: Any, where: str) -> list[str]:
+        if raw is None:
+            return []
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            self.fail(where, "expected a list of space ids")
+            return []
+        seen: set[str] = set()
+        for x in raw:
+            if x in seen:
+                self.fail(where, f"{x!r} is listed twice")
+            seen.add(x)
+        return list(raw)
+
+    def _check_symmetry(self, adj: Mapping[str, set[str]], what: str, spaces: Mapping[str, Space]) -> None:
+        for src in sorted(adj):
+            for dst in sorted(adj[src]):
+                if dst in adj and src not in adj[dst]:
+                    sid, coast = space_of(dst), coast_of(dst)
+                    where = f"spaces.{sid}.coasts.{coast}" if coast else f"spaces.{sid}.{what}"
+                    self.fail(
+                        where,
+                        f"asymmetric {what} adjacency: {src} lists {dst}, but {dst} does not list {src}",
+                    )
+
+    def _aliases(self, raw: Mapping[str, Any], spaces: Mapping[str, Space]) -> dict[str, str]:
+        table: dict[str, str] = {}
+        origin: dict[str, str] = {}
+
+        def add(name: str, target: str, where: str) -> None:
+            key = normalise_name(name)
+            if key in table and table[key] != target:
+                self.fail(where, f"alias {name!r} already names {table[key]!r} (at {origin[key]})")
+                return
+            table[key] = target
+            origin[key] = where
+
+        for sid in spaces:
+            add(sid, sid, f"spaces.{sid}")
+        for sid, sp in spaces.items():
+            for c in sp.coasts:
+                add(f"{sid}/{c}", f"{sid}/{c}", f"spaces.{sid}.coasts.{c}")
+        for sid, sp in spaces.items():
+            info = raw[sid]
+            add(sp.name, sid, f"spaces.{sid}.name")
+            for i, alias in enumerate(info.get("aliases") or []):
+                add(str(alias), sid, f"spaces.{sid}.aliases[{i}]")
+                for c in sp.coasts:
+                    add(f"{alias}/{c}", f"{sid}/{c}", f"spaces.{sid}.aliases[{i}]")
+            for c in sp.coasts:
+                add(f"{sp.name}/{c}", f"{sid}/{c}", f"spaces.{sid}.coasts.{c}")
+        return table
+
+    def _power_aliases(self, raw: Mapping[str, Any], powers: Mapping[str, Power]) -> dict[str, str]:
+        table: dict[str, str] = {}
+        for pid, p in powers.items():
+            names = [pid, p.name] + [str(a) for a in ((raw[pid] or {}).get("aliases") or [])]
+            if p.adjective:
+                names.append(p.adjective)
+            for name in names:
+                key = normalise_name(name)
+                if table.get(key, pid) != pid:
+                    self.fail(f"powers.{pid}", f"name {name!r} already names power {table[key]!r}")
+                table[key] = pid
+        return table
+
+    def _start(self, raw: Any, board: Board) -> StartPosition | None:
+        if not isinstance(raw, Mapping):
+            self.fail("start", "expected a mapping with season, year, units, owners")
+            return None
+        units: list[tuple[str, UnitKind, str]] = []
+        owners: list[tuple[str, str]] = []
+        for pid, lst in (raw.get("units") or {}).items():
+            if pid not in board.powers:
+                self.fail(f"start.units.{pid}", f"unknown power {pid!r}")
+                continue
+            for i, text in enumerate(lst or []):
+                where = f"start.units.{pid}[{i}]"
+                parts = str(text).split()
+                if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+                    self.fail(where, f"expected a unit such as 'A par' or 'F stp/sc', got {text!r}")
+                    continue
+                kind = UnitKind.from_letter(parts[0])
+                loc = parts[1]
+                if not board.can_hold(kind, loc):
+                    self.fail(where, f"a {kind.noun} cannot stand at {loc!r}")
+                    continue
+                units.append((pid, kind, loc))
+        for pid, lst in (raw.get("owners") or {}).items():
+            if pid not in board.powers:
+                self.fail(f"start.owners.{pid}", f"unknown power {pid!r}")
+                continue
+            for sid in lst or []:
+                if sid not in board.spaces or not board.spaces[sid].supply_center:
+                    self.fail(f"start.owners.{pid}", f"{sid!r} is not a supply centre")
+                    continue
+                owners.append((sid, pid))
+        return StartPosition(
+            season=str(raw.get("season", "spring")).lower(),
+            year=int(raw.get("year", 1901)),
+            units=tuple(units),
+            owners=tuple(sorted(owners)),
+        )
+
+
+def _convoy_regions(board: Board) -> dict[str, frozenset[str]]:
+    """Connected groups of spaces where fleets may convoy, found once per board."""
+    regions: dict[str, frozenset[str]] = {}
+    for sid in sorted(board.spaces):
+        if sid in regions or not board.can_convoy_from(sid):
+            continue
+        group: set[str] = set()
+        todo = [sid]
+        while todo:
+            s = todo.pop()
+            if s in group:
+                continue
+            group.add(s)
+            todo.extend(n for n in board.fleet_neighbours(s) if n not in group and board.can_convoy_from(n))
+        frozen = frozenset(group)
+        for s in group:
+            regions[s] = frozen
+    return regions
+
+
+def iter_edges(adj: Mapping[str, Iterable[str]]) -> Iterable[tuple[str, str]]:
+    """Each undirected edge once, sorted: for map checks and drawing."""
+    for a in sorted(adj):
+        for b in sorted(adj[a]):
+            if a < b:
+                yield a, b

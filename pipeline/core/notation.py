@@ -1,0 +1,215 @@
+"""Reading orders written as text.
+
+Accepts the DATC / judge notation and its common variants, case-insensitively::
+
+    A lvp-yor      A lvp - yor      A lvp -> yor      army liverpool to yorkshire
+    A lon-bel via convoy            F nth C A lon-bel        F nth convoys A lon - bel
+    A vie S A bud-gal               A vie supports A bud     F tri S F ven H
+    A par H        A par hold       F stp/sc-bot      F spa(nc)-gas
+    A par-bur      (retreat phase)  A par Disband     Build A kie    Remove F nth    Waive
+
+Places are looked up among the board's ids, names and aliases (``mid`` and ``Mid-Atlantic Ocean``
+both give ``mao``). Three kinds of error: `OrderSyntaxError` (not understood, or an unknown place),
+`AmbiguousOrderError` (a name for more than one place), and, from `legality`, illegal orders.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, OrderSyntaxError
+
+from .adjustment import adjustments_due, build_location
+from .board import Board, normalise_name, space_of
+from .legality import Illegal, check_movement_order, check_unit
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from .outcome import Reason
+from .position import PhaseKind, Position
+from .retreat import retreat_destination
+from .units import UnitKind
+
+_TOKEN = re.compile(r"->|-|[^\s\-]+")
+_KINDS = {"a": UnitKind.ARMY, "army": UnitKind.ARMY, "f": UnitKind.FLEET, "fleet": UnitKind.FLEET}
+_MOVE = {"-", "->", "to", "m", "move", "moves"}
+_HOLD = {"h", "hold", "holds"}
+_SUPPORT = {"s", "support", "supports"}
+_CONVOY = {"c", "convoy", "convoys"}
+_DISBAND = {"d", "disband", "disbands"}
+_RETREAT = {"r", "retreat", "retreats"}
+_BUILD = {"build", "builds"}
+_REMOVE = {"remove", "removes"}
+_WAIVE = {"waive", "waives"}
+_LONGEST_NAME = 6  # tokens
+
+
+class _Reader:
+    def __init__(self, text: str, board: Board) -> None:
+        self.text = text
+        self.board = board
+        self.tokens = _TOKEN.findall(text.strip())
+        self.pos = 0
+
+    def fail(self, expected: str) -> OrderSyntaxError:
+        if self.pos < len(self.tokens):
+            got = f"got {self.tokens[self.pos]!r}"
+        else:
+            got = "the order ends there"
+        return OrderSyntaxError(f"order {self.text.strip()!r} not understood: expected {expected}, {got}")
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos].lower() if self.pos < len(self.tokens) else None
+
+    def take(self, words: set[str]) -> bool:
+        if self.peek() in words:
+            self.pos += 1
+            return True
+        return False
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.tokens)
+
+    def kind(self) -> UnitKind | None:
+        word = self.peek()
+        if word in _KINDS:
+            self.pos += 1
+            return _KINDS[word]
+        return None
+
+    def place(self) -> str:
+        """The longest run of tokens that names a place."""
+        if self.at_end() or self.peek() in _MOVE:
+            raise self.fail("a place")
+        for length in range(min(_LONGEST_NAME, len(self.tokens) - self.pos), 0, -1):
+            words = self.tokens[self.pos : self.pos + length]
+            if words[-1] in ("-", "->"):
+                continue
+            candidate = re.sub(r"\s*-\s*", "-", " ".join(words))
+            if normalise_name(candidate) in self.board.aliases:
+                self.pos += length
+                return self.board.location(candidate)
+        try:
+            return self.board.location(self.tokens[self.pos])  # raises: unknown or ambiguous place
+        except OrderError as err:
+            raise type(err)(f"order {self.text.strip()!r}: {err}") from None
+
+    def unit(self) -> tuple[UnitKind | None, str]:
+        kind = self.kind()
+        return kind, self.place()
+
+    def end(self) -> None:
+        if not self.at_end():
+            raise self.fail("the end of the order")
+
+
+def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) -> Order:
+    """Read one order. `phase` decides what ``A x-y`` (move or retreat) and ``A x D`` mean."""
+    r = _Reader(text, board)
+    if r.at_end():
+        raise OrderSyntaxError("empty order")
+    if r.take(_WAIVE):
+        r.end()
+        return Waive()
+    if r.take(_BUILD):
+        kind, at = r.unit()
+        r.end()
+        return Build(kind, at)
+    if r.take(_REMOVE) or (phase is PhaseKind.ADJUSTMENT and r.take(_DISBAND)):
+        kind, at = r.unit()
+        r.end()
+        return Remove(kind, at)
+
+    kind, at = r.unit()
+    if r.at_end() or r.take(_HOLD):
+        r.end()
+        return Hold(kind, at)
+    if r.take(_MOVE) or r.take(_RETREAT):
+        to = r.place()
+        via = False
+        if r.take({"via"}):
+            if not r.take(_CONVOY):
+                raise r.fail("'convoy' after 'via'")
+            via = True
+        r.end()
+        if phase is PhaseKind.RETREAT:
+            if via:
+                raise OrderSyntaxError(f"order {text.strip()!r}: a retreat cannot go by convoy")
+            return Retreat(kind, at, to)
+        return Move(kind, at, to, via)
+    if r.take(_SUPPORT):
+        target_kind, target = r.unit()
+        if r.take(_MOVE):
+            to = r.place()
+            r.end()
+            return SupportMove(kind, at, target_kind, target, to)
+        r.take(_HOLD)
+        r.end()
+        return SupportHold(kind, at, target_kind, target)
+    if r.take(_CONVOY):
+        target_kind, target = r.unit()
+        if not r.take(_MOVE):
+            raise r.fail("'-' and the army's destination")
+        to = r.place()
+        r.end()
+        return Convoy(kind, at, target_kind, target, to)
+    if r.take(_DISBAND):
+        r.end()
+        return Remove(kind, at) if phase is PhaseKind.ADJUSTMENT else Disband(kind, at)
+    raise r.fail("H, -, S, C or Disband after the unit")
+
+
+def read_order(text: str, board: Board, position: Position, power: str) -> Order:
+    """Read an order and check it is allowed in `position` for `power`.
+
+    Raises `OrderSyntaxError` (not understood), `AmbiguousOrderError` (a coast must be named) or
+    `IllegalOrderError` (understood, not allowed here), each with a message naming the order.
+    Whether a convoy is ordered for a long army move depends on the other orders and is left to
+    the adjudication.
+    """
+    order = parse_order(text, board, position.phase.kind)
+    try:
+        return check_order(board, position, power, order)
+    except Illegal as why:
+        quoted = text.strip()
+        if why.reason is Reason.ILLEGAL_COAST_NEEDED:
+            raise AmbiguousOrderError(f"order {quoted!r} is ambiguous: name the coast") from None
+        raise IllegalOrderError(f"order {quoted!r} is not allowed: {why.reason.value}", why.reason) from None
+
+
+def check_order(board: Board, position: Position, power: str, order: Order) -> Order:
+    """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT and isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        return check_movement_order(board, position, power, order)
+    if kind is PhaseKind.RETREAT and isinstance(order, (Retreat, Disband)):
+        entry = next((d for d in position.dislodged if d.unit.space == space_of(order.at)), None)
+        if entry is None:
+            raise Illegal(Reason.NOT_DISLODGED)
+        check_unit(order.kind, order.at, entry.unit, power)
+        if isinstance(order, Retreat):
+            return Retreat(entry.unit.kind, entry.unit.location, retreat_destination(board, position, entry, order.to))
+        return Disband(entry.unit.kind, entry.unit.location)
+    if kind is PhaseKind.ADJUSTMENT and isinstance(order, (Build, Remove, Waive)):
+        due = adjustments_due(position, power)
+        if isinstance(order, Remove):
+            if due >= 0:
+                raise Illegal(Reason.NO_REMOVAL_DUE)
+            check_unit(order.kind, order.at, position.unit_at(space_of(order.at)), power)
+            return order
+        if due <= 0:
+            raise Illegal(Reason.NO_BUILD_ALLOWED)
+        if isinstance(order, Build):
+            build_location(board, position, power, order, set())
+        return order
+    raise Illegal(Reason.ILLEGAL_WRONG_PHASE)

@@ -1,0 +1,83 @@
+"""What happened to each order: succeeded or not, and a reason code that reports can explain.
+
+Reasons are codes, never prose: reports translate them. `detail` carries the places a reason
+speaks of (``{"against": "tyr"}``, ``{"by": "boh"}``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .orders import Order
+from .units import Unit
+
+
+class Reason(enum.Enum):
+    # success
+    SUCCEEDS = "succeeds"
+    # movement results
+    BOUNCED = "bounced"  # detail: against (spaces whose strength stopped the move)
+    NO_CONVOY_PATH = "no_convoy_path"  # the convoy was disrupted or never complete
+    CONVOY_PARADOX = "convoy_paradox"  # Szykman rule: the convoyed move fails
+    SUPPORT_CUT = "support_cut"  # detail: by
+    SUPPORT_NOT_MATCHED = "support_not_matched"  # the supported unit did something else
+    CONVOY_NOT_MATCHED = "convoy_not_matched"  # the army did not order this move
+    CONVOY_DISRUPTED = "convoy_disrupted"  # the convoying fleet was dislodged
+    DISLODGED = "dislodged"  # detail: by
+    # illegal orders: understood, not allowed; the unit holds (or disbands, or nothing happens)
+    ILLEGAL_NO_UNIT = "illegal_no_unit"
+    ILLEGAL_NOT_OWNER = "illegal_not_owner"
+    ILLEGAL_WRONG_KIND = "illegal_wrong_kind"
+    ILLEGAL_NOT_ADJACENT = "illegal_not_adjacent"
+    ILLEGAL_NO_CONVOY_ORDERED = "illegal_no_convoy_ordered"
+    ILLEGAL_TERRAIN = "illegal_terrain"  # army to sea, fleet inland
+    ILLEGAL_COAST_NEEDED = "illegal_coast_needed"
+    ILLEGAL_WRONG_COAST = "illegal_wrong_coast"
+    ILLEGAL_OWN_SPACE = "illegal_own_space"  # move or support into the unit's own space
+    ILLEGAL_UNREACHABLE = "illegal_unreachable"  # a support into a space the supporter cannot reach
+    ILLEGAL_NOT_CONVOYABLE = "illegal_not_convoyable"  # only armies are convoyed, by fleets at sea
+    ILLEGAL_NO_CONVOY_ROUTE = "illegal_no_convoy_route"  # the fleet is on no route between the ends
+    ILLEGAL_WRONG_PHASE = "illegal_wrong_phase"
+    ILLEGAL_DUPLICATE = "illegal_duplicate"  # a second order for the same unit
+    # retreats
+    NOT_DISLODGED = "not_dislodged"
+    RETREAT_TO_ATTACKER = "retreat_to_attacker"
+    RETREAT_CONTESTED = "retreat_contested"
+    RETREAT_OCCUPIED = "retreat_occupied"
+    RETREAT_BOUNCED = "retreat_bounced"  # detail: with
+    DISBANDED = "disbanded"
+    NO_ORDER = "no_order"  # default applied: hold, disband, or civil disorder
+    # adjustments
+    BUILD_NOT_HOME = "build_not_home"
+    BUILD_NOT_OWNED = "build_not_owned"
+    BUILD_OCCUPIED = "build_occupied"
+    NO_BUILD_ALLOWED = "no_build_allowed"  # no builds left, or none due
+    NO_REMOVAL_DUE = "no_removal_due"
+    CIVIL_DISORDER = "civil_disorder"
+
+    @property
+    def illegal(self) -> bool:
+        return self.value.startswith("illegal_")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of one order. `unit` is the unit it was for (None for a waive or a bad build)."""
+
+    power: str
+    order: Order
+    succeeded: bool
+    reason: Reason
+    detail: Mapping[str, str] = field(default_factory=dict)
+    unit: Unit | None = None
+    dislodged_by: str | None = None  # space the dislodging unit came from
+
+    def __str__(self) -> str:
+        text = f"{self.power}: {self.order}: {self.reason.value}"
+        if self.detail:
+            text += " (" + ", ".join(f"{k} {v}" for k, v in sorted(self.detail.items())) + ")"
+        if self.dislodged_by:
+            text += f", dislodged from {self.dislodged_by}"
+        return text

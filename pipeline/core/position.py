@@ -1,0 +1,89 @@
+"""A position: the phase, the units on the board, who owns which centre, and what a retreat needs.
+
+Positions are values: phases return new positions and never change the one they were given.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .units import Unit
+
+
+class PhaseKind(enum.Enum):
+    MOVEMENT = "movement"
+    RETREAT = "retreat"
+    ADJUSTMENT = "adjustment"
+
+
+@dataclass(frozen=True)
+class Phase:
+    season: str  # "spring", "fall" (Machiavelli adds "summer")
+    year: int
+    kind: PhaseKind
+
+    def __str__(self) -> str:
+        return f"{self.season.title()} {self.year} {self.kind.value.title()}"
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """``Spring 1901 Movement`` or ``Spring 1901, Movement``."""
+        parts = text.replace(",", " ").split()
+        if len(parts) != 3 or not parts[1].isdigit():
+            raise ValueError(f"expected a phase such as 'Spring 1901 Movement', got {text!r}")
+        return cls(parts[0].lower(), int(parts[1]), PhaseKind(parts[2].lower()))
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    """A unit dislodged in the movement phase, waiting to retreat.
+
+    `attacker_from` is the space the dislodging unit came from when it came over land (a retreat
+    there is forbidden); None when it came by convoy.
+    """
+
+    unit: Unit
+    attacker_from: str | None
+
+
+@dataclass(frozen=True)
+class Position:
+    phase: Phase
+    units: Mapping[str, Unit]  # space -> unit; read-only by convention
+    owners: Mapping[str, str]  # supply-centre space -> power
+    dislodged: tuple[Dislodged, ...] = ()
+    contested: frozenset[str] = field(default_factory=frozenset)  # spaces left empty by a standoff
+
+    @classmethod
+    def build(
+        cls,
+        phase: Phase,
+        units: Iterable[Unit],
+        owners: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+        dislodged: Iterable[Dislodged] = (),
+        contested: Iterable[str] = (),
+    ) -> Position:
+        by_space: dict[str, Unit] = {}
+        for u in units:
+            if u.space in by_space:
+                raise ValueError(f"two units in {u.space}: {by_space[u.space]} and {u}")
+            by_space[u.space] = u
+        own = dict(owners.items() if isinstance(owners, Mapping) else owners)
+        return cls(
+            phase,
+            dict(sorted(by_space.items())),
+            dict(sorted(own.items())),
+            tuple(sorted(dislodged, key=lambda d: d.unit)),
+            frozenset(contested),
+        )
+
+    def unit_at(self, space: str) -> Unit | None:
+        return self.units.get(space)
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def centres_of(self, power: str) -> list[str]:
+        return [s for s, p in self.owners.items() if p == power]

@@ -1,0 +1,110 @@
+"""The retreat phase: each dislodged unit retreats to an adjacent free space or is disbanded.
+
+A unit may not retreat into an occupied space, into the space its attacker came from (unless the
+attacker came by convoy), into a space left empty by a standoff, or by convoy. Two units retreating
+to the same space are both disbanded; a unit without a valid retreat order is disbanded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import Board, space_of
+from .legality import Illegal, check_unit, step_destination
+from .orders import Disband, Order, Retreat
+from .outcome import Outcome, Reason
+from .position import Dislodged, Phase, PhaseKind, Position
+from .units import Unit, UnitKind
+
+
+@dataclass(frozen=True)
+class RetreatResult:
+    position: Position  # the same season, with no one left to retreat
+    outcomes: tuple[Outcome, ...]
+
+
+def retreat_destination(board: Board, position: Position, entry: Dislodged, to: str) -> str:
+    """The exact location a retreat to `to` ends at, or raise `Illegal`."""
+    dest = step_destination(board, entry.unit, to)
+    space = space_of(dest)
+    if space in position.units:
+        raise Illegal(Reason.RETREAT_OCCUPIED)
+    if space == entry.attacker_from:
+        raise Illegal(Reason.RETREAT_TO_ATTACKER)
+    if space in position.contested:
+        raise Illegal(Reason.RETREAT_CONTESTED)
+    return dest
+
+
+def retreat_options(board: Board, position: Position, entry: Dislodged) -> list[str]:
+    """Every location the dislodged unit could retreat to (empty: it will be disbanded)."""
+    unit = entry.unit
+    if unit.kind is UnitKind.ARMY:
+        candidates = sorted(board.army_adjacency.get(unit.space, ()))
+    else:
+        candidates = sorted(board.fleet_adjacency.get(unit.location, ()))
+    options = []
+    for loc in candidates:
+        with contextlib.suppress(Illegal):
+            options.append(retreat_destination(board, position, entry, loc))
+    return options
+
+
+def adjudicate_retreats(board: Board, position: Position, orders: Iterable[tuple[str, Order]]) -> RetreatResult:
+    waiting = {d.unit.space: d for d in position.dislodged}
+    outcomes: list[Outcome] = []
+    chosen: dict[str, tuple[str, Order, str | None]] = {}  # space -> (power, order, destination)
+    for power, order in orders:
+        at = getattr(order, "at", None)
+        if not isinstance(order, (Retreat, Disband)) or at is None:
+            outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
+            continue
+        entry = waiting.get(space_of(at))
+        if entry is None:
+            reason = Reason.NOT_DISLODGED if space_of(at) in position.units else Reason.ILLEGAL_NO_UNIT
+            outcomes.append(Outcome(power, order, False, reason))
+            continue
+        if entry.unit.space in chosen:
+            outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE, {}, entry.unit))
+            continue
+        try:
+            check_unit(order.kind, order.at, entry.unit, power)
+            dest = retreat_destination(board, position, entry, order.to) if isinstance(order, Retreat) else None
+        except Illegal as why:
+            outcomes.append(Outcome(power, order, False, why.reason, why.detail, entry.unit))
+            if why.reason is not Reason.ILLEGAL_NOT_OWNER:
+                chosen[entry.unit.space] = (power, order, None)
+            continue
+        chosen[entry.unit.space] = (power, order, dest)
+
+    targets: dict[str, list[str]] = {}
+    for space, (_, _, dest) in chosen.items():
+        if dest is not None:
+            targets.setdefault(space_of(dest), []).append(space)
+    retreated: list[Unit] = []
+    for space, entry in waiting.items():
+        unit = entry.unit
+        if space not in chosen:
+            outcomes.append(Outcome(unit.power, Disband(unit.kind, unit.location), True, Reason.NO_ORDER, {}, unit))
+            continue
+        power, order, dest = chosen[space]
+        if dest is None:
+            if isinstance(order, Disband):
+                outcomes.append(Outcome(power, order, True, Reason.DISBANDED, {}, unit))
+            continue  # an illegal retreat: already reported, the unit is disbanded
+        rivals = [s for s in targets[space_of(dest)] if s != space]
+        if rivals:
+            outcomes.append(Outcome(power, order, False, Reason.RETREAT_BOUNCED, {"with": " ".join(rivals)}, unit))
+            continue
+        retreated.append(Unit(unit.power, unit.kind, dest))
+        outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {}, unit))
+
+    phase = position.phase
+    after = Position.build(
+        Phase(phase.season, phase.year, PhaseKind.RETREAT),
+        list(position.units.values()) + retreated,
+        position.owners,
+    )
+    return RetreatResult(after, tuple(outcomes))

@@ -1,0 +1,42 @@
+"""Units: who owns them, what kind they are, where they stand."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class UnitKind(enum.Enum):
+    """The kinds of unit. The value is the letter used in order notation."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+    @classmethod
+    def from_letter(cls, letter: str) -> UnitKind:
+        return cls(letter.upper())
+
+    @property
+    def noun(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit of `power`, of `kind`, at `location` (a space id, or ``space/coast`` for a fleet)."""
+
+    power: str
+    kind: UnitKind
+    location: str
+
+    @property
+    def space(self) -> str:
+        return self.location.split("/", 1)[0]
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+    def __lt__(self, other: object) -> bool:  # sort by place, then power: stable output everywhere
+        if not isinstance(other, Unit):
+            return NotImplemented
+        return (self.location, self.power, self.kind.value) < (other.location, other.power, other.kind.value)

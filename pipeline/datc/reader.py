@@ -1,0 +1,120 @@
+"""Reading DATC test cases in the jDip/godip text format (no board needed: text in, cases out).
+
+    VARIANT_ALL Standard
+    CASE 6.A.1 [title]
+    PRESTATE_SETPHASE Spring 1901, Movement
+    PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS / ORDERS
+    POSTSTATE_SAME | POSTSTATE [POSTSTATE_DISLODGED]
+    END
+
+``#`` starts a comment. Lines under a section are ``Power: text`` (results: ``SUCCESS: Power: order``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pipeline.errors import DataError, Problem
+
+SECTIONS = (
+    "PRESTATE_SUPPLYCENTER_OWNERS",
+    "PRESTATE_DISLODGED",
+    "PRESTATE_RESULTS",
+    "PRESTATE",
+    "ORDERS",
+    "POSTSTATE_DISLODGED",
+    "POSTSTATE",
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    power: str
+    text: str
+    success: bool | None = None  # for PRESTATE_RESULTS
+
+
+@dataclass
+class DatcCase:
+    id: str
+    title: str
+    file: str
+    line: int
+    phase: str = "Spring 1901 Movement"
+    sections: dict[str, list[Line]] = field(default_factory=dict)
+    post_same: bool = False
+
+    def lines(self, section: str) -> list[Line]:
+        return self.sections.get(section, [])
+
+
+_ENTRY = re.compile(r"^([A-Za-z][\w ]*?)\s*:\s*(.+)$")
+_ENTRY_NO_COLON = re.compile(r"^([A-Za-z]\w*)\s+(.+)$")  # "Italy F gol": a typo the published files have
+
+
+def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
+    """Every case of a DATC text file; malformed lines are reported all together."""
+    cases: list[DatcCase] = []
+    problems: list[Problem] = []
+    case: DatcCase | None = None
+    section: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word = line.split()[0]
+        if word == "VARIANT_ALL":
+            continue
+        if word == "CASE":
+            if case is not None:
+                problems.append(Problem("", f"case {case.id} has no END before the next CASE", number, file))
+            rest = line[4:].strip()
+            ident, _, title = rest.partition(" ")
+            case = DatcCase(ident.rstrip("."), title.strip(), file, number)
+            section = None
+            continue
+        if case is None:
+            problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
+            continue
+        if word == "END":
+            cases.append(case)
+            case, section = None, None
+            continue
+        if word == "PRESTATE_SETPHASE":
+            case.phase = line[len(word) :].strip()
+            continue
+        if word == "POSTSTATE_SAME":
+            case.post_same = True
+            section = None
+            continue
+        if word in SECTIONS:
+            section = word
+            case.sections.setdefault(section, [])
+            continue
+        if section is None:
+            problems.append(Problem("", f"{line!r} is not under any section (PRESTATE, ORDERS...)", number, file))
+            continue
+        success = None
+        if section == "PRESTATE_RESULTS":
+            verdict, _, line = line.partition(":")
+            if verdict.strip().upper() not in ("SUCCESS", "FAILURE"):
+                problems.append(
+                    Problem(
+                        "", f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', got {raw.strip()!r}", number, file
+                    )
+                )
+                continue
+            success = verdict.strip().upper() == "SUCCESS"
+            line = line.strip()
+        m = _ENTRY.match(line) or _ENTRY_NO_COLON.match(line)
+        if not m:
+            problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
+            continue
+        case.sections[section].append(Line(number, m[1].strip(), m[2].strip(), success))
+    if case is not None:
+        problems.append(Problem("", f"case {case.id} has no END", case.line, file))
+    if problems:
+        raise DataError(problems)
+    return cases

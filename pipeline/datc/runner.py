@@ -1,0 +1,185 @@
+"""Adjudicating DATC cases and comparing what comes out with what the case expects.
+
+A retreat case gives the position after the movement and the movement's orders with their
+results; the runner puts the units back where they stood, adjudicates that movement again to learn
+who dislodged whom and which spaces were left empty by a standoff, then adjudicates the retreats.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from pipeline.core.adjustment import adjudicate_adjustments
+from pipeline.core.board import Board, space_of
+from pipeline.core.movement import adjudicate_movement
+from pipeline.core.notation import parse_order
+from pipeline.core.orders import Move, Order
+from pipeline.core.outcome import Outcome
+from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
+from pipeline.core.retreat import adjudicate_retreats, retreat_options
+from pipeline.core.units import Unit, UnitKind
+from pipeline.errors import OrderError, PipelineError
+
+from .reader import DatcCase, Line
+
+
+class CaseError(PipelineError):
+    """A case that cannot be set up (an unknown power or place in its position)."""
+
+
+@dataclass
+class CaseResult:
+    case: DatcCase
+    passed: bool
+    expected_units: set[Unit] = field(default_factory=set)
+    got_units: set[Unit] = field(default_factory=set)
+    expected_dislodged: set[Unit] = field(default_factory=set)
+    got_dislodged: set[Unit] = field(default_factory=set)
+    outcomes: tuple[Outcome, ...] = ()
+    notes: list[str] = field(default_factory=list)  # orders that could not be read, and why
+    trace: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        """A failing case, told: what was expected, what came out, and every order's outcome."""
+        c = self.case
+        lines = [f"FAILED {c.id} {c.title}".rstrip() + f" ({c.file}:{c.line})"]
+        for label, exp, got in (
+            ("units", self.expected_units, self.got_units),
+            ("dislodged", self.expected_dislodged, self.got_dislodged),
+        ):
+            if exp != got:
+                lines.append(f"  {label} expected but missing: {_units(exp - got) or '-'}")
+                lines.append(f"  {label} not expected:         {_units(got - exp) or '-'}")
+        lines.extend(f"  note: {n}" for n in self.notes)
+        lines.extend(f"  order: {o}" for o in self.outcomes)
+        lines.extend(f"  trace: {t}" for t in self.trace)
+        return "\n".join(lines)
+
+
+def _units(units: set[Unit]) -> str:
+    return ", ".join(f"{u.power}: {u}" for u in sorted(units))
+
+
+class _Case:
+    def __init__(self, board: Board, case: DatcCase) -> None:
+        self.board = board
+        self.case = case
+        self.notes: list[str] = []
+
+    def power(self, line: Line) -> str:
+        try:
+            return self.board.power(line.power)
+        except OrderError:
+            # the published cases have typos ("Germnay"): take the closest power's name
+            names = {n: p for n, p in self.board.power_aliases.items() if len(n) > 3}
+            close = difflib.get_close_matches(line.power.lower(), names, n=1, cutoff=0.75)
+            if not close:
+                raise CaseError(f"{self.case.file}:{line.number}: unknown power {line.power!r}") from None
+            self.notes.append(f"line {line.number}: power {line.power!r} read as {names[close[0]]!r}")
+            return names[close[0]]
+
+    def unit(self, line: Line) -> Unit:
+        parts = line.text.split()
+        try:
+            if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+                raise ValueError
+            kind = UnitKind.from_letter(parts[0])
+            loc = self.board.location(parts[1])
+        except (ValueError, OrderError):
+            raise CaseError(
+                f"{self.case.file}:{line.number}: expected a unit like 'A lvp', got {line.text!r}"
+            ) from None
+        if kind is UnitKind.ARMY:
+            loc = space_of(loc)
+        return Unit(self.power(line), kind, loc)
+
+    def units(self, section: str) -> list[Unit]:
+        return [self.unit(line) for line in self.case.lines(section)]
+
+    def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
+        return [(power, order) for _, power, order in self.read(lines, phase)]
+
+    def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
+        """Each line's power and order; a line that is not an order is noted and left out."""
+        out = []
+        for line in lines:
+            try:
+                out.append((line, self.power(line), parse_order(line.text, self.board, phase)))
+            except OrderError as err:
+                self.notes.append(f"line {line.number}: {err} (left out)")
+        return out
+
+
+def run_case(board: Board, case: DatcCase) -> CaseResult:
+    """Adjudicate one case; a case that cannot even be set up raises `CaseError`."""
+    c = _Case(board, case)
+    try:
+        phase = Phase.parse(case.phase)
+    except ValueError as err:
+        raise CaseError(f"{case.file}:{case.line}: {err}") from None
+    before = c.units("PRESTATE")
+    owners = {u.space: u.power for u in c.units("PRESTATE_SUPPLYCENTER_OWNERS")}
+    trace: list[str] = []
+    got_dislodged: set[Unit] = set()
+
+    if phase.kind is PhaseKind.MOVEMENT:
+        position = Position.build(phase, before, owners)
+        result = adjudicate_movement(board, position, c.orders(case.lines("ORDERS"), phase.kind), trace=trace)
+        after = result.position
+        got_dislodged = {d.unit for d in after.dislodged if retreat_options(board, after, d)}
+        outcomes = result.outcomes
+    elif phase.kind is PhaseKind.RETREAT:
+        position = _retreat_position(c, phase, before, owners)
+        result_r = adjudicate_retreats(board, position, c.orders(case.lines("ORDERS"), phase.kind))
+        after, outcomes = result_r.position, result_r.outcomes
+    else:
+        position = Position.build(phase, before, owners)
+        result_a = adjudicate_adjustments(board, position, c.orders(case.lines("ORDERS"), phase.kind))
+        after, outcomes = result_a.position, result_a.outcomes
+
+    got = set(after.units.values())
+    expected = set(before) if case.post_same else set(c.units("POSTSTATE"))
+    expected_dislodged = set() if case.post_same else set(c.units("POSTSTATE_DISLODGED"))
+    passed = got == expected and got_dislodged == expected_dislodged
+    return CaseResult(case, passed, expected, got, expected_dislodged, got_dislodged, outcomes, c.notes, trace)
+
+
+def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[str, str]) -> Position:
+    """The retreat phase a case describes, with attackers and standoffs found by re-adjudicating."""
+    board = c.board
+    dislodged = c.units("PRESTATE_DISLODGED")
+    results = c.read(c.case.lines("PRESTATE_RESULTS"), PhaseKind.MOVEMENT)
+    movement_orders = [(power, order) for _, power, order in results]
+    # put every unit back where it stood before the movement
+    start: dict[str, Unit] = {}
+    arrived: set[str] = set()
+    for line, power, order in results:
+        at = getattr(order, "at", None)
+        if at is None:
+            continue
+        kind = order.kind or UnitKind.ARMY  # type: ignore[union-attr]
+        unit = Unit(power, kind, at if kind is UnitKind.FLEET else space_of(at))
+        if isinstance(order, Move) and line.success:
+            arrived.add(space_of(order.to))
+        if any(u.space == space_of(at) for u in after + dislodged) or (isinstance(order, Move) and line.success):
+            start.setdefault(unit.space, unit)
+    for u in dislodged:
+        start.setdefault(u.space, u)
+    for u in after:
+        if u.space not in arrived:
+            start.setdefault(u.space, u)
+    movement = Position.build(Phase(phase.season, phase.year, PhaseKind.MOVEMENT), start.values(), owners)
+    replay = adjudicate_movement(board, movement, movement_orders).position
+    attackers = {d.unit.space: d.attacker_from for d in replay.dislodged}
+    listed = {  # the successful moves the case lists, by destination: source (None if by convoy)
+        space_of(o.to): (None if o.via_convoy else space_of(o.at))
+        for line, _, o in results
+        if isinstance(o, Move) and line.success
+    }
+    entries = []
+    for u in dislodged:
+        if u.space not in attackers:
+            c.notes.append(f"{u} is listed as dislodged but its movement results do not dislodge it")
+        entries.append(Dislodged(u, attackers.get(u.space, listed.get(u.space))))
+    return Position.build(phase, after, owners, entries, replay.contested)

@@ -1,0 +1,73 @@
+"""Every error the project raises on purpose.
+
+Standard library only: the pure rules core imports this module. The command line turns a
+`PipelineError` into a one-line message and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PipelineError(Exception):
+    """Root of all errors shown to a user as a plain message."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a data file: where it is and what is wrong.
+
+    `where` is a key path such as ``spaces.bul.army[2]``; `line` is filled in by the storage layer,
+    which alone knows the file.
+    """
+
+    where: str
+    message: str
+    line: int | None = None
+    file: str | None = None
+
+    def __str__(self) -> str:
+        place = self.file or ""
+        if self.line is not None:
+            place = f"{place}:{self.line}" if place else f"line {self.line}"
+        if place:
+            return f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class DataError(PipelineError):
+    """A data file (map, game, state, orders) that cannot be used; carries every problem found."""
+
+    def __init__(self, problems: list[Problem] | Problem | str, file: str | None = None) -> None:
+        if isinstance(problems, str):
+            problems = [Problem("", problems, file=file)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        if file is not None:
+            problems = [p if p.file else Problem(p.where, p.message, p.line, file) for p in problems]
+        self.problems: list[Problem] = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class MapError(DataError):
+    """A map file that breaks the map format's rules (unknown ids, asymmetric adjacency...)."""
+
+
+class OrderError(PipelineError, ValueError):
+    """An order that cannot be used. The three subclasses say why."""
+
+
+class OrderSyntaxError(OrderError):
+    """The text is not understood as an order at all."""
+
+
+class AmbiguousOrderError(OrderError):
+    """The text could mean more than one order (a name or a coast that is not unique)."""
+
+
+class IllegalOrderError(OrderError):
+    """The order is understood but not allowed in this position. `reason` is the rules' code for why."""
+
+    def __init__(self, message: str, reason: object = None) -> None:
+        super().__init__(message)
+        self.reason = reason

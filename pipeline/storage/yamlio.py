@@ -1,0 +1,68 @@
+"""Reading and writing YAML with ruamel.yaml: line numbers for every problem, stable output."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from pipeline.errors import DataError, Problem
+
+
+def _yaml() -> YAML:
+    y = YAML(typ="rt")
+    y.preserve_quotes = True
+    return y
+
+
+def load_yaml(path: Path) -> Any:
+    """Parse a YAML file, keeping line numbers; a syntax error becomes a `DataError` at its line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise DataError(f"cannot read the file: {err.strerror}", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise DataError("the file is not UTF-8 text", file=str(path)) from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, name: str) -> Any:
+    try:
+        return _yaml().load(io.StringIO(text))
+    except MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = err.problem or err.context or "not valid YAML"
+        raise DataError([Problem("", f"not valid YAML: {what}", line, name)]) from None
+    except YAMLError as err:
+        raise DataError([Problem("", f"not valid YAML: {err}", None, name)]) from None
+
+
+_STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
+
+
+def line_of(data: Any, where: str) -> int | None:
+    """The line (1-based) of the node at key path `where` (``spaces.bul.army[2]``), as near as known."""
+    node, line = data, None
+    for m in _STEP.finditer(where):
+        key: Any = m[1] if m[1] is not None else int(m[2])
+        lc = getattr(node, "lc", None)
+        try:
+            if lc is not None:
+                if isinstance(key, int):
+                    line = lc.item(key)[0] + 1
+                else:
+                    line = lc.key(key)[0] + 1
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            break
+    return line
+
+
+def locate(problems: list[Problem], data: Any, file: str) -> list[Problem]:
+    """Fill in file and line for problems found in `data` loaded from `file`."""
+    return [Problem(p.where, p.message, p.line or line_of(data, p.where), file) for p in problems]

@@ -1,0 +1,80 @@
+"""The `judge` command line: exit statuses, summary lines, one-line errors and no tracebacks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pipeline.cli import cli
+
+FILES = Path(__file__).resolve().parent.parent / "datc" / "files"
+
+FAILING_CASE = """\
+CASE T.1 a case whose expectation is wrong on purpose
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+ORDERS
+	England: F nth-nwy
+POSTSTATE_SAME
+END
+"""
+
+
+def test_datc_passes_the_published_cases() -> None:
+    result = CliRunner().invoke(cli, ["datc", str(FILES / "datc_v2.4_public.txt")])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "126 passed, 0 failed"
+
+
+def test_datc_reports_a_failing_case_and_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "cases.txt"
+    path.write_text(FAILING_CASE)
+    result = CliRunner().invoke(cli, ["datc", str(path)])
+    assert result.exit_code == 1
+    assert "FAILED T.1" in result.output
+    assert "units expected but missing: england: F nth" in result.output
+    assert "units not expected:         england: F nwy" in result.output
+    assert result.output.splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_a_case_that_cannot_be_set_up_fails_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("CASE T.2\nPRESTATE\n\tEngland F\nEND\n")
+    result = CliRunner().invoke(cli, ["datc", str(path)])
+    assert result.exit_code == 1
+    assert f"FAILED T.2: {path}:3: expected a unit like 'A lvp', got 'F'" in result.output
+
+
+def test_malformed_datc_file_lists_every_problem_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("stray text\nCASE T.2\nPRESTATE\n\t???\nEND\nCASE T.3\n")
+    result = CliRunner().invoke(cli, ["datc", str(path)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = result.output.splitlines()
+    assert lines == [
+        f"error: {path}:1: 'stray text' outside a CASE ... END block",
+        f"{path}:4: expected 'Power: ...', got '???'",
+        f"{path}:6: case T.3 has no END",
+    ]
+
+
+def test_check_map_with_an_asymmetric_edge(tmp_path: Path) -> None:
+    path = tmp_path / "map.yaml"
+    path.write_text(
+        "name: t\npowers: {red: {}}\nspaces:\n  aaa: {kind: land, army: [bbb]}\n  bbb: {kind: land, army: []}\n"
+    )
+    result = CliRunner().invoke(cli, ["check-map", str(path)])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"error: {path}:5: spaces.bbb.army: asymmetric army adjacency: aaa lists bbb, but bbb does not list aaa"
+    )
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    done = subprocess.run([sys.executable, "-m", "pipeline", "--version"], capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("judge, version")

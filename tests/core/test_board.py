@@ -1,0 +1,134 @@
+"""The map format and its loader: the standard map's facts, and every kind of bad map file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.core.board import Board
+from pipeline.core.units import UnitKind
+from pipeline.errors import DataError, MapError
+from pipeline.storage.maps import load_board
+
+
+def test_standard_map_has_the_standard_facts(board: Board) -> None:
+    assert len(board.spaces) == 75  # 75 provinces and seas (Switzerland left out: impassable)
+    assert sum(s.supply_center for s in board.spaces.values()) == 34
+    homes = {p: sorted(s.id for s in board.spaces.values() if s.home == p) for p in board.powers}
+    assert homes["russia"] == ["mos", "sev", "stp", "war"]
+    assert board.spaces["stp"].coasts == ("nc", "sc")
+    assert board.start is not None and len(board.start.units) == 22
+
+
+def test_adjacency_is_symmetric(board: Board) -> None:
+    for src, targets in board.army_adjacency.items():
+        assert all(src in board.army_adjacency[t] for t in targets)
+    for src, targets in board.fleet_adjacency.items():
+        assert all(src in board.fleet_adjacency[t] for t in targets)
+
+
+@pytest.mark.parametrize(
+    ("name", "location"),
+    [
+        ("mid", "mao"),
+        ("MAO", "mao"),
+        ("Mid-Atlantic Ocean", "mao"),
+        ("nrg", "nwg"),
+        ("gol", "lyo"),
+        ("spa(nc)", "spa/nc"),
+        ("stp/sc", "stp/sc"),
+        ("St Petersburg", "stp"),
+        ("nat", "nao"),
+    ],
+)
+def test_aliases(board: Board, name: str, location: str) -> None:
+    assert board.location(name) == location
+
+
+def test_split_coasts_and_adjacency(board: Board) -> None:
+    assert board.adjacent(UnitKind.FLEET, "stp/nc", "bar")
+    assert not board.adjacent(UnitKind.FLEET, "stp/sc", "bar")
+    assert board.fleet_destinations("mao", "spa") == ["spa/nc", "spa/sc"]
+    assert board.adjacent(UnitKind.ARMY, "nwy", "stp")
+    assert not board.adjacent(UnitKind.FLEET, "kie", "mun")
+
+
+MINIMAL = """\
+name: Tiny
+powers:
+  red: {name: Red}
+spaces:
+  aaa:
+    name: Alpha
+    kind: coast
+    army: [bbb]
+    fleet: [sea]
+  bbb:
+    name: Beta
+    kind: land
+    army: [aaa]
+  sea:
+    name: Sea
+    kind: sea
+    fleet: [aaa]
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "map.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_a_minimal_map_loads(tmp_path: Path) -> None:
+    board = load_board(write(tmp_path, MINIMAL))
+    assert sorted(board.spaces) == ["aaa", "bbb", "sea"]
+
+
+def test_asymmetric_adjacency_is_reported_with_file_and_line(tmp_path: Path) -> None:
+    text = MINIMAL.replace("    army: [aaa]\n", "    army: []\n")
+    with pytest.raises(MapError) as err:
+        load_board(write(tmp_path, text))
+    (problem,) = err.value.problems
+    assert problem.line == 13 and problem.file and problem.file.endswith("map.yaml")
+    assert "asymmetric army adjacency: aaa lists bbb, but bbb does not list aaa" in str(err.value)
+
+
+def test_unknown_ids_and_duplicate_aliases_are_all_reported(tmp_path: Path) -> None:
+    text = MINIMAL.replace("army: [bbb]", "army: [bbb, zzz]").replace(
+        "    name: Sea\n", "    name: Sea\n    aliases: [alpha]\n"
+    )
+    with pytest.raises(MapError) as err:
+        load_board(write(tmp_path, text))
+    messages = [p.message for p in err.value.problems]
+    assert "unknown space 'zzz'" in messages
+    assert any(m.startswith("alias 'alpha' already names 'aaa'") for m in messages)
+    assert all(p.line is not None for p in err.value.problems)
+
+
+def test_bad_kind_and_missing_keys(tmp_path: Path) -> None:
+    with pytest.raises(MapError, match="kind: expected one of land, coast, sea, got 'swamp'"):
+        load_board(write(tmp_path, MINIMAL.replace("kind: land", "kind: swamp")))
+    with pytest.raises(MapError, match="spaces: missing"):
+        load_board(write(tmp_path, "name: x\npowers: {}\n"))
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as err:
+        load_board(write(tmp_path, MINIMAL + "  bad: [unclosed\n"))
+    assert err.value.problems[0].line is not None
+    assert "not valid YAML" in str(err.value)
+
+
+def test_from_dict_rejects_a_fleet_edge_to_an_unnamed_coast() -> None:
+    data = {
+        "name": "x",
+        "powers": {"red": {}},
+        "spaces": {
+            "ccc": {"kind": "coast", "coasts": {"nc": ["sea"], "sc": []}},
+            "sea": {"kind": "sea", "fleet": ["ccc"]},
+        },
+    }
+    with pytest.raises(MapError, match="'ccc' is not a place a fleet can be"):
+        Board.from_dict(data)

@@ -1,0 +1,102 @@
+"""Movement outcomes carry the reason a report needs: who bounced whom, who cut which support."""
+
+from __future__ import annotations
+
+from pipeline.core.board import Board
+from pipeline.core.movement import adjudicate_movement
+from pipeline.core.notation import parse_order
+from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.units import Unit, UnitKind
+from tests.conftest import position
+
+
+def play(board: Board, units: list[str], orders: list[str]) -> dict[str, Outcome]:
+    pos = position(*units)
+    given = []
+    for line in orders:
+        power, _, text = line.partition(":")
+        given.append((power.strip(), parse_order(text, board)))
+    result = adjudicate_movement(board, pos, given)
+    return {str(o.order): o for o in result.outcomes}
+
+
+def test_bounce_names_the_other_side(board: Board) -> None:
+    out = play(board, ["austria: A vie", "italy: A ven"], ["austria: A vie-tyr", "italy: A ven-tyr"])
+    assert out["A vie-tyr"].reason is Reason.BOUNCED and out["A vie-tyr"].detail == {"against": "ven"}
+    assert out["A ven-tyr"].detail == {"against": "vie"}
+
+
+def test_bounce_against_a_holding_unit(board: Board) -> None:
+    out = play(board, ["germany: A mun", "france: A bur"], ["germany: A mun-bur", "france: A bur H"])
+    assert out["A mun-bur"].detail == {"against": "bur"}
+    assert out["A bur H"].succeeded
+
+
+def test_support_cut_says_by_whom_and_dislodged_says_from_where(board: Board) -> None:
+    out = play(
+        board,
+        ["germany: A mun", "germany: A ruh", "france: A bur", "france: A mar", "italy: A pie"],
+        ["germany: A mun-bur", "germany: A ruh S A mun-bur", "france: A mar S A bur", "italy: A pie-mar"],
+    )
+    assert out["A mar S A bur"].reason is Reason.SUPPORT_CUT and out["A mar S A bur"].detail == {"by": "pie"}
+    assert out["A mun-bur"].succeeded
+    assert out["A bur H"].reason is Reason.NO_ORDER  # no order: held, and was dislodged
+    assert out["A bur H"].dislodged_by == "mun" and not out["A bur H"].succeeded
+
+
+def test_unmatched_support_and_convoy(board: Board) -> None:
+    out = play(
+        board,
+        ["england: F nth", "england: A yor", "england: F lon"],
+        ["england: F nth C A yor-nwy", "england: A yor-edi", "england: F lon S A yor-wal"],
+    )
+    assert out["F nth C A yor-nwy"].reason is Reason.CONVOY_NOT_MATCHED
+    assert out["F lon S A yor-wal"].reason is Reason.SUPPORT_NOT_MATCHED
+    assert out["A yor-edi"].succeeded
+
+
+def test_no_convoy_path_and_illegal_long_move(board: Board) -> None:
+    out = play(
+        board,
+        ["england: A lon", "england: F eng", "france: F iri", "france: F mao", "germany: A kie"],
+        [
+            "england: A lon-bre",
+            "england: F eng C A lon-bre",
+            "france: F mao-eng",
+            "france: F iri S F mao-eng",
+            "germany: A kie-lon",
+        ],
+    )
+    assert out["A lon-bre"].reason is Reason.NO_CONVOY_PATH
+    assert out["F eng C A lon-bre"].reason is Reason.CONVOY_DISRUPTED and out["F eng C A lon-bre"].dislodged_by == "mao"
+    assert out["A kie-lon"].reason is Reason.ILLEGAL_NO_CONVOY_ORDERED
+
+
+def test_convoy_paradox_is_reported_as_such(board: Board) -> None:
+    # DATC 6.F.14-style: the Szykman rule fails the convoy, and the report says why
+    out = play(
+        board,
+        ["england: F lon", "england: F wal", "france: A bre", "france: F eng"],
+        ["england: F lon S F wal-eng", "england: F wal-eng", "france: A bre-lon", "france: F eng C A bre-lon"],
+    )
+    assert out["A bre-lon"].reason is Reason.CONVOY_PARADOX
+    assert out["F eng C A bre-lon"].reason is Reason.CONVOY_PARADOX
+
+
+def test_result_position_holds_retreat_information(board: Board) -> None:
+    pos = position("austria: A vie", "austria: A boh", "germany: A mun", "italy: A tyr", "russia: A gal")
+    orders = [("austria", parse_order(t, board)) for t in ("A vie-tyr", "A boh S A vie-tyr")]
+    orders += [("germany", parse_order("A mun-sil", board)), ("russia", parse_order("A gal-sil", board))]
+    after = adjudicate_movement(board, pos, orders).position
+    assert after.unit_at("tyr") == Unit("austria", UnitKind.ARMY, "tyr")
+    (d,) = after.dislodged
+    assert d.unit == Unit("italy", UnitKind.ARMY, "tyr") and d.attacker_from == "vie"
+    assert after.contested == frozenset({"sil"})
+
+
+def test_same_inputs_same_outputs(board: Board) -> None:
+    units = ["austria: A vie", "italy: A ven", "germany: A mun"]
+    orders = ["austria: A vie-tyr", "italy: A ven-tyr", "germany: A mun-tyr"]
+    assert [str(o) for o in play(board, units, orders).values()] == [
+        str(o) for o in play(board, units, list(reversed(orders))).values()
+    ]

@@ -1,0 +1,184 @@
+"""Order text: canonical round trips, the accepted variants, and the three kinds of error."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipeline.core.board import Board
+from pipeline.core.calendar import start_position
+from pipeline.core.notation import parse_order, read_order
+from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
+from pipeline.core.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from pipeline.core.position import Dislodged, PhaseKind
+from pipeline.core.units import Unit, UnitKind
+from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
+from pipeline.storage.maps import shipped_board
+from tests.conftest import position
+
+A, F = UnitKind.ARMY, UnitKind.FLEET
+_BOARD = shipped_board("standard")
+_LOCATIONS = sorted(set(_BOARD.aliases.values()))
+_SPACES = sorted(_BOARD.spaces)
+
+loc = st.sampled_from(_LOCATIONS)
+space = st.sampled_from(_SPACES)
+kind = st.sampled_from([A, F, None])
+movement_orders = st.one_of(
+    st.builds(Hold, kind, loc),
+    st.builds(Move, kind, loc, loc, st.booleans()),
+    st.builds(SupportHold, kind, loc, kind, loc),
+    st.builds(SupportMove, kind, loc, kind, loc, loc),
+    st.builds(Convoy, kind, loc, kind, loc, loc),
+)
+
+
+@settings(max_examples=300)
+@given(movement_orders)
+def test_movement_orders_round_trip(order) -> None:
+    assert parse_order(str(order), _BOARD, PhaseKind.MOVEMENT) == order
+
+
+@settings(max_examples=150)
+@given(st.one_of(st.builds(Retreat, kind, loc, loc), st.builds(Disband, kind, loc)))
+def test_retreat_orders_round_trip(order) -> None:
+    assert parse_order(str(order), _BOARD, PhaseKind.RETREAT) == order
+
+
+@settings(max_examples=150)
+@given(st.one_of(st.builds(Build, kind, loc), st.builds(Remove, kind, loc), st.just(Waive())))
+def test_adjustment_orders_round_trip(order) -> None:
+    assert parse_order(str(order), _BOARD, PhaseKind.ADJUSTMENT) == order
+
+
+def test_every_legal_order_of_the_opening_round_trips(board: Board) -> None:
+    pos = start_position(board)
+    options = [o for orders in movement_options(board, pos).values() for o in orders]
+    assert len(options) > 200
+    for order in options:
+        assert parse_order(str(order), board) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A lvp-yor", Move(A, "lvp", "yor")),
+        ("A lvp - yor", Move(A, "lvp", "yor")),
+        ("a LVP -> Yorkshire", Move(A, "lvp", "yor")),
+        ("army liverpool to yor", Move(A, "lvp", "yor")),
+        ("A lon-bel via convoy", Move(A, "lon", "bel", True)),
+        ("A lon - bel VIA Convoy", Move(A, "lon", "bel", True)),
+        ("F nth C A lon-bel", Convoy(F, "nth", A, "lon", "bel")),
+        ("F nth convoys A lon - bel", Convoy(F, "nth", A, "lon", "bel")),
+        ("A vie S A bud-gal", SupportMove(A, "vie", A, "bud", "gal")),
+        ("F mar supports f gas - spa(nc)", SupportMove(F, "mar", F, "gas", "spa/nc")),
+        ("F tri S A ven", SupportHold(F, "tri", A, "ven")),
+        ("F tri S A ven H", SupportHold(F, "tri", A, "ven")),
+        ("A par H", Hold(A, "par")),
+        ("A par HOLD", Hold(A, "par")),
+        ("A par", Hold(A, "par")),
+        ("F stp/sc-bot", Move(F, "stp/sc", "bot")),
+        ("F Mid-Atlantic Ocean - spa/nc", Move(F, "mao", "spa/nc")),
+        ("F mid-spa(sc)", Move(F, "mao", "spa/sc")),
+        ("F nrg S F nth - nwy", SupportMove(F, "nwg", F, "nth", "nwy")),
+    ],
+)
+def test_accepted_variants(board: Board, text: str, expected) -> None:
+    assert parse_order(text, board) == expected
+
+
+def test_phase_decides_what_a_dash_and_disband_mean(board: Board) -> None:
+    assert parse_order("A par-bur", board, PhaseKind.RETREAT) == Retreat(A, "par", "bur")
+    assert parse_order("A par DISBAND", board, PhaseKind.RETREAT) == Disband(A, "par")
+    assert parse_order("A par DISBAND", board, PhaseKind.ADJUSTMENT) == Remove(A, "par")
+    assert parse_order("Remove gol", board, PhaseKind.ADJUSTMENT) == Remove(None, "lyo")
+    assert parse_order("BUILD F stp/nc", board, PhaseKind.ADJUSTMENT) == Build(F, "stp/nc")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty order"),
+        ("A xyz-par", "order 'A xyz-par': unknown place 'xyz'"),
+        ("A par jumps", "expected H, -, S, C or Disband after the unit, got 'jumps'"),
+        ("A par-", "expected a place, the order ends there"),
+        ("F nth C A lon", "expected '-' and the army's destination"),
+        ("A par-bur via", "expected 'convoy' after 'via'"),
+        ("A par-bur now", "expected the end of the order, got 'now'"),
+    ],
+)
+def test_not_understood(board: Board, text: str, message: str) -> None:
+    with pytest.raises(OrderSyntaxError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_order(text, board)
+
+
+def test_a_retreat_cannot_go_by_convoy(board: Board) -> None:
+    with pytest.raises(OrderSyntaxError, match="a retreat cannot go by convoy"):
+        parse_order("A bre-lon via convoy", board, PhaseKind.RETREAT)
+
+
+def test_ambiguous_coast(board: Board) -> None:
+    pos = position("france: F mao")
+    with pytest.raises(AmbiguousOrderError, match="name the coast"):
+        read_order("F mao-spa", board, pos, "france")
+    assert read_order("F mao-spa/sc", board, pos, "france") == Move(F, "mao", "spa/sc")
+
+
+def test_one_coast_reachable_is_filled_in(board: Board) -> None:
+    assert read_order("F gas-spa", board, position("france: F gas"), "france") == Move(F, "gas", "spa/nc")
+
+
+@pytest.mark.parametrize(
+    ("text", "power", "code"),
+    [
+        ("A par-lon", "france", "illegal_not_adjacent"),
+        ("A par-mao", "france", "illegal_terrain"),
+        ("F bre-par", "france", "illegal_terrain"),
+        ("A mar-bur", "germany", "illegal_not_owner"),
+        ("A bur-par", "france", "illegal_no_unit"),
+        ("F par-bur", "france", "illegal_wrong_kind"),
+        ("A par S A mar-spa", "france", "illegal_unreachable"),
+        ("A par S A par", "france", "illegal_own_space"),
+        ("F bre C A par-lon", "france", "illegal_not_convoyable"),
+        ("Build A par", "france", "illegal_wrong_phase"),
+    ],
+)
+def test_illegal_here(board: Board, text: str, power: str, code: str) -> None:
+    pos = position("france: A par", "france: A mar", "france: F bre")
+    with pytest.raises(IllegalOrderError, match=code) as err:
+        read_order(text, board, pos, power)
+    assert err.value.reason.value == code
+
+
+def test_retreat_and_adjustment_orders_are_checked_in_their_phase(board: Board) -> None:
+    pos = position("germany: A bur", kind=PhaseKind.RETREAT)  # came from Munich, dislodging the French
+    pos = type(pos).build(pos.phase, pos.units.values(), {}, [Dislodged(Unit("france", A, "bur"), "mun")])
+    assert read_order("A bur-par", board, pos, "france") == Retreat(A, "bur", "par")
+    with pytest.raises(IllegalOrderError, match="retreat_to_attacker"):
+        read_order("A bur-mun", board, pos, "france")
+    choices = retreat_choices(board, pos)["bur"]
+    assert Retreat(A, "bur", "mun") not in choices and Disband(A, "bur") in choices
+
+    adj = position(
+        "germany: A mun",
+        kind=PhaseKind.ADJUSTMENT,
+        season="fall",
+        owners={"mun": "germany", "ber": "germany", "kie": "germany"},
+    )
+    assert read_order("Build F kie", board, adj, "germany") == Build(F, "kie")
+    with pytest.raises(IllegalOrderError, match="build_occupied"):
+        read_order("Build A mun", board, adj, "germany")
+    due, choices = adjustment_choices(board, adj, "germany")
+    assert due == 2 and Build(F, "ber") in choices and Waive() in choices
