@@ -62,5 +62,81 @@ def check_map_command(file: Path) -> None:
     click.echo(f"{file}: map {board.name!r} is valid: {len(board.spaces)} spaces, {len(board.powers)} powers")
 
 
+game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+
+
+@cli.command("new")
+@game_folder
+@click.option("--map", "map_name", default="standard", show_default=True, help="Map of the game.")
+@click.option("--title", default=None, help="Title of the game (default: the folder's name).")
+@_clean_errors
+def new_command(folder: Path, map_name: str, title: str | None) -> None:
+    """Create a game in FOLDER with its first state."""
+    from pipeline.commands import game
+
+    created = game.new_game(folder, map_name, title)
+    click.echo(f"created {created.title!r} in {folder}: first turn {created.current_turn()}")
+
+
+@cli.command("status")
+@game_folder
+@_clean_errors
+def status_command(folder: Path) -> None:
+    """Which powers have sent orders for the current turn."""
+    from pipeline.commands import game
+
+    game.status(folder, click.echo)
+
+
+@cli.command("validate")
+@game_folder
+@_clean_errors
+def validate_command(folder: Path) -> None:
+    """Check the current turn's order files and list every problem."""
+    from pipeline.commands import game
+
+    game.validate(folder, click.echo)
+
+
+@cli.command("adjudicate")
+@game_folder
+@click.option("--force", is_flag=True, help="Adjudicate even if some powers have not sent orders.")
+@click.option("--all", "all_turns", is_flag=True, help="Go on with every following turn whose orders are in.")
+@_clean_errors
+def adjudicate_command(folder: Path, force: bool, all_turns: bool) -> None:
+    """Adjudicate the current turn: write its results and the next state."""
+    from pipeline.commands import game
+
+    game.adjudicate(folder, click.echo, force, all_turns)
+
+
+@cli.command("replay")
+@game_folder
+@click.option("--check", is_flag=True, help="Fail if any committed file differs from the replay.")
+@_clean_errors
+def replay_command(folder: Path, check: bool) -> None:
+    """Re-adjudicate the whole game from its first state and compare with the committed files."""
+    from pipeline.commands import game
+
+    differences = game.replay(folder, click.echo)
+    for path in differences:
+        click.echo(f"differs: {path}")
+    click.echo("replay matches the committed files" if not differences else f"{len(differences)} file(s) differ")
+    if check and differences:
+        sys.exit(1)
+
+
+@cli.command("site")
+@click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
+@click.option("--site", "site_dir", default="site", show_default=True, type=click.Path(path_type=Path))
+@_clean_errors
+def site_command(games_dir: Path, site_dir: Path) -> None:
+    """Write the games' pages into the site folder (hand-written pages are left alone)."""
+    from pipeline.publish.site import build_site
+
+    pages = build_site(games_dir, site_dir)
+    click.echo(f"wrote {len(pages)} page(s) under {site_dir / 'games'}")
+
+
 def main() -> None:
     cli(prog_name="judge")

@@ -1,0 +1,180 @@
+"""`judge new`, `judge status`, `judge validate`, `judge adjudicate`, `judge replay`: a game's turns.
+
+Plain functions over a game folder; they print through `echo` and raise `PipelineError` subclasses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline import __version__
+from pipeline.core.adjustment import adjustments_due
+from pipeline.core.board import Board
+from pipeline.core.calendar import PhaseResult, play_phase, start_position
+from pipeline.core.orders import Order
+from pipeline.core.position import PhaseKind, Position
+from pipeline.errors import DataError, PipelineError, Problem
+from pipeline.storage.gamedir import Game, load_game, turn_id, write_all
+from pipeline.storage.maps import load_board, map_path
+from pipeline.storage.orders_files import OrderFile, read_order_file
+from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data
+
+Echo = Callable[[str], None]
+
+
+def new_game(folder: Path, map_name: str = "standard", title: str | None = None) -> Game:
+    """Create a game folder with its game.yaml and first state."""
+    if (folder / "game.yaml").exists():
+        raise DataError(f"a game already exists in {folder}")
+    board = load_board(map_path(map_name))
+    position = start_position(board)
+    game_yaml = dump_yaml(
+        {"title": title or folder.name, "map": map_name, "powers": {p: {"player": None} for p in sorted(board.powers)}}
+    )
+    first = turn_id(position.phase)
+    write_all(
+        {
+            folder / "game.yaml": game_yaml,
+            folder / "state" / f"{first}.yaml": state_text(board, position, first),
+            folder / "orders" / first / ".keep": "",
+        }
+    )
+    return load_game(folder)
+
+
+def state_text(board: Board, position: Position, turn: str) -> str:
+    return dump_yaml(position_to_data(board, position), f"State of the game for turn {turn}.")
+
+
+def results_text(board: Board, result: PhaseResult, turn: str) -> str:
+    header = f"Results of turn {turn}, adjudicated by judge {__version__}."
+    return dump_yaml(outcomes_to_data(board, result.played, result.outcomes), header)
+
+
+def powers_to_order(board: Board, position: Position) -> list[str]:
+    """The powers that have something to order in this phase."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        powers = {u.power for u in position.units.values()}
+    elif kind is PhaseKind.RETREAT:
+        powers = {d.unit.power for d in position.dislodged}
+    else:
+        powers = {p for p in board.powers if adjustments_due(position, p) != 0}
+    return sorted(powers)
+
+
+@dataclass
+class TurnOrders:
+    files: dict[str, OrderFile]
+    problems: list[Problem]
+
+    def pairs(self) -> list[tuple[str, Order]]:
+        return [(power, o) for power in sorted(self.files) for o in self.files[power].orders]
+
+
+def read_turn_orders(game: Game, turn: str, position: Position) -> TurnOrders:
+    """Every order file of a turn; the problems of all files together."""
+    files: dict[str, OrderFile] = {}
+    problems: list[Problem] = []
+    folder = game.orders_dir(turn)
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        try:
+            f = read_order_file(game, turn, position, path)
+        except DataError as err:
+            problems.extend(err.problems)
+            continue
+        files[f.power] = f
+    return TurnOrders(files, problems)
+
+
+def status(folder: Path, echo: Echo) -> bool:
+    """Say which powers have sent orders for the current turn; True if the turn is ready."""
+    game = load_game(folder)
+    turn = game.current_turn()
+    position = game.position(turn)
+    needed = powers_to_order(game.board, position)
+    folder_ = game.orders_dir(turn)
+    sent = {p.stem for p in folder_.glob("*.yaml")} if folder_.is_dir() else set()
+    echo(f"{game.title}: turn {turn} ({position.phase})")
+    for power in needed:
+        echo(f"  {power:10} {'orders in' if power in sent else 'waiting'}")
+    ready = all(p in sent for p in needed)
+    echo("ready to adjudicate" if ready else "waiting for orders")
+    return ready
+
+
+def validate(folder: Path, echo: Echo) -> None:
+    """Check the current turn's order files; raise `DataError` listing every problem of every file."""
+    game = load_game(folder)
+    turn = game.current_turn()
+    orders = read_turn_orders(game, turn, game.position(turn))
+    if orders.problems:
+        raise DataError(orders.problems)
+    echo(f"{turn}: {len(orders.files)} order file(s), all valid")
+
+
+def adjudicate(folder: Path, echo: Echo, force: bool = False, all_turns: bool = False) -> int:
+    """Adjudicate the current turn (and, with `all_turns`, every following turn whose orders are in).
+
+    A turn is adjudicated when every power that has something to order has sent its file, or with
+    `force` (powers without orders hold, do not retreat, or fall into civil disorder). Results and
+    the next state are written together or not at all. Returns the number of turns adjudicated.
+    """
+    game = load_game(folder)
+    done = 0
+    while True:
+        turn = game.current_turn()
+        position = game.position(turn)
+        orders = read_turn_orders(game, turn, position)
+        if orders.problems:
+            raise DataError(orders.problems)
+        missing = [p for p in powers_to_order(game.board, position) if p not in orders.files]
+        if missing and not force:
+            if done == 0:
+                raise PipelineError(f"turn {turn}: waiting for orders from {', '.join(missing)} (use --force)")
+            break
+        result = play_phase(game.board, position, orders.pairs())
+        next_turn = turn_id(result.after.phase)
+        write_all(
+            {
+                game.results_path(turn): results_text(game.board, result, turn),
+                game.state_path(next_turn): state_text(game.board, result.after, next_turn),
+            }
+        )
+        echo(f"{turn}: adjudicated; next turn {next_turn}")
+        done += 1
+        if not all_turns or force:
+            break
+    return done
+
+
+def replay(folder: Path, echo: Echo) -> list[str]:
+    """Re-adjudicate every turn from the first state; return the files that would come out different."""
+    game = load_game(folder)
+    turns = game.turns()
+    differences: list[str] = []
+    if not turns:
+        return differences
+    position = game.position(turns[0])
+    expected_first = state_text(game.board, position, turns[0])
+    if game.state_path(turns[0]).read_text(encoding="utf-8") != expected_first:
+        differences.append(str(game.state_path(turns[0])))
+    for turn in turns:
+        if not game.results_path(turn).exists():
+            break
+        orders = read_turn_orders(game, turn, position)
+        if orders.problems:
+            raise DataError(orders.problems)
+        result = play_phase(game.board, position, orders.pairs())
+        next_turn = turn_id(result.after.phase)
+        for path, text in (
+            (game.results_path(turn), results_text(game.board, result, turn)),
+            (game.state_path(next_turn), state_text(game.board, result.after, next_turn)),
+        ):
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                differences.append(str(path))
+        position = result.after
+        echo(f"{turn}: replayed")
+    return differences

@@ -1,0 +1,1 @@
+"""The static site: pages gathered in memory, then written under site/games/ only."""

@@ -1,0 +1,134 @@
+"""The folder of one game, `games/<game-id>/`, and what lives where in it.
+
+    game.yaml                         title, map, powers and their players
+    state/<turn>.yaml                 the position a turn is played in (the first one written by `judge new`)
+    orders/<turn>/<power>.yaml        each power's orders for that turn
+    results/<turn>.yaml               every order of the turn as read, with its result and reason
+
+A turn id names a phase: ``1901-spring-movement``. Turn ids sort in the order they are played when
+compared with `turn_key`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pipeline.core.board import Board
+from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.errors import DataError, Problem
+
+from .maps import load_board, map_path
+from .state_files import position_from_data
+from .yamlio import load_yaml, locate
+
+PHASE_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
+SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2, "winter": 3}
+
+
+def turn_id(phase: Phase) -> str:
+    return f"{phase.year}-{phase.season}-{phase.kind.value}"
+
+
+def phase_of_turn(turn: str) -> Phase:
+    year, season, kind = turn.split("-")
+    return Phase(season, int(year), PhaseKind(kind))
+
+
+def turn_key(turn: str) -> tuple[int, int, int]:
+    phase = phase_of_turn(turn)
+    return phase.year, SEASON_ORDER.get(phase.season, 9), PHASE_ORDER[phase.kind]
+
+
+@dataclass
+class Game:
+    folder: Path
+    id: str
+    title: str
+    map_name: str
+    board: Board
+    players: dict[str, str] = field(default_factory=dict)  # power -> player login
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def state_path(self, turn: str) -> Path:
+        return self.folder / "state" / f"{turn}.yaml"
+
+    def results_path(self, turn: str) -> Path:
+        return self.folder / "results" / f"{turn}.yaml"
+
+    def orders_dir(self, turn: str) -> Path:
+        return self.folder / "orders" / turn
+
+    def turns(self) -> list[str]:
+        """Every turn with a state file, in the order played."""
+        states = self.folder / "state"
+        names = [p.stem for p in states.glob("*.yaml")] if states.is_dir() else []
+        valid = []
+        for name in names:
+            try:
+                turn_key(name)
+            except (ValueError, KeyError):
+                raise DataError(
+                    f"state file name {name!r} is not a turn id like 1901-spring-movement",
+                    file=str(states / f"{name}.yaml"),
+                ) from None
+            valid.append(name)
+        return sorted(valid, key=turn_key)
+
+    def current_turn(self) -> str:
+        turns = self.turns()
+        if not turns:
+            raise DataError("the game has no state yet (create it with `judge new`)", file=str(self.folder))
+        return turns[-1]
+
+    def position(self, turn: str) -> Position:
+        path = self.state_path(turn)
+        return position_from_data(self.board, load_yaml(path), str(path))
+
+
+def load_game(folder: Path) -> Game:
+    path = folder / "game.yaml"
+    if not path.exists():
+        raise DataError(f"no game here: {path} does not exist")
+    data = load_yaml(path)
+    problems: list[Problem] = []
+    if not isinstance(data, Mapping):
+        raise DataError("game.yaml must be a mapping with title, map and powers", file=str(path))
+    map_name = str(data.get("map", "standard"))
+    board = load_board(map_path(map_name))
+    players: dict[str, str] = {}
+    for power, info in (data.get("powers") or {}).items():
+        if power not in board.powers:
+            problems.append(
+                Problem(f"powers.{power}", f"unknown power {power!r} (the map has {', '.join(board.powers)})")
+            )
+            continue
+        if isinstance(info, Mapping) and info.get("player"):
+            players[str(power)] = str(info["player"])
+    if problems:
+        raise DataError(locate(problems, data, str(path)))
+    return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, players, data)
+
+
+def write_all(files: Mapping[Path, str]) -> None:
+    """Write several files all at once or not at all: each goes to a temporary file first, then all
+    are moved into place. If anything fails before the moves, nothing has changed."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, text in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+                out.write(text)
+            os.chmod(tmp, 0o644)  # mkstemp makes files private; game files are meant to be read
+            staged.append((tmp, path))
+    except BaseException:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        raise
+    for tmp, path in staged:
+        os.replace(tmp, path)

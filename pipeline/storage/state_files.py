@@ -1,0 +1,152 @@
+"""Positions and phase results as YAML documents: human-readable, stable key order, small git diffs.
+
+A state file::
+
+    phase: Spring 1901 Movement
+    units:
+      austria: [A bud, A vie, F tri]
+    owners:
+      austria: [bud, tri, vie]
+    dislodged:                      # retreat phases only
+      - {power: italy, unit: A tyr, attacker_from: vie}
+    contested: [sil]                # retreat phases only
+
+The same document always comes out byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from pipeline.core.board import Board
+from pipeline.core.outcome import Outcome
+from pipeline.core.position import Dislodged, Phase, Position
+from pipeline.core.units import Unit, UnitKind
+from pipeline.errors import DataError, Problem
+
+from .yamlio import locate
+
+
+def _flow(items: Iterable[Any]) -> CommentedSeq:
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def _inline(mapping: Mapping[str, Any]) -> CommentedMap:
+    m = CommentedMap(mapping)
+    m.fa.set_flow_style()
+    return m
+
+
+def position_to_data(board: Board, position: Position) -> CommentedMap:
+    data = CommentedMap()
+    data["phase"] = str(position.phase)
+    units = CommentedMap()
+    for power in sorted(board.powers):
+        mine = sorted(position.units_of(power))
+        if mine:
+            units[power] = _flow(str(u) for u in mine)
+    data["units"] = units
+    owners = CommentedMap()
+    for power in sorted(board.powers):
+        centres = sorted(position.centres_of(power))
+        if centres:
+            owners[power] = _flow(centres)
+    data["owners"] = owners
+    if position.dislodged:
+        data["dislodged"] = [
+            _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
+            for d in position.dislodged
+        ]
+    if position.contested:
+        data["contested"] = _flow(sorted(position.contested))
+    return data
+
+
+def dump_yaml(data: Any, header: str | None = None) -> str:
+    y = YAML()
+    y.width = 120
+    y.indent(mapping=2, sequence=4, offset=2)
+    out = io.StringIO()
+    if header:
+        out.write("".join(f"# {line}\n" for line in header.splitlines()))
+    y.dump(data, out)
+    return out.getvalue()
+
+
+def position_from_data(board: Board, data: Any, file: str) -> Position:
+    """Read a state document back, reporting every problem at once."""
+    problems: list[Problem] = []
+    if not isinstance(data, Mapping):
+        raise DataError("a state file is a mapping with phase, units and owners", file=file)
+    phase: Phase | None = None
+    try:
+        phase = Phase.parse(str(data.get("phase", "")))
+    except ValueError as err:
+        problems.append(Problem("phase", str(err)))
+    units: list[Unit] = []
+    for power, entries in (data.get("units") or {}).items():
+        if power not in board.powers:
+            problems.append(Problem(f"units.{power}", f"unknown power {power!r}"))
+            continue
+        for i, text in enumerate(entries or []):
+            unit = _unit(board, power, str(text))
+            if unit is None:
+                problems.append(Problem(f"units.{power}[{i}]", f"expected a unit such as 'A par', got {text!r}"))
+            else:
+                units.append(unit)
+    owners: dict[str, str] = {}
+    for power, spaces in (data.get("owners") or {}).items():
+        for i, space in enumerate(spaces or []):
+            if power not in board.powers or space not in board.spaces:
+                problems.append(Problem(f"owners.{power}[{i}]", f"unknown power or space {power}/{space}"))
+            else:
+                owners[str(space)] = str(power)
+    dislodged: list[Dislodged] = []
+    for i, entry in enumerate(data.get("dislodged") or []):
+        unit = _unit(board, str(entry.get("power")), str(entry.get("unit"))) if isinstance(entry, Mapping) else None
+        if unit is None:
+            problems.append(Problem(f"dislodged[{i}]", "expected {power, unit, attacker_from}"))
+        else:
+            dislodged.append(Dislodged(unit, entry.get("attacker_from")))
+    contested = [str(s) for s in data.get("contested") or []]
+    if problems or phase is None:
+        raise DataError(locate(problems, data, file))
+    try:
+        return Position.build(phase, units, owners, dislodged, contested)
+    except ValueError as err:
+        raise DataError(str(err), file=file) from None
+
+
+def _unit(board: Board, power: str, text: str) -> Unit | None:
+    parts = text.split()
+    if len(parts) != 2 or parts[0] not in ("A", "F") or power not in board.powers:
+        return None
+    kind = UnitKind.from_letter(parts[0])
+    if not board.can_hold(kind, parts[1]):
+        return None
+    return Unit(power, kind, parts[1])
+
+
+def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcome]) -> CommentedMap:
+    """The results of a phase: every order by power, as read, with its result and reason."""
+    data = CommentedMap()
+    data["phase"] = str(position.phase)
+    by_power: dict[str, list[CommentedMap]] = {}
+    for o in outcomes:
+        entry: dict[str, Any] = {"order": str(o.order), "result": o.reason.value, "succeeded": o.succeeded}
+        entry.update({k: v for k, v in sorted(o.detail.items())})
+        if o.dislodged_by:
+            entry["dislodged_from"] = o.dislodged_by
+        by_power.setdefault(o.power, []).append(_inline(entry))
+    orders = CommentedMap()
+    for power in sorted(by_power):
+        orders[power] = by_power[power]
+    data["orders"] = orders
+    return data

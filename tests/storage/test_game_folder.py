@@ -1,0 +1,95 @@
+"""A game folder end to end: new, validate, adjudicate, replay, site; bad order files; all-or-nothing writes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.commands import game as commands
+from pipeline.errors import DataError, PipelineError
+from pipeline.publish.site import build_site
+from pipeline.storage.gamedir import load_game, write_all
+
+DEMO = Path(__file__).resolve().parents[2] / "games" / "demo"
+
+
+def orders_file(folder: Path, turn: str, power: str, *orders: str) -> Path:
+    path = folder / "orders" / turn / f"{power}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"game: {folder.name}\nturn: {turn}\npower: {power}\norders:\n" + "".join(f"  - {o}\n" for o in orders)
+    )
+    return path
+
+
+def test_the_committed_demo_game_replays_byte_for_byte() -> None:
+    assert commands.replay(DEMO, lambda s: None) == []
+
+
+def test_a_changed_result_file_is_caught_by_replay(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    shutil.copytree(DEMO, folder)
+    path = folder / "results" / "1901-spring-movement.yaml"
+    path.write_text(path.read_text().replace("bounced", "succeeds", 1))
+    assert commands.replay(folder, lambda s: None) == [str(path)]
+
+
+def test_new_game_then_adjudicate_with_missing_orders(tmp_path: Path) -> None:
+    folder = tmp_path / "g1"
+    commands.new_game(folder, "standard", "Test: a game")
+    assert load_game(folder).title == "Test: a game"
+    orders_file(folder, "1901-spring-movement", "france", "A par-bur", "A mar S A par-bur", "F bre-mao")
+    with pytest.raises(PipelineError, match="waiting for orders from austria, england, germany"):
+        commands.adjudicate(folder, lambda s: None)
+    assert commands.adjudicate(folder, lambda s: None, force=True) == 1
+    game = load_game(folder)
+    assert game.current_turn() == "1901-fall-movement"
+    assert str(game.position("1901-fall-movement").unit_at("bur")) == "A bur"
+    results = game.results_path("1901-spring-movement").read_text()
+    assert "{order: A bud H, result: no_order, succeeded: true}" in results
+
+
+def test_every_problem_of_every_order_file_at_once(tmp_path: Path) -> None:
+    folder = tmp_path / "g2"
+    commands.new_game(folder)
+    orders_file(folder, "1901-spring-movement", "france", "A par-bur", "A par jumps", "F bre-par", "F mao-spa")
+    path = orders_file(folder, "1901-spring-movement", "england", "F lon-nth")
+    path.write_text(path.read_text().replace("power: england", "power: france"))
+    with pytest.raises(DataError) as err:
+        commands.validate(folder, lambda s: None)
+    lines = str(err.value).splitlines()
+    assert len(lines) == 4
+    assert lines[0].endswith("england.yaml:3: power: this file is for power 'england' (from its path), not 'france'")
+    assert lines[1].endswith(
+        "france.yaml:6: orders[1]: order 'A par jumps' not understood: expected H, -, S, C or "
+        "Disband after the unit, got 'jumps'"
+    )
+    assert lines[2].endswith("france.yaml:7: orders[2]: order 'F bre-par' is not allowed: illegal_terrain")
+    assert lines[3].endswith("france.yaml:8: orders[3]: order 'F mao-spa' is not allowed: illegal_no_unit")
+    assert not (folder / "results").exists()  # nothing was written
+
+
+def test_write_all_changes_nothing_when_one_file_cannot_be_written(tmp_path: Path) -> None:
+    keep = tmp_path / "a.yaml"
+    keep.write_text("old\n")
+    blocker = tmp_path / "b"
+    blocker.write_text("a file where a folder is needed\n")
+    with pytest.raises(OSError):
+        write_all({keep: "new\n", blocker / "c.yaml": "x\n"})
+    assert keep.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "b"]
+
+
+def test_site_pages_are_written_under_games_only(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(DEMO, games / "demo")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.md").write_text("hand-written\n")
+    build_site(games, site)
+    assert (site / "index.md").read_text() == "hand-written\n"
+    page = (site / "games" / "demo" / "index.md").read_text()
+    assert "| England | `A nwy-fin` | succeeds |" in page
+    assert "## Spring 1902 Retreat" in page
