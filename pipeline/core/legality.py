@@ -1,8 +1,8 @@
 """Whether a single order is allowed where its unit stands: the checks that need no other order.
 
 Each check returns the order with its destination made exact (the coast a fleet can reach filled
-in), or raises `Illegal` with the reason code. Whether an army's long move has any convoy ordered
-for it needs the other orders, so `pipeline.core.movement` checks that.
+in), or raises `Illegal` with the reason code. Whether fleets stand where they could carry an army's
+move by convoy depends on the other units, so `pipeline.core.movement` checks that.
 """
 
 from __future__ import annotations

@@ -112,14 +112,30 @@ class _Turn:
                 self.refusal.append(entry[2] if entry else None)
         self.index = {u.space: i for i, u in enumerate(self.units)}
 
-        # a move by convoy needs a convoy order for it somewhere, or it is illegal (DATC 6.D.32)
-        wanted = {(space_of(o.target), o.to) for o in self.orders if isinstance(o, Convoy)}
+        # a move by convoy (said so, or not to a neighbour) needs fleets that could carry it: with no
+        # chain of fleets from one end to the other it is illegal and the army holds (DATC 6.D.32);
+        # with one, it is a move even if no convoy is ordered (DATC 6.D.8, 6.G.8)
+        fleets = {u.space for u in self.units if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space)}
         for i, o in enumerate(self.orders):
             if isinstance(o, Move) and self.units[i].kind is UnitKind.ARMY:
-                if (self.units[i].space, o.to) not in wanted and (
-                    o.via_convoy or not self.board.adjacent(UnitKind.ARMY, o.at, o.to)
-                ):  # "via convoy" with no convoy ordered does not go by land either (DATC 6.G.8)
-                    self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ORDERED))
+                by_sea = o.via_convoy or not self.board.adjacent(UnitKind.ARMY, o.at, o.to)
+                if by_sea and not self._fleet_chain(self.units[i].space, o.to, fleets):
+                    self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
+
+    def _fleet_chain(self, src: str, dst: str, fleets: set[str]) -> bool:
+        """Is there a chain of fleets, whatever their orders, from `src` to `dst`?"""
+        near = self.board.fleet_neighbours
+        todo = [s for s in near(src) if s in fleets]
+        seen: set[str] = set()
+        while todo:
+            s = todo.pop()
+            if s in seen:
+                continue
+            seen.add(s)
+            if dst in near(s):
+                return True
+            todo.extend(n for n in near(s) if n in fleets and n not in seen)
+        return False
 
     def _refuse(self, i: int, why: Illegal) -> None:
         self.given[i] = self.given[i] or self.orders[i]
@@ -156,7 +172,7 @@ class _Turn:
         self.by_convoy = [False] * n
         for i in range(n):
             o = orders[i]
-            if isinstance(o, Move) and self.convoys[i]:
+            if isinstance(o, Move) and units[i].kind is UnitKind.ARMY:
                 self.by_convoy[i] = (
                     o.via_convoy
                     or not self.board.adjacent(UnitKind.ARMY, o.at, o.to)

@@ -31,14 +31,13 @@ class Reason(enum.Enum):
     ILLEGAL_NOT_OWNER = "illegal_not_owner"
     ILLEGAL_WRONG_KIND = "illegal_wrong_kind"
     ILLEGAL_NOT_ADJACENT = "illegal_not_adjacent"
-    ILLEGAL_NO_CONVOY_ORDERED = "illegal_no_convoy_ordered"
     ILLEGAL_TERRAIN = "illegal_terrain"  # army to sea, fleet inland
     ILLEGAL_COAST_NEEDED = "illegal_coast_needed"
     ILLEGAL_WRONG_COAST = "illegal_wrong_coast"
     ILLEGAL_OWN_SPACE = "illegal_own_space"  # move or support into the unit's own space
     ILLEGAL_UNREACHABLE = "illegal_unreachable"  # a support into a space the supporter cannot reach
     ILLEGAL_NOT_CONVOYABLE = "illegal_not_convoyable"  # only armies are convoyed, by fleets at sea
-    ILLEGAL_NO_CONVOY_ROUTE = "illegal_no_convoy_route"  # the fleet is on no route between the ends
+    ILLEGAL_NO_CONVOY_ROUTE = "illegal_no_convoy_route"  # no fleets could carry the army there
     ILLEGAL_WRONG_PHASE = "illegal_wrong_phase"
     ILLEGAL_DUPLICATE = "illegal_duplicate"  # a second order for the same unit
     # retreats

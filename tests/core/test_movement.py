@@ -69,7 +69,7 @@ def test_no_convoy_path_and_illegal_long_move(board: Board) -> None:
     )
     assert out["A lon-bre"].reason is Reason.NO_CONVOY_PATH
     assert out["F eng C A lon-bre"].reason is Reason.CONVOY_DISRUPTED and out["F eng C A lon-bre"].dislodged_by == "mao"
-    assert out["A kie-lon"].reason is Reason.ILLEGAL_NO_CONVOY_ORDERED
+    assert out["A kie-lon"].reason is Reason.ILLEGAL_NO_CONVOY_ROUTE
 
 
 def test_convoy_paradox_is_reported_as_such(board: Board) -> None:
