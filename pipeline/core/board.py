@@ -85,7 +85,6 @@ class Board:
     power_aliases: dict[str, str]  # normalised name -> power id
     start: StartPosition | None = None
     coastal_convoys: bool = False  # may fleets in coastal provinces convoy (Machiavelli)?
-    _sea_regions: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
@@ -149,33 +148,73 @@ class Board:
         kind = self.spaces[space].kind
         return kind == "sea" or (self.coastal_convoys and kind == "coast")
 
-    def convoy_region(self, space: str) -> frozenset[str]:
-        """The spaces a convoy could chain through together with `space` (its connected region)."""
-        return self._sea_regions.get(space, frozenset())
-
     def convoy_possible(self, src: str, dst: str, via: str | None = None) -> bool:
         """Could an army go from space `src` to space `dst` by convoy (through space `via`, if given)?
 
-        Geography only: true if one region of convoying spaces touches both ends by sea.
+        Geography only: some route of convoying spaces leads from one end to the other (through `via`,
+        without passing any space twice).
         """
         key = (src, dst, via)
         found = self._convoy_possible.get(key)
         if found is None:
-            found = self._convoy_possible[key] = self._find_convoy_region(src, dst, via)
+            usable = frozenset(s for s in self.spaces if self.can_convoy_from(s))
+            if via is None:
+                found = any(self.on_convoy_route(src, dst, s, usable) for s in self.fleet_neighbours(src) & usable)
+            else:
+                found = self.on_convoy_route(src, dst, via, usable)
+            self._convoy_possible[key] = found
         return found
 
-    def _find_convoy_region(self, src: str, dst: str, via: str | None) -> bool:
-        if via is not None:
-            regions = [self.convoy_region(via)] if self.can_convoy_from(via) else []
-        else:
-            regions = [self.convoy_region(s) for s in self.fleet_neighbours(src) if self.can_convoy_from(s)]
-        for region in regions:
-            inner = region - {src, dst}
-            if any(src in self.fleet_neighbours(s) for s in inner) and any(
-                dst in self.fleet_neighbours(s) for s in inner
-            ):
-                return True
-        return False
+    def on_convoy_route(self, src: str, dst: str, via: str, usable: frozenset[str]) -> bool:
+        """Is there a route src -> ... -> via -> ... -> dst through `usable` spaces, none twice?
+
+        That is: two paths from `via`, one to each end, sharing no space but `via` (a flow of two,
+        every space able to carry one).
+        """
+        if via in (src, dst) or via not in usable:
+            return False
+        near = self.fleet_neighbours
+        inner = usable - {src, dst}
+        # node splitting: ("in", s) -> ("out", s) with capacity 1; edges out -> in with capacity 1
+        flow: dict[tuple[tuple[str, str], tuple[str, str]], int] = {}
+        sink = ("sink", "")
+
+        def arcs(node: tuple[str, str]) -> list[tuple[str, str]]:
+            side, s = node
+            if side == "in":
+                return [("out", s)]
+            if side == "out":
+                targets = [("in", n) for n in near(s) if n in inner and n != via]
+                return targets + [("end", e) for e in (src, dst) if e in near(s)]
+            if side == "end":
+                return [sink]
+            return []
+
+        def residual(a: tuple[str, str], b: tuple[str, str]) -> int:
+            return 1 - flow.get((a, b), 0) + flow.get((b, a), 0) if b in arcs(a) else flow.get((b, a), 0)
+
+        start = ("out", via)
+        for _ in range(2):
+            parent: dict[tuple[str, str], tuple[str, str]] = {start: start}
+            queue = [start]
+            while queue and sink not in parent:
+                node = queue.pop(0)
+                candidates = arcs(node) + [a for (a, b), f in flow.items() if b == node and f > 0]
+                for nxt in candidates:
+                    if nxt not in parent and residual(node, nxt) > 0:
+                        parent[nxt] = node
+                        queue.append(nxt)
+            if sink not in parent:
+                return False
+            node = sink
+            while node != start:
+                prev = parent[node]
+                if flow.get((node, prev), 0) > 0:
+                    flow[(node, prev)] -= 1
+                else:
+                    flow[(prev, node)] = flow.get((prev, node), 0) + 1
+                node = prev
+        return True
 
     def fleet_neighbours(self, space: str) -> frozenset[str]:
         """Spaces a fleet in `space` (at any of its coasts) can reach in one move."""
@@ -252,7 +291,6 @@ class _BoardBuilder:
             board.start = self._start(data["start"], board)
         if self.problems:
             raise MapError(self.problems)
-        board._sea_regions = _convoy_regions(board)
         return board
 
     def _powers(self, raw: Any) -> dict[str, Power]:
@@ -442,26 +480,6 @@ class _BoardBuilder:
             units=tuple(units),
             owners=tuple(sorted(owners)),
         )
-
-
-def _convoy_regions(board: Board) -> dict[str, frozenset[str]]:
-    """Connected groups of spaces where fleets may convoy, found once per board."""
-    regions: dict[str, frozenset[str]] = {}
-    for sid in sorted(board.spaces):
-        if sid in regions or not board.can_convoy_from(sid):
-            continue
-        group: set[str] = set()
-        todo = [sid]
-        while todo:
-            s = todo.pop()
-            if s in group:
-                continue
-            group.add(s)
-            todo.extend(n for n in board.fleet_neighbours(s) if n not in group and board.can_convoy_from(n))
-        frozen = frozenset(group)
-        for s in group:
-            regions[s] = frozen
-    return regions
 
 
 def iter_edges(adj: Mapping[str, Iterable[str]]) -> Iterable[tuple[str, str]]:

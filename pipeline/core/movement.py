@@ -168,7 +168,9 @@ class _Turn:
                 else:
                     self.matched[c] = False
 
-        # by convoy: explicit, long, or with a convoy ordered by the army's own power
+        # by convoy: said so, not to a neighbour, or with the "intent" of the army's own power: one of
+        # its fleets ordered to convoy the army and standing on a route of fleets between the ends
+        fleets = frozenset(u.space for u in units if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space))
         self.by_convoy = [False] * n
         for i in range(n):
             o = orders[i]
@@ -176,7 +178,11 @@ class _Turn:
                 self.by_convoy[i] = (
                     o.via_convoy
                     or not self.board.adjacent(UnitKind.ARMY, o.at, o.to)
-                    or any(self.power[c] == self.power[i] for c in self.convoys[i])
+                    or any(
+                        self.power[c] == self.power[i]
+                        and self.board.on_convoy_route(units[i].space, o.to, units[c].space, fleets)
+                        for c in self.convoys[i]
+                    )
                 )
         for c, o in enumerate(orders):  # a convoy for a move made over land carries nothing
             if isinstance(o, Convoy) and self.matched[c]:

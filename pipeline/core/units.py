@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class UnitKind(enum.Enum):
@@ -21,17 +21,17 @@ class UnitKind(enum.Enum):
         return self.name.lower()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     """A unit of `power`, of `kind`, at `location` (a space id, or ``space/coast`` for a fleet)."""
 
     power: str
     kind: UnitKind
     location: str
+    space: str = field(init=False, compare=False, repr=False)  # the location without its coast
 
-    @property
-    def space(self) -> str:
-        return self.location.split("/", 1)[0]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "space", self.location.split("/", 1)[0])
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.location}"
