@@ -70,16 +70,20 @@ def distance_to_home(board: Board, power: str, position: Position) -> dict[str, 
     """Moves from every space to the nearest home centre `power` owns (any home, if it owns none)."""
     homes = [s for s, sp in board.spaces.items() if sp.home == power]
     owned = [s for s in homes if position.owners.get(s) == power]
-    start = owned or homes
-    dist = {s: 0 for s in start}
-    queue = deque(start)
-    while queue:
-        s = queue.popleft()
-        for n in sorted(board.neighbours(s)):
-            if n not in dist:
-                dist[n] = dist[s] + 1
-                queue.append(n)
-    return dist
+    start = tuple(owned or homes)
+    key = ("distance", start)
+    found = board.memo.get(key)
+    if not isinstance(found, dict):
+        dist = dict.fromkeys(start, 0)
+        queue = deque(start)
+        while queue:
+            s = queue.popleft()
+            for n in sorted(board.neighbours(s)):
+                if n not in dist:
+                    dist[n] = dist[s] + 1
+                    queue.append(n)
+        found = board.memo[key] = dist
+    return found
 
 
 def civil_disorder_order(board: Board, position: Position, power: str) -> list[Unit]:

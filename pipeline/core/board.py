@@ -83,11 +83,13 @@ class Board:
     fleet_adjacency: dict[str, frozenset[str]]  # location -> locations
     aliases: dict[str, str]  # normalised name -> location
     power_aliases: dict[str, str]  # normalised name -> power id
+    name_heads: frozenset[str] = frozenset()  # first words of names of more than one word
     start: StartPosition | None = None
     coastal_convoys: bool = False  # may fleets in coastal provinces convoy (Machiavelli)?
     _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
+    memo: dict[object, object] = field(default_factory=dict, repr=False)  # facts derived from the map, kept
 
     # ---- queries --------------------------------------------------------------------------
 
@@ -285,6 +287,9 @@ class _BoardBuilder:
             fleet_adjacency={k: frozenset(v) for k, v in fleet.items()},
             aliases=aliases,
             power_aliases=power_aliases,
+            name_heads=frozenset(
+                re.split(r"[ \-]", name, maxsplit=1)[0] for name in aliases if re.search(r"[ \-]", name)
+            ),
             coastal_convoys=bool(data.get("coastal_convoys", False)),
         )
         if "start" in data:

@@ -66,13 +66,13 @@ def step_destination(board: Board, unit: Unit, to: str) -> str:
 
 def check_movement_order(board: Board, position: Position, power: str, order: MovementOrder) -> MovementOrder:
     """Check one movement-phase order on its own; return it with exact destinations."""
-    unit = check_unit(order.kind, order.at, position.unit_at(space_of(order.at)), power)
-    if isinstance(order, Hold):
-        return Hold(unit.kind, unit.location)
+    unit = check_unit(order.kind, order.at, position.units.get(space_of(order.at)), power)
     if isinstance(order, Move):
         return _check_move(board, unit, order)
     if isinstance(order, (SupportHold, SupportMove)):
         return _check_support(board, position, unit, order)
+    if isinstance(order, Hold):
+        return order if order.kind is unit.kind and order.at == unit.location else Hold(unit.kind, unit.location)
     return _check_convoy(board, position, unit, order)
 
 
@@ -80,15 +80,19 @@ def _check_move(board: Board, unit: Unit, order: Move) -> Move:
     if unit.kind is UnitKind.FLEET:
         if order.via_convoy:
             raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
-        return Move(unit.kind, unit.location, step_destination(board, unit, order.to))
+        to = step_destination(board, unit, order.to)
+        return (
+            order if to == order.to and order.kind and order.at == unit.location else Move(unit.kind, unit.location, to)
+        )
     space = space_of(order.to)
     if space == unit.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
     if board.spaces[space].is_sea:
         raise Illegal(Reason.ILLEGAL_TERRAIN)
-    adjacent = board.adjacent(UnitKind.ARMY, unit.location, space)
-    if not adjacent and not board.convoy_possible(unit.space, space):
+    if space not in board.army_adjacency[unit.space] and not board.convoy_possible(unit.space, space):
         raise Illegal(Reason.ILLEGAL_NOT_ADJACENT)
+    if space == order.to and order.kind and order.at == unit.location:
+        return order
     return Move(unit.kind, unit.location, space, order.via_convoy)
 
 
@@ -96,22 +100,37 @@ def _check_support(
     board: Board, position: Position, unit: Unit, order: SupportHold | SupportMove
 ) -> SupportHold | SupportMove:
     target_space = space_of(order.target)
-    supported = position.unit_at(target_space)
+    supported = position.units.get(target_space)
     if target_space == unit.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
     if supported is None:
         raise Illegal(Reason.ILLEGAL_NO_UNIT, at=target_space)
     if isinstance(order, SupportHold):
-        if not board.reaches_space(unit.kind, unit.location, target_space):
+        if target_space not in board.reachable_spaces(unit.kind, unit.location):
             raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=target_space)
+        if (
+            order.kind
+            and order.at == unit.location
+            and order.target_kind is supported.kind
+            and order.target == supported.location
+        ):
+            return order
         return SupportHold(unit.kind, unit.location, supported.kind, supported.location)
     to_space = space_of(order.to)
     if to_space == unit.space or to_space == target_space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
-    if not board.reaches_space(unit.kind, unit.location, to_space):
+    if to_space not in board.reachable_spaces(unit.kind, unit.location):
         raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=to_space)
     # a coast named in the support stays: it must match the move's coast (DATC 6.B.9)
-    to = order.to if coast_of(order.to) and board.spaces[to_space].coasts else to_space
+    to = order.to if to_space != order.to and board.spaces[to_space].coasts else to_space
+    if (
+        to == order.to
+        and order.kind
+        and order.at == unit.location
+        and order.target_kind is supported.kind
+        and order.target == supported.location
+    ):
+        return order
     return SupportMove(unit.kind, unit.location, supported.kind, supported.location, to)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .backup import szykman_then_circular
-from .board import Board, coast_of, space_of
+from .board import Board, space_of
 from .legality import Illegal, check_movement_order
 from .orders import Convoy, Hold, Move, MovementOrder, Order, SupportHold, SupportMove
 from .outcome import Outcome, Reason
@@ -27,6 +27,9 @@ from .resolver import Resolver
 from .units import Unit, UnitKind
 
 UnitStrength = Callable[[Unit], int]
+
+
+_MOVEMENT_KINDS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
 
 
 def _one(unit: Unit) -> int:
@@ -76,11 +79,11 @@ class _Turn:
         chosen: dict[str, tuple[str, MovementOrder, Order]] = {}  # space -> (power, checked, as given)
         refused: dict[str, tuple[str, Order, Illegal]] = {}
         for power, order in given:
-            at = getattr(order, "at", None)
-            if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)) or at is None:
+            if type(order) not in _MOVEMENT_KINDS:
                 self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
                 continue
-            space = space_of(at)
+            assert isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy))
+            space = space_of(order.at)
             if space in chosen or space in refused:
                 self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE))
                 continue
@@ -115,12 +118,20 @@ class _Turn:
         # a move by convoy (said so, or not to a neighbour) needs fleets that could carry it: with no
         # chain of fleets from one end to the other it is illegal and the army holds (DATC 6.D.32);
         # with one, it is a move even if no convoy is ordered (DATC 6.D.8, 6.G.8)
-        fleets = {u.space for u in self.units if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space)}
+        army_adjacency = self.board.army_adjacency
+        fleets: set[str] | None = None
         for i, o in enumerate(self.orders):
-            if isinstance(o, Move) and self.units[i].kind is UnitKind.ARMY:
-                by_sea = o.via_convoy or not self.board.adjacent(UnitKind.ARMY, o.at, o.to)
-                if by_sea and not self._fleet_chain(self.units[i].space, o.to, fleets):
-                    self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
+            if type(o) is Move and self.units[i].kind is UnitKind.ARMY:
+                unit = self.units[i]
+                if o.via_convoy or o.to not in army_adjacency[unit.space]:
+                    if fleets is None:
+                        fleets = {
+                            u.space
+                            for u in self.units
+                            if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space)
+                        }
+                    if not self._fleet_chain(unit.space, o.to, fleets):
+                        self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
 
     def _fleet_chain(self, src: str, dst: str, fleets: set[str]) -> bool:
         """Is there a chain of fleets, whatever their orders, from `src` to `dst`?"""
@@ -146,62 +157,72 @@ class _Turn:
 
     def match(self) -> None:
         n = len(self.orders)
-        orders, units, index = self.orders, self.units, self.index
+        orders, units, index, board = self.orders, self.units, self.index, self.board
         self.strength = [self.unit_strength(u) for u in units]
         self.power = [u.power for u in units]
-        self.is_move = [isinstance(o, Move) for o in orders]
-        self.dest: list[str | None] = [space_of(o.to) if isinstance(o, Move) else None for o in orders]
+        self.is_move = [False] * n
+        self.is_support = [False] * n
+        self.is_convoy = [False] * n
+        self.dest: list[str | None] = [None] * n
         self.moves_into: dict[str, list[int]] = {}
-        for i in range(n):
-            d = self.dest[i]
-            if d is not None:
+        for i, o in enumerate(orders):
+            if type(o) is Move:
+                self.is_move[i] = True
+                d = self.dest[i] = space_of(o.to)
                 self.moves_into.setdefault(d, []).append(i)
+            elif type(o) is SupportMove or type(o) is SupportHold:
+                self.is_support[i] = True
+            elif type(o) is Convoy:
+                self.is_convoy[i] = True
 
         # convoys: matched to the army's move when it goes to the same place
         self.convoys: list[list[int]] = [[] for _ in range(n)]
         self.matched = [True] * n
-        for c, o in enumerate(orders):
-            if isinstance(o, Convoy):
-                a = index.get(space_of(o.target))
-                if a is not None and self.is_move[a] and self.dest[a] == o.to:
+        for c in range(n):
+            if self.is_convoy[c]:
+                o = orders[c]
+                a = index.get(space_of(o.target))  # type: ignore[union-attr]
+                if a is not None and self.dest[a] == o.to:  # type: ignore[union-attr]
                     self.convoys[a].append(c)
                 else:
                     self.matched[c] = False
 
         # by convoy: said so, not to a neighbour, or with the "intent" of the army's own power: one of
         # its fleets ordered to convoy the army and standing on a route of fleets between the ends
-        fleets = frozenset(u.space for u in units if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space))
         self.by_convoy = [False] * n
+        fleets: frozenset[str] | None = None
         for i in range(n):
             o = orders[i]
-            if isinstance(o, Move) and units[i].kind is UnitKind.ARMY:
-                self.by_convoy[i] = (
-                    o.via_convoy
-                    or not self.board.adjacent(UnitKind.ARMY, o.at, o.to)
-                    or any(
+            if self.is_move[i] and units[i].kind is UnitKind.ARMY:
+                assert isinstance(o, Move)
+                if o.via_convoy or o.to not in board.army_adjacency[units[i].space]:
+                    self.by_convoy[i] = True
+                elif self.convoys[i]:
+                    if fleets is None:
+                        fleets = frozenset(
+                            u.space for u in units if u.kind is UnitKind.FLEET and board.can_convoy_from(u.space)
+                        )
+                    self.by_convoy[i] = any(
                         self.power[c] == self.power[i]
-                        and self.board.on_convoy_route(units[i].space, o.to, units[c].space, fleets)
+                        and board.on_convoy_route(units[i].space, o.to, units[c].space, fleets)
                         for c in self.convoys[i]
                     )
-                )
-        for c, o in enumerate(orders):  # a convoy for a move made over land carries nothing
-            if isinstance(o, Convoy) and self.matched[c]:
-                a = index[space_of(o.target)]
-                if not self.by_convoy[a]:
-                    self.matched[c] = False
-                    self.convoys[a].remove(c)
+                if not self.by_convoy[i] and self.convoys[i]:  # a convoy for a move made over land carries nothing
+                    for c in self.convoys[i]:
+                        self.matched[c] = False
+                    self.convoys[i] = []
 
         # supports
         self.supports: list[list[int]] = [[] for _ in range(n)]
-        for s, o in enumerate(orders):
-            if isinstance(o, (SupportHold, SupportMove)):
-                t = index[space_of(o.target)]
-                if isinstance(o, SupportHold):
+        for s in range(n):
+            if self.is_support[s]:
+                o = orders[s]
+                t = index[space_of(o.target)]  # type: ignore[union-attr]
+                if type(o) is SupportHold:
                     ok = not self.is_move[t]
                 else:
-                    ok = self.is_move[t] and self.dest[t] == space_of(o.to)
-                    if ok and coast_of(o.to) is not None:
-                        ok = orders[t].to == o.to  # type: ignore[union-attr]
+                    to = o.to  # type: ignore[union-attr]
+                    ok = self.dest[t] == space_of(to) and (to == self.dest[t] or orders[t].to == to)  # type: ignore[union-attr]
                 if ok:
                     self.supports[t].append(s)
                 else:
@@ -210,14 +231,11 @@ class _Turn:
         # head to head: two moves over land into each other's space
         self.opposing: list[int | None] = [None] * n
         for i in range(n):
-            d = self.dest[i]
-            if d is not None and not self.by_convoy[i]:
-                j = index.get(d)
+            target = self.dest[i]
+            if target is not None and not self.by_convoy[i]:
+                j = index.get(target)
                 if j is not None and self.dest[j] == units[i].space and not self.by_convoy[j]:
                     self.opposing[i] = j
-
-        self.is_convoy = [isinstance(o, Convoy) for o in orders]
-        self.is_support = [isinstance(o, (SupportHold, SupportMove)) for o in orders]
 
     def backup_rule(self) -> Callable[[Resolver, Sequence[int]], None]:
         return szykman_then_circular(lambda d: self.is_convoy[d], lambda d: self.is_move[d], self.paradoxes)
@@ -382,40 +400,41 @@ class _Turn:
         unit, order = self.units[i], self.orders[i]
         given = self.given[i] or order
         refusal = self.refusal[i]
-
-        def out(ok: bool, reason: Reason, **detail: str) -> Outcome:
-            return Outcome(unit.power, given, ok, reason, detail, unit, dislodged_by)
-
         if refusal is not None:
-            return out(False, refusal.reason, **refusal.detail)
-        if self.given[i] is None:
-            return out(dislodged_by is None, Reason.NO_ORDER)
-        if isinstance(order, Move):
+            ok, reason, detail = False, refusal.reason, refusal.detail
+        elif self.given[i] is None:
+            ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, {}
+        else:
+            ok, reason, detail = self._result(i, succeeded, dislodged_by)
+        return Outcome(unit.power, given, ok, reason, detail, unit, dislodged_by)
+
+    def _result(self, i: int, succeeded: bool, dislodged_by: str | None) -> tuple[bool, Reason, dict[str, str]]:
+        """Succeeded or not, why, and the places the reason speaks of, for an order that was carried out."""
+        if self.is_move[i]:
             if succeeded:
-                return Outcome(unit.power, order, True, Reason.SUCCEEDS, {}, unit, dislodged_by)
+                return True, Reason.SUCCEEDS, {}
             if not self._path(i):
                 paradox = any(c in self.paradoxes for c in self.convoys[i])
-                return out(False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH)
-            return out(False, Reason.BOUNCED, against=" ".join(self._bounced_against(i)))
-        if isinstance(order, (SupportHold, SupportMove)):
+                return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, {}
+            return False, Reason.BOUNCED, {"against": " ".join(self._bounced_against(i))}
+        if self.is_support[i]:
             if not self.matched[i]:
-                return out(False, Reason.SUPPORT_NOT_MATCHED)
+                return False, Reason.SUPPORT_NOT_MATCHED, {}
             if not succeeded:
                 j = self._cutter(i)
-                by = self.units[j].space if j is not None else ""
-                return out(False, Reason.SUPPORT_CUT, by=by)
-            return out(True, Reason.SUCCEEDS)
-        if isinstance(order, Convoy):
+                return False, Reason.SUPPORT_CUT, {"by": self.units[j].space if j is not None else ""}
+            return True, Reason.SUCCEEDS, {}
+        if self.is_convoy[i]:
             if not self.matched[i]:
-                return out(False, Reason.CONVOY_NOT_MATCHED)
+                return False, Reason.CONVOY_NOT_MATCHED, {}
             if i in self.paradoxes:
-                return out(False, Reason.CONVOY_PARADOX)
+                return False, Reason.CONVOY_PARADOX, {}
             if not succeeded:
-                return out(False, Reason.CONVOY_DISRUPTED)
-            return out(True, Reason.SUCCEEDS)
+                return False, Reason.CONVOY_DISRUPTED, {}
+            return True, Reason.SUCCEEDS, {}
         if dislodged_by is not None:
-            return out(False, Reason.DISLODGED, by=dislodged_by)
-        return out(True, Reason.SUCCEEDS)
+            return False, Reason.DISLODGED, {"by": dislodged_by}
+        return True, Reason.SUCCEEDS, {}
 
     def _bounced_against(self, i: int) -> list[str]:
         attack = self._attack(i)

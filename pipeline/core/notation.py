@@ -91,6 +91,13 @@ class _Reader:
         """The longest run of tokens that names a place."""
         if self.at_end() or self.peek() in _MOVE:
             raise self.fail("a place")
+        token = self.tokens[self.pos].lower()
+        following = self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else ""
+        if token not in self.board.name_heads and not following.startswith("("):  # the common case: an id
+            found = self.board.aliases.get(token)
+            if found:
+                self.pos += 1
+                return found
         for length in range(min(_LONGEST_NAME, len(self.tokens) - self.pos), 0, -1):
             words = self.tokens[self.pos : self.pos + length]
             if words[-1] in ("-", "->"):

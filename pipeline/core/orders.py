@@ -20,7 +20,7 @@ def _unit(kind: UnitKind | None, at: str) -> str:
     return f"{kind.value} {at}" if kind else at
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hold:
     kind: UnitKind | None
     at: str
@@ -29,7 +29,7 @@ class Hold:
         return f"{_unit(self.kind, self.at)} H"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     kind: UnitKind | None
     at: str
@@ -40,7 +40,7 @@ class Move:
         return f"{_unit(self.kind, self.at)}-{self.to}" + (" via convoy" if self.via_convoy else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SupportHold:
     kind: UnitKind | None
     at: str
@@ -51,7 +51,7 @@ class SupportHold:
         return f"{_unit(self.kind, self.at)} S {_unit(self.target_kind, self.target)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SupportMove:
     kind: UnitKind | None
     at: str
@@ -63,7 +63,7 @@ class SupportMove:
         return f"{_unit(self.kind, self.at)} S {_unit(self.target_kind, self.target)}-{self.to}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Convoy:
     kind: UnitKind | None
     at: str
@@ -75,7 +75,7 @@ class Convoy:
         return f"{_unit(self.kind, self.at)} C {_unit(self.target_kind, self.target)}-{self.to}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retreat:
     kind: UnitKind | None
     at: str
@@ -85,7 +85,7 @@ class Retreat:
         return f"{_unit(self.kind, self.at)}-{self.to}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Disband:
     kind: UnitKind | None
     at: str
@@ -94,7 +94,7 @@ class Disband:
         return f"{_unit(self.kind, self.at)} Disband"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Build:
     kind: UnitKind | None
     at: str
@@ -103,7 +103,7 @@ class Build:
         return f"Build {_unit(self.kind, self.at)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Remove:
     kind: UnitKind | None
     at: str
@@ -112,7 +112,7 @@ class Remove:
         return f"Remove {_unit(self.kind, self.at)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Waive:
     def __str__(self) -> str:
         return "Waive"

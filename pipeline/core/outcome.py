@@ -61,7 +61,7 @@ class Reason(enum.Enum):
         return self.value.startswith("illegal_")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of one order. `unit` is the unit it was for (None for a waive or a bad build)."""
 
