@@ -14,6 +14,7 @@ The steps, in order:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -119,22 +120,23 @@ class _Turn:
         # chain of fleets from one end to the other it is illegal and the army holds (DATC 6.D.32);
         # with one, it is a move even if no convoy is ordered (DATC 6.D.8, 6.G.8)
         army_adjacency = self.board.army_adjacency
-        fleets: set[str] | None = None
         for i, o in enumerate(self.orders):
             if type(o) is Move and self.units[i].kind is UnitKind.ARMY:
                 unit = self.units[i]
                 if o.via_convoy or o.to not in army_adjacency[unit.space]:
-                    if fleets is None:
-                        fleets = {
-                            u.space
-                            for u in self.units
-                            if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space)
-                        }
-                    if not self._fleet_chain(unit.space, o.to, fleets):
+                    if not self._fleet_chain(unit.space, o.to):
                         self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
 
-    def _fleet_chain(self, src: str, dst: str, fleets: set[str]) -> bool:
+    @functools.cached_property
+    def fleet_spaces(self) -> frozenset[str]:
+        """The spaces holding a fleet that could take part in a convoy, whatever its order."""
+        return frozenset(
+            u.space for u in self.units if u.kind is UnitKind.FLEET and self.board.can_convoy_from(u.space)
+        )
+
+    def _fleet_chain(self, src: str, dst: str) -> bool:
         """Is there a chain of fleets, whatever their orders, from `src` to `dst`?"""
+        fleets = self.fleet_spaces
         near = self.board.fleet_neighbours
         todo = [s for s in near(src) if s in fleets]
         seen: set[str] = set()
@@ -190,7 +192,6 @@ class _Turn:
         # by convoy: said so, not to a neighbour, or with the "intent" of the army's own power: one of
         # its fleets ordered to convoy the army and standing on a route of fleets between the ends
         self.by_convoy = [False] * n
-        fleets: frozenset[str] | None = None
         for i in range(n):
             o = orders[i]
             if self.is_move[i] and units[i].kind is UnitKind.ARMY:
@@ -198,10 +199,7 @@ class _Turn:
                 if o.via_convoy or o.to not in board.army_adjacency[units[i].space]:
                     self.by_convoy[i] = True
                 elif self.convoys[i]:
-                    if fleets is None:
-                        fleets = frozenset(
-                            u.space for u in units if u.kind is UnitKind.FLEET and board.can_convoy_from(u.space)
-                        )
+                    fleets = self.fleet_spaces
                     self.by_convoy[i] = any(
                         self.power[c] == self.power[i]
                         and board.on_convoy_route(units[i].space, o.to, units[c].space, fleets)

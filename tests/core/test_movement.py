@@ -100,3 +100,45 @@ def test_same_inputs_same_outputs(board: Board) -> None:
     assert [str(o) for o in play(board, units, orders).values()] == [
         str(o) for o in play(board, units, list(reversed(orders))).values()
     ]
+
+
+def _coastal_board(coastal_convoys: bool) -> Board:
+    """Three coastal provinces in a row along one sea; the middle one's fleet may carry armies."""
+    return Board.from_dict(
+        {
+            "name": "coast",
+            "coastal_convoys": coastal_convoys,
+            "powers": {"red": {}, "blue": {}},
+            "spaces": {
+                "aaa": {"kind": "coast", "army": ["bbb"], "fleet": ["bbb", "sea"]},
+                "bbb": {"kind": "coast", "army": ["aaa", "ccc"], "fleet": ["aaa", "ccc", "sea"]},
+                "ccc": {"kind": "coast", "army": ["bbb"], "fleet": ["bbb", "sea"]},
+                "sea": {"kind": "sea", "fleet": ["aaa", "bbb", "ccc"]},
+            },
+        }
+    )
+
+
+def test_fleets_in_coastal_provinces_convoy_only_when_the_map_says_so() -> None:
+    # the Machiavelli rule: a fleet in a coastal province may convoy (a map option, off on the standard map)
+    for allowed in (True, False):
+        board = _coastal_board(allowed)
+        pos = position("red: A aaa", "red: F bbb")
+        orders = [("red", parse_order("A aaa-ccc", board)), ("red", parse_order("F bbb C A aaa-ccc", board))]
+        result = adjudicate_movement(board, pos, orders)
+        moved = result.position.unit_at("ccc") == Unit("red", UnitKind.ARMY, "ccc")
+        assert moved is allowed
+        convoy = next(o for o in result.outcomes if str(o.order) == "F bbb C A aaa-ccc")
+        assert convoy.reason is (Reason.SUCCEEDS if allowed else Reason.ILLEGAL_NOT_CONVOYABLE)
+
+
+def test_unit_strength_is_a_hook_for_stronger_units() -> None:
+    # Machiavelli's elite units count double: with strength 2 a lone unit dislodges a holding one
+    board = _coastal_board(False)
+    pos = position("red: A aaa", "blue: A bbb")
+    orders = [("red", parse_order("A aaa-bbb", board))]
+    plain = adjudicate_movement(board, pos, orders)
+    assert plain.position.unit_at("aaa") is not None and not plain.position.dislodged
+    strong = adjudicate_movement(board, pos, orders, strength=lambda u: 2 if u.power == "red" else 1)
+    assert strong.position.unit_at("bbb") == Unit("red", UnitKind.ARMY, "bbb")
+    assert [d.unit for d in strong.position.dislodged] == [Unit("blue", UnitKind.ARMY, "bbb")]
