@@ -116,16 +116,15 @@ class _Turn:
                 self.refusal.append(entry[2] if entry else None)
         self.index = {u.space: i for i, u in enumerate(self.units)}
 
-        # a move by convoy (said so, or not to a neighbour) needs fleets that could carry it: with no
-        # chain of fleets from one end to the other it is illegal and the army holds (DATC 6.D.32);
-        # with one, it is a move even if no convoy is ordered (DATC 6.D.8, 6.G.8)
+        # a move to a space that is not a neighbour needs fleets that could carry it: with no chain of
+        # fleets from one end to the other it is illegal and the army holds (DATC 6.D.32); with one, it
+        # is a move even if no convoy is ordered (DATC 6.D.8)
         army_adjacency = self.board.army_adjacency
         for i, o in enumerate(self.orders):
             if type(o) is Move and self.units[i].kind is UnitKind.ARMY:
                 unit = self.units[i]
-                if o.via_convoy or o.to not in army_adjacency[unit.space]:
-                    if not self._fleet_chain(unit.space, o.to):
-                        self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
+                if o.to not in army_adjacency[unit.space] and not self._fleet_chain(unit.space, o.to):
+                    self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
 
     @functools.cached_property
     def fleet_spaces(self) -> frozenset[str]:
@@ -189,14 +188,16 @@ class _Turn:
                 else:
                     self.matched[c] = False
 
-        # by convoy: said so, not to a neighbour, or with the "intent" of the army's own power: one of
-        # its fleets ordered to convoy the army and standing on a route of fleets between the ends
+        # by convoy: not to a neighbour; "via convoy" with a convoy ordered for it (without one the
+        # words are ignored and the army goes by land: the 2000 rules, DATC 6.G.8); or with the "intent"
+        # of the army's own power: one of its fleets ordered to convoy the army and standing on a route
+        # of fleets between the two ends
         self.by_convoy = [False] * n
         for i in range(n):
             o = orders[i]
             if self.is_move[i] and units[i].kind is UnitKind.ARMY:
                 assert isinstance(o, Move)
-                if o.via_convoy or o.to not in board.army_adjacency[units[i].space]:
+                if o.to not in board.army_adjacency[units[i].space] or (o.via_convoy and self.convoys[i]):
                     self.by_convoy[i] = True
                 elif self.convoys[i]:
                     fleets = self.fleet_spaces
