@@ -51,17 +51,15 @@ def next_phase(board: Board, position: Position) -> Position:
     phase = position.phase
     if phase.kind is PhaseKind.MOVEMENT or (phase.kind is PhaseKind.RETREAT and position.dislodged):
         return position
-    units, owners = position.units.values(), position.owners
     if phase.kind is PhaseKind.RETREAT:
         if phase.season != SEASONS[-1]:
             season = SEASONS[SEASONS.index(phase.season) + 1]
-            return Position.build(Phase(season, phase.year, PhaseKind.MOVEMENT), units, owners)
-        winter = take_centres(position, board)
-        winter = Position.build(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT), units, winter.owners)
+            return position.at_phase(Phase(season, phase.year, PhaseKind.MOVEMENT))
+        winter = take_centres(position, board).at_phase(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT))
         if needs_adjustment(board, winter):
             return winter
-        owners = winter.owners
-    return Position.build(Phase(SEASONS[0], phase.year + 1, PhaseKind.MOVEMENT), units, owners)
+        position = winter
+    return position.at_phase(Phase(SEASONS[0], phase.year + 1, PhaseKind.MOVEMENT))
 
 
 def play_phase(board: Board, position: Position, orders: Iterable[tuple[str, Order]]) -> PhaseResult:

@@ -359,10 +359,9 @@ class _Turn:
         dislodged: list[Dislodged] = []
         outcomes: list[Outcome] = []
         for i, unit in enumerate(self.units):
-            order = self.orders[i]
             succeeded = resolve(i)
-            if isinstance(order, Move) and succeeded:
-                moved.append(Unit(unit.power, unit.kind, order.to))
+            if succeeded and self.is_move[i]:
+                moved.append(Unit(unit.power, unit.kind, self.orders[i].to))  # type: ignore[union-attr]
                 by = None
             else:
                 j = self._dislodger(unit.space)

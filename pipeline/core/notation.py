@@ -51,6 +51,8 @@ _RETREAT = {"r", "retreat", "retreats"}
 _BUILD = {"build", "builds"}
 _REMOVE = {"remove", "removes"}
 _WAIVE = {"waive", "waives"}
+_VIA = {"via"}
+_LEADING = _WAIVE | _BUILD | _REMOVE | _DISBAND
 _LONGEST_NAME = 6  # tokens
 
 
@@ -58,47 +60,48 @@ class _Reader:
     def __init__(self, text: str, board: Board) -> None:
         self.text = text
         self.board = board
-        self.tokens = _TOKEN.findall(text.strip())
+        self.tokens: list[str] = _TOKEN.findall(text)
+        self.words: list[str] = [t.lower() for t in self.tokens] + [""]  # "" stands past the end
+        self.size = len(self.tokens)
         self.pos = 0
 
     def fail(self, expected: str) -> OrderSyntaxError:
-        if self.pos < len(self.tokens):
+        if self.pos < self.size:
             got = f"got {self.tokens[self.pos]!r}"
         else:
             got = "the order ends there"
         return OrderSyntaxError(f"order {self.text.strip()!r} not understood: expected {expected}, {got}")
 
-    def peek(self) -> str | None:
-        return self.tokens[self.pos].lower() if self.pos < len(self.tokens) else None
+    def peek(self) -> str:
+        return self.words[self.pos]
 
     def take(self, words: set[str]) -> bool:
-        if self.peek() in words:
+        if self.words[self.pos] in words:
             self.pos += 1
             return True
         return False
 
     def at_end(self) -> bool:
-        return self.pos >= len(self.tokens)
+        return self.pos >= self.size
 
     def kind(self) -> UnitKind | None:
-        word = self.peek()
-        if word in _KINDS:
+        found = _KINDS.get(self.words[self.pos])
+        if found is not None:
             self.pos += 1
-            return _KINDS[word]
-        return None
+        return found
 
     def place(self) -> str:
         """The longest run of tokens that names a place."""
-        if self.at_end() or self.peek() in _MOVE:
+        token = self.words[self.pos]
+        if self.pos >= self.size or token in _MOVE:
             raise self.fail("a place")
-        token = self.tokens[self.pos].lower()
-        following = self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else ""
+        following = self.words[self.pos + 1]
         if token not in self.board.name_heads and not following.startswith("("):  # the common case: an id
             found = self.board.aliases.get(token)
             if found:
                 self.pos += 1
                 return found
-        for length in range(min(_LONGEST_NAME, len(self.tokens) - self.pos), 0, -1):
+        for length in range(min(_LONGEST_NAME, self.size - self.pos), 0, -1):
             words = self.tokens[self.pos : self.pos + length]
             if words[-1] in ("-", "->"):
                 continue
@@ -125,17 +128,18 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     r = _Reader(text, board)
     if r.at_end():
         raise OrderSyntaxError("empty order")
-    if r.take(_WAIVE):
-        r.end()
-        return Waive()
-    if r.take(_BUILD):
-        kind, at = r.unit()
-        r.end()
-        return Build(kind, at)
-    if r.take(_REMOVE) or (phase is PhaseKind.ADJUSTMENT and r.take(_DISBAND)):
-        kind, at = r.unit()
-        r.end()
-        return Remove(kind, at)
+    if r.peek() in _LEADING:  # adjustment orders start with their keyword
+        if r.take(_WAIVE):
+            r.end()
+            return Waive()
+        if r.take(_BUILD):
+            kind, at = r.unit()
+            r.end()
+            return Build(kind, at)
+        if r.take(_REMOVE) or (phase is PhaseKind.ADJUSTMENT and r.take(_DISBAND)):
+            kind, at = r.unit()
+            r.end()
+            return Remove(kind, at)
 
     kind, at = r.unit()
     if r.at_end() or r.take(_HOLD):
@@ -144,7 +148,7 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     if r.take(_MOVE) or r.take(_RETREAT):
         to = r.place()
         via = False
-        if r.take({"via"}):
+        if r.take(_VIA):
             if not r.take(_CONVOY):
                 raise r.fail("'convoy' after 'via'")
             via = True

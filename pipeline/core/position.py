@@ -79,6 +79,10 @@ class Position:
             frozenset(contested),
         )
 
+    def at_phase(self, phase: Phase) -> Position:
+        """The same units and owners in another phase, with no one waiting to retreat."""
+        return Position(phase, self.units, self.owners)
+
     def unit_at(self, space: str) -> Unit | None:
         return self.units.get(space)
 
