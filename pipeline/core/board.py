@@ -18,7 +18,7 @@ from typing import Any
 
 from pipeline.errors import AmbiguousOrderError, MapError, OrderSyntaxError, Problem
 
-from .units import UnitKind
+from .units import AUTONOMOUS, UnitKind
 
 SPACE_KINDS = ("land", "coast", "sea")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -51,13 +51,26 @@ class Power:
 
 
 @dataclass(frozen=True)
+class City:
+    """A Machiavelli city: its income, and whether it can hold a garrison or build fleets."""
+
+    value: int  # ducats a year (0 for a fortress)
+    fortified: bool  # may hold a garrison and be besieged
+    port: bool  # fleets may be built there and convert to and from garrisons
+    fortress: bool = False  # an optional fortress of the classic board: fortified, no income
+
+
+@dataclass(frozen=True)
 class Space:
     id: str
     name: str
     kind: str  # one of SPACE_KINDS
     supply_center: bool = False
-    home: str | None = None  # power whose home centre this is
+    home: str | None = None  # power whose home centre (or home country) this is
     coasts: tuple[str, ...] = ()  # named coasts of a split-coast province
+    city: City | None = None
+    single_unit: bool = False  # only one unit, in the province or its city (Machiavelli's Venice)
+    names: Mapping[str, str] = field(default_factory=dict)  # other languages: fr, fr_in ("à Venise"), it
 
     @property
     def is_sea(self) -> bool:
@@ -65,11 +78,20 @@ class Space:
 
 
 @dataclass(frozen=True)
+class Strait:
+    """Fleet moves that a fleet in `controller` closes to the fleets of other powers (Messina, Piombino)."""
+
+    controller: str
+    moves: frozenset[tuple[str, str]]
+
+
+@dataclass(frozen=True)
 class StartPosition:
     season: str
     year: int
-    units: tuple[tuple[str, UnitKind, str], ...]  # (power, kind, location)
-    owners: tuple[tuple[str, str], ...]  # (space, power)
+    units: tuple[tuple[str, UnitKind, str], ...]  # (power, kind, location); power may be AUTONOMOUS
+    owners: tuple[tuple[str, str], ...]  # (space, power): supply centres, or Machiavelli's controlled provinces
+    treasury: tuple[tuple[str, int], ...] = ()  # (power, ducats)
 
 
 @dataclass
@@ -86,6 +108,7 @@ class Board:
     name_heads: frozenset[str] = frozenset()  # first words of names of more than one word
     start: StartPosition | None = None
     coastal_convoys: bool = False  # may fleets in coastal provinces convoy (Machiavelli)?
+    straits: tuple[Strait, ...] = ()
     _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
@@ -109,6 +132,8 @@ class Board:
         coast = coast_of(location)
         if kind is UnitKind.ARMY:
             return coast is None and sp.kind != "sea"
+        if kind is UnitKind.GARRISON:
+            return coast is None and sp.city is not None and sp.city.fortified
         if sp.kind == "land":
             return False
         if sp.coasts:
@@ -292,6 +317,7 @@ class _BoardBuilder:
             ),
             coastal_convoys=bool(data.get("coastal_convoys", False)),
         )
+        board.straits = self._straits(data.get("straits"), board)
         if "start" in data:
             board.start = self._start(data["start"], board)
         if self.problems:
@@ -353,6 +379,9 @@ class _BoardBuilder:
                 supply_center=bool(info.get("supply_center", False)),
                 home=home,
                 coasts=tuple(str(c) for c in coasts_raw),
+                city=self._city(info.get("city"), kind, f"{where}.city"),
+                single_unit=bool(info.get("single_unit", False)),
+                names={str(k): str(v) for k, v in (info.get("names") or {}).items()},
             )
             army[sid] = set(self._id_list(info.get("army", []), f"{where}.army"))
             if kind == "sea" and army[sid]:
@@ -382,6 +411,49 @@ class _BoardBuilder:
                     why = f"{t!r} is not a place a fleet can be (name the coast)" if known else f"unknown space {t!r}"
                     self.fail(where, why)
         return spaces, army, fleet
+
+    def _city(self, raw: Any, kind: str, where: str) -> City | None:
+        if raw is None:
+            return None
+        if not isinstance(raw, Mapping):
+            self.fail(where, "expected a mapping with value, fortified, port (and fortress)")
+            return None
+        unknown = sorted(set(raw) - {"value", "fortified", "port", "fortress"})
+        if unknown:
+            self.fail(where, f"unknown key {unknown[0]!r} (expected value, fortified, port, fortress)")
+        value = raw.get("value", 1)
+        if not isinstance(value, int) or not 0 <= value <= 3:
+            self.fail(f"{where}.value", f"expected 0 to 3 ducats, got {value!r}")
+            value = 0
+        city = City(
+            value, bool(raw.get("fortified", False)), bool(raw.get("port", False)), bool(raw.get("fortress", False))
+        )
+        if kind == "sea":
+            self.fail(where, "a sea has no city")
+        if city.port and kind != "coast":
+            self.fail(f"{where}.port", "only a city on the coast can be a port")
+        if city.fortress and (not city.fortified or city.value):
+            self.fail(f"{where}.fortress", "a fortress is fortified and gives no income (value 0)")
+        return city
+
+    def _straits(self, raw: Any, board: Board) -> tuple[Strait, ...]:
+        straits = []
+        for i, entry in enumerate(raw or []):
+            where = f"straits[{i}]"
+            if not isinstance(entry, Mapping) or "controller" not in entry or "moves" not in entry:
+                self.fail(where, "expected a mapping with controller and moves")
+                continue
+            controller = str(entry["controller"])
+            if controller not in board.spaces or board.spaces[controller].kind != "coast":
+                self.fail(f"{where}.controller", f"{controller!r} is not a coastal space")
+            moves = set()
+            for j, pair in enumerate(entry["moves"] or []):
+                if not (isinstance(pair, list) and len(pair) == 2 and board.adjacent(UnitKind.FLEET, pair[0], pair[1])):
+                    self.fail(f"{where}.moves[{j}]", f"{pair!r} is not a fleet move of the map")
+                    continue
+                moves.add((str(pair[0]), str(pair[1])))
+            straits.append(Strait(controller, frozenset(moves)))
+        return tuple(straits)
 
     def _id_list(self, raw: Any, where: str) -> list[str]:
         if raw is None:
@@ -454,36 +526,51 @@ class _BoardBuilder:
             return None
         units: list[tuple[str, UnitKind, str]] = []
         owners: list[tuple[str, str]] = []
-        for pid, lst in (raw.get("units") or {}).items():
-            if pid not in board.powers:
-                self.fail(f"start.units.{pid}", f"unknown power {pid!r}")
+        entries = [(pid, lst, f"start.units.{pid}") for pid, lst in (raw.get("units") or {}).items()]
+        entries.append((AUTONOMOUS, raw.get("autonomous") or [], "start.autonomous"))
+        for pid, lst, path in entries:
+            if pid != AUTONOMOUS and pid not in board.powers:
+                self.fail(path, f"unknown power {pid!r}")
                 continue
             for i, text in enumerate(lst or []):
-                where = f"start.units.{pid}[{i}]"
+                where = f"{path}[{i}]"
                 parts = str(text).split()
-                if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
-                    self.fail(where, f"expected a unit such as 'A par' or 'F stp/sc', got {text!r}")
+                if len(parts) != 2 or parts[0].upper() not in ("A", "F", "G"):
+                    self.fail(where, f"expected a unit such as 'A par', 'F stp/sc' or 'G mil', got {text!r}")
                     continue
                 kind = UnitKind.from_letter(parts[0])
                 loc = parts[1]
-                if not board.can_hold(kind, loc):
+                if not board.can_hold(kind, loc) or (pid == AUTONOMOUS and kind is not UnitKind.GARRISON):
                     self.fail(where, f"a {kind.noun} cannot stand at {loc!r}")
                     continue
                 units.append((pid, kind, loc))
-        for pid, lst in (raw.get("owners") or {}).items():
+        machiavelli = "control" in raw
+        for pid, lst in (raw.get("control" if machiavelli else "owners") or {}).items():
             if pid not in board.powers:
-                self.fail(f"start.owners.{pid}", f"unknown power {pid!r}")
+                self.fail(f"start.{'control' if machiavelli else 'owners'}.{pid}", f"unknown power {pid!r}")
                 continue
             for sid in lst or []:
-                if sid not in board.spaces or not board.spaces[sid].supply_center:
+                if sid not in board.spaces or (machiavelli and board.spaces[sid].is_sea):
+                    self.fail(f"start.control.{pid}", f"{sid!r} is not a province")
+                    continue
+                if not machiavelli and not board.spaces[sid].supply_center:
                     self.fail(f"start.owners.{pid}", f"{sid!r} is not a supply centre")
                     continue
                 owners.append((sid, pid))
+        treasury = []
+        for pid, ducats in (raw.get("treasury") or {}).items():
+            if pid not in board.powers or not isinstance(ducats, int) or ducats < 0:
+                self.fail(
+                    f"start.treasury.{pid}", f"expected a known power and a number of ducats, got {pid}: {ducats!r}"
+                )
+                continue
+            treasury.append((str(pid), ducats))
         return StartPosition(
             season=str(raw.get("season", "spring")).lower(),
             year=int(raw.get("year", 1901)),
             units=tuple(units),
             owners=tuple(sorted(owners)),
+            treasury=tuple(sorted(treasury)),
         )
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+AUTONOMOUS = "autonomous"  # the owner of Machiavelli's autonomous garrisons: no power
+CITY = ".city"  # suffix of the space a garrison occupies: the city of province `mil` is `mil.city`
+
 
 class UnitKind(enum.Enum):
     """The kinds of unit. The value is the letter used in order notation."""
 
     ARMY = "A"
     FLEET = "F"
+    GARRISON = "G"  # Machiavelli: a unit inside the fortified city of its province
 
     @classmethod
     def from_letter(cls, letter: str) -> UnitKind:
@@ -23,15 +27,20 @@ class UnitKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A unit of `power`, of `kind`, at `location` (a space id, or ``space/coast`` for a fleet)."""
+    """A unit of `power`, of `kind`, at `location` (a space id, or ``space/coast`` for a fleet).
+
+    `space` is what the unit occupies: its location without the coast, or for a garrison the city of
+    its province (``mil.city``), so that a province can hold one army or fleet and one garrison.
+    """
 
     power: str
     kind: UnitKind
     location: str
-    space: str = field(init=False, compare=False, repr=False)  # the location without its coast
+    space: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "space", self.location.split("/", 1)[0])
+        space = self.location.split("/", 1)[0]
+        object.__setattr__(self, "space", space + CITY if self.kind is UnitKind.GARRISON else space)
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.location}"

@@ -132,3 +132,68 @@ def test_from_dict_rejects_a_fleet_edge_to_an_unnamed_coast() -> None:
     }
     with pytest.raises(MapError, match="'ccc' is not a place a fleet can be"):
         Board.from_dict(data)
+
+
+MACHIAVELLI = """\
+name: Tiny Italy
+coastal_convoys: true
+powers:
+  milan: {name: Milan}
+spaces:
+  mil:
+    name: Milan
+    kind: coast
+    names: {fr: Milan, fr_in: à Milan}
+    home: milan
+    city: {value: 3, fortified: true, port: true}
+    army: [pav]
+    fleet: [sea, pav]
+  pav:
+    name: Pavia
+    kind: coast
+    city: {value: 1, fortified: false}
+    army: [mil]
+    fleet: [sea, mil]
+  sea:
+    name: Sea
+    kind: sea
+    fleet: [mil, pav]
+straits:
+  - {controller: pav, moves: [[sea, mil]]}
+start:
+  season: spring
+  year: 1454
+  units: {milan: [A mil, G mil]}
+  autonomous: [G mil]
+  control: {milan: [mil]}
+  treasury: {milan: 6}
+"""
+
+
+def test_machiavelli_cities_garrisons_straits_and_start(tmp_path: Path) -> None:
+    text = MACHIAVELLI.replace("  autonomous: [G mil]\n", "")
+    board = load_board(write(tmp_path, text))
+    assert board.spaces["mil"].city is not None and board.spaces["mil"].city.value == 3
+    assert board.spaces["mil"].names["fr_in"] == "à Milan"
+    assert board.can_hold(UnitKind.GARRISON, "mil") and not board.can_hold(UnitKind.GARRISON, "pav")
+    assert board.straits[0].controller == "pav" and ("sea", "mil") in board.straits[0].moves
+    assert board.start is not None and board.start.treasury == (("milan", 6),)
+    assert board.start.owners == (("mil", "milan"),)
+    from pipeline.core.calendar import start_position
+
+    pos = start_position(board)
+    assert sorted(pos.units) == ["mil", "mil.city"]  # an army in the province, a garrison in its city
+
+
+def test_machiavelli_map_problems(tmp_path: Path) -> None:
+    text = (
+        MACHIAVELLI.replace("city: {value: 1, fortified: false}", "city: {value: 5, fortified: false, port: true}")
+        .replace("[[sea, mil]]", "[[sea, zzz]]")
+        .replace("  autonomous: [G mil]\n", "  autonomous: [G pav]\n")
+    )
+    with pytest.raises(MapError) as err:
+        load_board(write(tmp_path, text))
+    messages = {p.where: p.message for p in err.value.problems}
+    assert messages["spaces.pav.city.value"] == "expected 0 to 3 ducats, got 5"
+    assert messages["straits[0].moves[0]"] == "['sea', 'zzz'] is not a fleet move of the map"
+    assert messages["start.autonomous[0]"] == "a garrison cannot stand at 'pav'"
