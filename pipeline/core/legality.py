@@ -8,10 +8,24 @@ move by convoy depends on the other units, so `pipeline.core.movement` checks th
 from __future__ import annotations
 
 from .board import Board, coast_of, space_of
-from .orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
+from .orders import (
+    Besiege,
+    Convert,
+    Convoy,
+    Hold,
+    LiftSiege,
+    Move,
+    MovementOrder,
+    SupportConvert,
+    SupportHold,
+    SupportMove,
+)
 from .outcome import Reason
 from .position import Position
-from .units import Unit, UnitKind
+from .rules import Rules
+from .units import CITY, Unit, UnitKind
+
+DEFAULT_RULES = Rules()
 
 
 class Illegal(Exception):
@@ -32,6 +46,27 @@ def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, po
     if order_kind is not None and order_kind is not unit.kind:
         raise Illegal(Reason.ILLEGAL_WRONG_KIND, actual=unit.kind.value)
     return unit  # a wrong coast in the unit's own place is ignored: the unit is known (DATC 6.B.10)
+
+
+def find_unit(position: Position, kind: UnitKind | None, at: str) -> Unit | None:
+    """The unit an order names: ``G x`` is the garrison in the city of x, ``A x`` and ``F x`` the unit in
+    the province; with no kind given, whichever is there (both there: ambiguous)."""
+    space = space_of(at)
+    if kind is UnitKind.GARRISON:
+        return position.units.get(space + CITY)
+    unit = position.units.get(space)
+    if kind is None:
+        garrison = position.units.get(space + CITY)
+        if unit is not None and garrison is not None:
+            raise Illegal(Reason.ILLEGAL_AMBIGUOUS_UNIT)
+        return unit or garrison
+    return unit
+
+
+def garrison_city(board: Board, province: str, rules: Rules) -> bool:
+    """Can the city of `province` hold a garrison under these rules?"""
+    city = board.spaces[province].city
+    return city is not None and city.fortified and (rules.fortresses or not city.fortress)
 
 
 def step_destination(board: Board, unit: Unit, to: str) -> str:
@@ -64,16 +99,28 @@ def step_destination(board: Board, unit: Unit, to: str) -> str:
     return reachable[0]
 
 
-def check_movement_order(board: Board, position: Position, power: str, order: MovementOrder) -> MovementOrder:
+def check_movement_order(
+    board: Board, position: Position, power: str, order: MovementOrder, rules: Rules = DEFAULT_RULES
+) -> MovementOrder:
     """Check one movement-phase order on its own; return it with exact destinations."""
-    unit = check_unit(order.kind, order.at, position.units.get(space_of(order.at)), power)
+    unit = check_unit(order.kind, order.at, find_unit(position, order.kind, order.at), power)
+    garrison_orders = (Hold, SupportHold, SupportMove, SupportConvert, Convert)
+    if unit.kind is UnitKind.GARRISON and not isinstance(order, garrison_orders):
+        raise Illegal(Reason.ILLEGAL_GARRISON)
     if isinstance(order, Move):
-        return _check_move(board, unit, order)
-    if isinstance(order, (SupportHold, SupportMove)):
+        move = _check_move(board, unit, order)
+        if board.spaces[space_of(move.to)].single_unit and position.units.get(space_of(move.to) + CITY):
+            raise Illegal(Reason.ILLEGAL_SINGLE_UNIT)
+        return move
+    if isinstance(order, (SupportHold, SupportMove, SupportConvert)):
         return _check_support(board, position, unit, order)
     if isinstance(order, Hold):
         return order if order.kind is unit.kind and order.at == unit.location else Hold(unit.kind, unit.location)
-    return _check_convoy(board, position, unit, order)
+    if isinstance(order, Convoy):
+        return _check_convoy(board, position, unit, order)
+    if isinstance(order, Convert):
+        return _check_convert(board, position, unit, order, rules)
+    return _check_siege(board, position, unit, order, rules)
 
 
 def _check_move(board: Board, unit: Unit, order: Move) -> Move:
@@ -97,29 +144,34 @@ def _check_move(board: Board, unit: Unit, order: Move) -> Move:
 
 
 def _check_support(
-    board: Board, position: Position, unit: Unit, order: SupportHold | SupportMove
-) -> SupportHold | SupportMove:
-    target_space = space_of(order.target)
-    supported = position.units.get(target_space)
-    if target_space == unit.space:
-        raise Illegal(Reason.ILLEGAL_OWN_SPACE)
+    board: Board, position: Position, unit: Unit, order: SupportHold | SupportMove | SupportConvert
+) -> SupportHold | SupportMove | SupportConvert:
+    supported = find_unit(position, order.target_kind, order.target)
     if supported is None:
-        raise Illegal(Reason.ILLEGAL_NO_UNIT, at=target_space)
+        raise Illegal(Reason.ILLEGAL_NO_UNIT, at=space_of(order.target))
+    if supported.space == unit.space:
+        raise Illegal(Reason.ILLEGAL_OWN_SPACE)
+    # a garrison supports only into its own province; others must be able to move where they support
+    reach = {unit.location} if unit.kind is UnitKind.GARRISON else board.reachable_spaces(unit.kind, unit.location)
     if isinstance(order, SupportHold):
-        if target_space not in board.reachable_spaces(unit.kind, unit.location):
+        target_space = space_of(supported.location)
+        if target_space not in reach:
             raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=target_space)
-        if (
-            order.kind
-            and order.at == unit.location
-            and order.target_kind is supported.kind
-            and order.target == supported.location
-        ):
+        same = order.target_kind is supported.kind and order.target == supported.location
+        if order.kind and order.at == unit.location and same:
             return order
         return SupportHold(unit.kind, unit.location, supported.kind, supported.location)
+    if isinstance(order, SupportConvert):
+        province = supported.location
+        if supported.kind is not UnitKind.GARRISON or order.into is UnitKind.GARRISON:
+            raise Illegal(Reason.ILLEGAL_CONVERSION)
+        if province not in reach or province == unit.space:
+            raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=province)
+        return SupportConvert(unit.kind, unit.location, supported.kind, supported.location, order.into)
     to_space = space_of(order.to)
-    if to_space == unit.space or to_space == target_space:
+    if to_space == unit.space or to_space == supported.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
-    if to_space not in board.reachable_spaces(unit.kind, unit.location):
+    if to_space not in reach:
         raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=to_space)
     # a coast named in the support stays: it must match the move's coast (DATC 6.B.9)
     to = order.to if to_space != order.to and board.spaces[to_space].coasts else to_space
@@ -138,7 +190,7 @@ def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy) -
     if unit.kind is not UnitKind.FLEET or not board.can_convoy_from(unit.space):
         raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
     target_space, to_space = space_of(order.target), space_of(order.to)
-    army = position.unit_at(target_space)
+    army = position.units.get(target_space)
     if army is None:
         raise Illegal(Reason.ILLEGAL_NO_UNIT, at=target_space)
     if army.kind is not UnitKind.ARMY:
@@ -148,3 +200,45 @@ def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy) -
     if board.spaces[to_space].is_sea or not board.convoy_possible(target_space, to_space, via=unit.space):
         raise Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE)
     return Convoy(unit.kind, unit.location, army.kind, army.location, to_space)
+
+
+def _check_convert(board: Board, position: Position, unit: Unit, order: Convert, rules: Rules) -> Convert:
+    """Army or fleet into the garrison of its province's empty fortified city, or the reverse; fleets only
+    in ports; never army to fleet at once; a besieged garrison cannot convert."""
+    province = space_of(unit.location)
+    city = board.spaces[province].city
+    if order.into is unit.kind:
+        raise Illegal(Reason.ILLEGAL_CONVERSION)
+    fleet = UnitKind.FLEET in (unit.kind, order.into)
+    if not garrison_city(board, province, rules) or city is None or (fleet and not city.port):
+        raise Illegal(Reason.ILLEGAL_NO_CITY)
+    if unit.kind is UnitKind.GARRISON:
+        if province in position.sieges:
+            raise Illegal(Reason.ILLEGAL_CONVERSION)
+        if order.into is UnitKind.FLEET and board.spaces[province].coasts:
+            raise Illegal(Reason.ILLEGAL_COAST_NEEDED)
+    elif order.into is not UnitKind.GARRISON:
+        raise Illegal(Reason.ILLEGAL_CONVERSION)  # army to fleet takes two campaigns, through a garrison
+    elif position.units.get(province + CITY) is not None:
+        raise Illegal(Reason.ILLEGAL_CITY_OCCUPIED)
+    return Convert(unit.kind, unit.location, order.into)
+
+
+def _check_siege(
+    board: Board, position: Position, unit: Unit, order: Besiege | LiftSiege, rules: Rules
+) -> MovementOrder:
+    province = space_of(unit.location)
+    if isinstance(order, LiftSiege):
+        if province not in position.sieges:
+            raise Illegal(Reason.ILLEGAL_NOT_BESIEGING)
+        return LiftSiege(unit.kind, unit.location)
+    garrison = position.units.get(province + CITY)
+    if garrison is None or garrison.power == unit.power:
+        raise Illegal(Reason.ILLEGAL_NOTHING_TO_BESIEGE)
+    city = board.spaces[province].city
+    assert city is not None  # a garrison stands only in a city
+    if unit.kind is UnitKind.FLEET and not city.port:
+        raise Illegal(Reason.ILLEGAL_NO_CITY)
+    if unit.kind is UnitKind.ARMY and city.port and rules.port_siege_units == "fleet_only":
+        raise Illegal(Reason.ILLEGAL_NO_CITY)
+    return Besiege(unit.kind, unit.location)

@@ -19,22 +19,36 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .backup import szykman_then_circular
-from .board import Board, space_of
-from .legality import Illegal, check_movement_order
-from .orders import Convoy, Hold, Move, MovementOrder, Order, SupportHold, SupportMove
+from .board import Board, Strait, space_of
+from .legality import DEFAULT_RULES, Illegal, check_movement_order, find_unit
+from .orders import (
+    Ally,
+    Besiege,
+    Convert,
+    Convoy,
+    Hold,
+    LiftSiege,
+    Move,
+    MovementOrder,
+    Order,
+    SupportConvert,
+    SupportHold,
+    SupportMove,
+)
 from .outcome import Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position
 from .resolver import Resolver
-from .units import Unit, UnitKind
+from .rules import Rules
+from .units import CITY, Unit, UnitKind
 
 UnitStrength = Callable[[Unit], int]
 
 
-_MOVEMENT_KINDS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
+_MOVEMENT_KINDS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege})
 
 
-def _one(unit: Unit) -> int:
-    return 1
+def _unit_strength(unit: Unit) -> int:
+    return unit.strength
 
 
 @dataclass(frozen=True)
@@ -48,11 +62,12 @@ def adjudicate_movement(
     position: Position,
     orders: Iterable[tuple[str, Order]],
     *,
-    strength: UnitStrength = _one,
+    rules: Rules = DEFAULT_RULES,
+    strength: UnitStrength = _unit_strength,
     trace: list[str] | None = None,
 ) -> MovementResult:
     """Adjudicate a movement phase. `orders` are (power, order) pairs, in the order given."""
-    turn = _Turn(board, position, strength)
+    turn = _Turn(board, position, rules, strength)
     turn.sanitise(orders)
     turn.match()
     resolver = Resolver(len(turn.orders), turn.adjudicate, turn.backup_rule())
@@ -66,32 +81,46 @@ def adjudicate_movement(
 class _Turn:
     """All the orders of one movement phase, indexed for the strength equations."""
 
-    def __init__(self, board: Board, position: Position, strength: UnitStrength) -> None:
+    def __init__(self, board: Board, position: Position, rules: Rules, strength: UnitStrength) -> None:
         self.board = board
         self.position = position
+        self.rules = rules
         self.unit_strength = strength
+        chosen = rules.straits
+        self.straits = [s for s in board.straits if not chosen or s.controller in chosen]
+        self.allowed: dict[str, set[str]] = {}  # power -> powers whose fleets may use its straits
         self.resolve: Callable[[int], bool] = lambda i: False  # set once the resolver exists
         self.paradoxes: set[int] = set()
 
     # ---- 1. sanitise ----------------------------------------------------------------------
 
     def sanitise(self, given: Iterable[tuple[str, Order]]) -> None:
-        self.illegal: list[Outcome] = []  # orders that never reach the resolver (no unit of theirs)
+        self.illegal: list[Outcome] = []  # orders that never reach the resolver (no unit of theirs, alliances)
         chosen: dict[str, tuple[str, MovementOrder, Order]] = {}  # space -> (power, checked, as given)
         refused: dict[str, tuple[str, Order, Illegal]] = {}
         for power, order in given:
+            if type(order) is Ally and self.rules.strait_permission == "allow_command":
+                assert isinstance(order, Ally)
+                self.allowed.setdefault(power, set()).add(order.power)
+                self.illegal.append(Outcome(power, order, True, Reason.SUCCEEDS))
+                continue
             if type(order) not in _MOVEMENT_KINDS:
                 self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
                 continue
-            assert isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy))
-            space = space_of(order.at)
+            assert isinstance(order, MovementOrder)
+            try:
+                unit = find_unit(self.position, order.kind, order.at)
+            except Illegal as why:
+                self.illegal.append(Outcome(power, order, False, why.reason, why.detail))
+                continue
+            space = unit.space if unit is not None else space_of(order.at)
             if space in chosen or space in refused:
                 self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE))
                 continue
             try:
-                chosen[space] = (power, check_movement_order(self.board, self.position, power, order), order)
+                checked = check_movement_order(self.board, self.position, power, order, self.rules)
+                chosen[space] = (power, checked, order)
             except Illegal as why:
-                unit = self.position.unit_at(space)
                 if unit is None or why.reason is Reason.ILLEGAL_NOT_OWNER:
                     self.illegal.append(Outcome(power, order, False, why.reason, why.detail, unit))
                 else:
@@ -121,10 +150,39 @@ class _Turn:
         # is a move even if no convoy is ordered (DATC 6.D.8)
         army_adjacency = self.board.army_adjacency
         for i, o in enumerate(self.orders):
-            if type(o) is Move and self.units[i].kind is UnitKind.ARMY:
-                unit = self.units[i]
+            unit = self.units[i]
+            if type(o) is Move and unit.kind is UnitKind.ARMY:
                 if o.to not in army_adjacency[unit.space] and not self._fleet_chain(unit.space, o.to):
                     self._refuse(i, Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
+            elif type(o) in (Move, SupportMove, SupportHold) and unit.kind is UnitKind.FLEET and self.straits:
+                # a fleet may not move or support through a strait another power's fleet holds (Machiavelli)
+                target = space_of(o.target if isinstance(o, SupportHold) else o.to)  # type: ignore[union-attr]
+                if self._strait_closed(unit.space, target, unit.power):
+                    self._refuse(i, Illegal(Reason.ILLEGAL_STRAIT_CLOSED))
+            if unit.space in self.position.sieges and self.rules.siege_commitment == "locked":
+                if type(o) not in (Besiege, LiftSiege) and self.refusal[i] is None and self.given[i] is not None:
+                    self._refuse(i, Illegal(Reason.ILLEGAL_SIEGE_LOCKED))  # the besieger may only besiege or lift
+
+    def _strait(self, src: str, dst: str) -> Strait | None:
+        """The strait a fleet passes going from space `src` to space `dst`, if any."""
+        for strait in self.straits:
+            if (src, dst) in strait.moves:
+                return strait
+        return None
+
+    def _strait_keeper(self, strait: Strait, power: str) -> bool:
+        """Does the fleet in the strait's space at the start of the turn close it to `power`?"""
+        keeper = self.position.units.get(strait.controller)
+        return (
+            keeper is not None
+            and keeper.kind is UnitKind.FLEET
+            and keeper.power != power
+            and power not in self.allowed.get(keeper.power, ())
+        )
+
+    def _strait_closed(self, src: str, dst: str, power: str) -> bool:
+        strait = self._strait(src, dst)
+        return strait is not None and self._strait_keeper(strait, power)
 
     @functools.cached_property
     def fleet_spaces(self) -> frozenset[str]:
@@ -167,11 +225,17 @@ class _Turn:
         self.dest: list[str | None] = [None] * n
         self.moves_into: dict[str, list[int]] = {}
         for i, o in enumerate(orders):
-            if type(o) is Move:
+            if type(o) is Move or (type(o) is Convert and not board.spaces[space_of(o.at)].single_unit):
+                # a conversion is a move between a province and its city; in a single-unit province
+                # (Venice) the unit stays where it is and only changes kind
                 self.is_move[i] = True
-                d = self.dest[i] = space_of(o.to)
+                if type(o) is Move:
+                    d = space_of(o.to)
+                else:
+                    d = space_of(o.at) if units[i].kind is UnitKind.GARRISON else space_of(o.at) + CITY
+                self.dest[i] = d
                 self.moves_into.setdefault(d, []).append(i)
-            elif type(o) is SupportMove or type(o) is SupportHold:
+            elif type(o) in (SupportMove, SupportHold, SupportConvert):
                 self.is_support[i] = True
             elif type(o) is Convoy:
                 self.is_convoy[i] = True
@@ -195,8 +259,7 @@ class _Turn:
         self.by_convoy = [False] * n
         for i in range(n):
             o = orders[i]
-            if self.is_move[i] and units[i].kind is UnitKind.ARMY:
-                assert isinstance(o, Move)
+            if type(o) is Move and units[i].kind is UnitKind.ARMY:
                 if o.to not in board.army_adjacency[units[i].space] or (o.via_convoy and self.convoys[i]):
                     self.by_convoy[i] = True
                 elif self.convoys[i]:
@@ -216,12 +279,19 @@ class _Turn:
         for s in range(n):
             if self.is_support[s]:
                 o = orders[s]
-                t = index[space_of(o.target)]  # type: ignore[union-attr]
-                if type(o) is SupportHold:
+                target_kind = o.target_kind  # type: ignore[union-attr]
+                t = index[space_of(o.target) + (CITY if target_kind is UnitKind.GARRISON else "")]  # type: ignore[union-attr]
+                supported = orders[t]
+                if isinstance(o, SupportHold):
                     ok = not self.is_move[t]
+                elif isinstance(o, SupportConvert):
+                    ok = isinstance(supported, Convert) and supported.into is o.into and self.is_move[t]
                 else:
-                    to = o.to  # type: ignore[union-attr]
-                    ok = self.dest[t] == space_of(to) and (to == self.dest[t] or orders[t].to == to)  # type: ignore[union-attr]
+                    assert isinstance(o, SupportMove)
+                    to = o.to
+                    ok = self.dest[t] == space_of(to) and (
+                        to == self.dest[t] or (isinstance(supported, Move) and supported.to == to)
+                    )
                 if ok:
                     self.supports[t].append(s)
                 else:
@@ -254,7 +324,7 @@ class _Turn:
 
     def _move_succeeds(self, i: int) -> bool:
         attack = self._attack(i)
-        if attack == 0:
+        if attack == 0 or self._strait_entered(i):
             return False
         j = self.opposing[i]
         if j is not None:
@@ -266,6 +336,25 @@ class _Turn:
             if k != i and attack <= self._prevent(k):
                 return False
         return True
+
+    def _strait_entered(self, i: int) -> bool:
+        """Does a fleet of another power close the strait move `i` passes by entering its space now (judge)?"""
+        if not self.straits or self.units[i].kind is not UnitKind.FLEET or self.rules.strait_entry_blocks != "yes":
+            return False
+        strait = self._strait(self.units[i].space, self.dest[i])  # type: ignore[arg-type]
+        if strait is None:
+            return False
+        power = self.power[i]
+        for j in self.moves_into.get(strait.controller, ()):
+            keeper = self.units[j]
+            if (
+                keeper.kind is UnitKind.FLEET
+                and keeper.power != power
+                and power not in self.allowed.get(keeper.power, ())
+                and self.resolve(j)
+            ):
+                return True
+        return False
 
     def _path(self, i: int) -> bool:
         """Is there a chain of convoying fleets, none dislodged, from the army to its destination?"""
@@ -285,9 +374,13 @@ class _Turn:
             if not self.resolve(fleets[s]):
                 continue
             near = board.fleet_neighbours(s)
-            if dest in near:
+            if dest in near and not (self.straits and self._strait_closed(s, dest, self.power[i])):
                 return True
-            todo.extend(n for n in near if n in fleets and n not in seen)
+            todo.extend(
+                n
+                for n in near
+                if n in fleets and n not in seen and not (self.straits and self._strait_closed(s, n, self.power[i]))
+            )
         return False
 
     def _support(self, i: int, exclude_power: str | None = None) -> int:
@@ -333,7 +426,13 @@ class _Turn:
         """The move that cuts support `s`, if any (an attack from elsewhere, or a dislodgement)."""
         order = self.orders[s]
         space, power = self.units[s].space, self.power[s]
-        exempt = space_of(order.to) if isinstance(order, SupportMove) else None
+        exempt = (
+            space_of(order.to)
+            if isinstance(order, SupportMove)
+            else space_of(order.target)
+            if isinstance(order, SupportConvert)
+            else None
+        )
         for j in self.moves_into.get(space, ()):
             if self.power[j] == power or not self._path(j):
                 continue
@@ -358,19 +457,28 @@ class _Turn:
         stayed: list[Unit] = []
         dislodged: list[Dislodged] = []
         outcomes: list[Outcome] = []
+        sieges, taken = self._sieges()
+        cities = dict(self.position.cities)
+        for province, power in taken.items():
+            cities[province] = power
         for i, unit in enumerate(self.units):
             succeeded = resolve(i)
+            order = self.orders[i]
             if succeeded and self.is_move[i]:
-                moved.append(Unit(unit.power, unit.kind, self.orders[i].to))  # type: ignore[union-attr]
+                moved.append(self._arrived(unit, order))
                 by = None
             else:
                 j = self._dislodger(unit.space)
                 by = self.units[j].space if j is not None else None
                 if j is not None:
                     dislodged.append(Dislodged(unit, None if self.by_convoy[j] else by))
+                elif unit.kind is UnitKind.GARRISON and unit.location in taken:
+                    pass  # the siege is over: the garrison is gone
+                elif type(order) is Convert and self.refusal[i] is None:
+                    stayed.append(self._arrived(unit, order))  # a conversion in a single-unit province
                 else:
                     stayed.append(unit)
-            outcomes.append(self._outcome(i, succeeded, by))
+            outcomes.append(self._outcome(i, succeeded, by, sieges, taken))
         occupied = {u.space for u in moved} | {u.space for u in stayed}
         contested = {
             space
@@ -384,8 +492,35 @@ class _Turn:
             self.position.owners,
             dislodged,
             contested,
+            cities,
+            sieges,
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))
+
+    @staticmethod
+    def _arrived(unit: Unit, order: MovementOrder) -> Unit:
+        """The unit after its move or conversion succeeded."""
+        if type(order) is Convert:
+            return Unit(unit.power, order.into, space_of(unit.location), unit.special)
+        return Unit(unit.power, unit.kind, order.to, unit.special)  # type: ignore[union-attr]
+
+    def _sieges(self) -> tuple[dict[str, int], dict[str, str]]:
+        """Sieges going on after this movement (province -> campaigns so far), and the cities taken by a
+        second consecutive siege (province -> the besieger's power). A siege lasts while its besieger
+        besieges and is not dislodged; any other order ends it."""
+        going_on: dict[str, int] = {}
+        taken: dict[str, str] = {}
+        for i, unit in enumerate(self.units):
+            if type(self.orders[i]) is not Besiege or self.refusal[i] is not None:
+                continue
+            if self._dislodger(unit.space) is not None:
+                continue
+            campaigns = self.position.sieges.get(unit.space, 0) + 1
+            if campaigns >= 2:
+                taken[unit.space] = unit.power
+            else:
+                going_on[unit.space] = campaigns
+        return going_on, taken
 
     def _stood_off(self, j: int) -> bool:
         """Did move `j` fail in a standoff (not for want of a convoy, nor by losing head to head)?"""
@@ -394,14 +529,22 @@ class _Turn:
         k = self.opposing[j]
         return k is None or not self.resolve(k)
 
-    def _outcome(self, i: int, succeeded: bool, dislodged_by: str | None) -> Outcome:
+    def _outcome(
+        self, i: int, succeeded: bool, dislodged_by: str | None, sieges: dict[str, int], taken: dict[str, str]
+    ) -> Outcome:
         unit, order = self.units[i], self.orders[i]
         given = self.given[i] or order
         refusal = self.refusal[i]
         if refusal is not None:
             ok, reason, detail = False, refusal.reason, refusal.detail
+        elif unit.kind is UnitKind.GARRISON and unit.location in taken:
+            ok, reason, detail = False, Reason.CITY_TAKEN, {"by": taken[unit.location]}
         elif self.given[i] is None:
             ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, {}
+        elif type(order) is Besiege and dislodged_by is None:
+            ok, reason, detail = True, Reason.CITY_TAKEN if unit.space in taken else Reason.SIEGE_STARTED, {}
+        elif self.is_move[i] and type(order) is Move and not succeeded and self._strait_entered(i):
+            ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
         else:
             ok, reason, detail = self._result(i, succeeded, dislodged_by)
         return Outcome(unit.power, given, ok, reason, detail, unit, dislodged_by)

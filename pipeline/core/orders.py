@@ -3,7 +3,8 @@
 `str(order)` gives the canonical notation (the DATC's): ``A lvp-yor``, ``A lon-bel via convoy``,
 ``F nth C A yor-lon``, ``A vie S A bud-gal``, ``F tri S A ven``, ``A par H``, in a retreat phase
 ``A par-bur`` and ``A par Disband``, in an adjustment phase ``Build A kie``, ``Remove F nth`` and
-``Waive``. `pipeline.core.notation.parse_order` reads it back: ``parse(str(o)) == o``.
+``Waive``. Machiavelli adds ``G gen convert A``, ``A per S G sie convert A``, ``A sie besiege``,
+``A sie lift`` and ``Ally turkey``. `pipeline.core.notation.parse_order` reads it back: ``parse(str(o)) == o``.
 
 `kind` is the unit kind as written; it may be None where the notation allows leaving it out.
 """
@@ -76,6 +77,63 @@ class Convoy:
 
 
 @dataclass(frozen=True, slots=True)
+class Convert:
+    """Machiavelli: an army or fleet becomes the garrison of its province's city, or a garrison an army or
+    fleet in its province (in a retreat phase: a dislodged unit retreats into its province's city)."""
+
+    kind: UnitKind | None
+    at: str
+    into: UnitKind
+
+    def __str__(self) -> str:
+        return f"{_unit(self.kind, self.at)} convert {self.into.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportConvert:
+    """Machiavelli: support a garrison converting into an army or fleet (a move into its province)."""
+
+    kind: UnitKind | None
+    at: str
+    target_kind: UnitKind | None
+    target: str
+    into: UnitKind
+
+    def __str__(self) -> str:
+        return f"{_unit(self.kind, self.at)} S {_unit(self.target_kind, self.target)} convert {self.into.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Besiege:
+    """Machiavelli: besiege the garrison in the city of the unit's province."""
+
+    kind: UnitKind | None
+    at: str
+
+    def __str__(self) -> str:
+        return f"{_unit(self.kind, self.at)} besiege"
+
+
+@dataclass(frozen=True, slots=True)
+class LiftSiege:
+    kind: UnitKind | None
+    at: str
+
+    def __str__(self) -> str:
+        return f"{_unit(self.kind, self.at)} lift"
+
+
+@dataclass(frozen=True, slots=True)
+class Ally:
+    """Machiavelli: let the fleets of `power` through the straits this power's fleets close."""
+
+    power: str
+
+    def __str__(self) -> str:
+        return f"Ally {self.power}"
+
+
+@dataclass(frozen=True, slots=True)
 class Retreat:
     kind: UnitKind | None
     at: str
@@ -118,10 +176,10 @@ class Waive:
         return "Waive"
 
 
-MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
-RetreatOrder = Retreat | Disband
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
+RetreatOrder = Retreat | Disband | Convert
 AdjustmentOrder = Build | Remove | Waive
-Order = MovementOrder | RetreatOrder | AdjustmentOrder
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally
 
 
 def order_space(order: Order) -> str | None:

@@ -25,6 +25,9 @@ class Reason(enum.Enum):
     SUPPORT_NOT_MATCHED = "support_not_matched"  # the supported unit did something else
     CONVOY_NOT_MATCHED = "convoy_not_matched"  # the army did not order this move
     CONVOY_DISRUPTED = "convoy_disrupted"  # the convoying fleet was dislodged
+    STRAIT_CLOSED = "strait_closed"  # a fleet of another power entered the strait's space this turn
+    SIEGE_STARTED = "siege_started"  # first campaign of a siege
+    CITY_TAKEN = "city_taken"  # second campaign: the garrison is gone, the city changes hands
     DISLODGED = "dislodged"  # detail: by
     # illegal orders: understood, not allowed; the unit holds (or disbands, or nothing happens)
     ILLEGAL_NO_UNIT = "illegal_no_unit"
@@ -39,6 +42,16 @@ class Reason(enum.Enum):
     ILLEGAL_NOT_CONVOYABLE = "illegal_not_convoyable"  # only armies are convoyed, by fleets at sea
     ILLEGAL_NO_CONVOY_ROUTE = "illegal_no_convoy_route"  # no fleets could carry the army there
     ILLEGAL_WRONG_PHASE = "illegal_wrong_phase"
+    ILLEGAL_AMBIGUOUS_UNIT = "illegal_ambiguous_unit"  # no unit kind given where an army or fleet and a garrison stand
+    ILLEGAL_GARRISON = "illegal_garrison"  # garrisons only hold, convert, or support into their own province
+    ILLEGAL_NO_CITY = "illegal_no_city"  # no fortified city (or no port, for a fleet) to convert or besiege in
+    ILLEGAL_CITY_OCCUPIED = "illegal_city_occupied"  # a conversion into a city that holds a garrison
+    ILLEGAL_CONVERSION = "illegal_conversion"  # army to fleet directly, into the same kind, or while besieged
+    ILLEGAL_NOTHING_TO_BESIEGE = "illegal_nothing_to_besiege"  # no foreign garrison in the city
+    ILLEGAL_NOT_BESIEGING = "illegal_not_besieging"  # lift siege without a siege
+    ILLEGAL_SIEGE_LOCKED = "illegal_siege_locked"  # a besieger may only besiege again or lift (judge)
+    ILLEGAL_SINGLE_UNIT = "illegal_single_unit"  # Venice holds one unit only
+    ILLEGAL_STRAIT_CLOSED = "illegal_strait_closed"  # a fleet of another power holds the strait
     ILLEGAL_DUPLICATE = "illegal_duplicate"  # a second order for the same unit
     # retreats
     NOT_DISLODGED = "not_dislodged"

@@ -55,6 +55,8 @@ class Position:
     owners: Mapping[str, str]  # supply-centre space -> power
     dislodged: tuple[Dislodged, ...] = ()
     contested: frozenset[str] = field(default_factory=frozenset)  # spaces left empty by a standoff
+    cities: Mapping[str, str] = field(default_factory=dict)  # Machiavelli: province -> controller of its city
+    sieges: Mapping[str, int] = field(default_factory=dict)  # Machiavelli: province -> campaigns besieged so far
 
     @classmethod
     def build(
@@ -64,6 +66,8 @@ class Position:
         owners: Mapping[str, str] | Iterable[tuple[str, str]] = (),
         dislodged: Iterable[Dislodged] = (),
         contested: Iterable[str] = (),
+        cities: Mapping[str, str] | None = None,
+        sieges: Mapping[str, int] | None = None,
     ) -> Position:
         by_space: dict[str, Unit] = {}
         for u in units:
@@ -77,11 +81,13 @@ class Position:
             dict(sorted(own.items())),
             tuple(sorted(dislodged, key=lambda d: d.unit)),
             frozenset(contested),
+            dict(sorted((cities or {}).items())),
+            dict(sorted((sieges or {}).items())),
         )
 
     def at_phase(self, phase: Phase) -> Position:
         """The same units and owners in another phase, with no one waiting to retreat."""
-        return Position(phase, self.units, self.owners)
+        return Position(phase, self.units, self.owners, (), frozenset(), self.cities, self.sieges)
 
     def unit_at(self, space: str) -> Unit | None:
         return self.units.get(space)

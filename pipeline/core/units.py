@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+SPECIALS = {"militia": 1, "mercenaries": 2, "professionals": 2}  # Machiavelli's special units and their strength
 AUTONOMOUS = "autonomous"  # the owner of Machiavelli's autonomous garrisons: no power
 CITY = ".city"  # suffix of the space a garrison occupies: the city of province `mil` is `mil.city`
 
@@ -37,6 +38,7 @@ class Unit:
     kind: UnitKind
     location: str
     space: str = field(init=False, compare=False, repr=False)
+    special: str | None = None  # Machiavelli's special units: one of SPECIALS
 
     def __post_init__(self) -> None:
         space = self.location.split("/", 1)[0]
@@ -44,6 +46,11 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.location}"
+
+    @property
+    def strength(self) -> int:
+        """1, or 2 for Machiavelli's elite mercenaries and elite professionals."""
+        return SPECIALS[self.special] if self.special else 1
 
     def __lt__(self, other: object) -> bool:  # sort by place, then power: stable output everywhere
         if not isinstance(other, Unit):

@@ -1,0 +1,86 @@
+"""Rule options: the choices where rule sets differ, and the profiles that bundle them.
+
+Standard Diplomacy needs none of these (the defaults change nothing on a map without cities, garrisons
+or straits). Machiavelli's two rule sets are the profiles `judge` (the e-mail judge's rules, classic
+board) and `objectif` (the Objectif club's rules, Avalon Hill 1995 board); a game picks a profile and
+may override single options. docs/rule-options.md lists every option with its default per profile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pipeline.errors import DataError, Problem
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "conversion_model": ("separate_space",),  # convert_first (Objectif 8.2) is not built yet
+    "retreat_into_city": ("last_resort", "any"),
+    "port_siege_units": ("army_or_fleet", "fleet_only"),
+    "siege_commitment": ("locked", "free"),
+    "strait_permission": ("allow_command", "none"),
+    "strait_entry_blocks": ("yes", "no"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of the movement and retreat rules a game is played with (see docs/rule-options.md)."""
+
+    map: str = "standard"
+    conversion_model: str = "separate_space"  # the city is a space of its own; a conversion is a move
+    retreat_into_city: str = "last_resort"  # a dislodged unit may retreat into its city: only if nothing else
+    port_siege_units: str = "army_or_fleet"  # who may besiege a port city
+    siege_commitment: str = "locked"  # after a first besiege the besieger may only besiege again or lift
+    straits: frozenset[str] = frozenset()  # controller spaces of the straits in play (empty: all of the map's)
+    strait_permission: str = "allow_command"  # `Ally <power>` opens a power's straits to that power
+    strait_entry_blocks: str = "yes"  # a fleet entering the strait's space this turn closes it already
+    fortresses: bool = False  # the classic board's optional fortresses may hold garrisons
+
+    def with_options(self, options: Mapping[str, Any]) -> Rules:
+        """These rules with some options overridden; a bad name or value raises `DataError`."""
+        problems = []
+        known = {f.name: f for f in dataclasses.fields(self)}
+        changes: dict[str, Any] = {}
+        for name, value in options.items():
+            if name not in known:
+                problems.append(Problem(f"options.{name}", f"unknown rule option (known: {', '.join(sorted(known))})"))
+                continue
+            if name in CHOICES and value not in CHOICES[name]:
+                problems.append(
+                    Problem(f"options.{name}", f"expected one of {', '.join(CHOICES[name])}, got {value!r}")
+                )
+                continue
+            if name == "straits":
+                value = frozenset(str(v) for v in value or ())
+            elif name == "fortresses" and not isinstance(value, bool):
+                problems.append(Problem("options.fortresses", f"expected true or false, got {value!r}"))
+                continue
+            changes[name] = value
+        if problems:
+            raise DataError(problems)
+        return dataclasses.replace(self, **changes)
+
+
+PROFILES: dict[str, Rules] = {
+    "standard": Rules(),
+    # the e-mail judge (1991 rules, later judge defaults where the text is silent), classic board
+    "judge": Rules(map="machiavelli-classic"),
+    # the Objectif club (2001), Avalon Hill 1995 board; only Messina is a strait there
+    "objectif": Rules(
+        map="machiavelli-1995",
+        retreat_into_city="any",
+        siege_commitment="free",
+        strait_permission="none",
+        strait_entry_blocks="no",
+    ),
+}
+
+
+def profile(name: str) -> Rules:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise DataError(f"unknown profile {name!r} (known: {', '.join(PROFILES)})") from None
