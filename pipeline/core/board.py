@@ -11,7 +11,9 @@ storage layer can name the file and line.
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,9 +37,16 @@ def coast_of(location: str) -> str | None:
     return coast or None
 
 
+def fold_accents(text: str) -> str:
+    """``Gênes`` -> ``Genes``: names are matched without accents (the Objectif texts lost theirs)."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def normalise_name(text: str) -> str:
-    """The form names are looked up in: lower case, single spaces, ``(nc)`` written ``/nc``."""
-    text = text.strip().lower().replace("_", " ")
+    """The form names are looked up in: lower case, no accents, single spaces, ``(nc)`` written ``/nc``."""
+    text = fold_accents(text.strip().lower()).replace("_", " ")
     text = re.sub(r"\s*\(\s*([a-z]{1,3})\s*\)\s*$", r"/\1", text)
     text = re.sub(r"\s*/\s*", "/", text)
     return re.sub(r"\s+", " ", text)
@@ -261,7 +270,9 @@ class Board:
         key = normalise_name(text)
         found = self.aliases.get(key)
         if found is None:
-            raise OrderSyntaxError(f"unknown place {text!r}")
+            close = difflib.get_close_matches(key, self.aliases, n=3, cutoff=0.7)
+            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+            raise OrderSyntaxError(f"unknown place {text!r}{hint}")
         if found == "":
             raise AmbiguousOrderError(f"the name {text!r} stands for more than one place")
         return found
@@ -499,6 +510,9 @@ class _BoardBuilder:
         for sid, sp in spaces.items():
             info = raw[sid]
             add(sp.name, sid, f"spaces.{sid}.name")
+            for lang in ("fr", "it"):
+                if sp.names.get(lang):
+                    add(sp.names[lang], sid, f"spaces.{sid}.names.{lang}")
             for i, alias in enumerate(info.get("aliases") or []):
                 add(str(alias), sid, f"spaces.{sid}.aliases[{i}]")
                 for c in sp.coasts:

@@ -1,8 +1,11 @@
-"""The standard Diplomacy year: which phase follows which, and when centres change hands.
+"""The year: which phase follows which, and when supply centres or provinces change hands.
 
-Spring movement, spring retreats, fall movement, fall retreats, then (after centres are taken) the
-winter adjustments. A retreat phase with no one to retreat, or an adjustment phase with nothing to
-adjust, is skipped. `play_phase` adjudicates the current phase and returns the next position.
+Diplomacy: spring movement and retreats, fall movement and retreats, then (after centres are taken)
+the winter adjustments. Machiavelli: three campaigns (spring, summer, fall), each a movement and a
+retreat phase, with control of provinces and cities updated after each; the yearly economy and
+adjustments after fall belong to the economy (not built yet: playing that phase says so).
+A retreat phase with no one to retreat, or a Diplomacy adjustment phase with nothing to adjust, is
+skipped. `play_phase` adjudicates the current phase and returns the next position that needs orders.
 """
 
 from __future__ import annotations
@@ -10,16 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pipeline.errors import PipelineError
+
 from .adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
 from .board import Board
+from .control import update_control
+from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
 from .orders import Order
 from .outcome import Outcome
 from .position import Phase, PhaseKind, Position
 from .retreat import RetreatResult, adjudicate_retreats
+from .rules import Rules
 from .units import Unit
-
-SEASONS = ("spring", "fall")
 
 
 @dataclass(frozen=True)
@@ -46,33 +52,43 @@ def needs_adjustment(board: Board, position: Position) -> bool:
     return False
 
 
-def next_phase(board: Board, position: Position) -> Position:
+def next_phase(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -> Position:
     """From a position just adjudicated to the next phase that needs orders."""
     phase = position.phase
     if phase.kind is PhaseKind.MOVEMENT or (phase.kind is PhaseKind.RETREAT and position.dislodged):
         return position
+    seasons = rules.seasons
     if phase.kind is PhaseKind.RETREAT:
-        if phase.season != SEASONS[-1]:
-            season = SEASONS[SEASONS.index(phase.season) + 1]
+        if phase.season != seasons[-1]:
+            season = seasons[seasons.index(phase.season) + 1]
             return position.at_phase(Phase(season, phase.year, PhaseKind.MOVEMENT))
+        if rules.game == "machiavelli":
+            return position.at_phase(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT))
         winter = take_centres(position, board).at_phase(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT))
         if needs_adjustment(board, winter):
             return winter
         position = winter
-    return position.at_phase(Phase(SEASONS[0], phase.year + 1, PhaseKind.MOVEMENT))
+    return position.at_phase(Phase(seasons[0], phase.year + 1, PhaseKind.MOVEMENT))
 
 
-def play_phase(board: Board, position: Position, orders: Iterable[tuple[str, Order]]) -> PhaseResult:
+def play_phase(
+    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules = DEFAULT_RULES
+) -> PhaseResult:
     """Adjudicate the phase `position` is in and move on to the next phase that needs orders."""
     kind = position.phase.kind
     result: MovementResult | RetreatResult | AdjustmentResult
     if kind is PhaseKind.MOVEMENT:
-        result = adjudicate_movement(board, position, orders)
+        result = adjudicate_movement(board, position, orders, rules=rules)
     elif kind is PhaseKind.RETREAT:
-        result = adjudicate_retreats(board, position, orders)
+        result = adjudicate_retreats(board, position, orders, rules)
+    elif rules.game == "machiavelli":
+        raise PipelineError("Machiavelli's adjustment phase (income, maintenance, builds) is not built yet")
     else:
         result = adjudicate_adjustments(board, position, orders)
-    return PhaseResult(position, result.outcomes, next_phase(board, result.position))
+    after = result.position
+    if rules.game == "machiavelli":
+        after = update_control(board, after)
+    return PhaseResult(position, result.outcomes, next_phase(board, after, rules))
 
 
 def winner(board: Board, position: Position) -> str | None:
@@ -85,12 +101,16 @@ def winner(board: Board, position: Position) -> str | None:
 
 
 def start_position(board: Board) -> Position:
-    """The map's starting position."""
+    """The map's starting position (Machiavelli: with cities controlled as their provinces)."""
     if board.start is None:
         raise ValueError(f"the map {board.name!r} has no start position")
     s = board.start
-    return Position.build(
+    owners = dict(s.owners)
+    cities = {p: power for p, power in owners.items() if board.spaces[p].city is not None}
+    position = Position.build(
         Phase(s.season, s.year, PhaseKind.MOVEMENT),
         [Unit(p, k, loc) for p, k, loc in s.units],
-        dict(s.owners),
+        owners,
+        cities=cities,
     )
+    return update_control(board, position) if cities else position

@@ -20,17 +20,22 @@ import re
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, OrderSyntaxError
 
 from .adjustment import adjustments_due, build_location
-from .board import Board, normalise_name, space_of
+from .board import Board, fold_accents, normalise_name, space_of
 from .legality import Illegal, check_movement_order, check_unit
 from .orders import (
+    Ally,
+    Besiege,
     Build,
+    Convert,
     Convoy,
     Disband,
     Hold,
+    LiftSiege,
     Move,
     Order,
     Remove,
     Retreat,
+    SupportConvert,
     SupportHold,
     SupportMove,
     Waive,
@@ -41,11 +46,21 @@ from .retreat import retreat_destination
 from .units import UnitKind
 
 _TOKEN = re.compile(r"->|-|[^\s\-]+")
-_KINDS = {"a": UnitKind.ARMY, "army": UnitKind.ARMY, "f": UnitKind.FLEET, "fleet": UnitKind.FLEET}
-_MOVE = {"-", "->", "to", "m", "move", "moves"}
-_HOLD = {"h", "hold", "holds"}
-_SUPPORT = {"s", "support", "supports"}
-_CONVOY = {"c", "convoy", "convoys"}
+# keywords: the DATC's, the e-mail judge's (order_grammar of the Machiavelli judge), Objectif's, French
+_KINDS = {
+    "a": UnitKind.ARMY, "army": UnitKind.ARMY, "armee": UnitKind.ARMY,
+    "f": UnitKind.FLEET, "fleet": UnitKind.FLEET, "flotte": UnitKind.FLEET,
+    "g": UnitKind.GARRISON, "garrison": UnitKind.GARRISON, "garnison": UnitKind.GARRISON,
+}  # fmt: skip
+_MOVE = {"-", "->", "to", "m", "move", "moves", "vers"}
+_HOLD = {"h", "hold", "holds", "stand", "stands", "xxx", "tient", "reste"}
+_SUPPORT = {"s", "support", "supports", "soutient", "soutien"}
+_CONVOY = {"c", "convoy", "convoys", "t", "transport", "transports", "convoie", "transporte"}
+_CONVERT = {"convert", "converts", "convertit", ">>>"}
+_BESIEGE = {"b", "besiege", "besieges", "siege", "as1", "as2", "assiege"}
+_LIFT = {"l", "lift", "lifts", "leve"}
+_LIFT_TAIL = {"siege", "le"}
+_ALLY = {"ally", "allow", "alliance", "allie"}
 _DISBAND = {"d", "disband", "disbands"}
 _RETREAT = {"r", "retreat", "retreats"}
 _BUILD = {"build", "builds"}
@@ -61,7 +76,7 @@ class _Reader:
         self.text = text
         self.board = board
         self.tokens: list[str] = _TOKEN.findall(text)
-        self.words: list[str] = [t.lower() for t in self.tokens] + [""]  # "" stands past the end
+        self.words: list[str] = [fold_accents(t.lower()) for t in self.tokens] + [""]  # "" stands past the end
         self.size = len(self.tokens)
         self.pos = 0
 
@@ -114,6 +129,22 @@ class _Reader:
         except OrderError as err:
             raise type(err)(f"order {self.text.strip()!r}: {err}") from None
 
+    def required_kind(self) -> UnitKind:
+        found = self.kind()
+        if found is None:
+            raise self.fail("a unit kind: A, F or G (army, fleet, garrison)")
+        return found
+
+    def power(self) -> str:
+        if self.at_end():
+            raise self.fail("a power")
+        name = " ".join(self.tokens[self.pos :])
+        self.pos = self.size
+        try:
+            return self.board.power(name)
+        except OrderError as err:
+            raise type(err)(f"order {self.text.strip()!r}: {err}") from None
+
     def unit(self) -> tuple[UnitKind | None, str]:
         kind = self.kind()
         return kind, self.place()
@@ -141,13 +172,20 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
             r.end()
             return Remove(kind, at)
 
+    if r.take(_ALLY):
+        r.take({"with"})
+        return Ally(r.power())
+
     kind, at = r.unit()
     if r.at_end() or r.take(_HOLD):
         r.end()
         return Hold(kind, at)
     if r.take(_MOVE) or r.take(_RETREAT):
-        to = r.place()
-        via = False
+        r.take({"to"})  # "move to"
+        route = [r.place()]
+        while r.take(_MOVE):  # the judge's convoy route: A sal - gon - ion - dur
+            route.append(r.place())
+        via = len(route) > 1
         if r.take(_VIA):
             if not r.take(_CONVOY):
                 raise r.fail("'convoy' after 'via'")
@@ -156,17 +194,33 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
         if phase is PhaseKind.RETREAT:
             if via:
                 raise OrderSyntaxError(f"order {text.strip()!r}: a retreat cannot go by convoy")
-            return Retreat(kind, at, to)
-        return Move(kind, at, to, via)
+            return Retreat(kind, at, route[-1])
+        return Move(kind, at, route[-1], via)
     if r.take(_SUPPORT):
         target_kind, target = r.unit()
         if r.take(_MOVE):
             to = r.place()
             r.end()
             return SupportMove(kind, at, target_kind, target, to)
+        if r.take(_CONVERT) or r.take({"c"}):
+            r.take({"to"})
+            into = r.required_kind()
+            r.end()
+            return SupportConvert(kind, at, target_kind, target, into)
         r.take(_HOLD)
         r.end()
         return SupportHold(kind, at, target_kind, target)
+    # "c" is convoy in the DATC's notation and convert in the judge's: a unit kind alone after it converts
+    converting = r.peek() == "c" and r.words[r.pos + 1] in _KINDS and r.pos + 2 >= r.size
+    if r.take(_CONVERT) or (converting and r.take({"c"})):
+        r.take({"to"})
+        into = r.required_kind()
+        if not r.at_end():  # Objectif writes the place again: G sav >>> F sav
+            again = r.place()
+            if space_of(again) != space_of(at):
+                raise OrderSyntaxError(f"order {text.strip()!r}: a unit converts in its own province")
+        r.end()
+        return Convert(kind, at, into)
     if r.take(_CONVOY):
         target_kind, target = r.unit()
         if not r.take(_MOVE):
@@ -174,10 +228,18 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
         to = r.place()
         r.end()
         return Convoy(kind, at, target_kind, target, to)
+    if r.take(_BESIEGE):
+        r.end()
+        return Besiege(kind, at)
+    if r.take(_LIFT):
+        while r.take(_LIFT_TAIL):
+            pass
+        r.end()
+        return LiftSiege(kind, at)
     if r.take(_DISBAND):
         r.end()
         return Remove(kind, at) if phase is PhaseKind.ADJUSTMENT else Disband(kind, at)
-    raise r.fail("H, -, S, C or Disband after the unit")
+    raise r.fail("H, -, S, C, convert, besiege, lift or Disband after the unit")
 
 
 def read_order(text: str, board: Board, position: Position, power: str) -> Order:

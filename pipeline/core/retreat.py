@@ -12,11 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board, space_of
-from .legality import Illegal, check_unit, step_destination
-from .orders import Disband, Order, Retreat
+from .legality import DEFAULT_RULES, Illegal, check_unit, garrison_city, step_destination
+from .orders import Convert, Disband, Order, Retreat
 from .outcome import Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position
-from .units import Unit, UnitKind
+from .rules import Rules
+from .units import CITY, Unit, UnitKind
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ def retreat_destination(board: Board, position: Position, entry: Dislodged, to: 
     """The exact location a retreat to `to` ends at, or raise `Illegal`."""
     dest = step_destination(board, entry.unit, to)
     space = space_of(dest)
-    if space in position.units:
+    if space in position.units or (board.spaces[space].single_unit and space + CITY in position.units):
         raise Illegal(Reason.RETREAT_OCCUPIED)
     if space == entry.attacker_from:
         raise Illegal(Reason.RETREAT_TO_ATTACKER)
@@ -38,8 +39,31 @@ def retreat_destination(board: Board, position: Position, entry: Dislodged, to: 
     return dest
 
 
+def city_retreat(board: Board, position: Position, entry: Dislodged, rules: Rules = DEFAULT_RULES) -> bool:
+    """May the dislodged unit retreat into the city of its own province, becoming its garrison?
+
+    Machiavelli: the city must be fortified, empty and (for a fleet) a port, and the attacker must not
+    have come out of it; under the judge's rules only when no other retreat is open.
+    """
+    unit = entry.unit
+    province = unit.space
+    city = board.spaces[province].city if province in board.spaces else None
+    if (
+        unit.kind is UnitKind.GARRISON
+        or city is None
+        or not garrison_city(board, province, rules)
+        or (unit.kind is UnitKind.FLEET and not city.port)
+        or board.spaces[province].single_unit
+        or province + CITY in position.units
+        or entry.attacker_from == province + CITY
+    ):
+        return False
+    return rules.retreat_into_city == "any" or not retreat_options(board, position, entry)
+
+
 def retreat_options(board: Board, position: Position, entry: Dislodged) -> list[str]:
-    """Every location the dislodged unit could retreat to (empty: it will be disbanded)."""
+    """Every location the dislodged unit could retreat to (empty: it will be disbanded unless it may
+    retreat into its city, see `city_retreat`)."""
     unit = entry.unit
     if unit.kind is UnitKind.ARMY:
         candidates = sorted(board.army_adjacency.get(unit.space, ()))
@@ -52,13 +76,15 @@ def retreat_options(board: Board, position: Position, entry: Dislodged) -> list[
     return options
 
 
-def adjudicate_retreats(board: Board, position: Position, orders: Iterable[tuple[str, Order]]) -> RetreatResult:
+def adjudicate_retreats(
+    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules = DEFAULT_RULES
+) -> RetreatResult:
     waiting = {d.unit.space: d for d in position.dislodged}
     outcomes: list[Outcome] = []
     chosen: dict[str, tuple[str, Order, str | None]] = {}  # space -> (power, order, destination)
     for power, order in orders:
         at = getattr(order, "at", None)
-        if not isinstance(order, (Retreat, Disband)) or at is None:
+        if not isinstance(order, (Retreat, Disband, Convert)) or at is None:
             outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
             continue
         entry = waiting.get(space_of(at))
@@ -71,7 +97,7 @@ def adjudicate_retreats(board: Board, position: Position, orders: Iterable[tuple
             continue
         try:
             check_unit(order.kind, order.at, entry.unit, power)
-            dest = retreat_destination(board, position, entry, order.to) if isinstance(order, Retreat) else None
+            dest = _destination(board, position, entry, order, rules)
         except Illegal as why:
             outcomes.append(Outcome(power, order, False, why.reason, why.detail, entry.unit))
             if why.reason is not Reason.ILLEGAL_NOT_OWNER:
@@ -98,7 +124,10 @@ def adjudicate_retreats(board: Board, position: Position, orders: Iterable[tuple
         if rivals:
             outcomes.append(Outcome(power, order, False, Reason.RETREAT_BOUNCED, {"with": " ".join(rivals)}, unit))
             continue
-        retreated.append(Unit(unit.power, unit.kind, dest))
+        if dest.endswith(CITY):
+            retreated.append(Unit(unit.power, UnitKind.GARRISON, unit.space, unit.special))
+        else:
+            retreated.append(Unit(unit.power, unit.kind, dest, unit.special))
         outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {}, unit))
 
     phase = position.phase
@@ -106,5 +135,20 @@ def adjudicate_retreats(board: Board, position: Position, orders: Iterable[tuple
         Phase(phase.season, phase.year, PhaseKind.RETREAT),
         list(position.units.values()) + retreated,
         position.owners,
+        cities=position.cities,
+        sieges=position.sieges,
     )
     return RetreatResult(after, tuple(outcomes))
+
+
+def _destination(
+    board: Board, position: Position, entry: Dislodged, order: Retreat | Disband | Convert, rules: Rules
+) -> str | None:
+    """Where a retreat order takes the unit (the city space for a retreat into the city); None to disband."""
+    if isinstance(order, Retreat):
+        return retreat_destination(board, position, entry, order.to)
+    if isinstance(order, Convert):
+        if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules):
+            raise Illegal(Reason.ILLEGAL_NO_CITY)
+        return entry.unit.space + CITY
+    return None

@@ -30,6 +30,7 @@ class Rules:
     """Options of the movement and retreat rules a game is played with (see docs/rule-options.md)."""
 
     map: str = "standard"
+    game: str = "diplomacy"  # diplomacy | machiavelli: the calendar, and supply centres or controlled provinces
     conversion_model: str = "separate_space"  # the city is a space of its own; a conversion is a move
     retreat_into_city: str = "last_resort"  # a dislodged unit may retreat into its city: only if nothing else
     port_siege_units: str = "army_or_fleet"  # who may besiege a port city
@@ -38,6 +39,11 @@ class Rules:
     strait_permission: str = "allow_command"  # `Ally <power>` opens a power's straits to that power
     strait_entry_blocks: str = "yes"  # a fleet entering the strait's space this turn closes it already
     fortresses: bool = False  # the classic board's optional fortresses may hold garrisons
+
+    @property
+    def seasons(self) -> tuple[str, ...]:
+        """The campaigns of a year: Machiavelli's three, Diplomacy's two."""
+        return ("spring", "summer", "fall") if self.game == "machiavelli" else ("spring", "fall")
 
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """These rules with some options overridden; a bad name or value raises `DataError`."""
@@ -67,10 +73,11 @@ class Rules:
 PROFILES: dict[str, Rules] = {
     "standard": Rules(),
     # the e-mail judge (1991 rules, later judge defaults where the text is silent), classic board
-    "judge": Rules(map="machiavelli-classic"),
+    "judge": Rules(map="machiavelli-classic", game="machiavelli"),
     # the Objectif club (2001), Avalon Hill 1995 board; only Messina is a strait there
     "objectif": Rules(
         map="machiavelli-1995",
+        game="machiavelli",
         retreat_into_city="any",
         siege_commitment="free",
         strait_permission="none",

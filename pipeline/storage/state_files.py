@@ -17,6 +17,7 @@ The same document always comes out byte for byte the same.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -26,7 +27,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from pipeline.core.board import Board
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Dislodged, Phase, Position
-from pipeline.core.units import Unit, UnitKind
+from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, Problem
 
 from .yamlio import locate
@@ -47,18 +48,19 @@ def _inline(mapping: Mapping[str, Any]) -> CommentedMap:
 def position_to_data(board: Board, position: Position) -> CommentedMap:
     data = CommentedMap()
     data["phase"] = str(position.phase)
+    holders = [*sorted(board.powers), AUTONOMOUS]
     units = CommentedMap()
-    for power in sorted(board.powers):
+    for power in holders:
         mine = sorted(position.units_of(power))
         if mine:
-            units[power] = _flow(str(u) for u in mine)
+            units[power] = _flow(unit_text(u) for u in mine)
     data["units"] = units
-    owners = CommentedMap()
-    for power in sorted(board.powers):
-        centres = sorted(position.centres_of(power))
-        if centres:
-            owners[power] = _flow(centres)
-    data["owners"] = owners
+    machiavelli = any(sp.city is not None for sp in board.spaces.values())
+    data["control" if machiavelli else "owners"] = _by_power(holders, position.owners)
+    if machiavelli:
+        data["cities"] = _by_power(holders, position.cities)
+        if position.sieges:
+            data["sieges"] = _inline(dict(position.sieges))
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
@@ -67,6 +69,20 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
     if position.contested:
         data["contested"] = _flow(sorted(position.contested))
     return data
+
+
+def _by_power(powers: Iterable[str], mapping: Mapping[str, str]) -> CommentedMap:
+    out = CommentedMap()
+    for power in powers:
+        places = sorted(p for p, owner in mapping.items() if owner == power)
+        if places:
+            out[power] = _flow(places)
+    return out
+
+
+def unit_text(unit: Unit) -> str:
+    """``A mil``, or ``A mil (mercenaries)`` for a special unit."""
+    return f"{unit} ({unit.special})" if unit.special else str(unit)
 
 
 def dump_yaml(data: Any, header: str | None = None) -> str:
@@ -92,7 +108,7 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
         problems.append(Problem("phase", str(err)))
     units: list[Unit] = []
     for power, entries in (data.get("units") or {}).items():
-        if power not in board.powers:
+        if power not in board.powers and power != AUTONOMOUS:
             problems.append(Problem(f"units.{power}", f"unknown power {power!r}"))
             continue
         for i, text in enumerate(entries or []):
@@ -101,13 +117,14 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
                 problems.append(Problem(f"units.{power}[{i}]", f"expected a unit such as 'A par', got {text!r}"))
             else:
                 units.append(unit)
-    owners: dict[str, str] = {}
-    for power, spaces in (data.get("owners") or {}).items():
-        for i, space in enumerate(spaces or []):
-            if power not in board.powers or space not in board.spaces:
-                problems.append(Problem(f"owners.{power}[{i}]", f"unknown power or space {power}/{space}"))
-            else:
-                owners[str(space)] = str(power)
+    owners = _read_by_power(board, data, "control" if "control" in data else "owners", problems)
+    cities = _read_by_power(board, data, "cities", problems)
+    sieges: dict[str, int] = {}
+    for space, count in (data.get("sieges") or {}).items():
+        if space not in board.spaces or count not in (1,):
+            problems.append(Problem(f"sieges.{space}", "expected a province and 1 (the campaigns besieged so far)"))
+        else:
+            sieges[str(space)] = int(count)
     dislodged: list[Dislodged] = []
     for i, entry in enumerate(data.get("dislodged") or []):
         unit = _unit(board, str(entry.get("power")), str(entry.get("unit"))) if isinstance(entry, Mapping) else None
@@ -119,19 +136,36 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
-        return Position.build(phase, units, owners, dislodged, contested)
+        return Position.build(phase, units, owners, dislodged, contested, cities, sieges)
     except ValueError as err:
         raise DataError(str(err), file=file) from None
 
 
+def _read_by_power(board: Board, data: Mapping[str, Any], key: str, problems: list[Problem]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for power, spaces in (data.get(key) or {}).items():
+        for i, space in enumerate(spaces or []):
+            if (power not in board.powers and power != AUTONOMOUS) or space not in board.spaces:
+                problems.append(Problem(f"{key}.{power}[{i}]", f"unknown power or space {power}/{space}"))
+            else:
+                out[str(space)] = str(power)
+    return out
+
+
 def _unit(board: Board, power: str, text: str) -> Unit | None:
+    special = None
+    match = re.fullmatch(r"(\S+ \S+) \((\w+)\)", text)
+    if match:
+        text, special = match[1], match[2]
+        if special not in SPECIALS:
+            return None
     parts = text.split()
-    if len(parts) != 2 or parts[0] not in ("A", "F") or power not in board.powers:
+    if len(parts) != 2 or parts[0] not in ("A", "F", "G") or (power not in board.powers and power != AUTONOMOUS):
         return None
     kind = UnitKind.from_letter(parts[0])
     if not board.can_hold(kind, parts[1]):
         return None
-    return Unit(power, kind, parts[1])
+    return Unit(power, kind, parts[1], special)
 
 
 def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcome]) -> CommentedMap:

@@ -11,7 +11,12 @@ from pipeline.core.calendar import start_position
 from pipeline.core.notation import parse_order, read_order
 from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
 from pipeline.core.orders import (
+    Ally,
+    Besiege,
     Build,
+    Convert,
+    LiftSiege,
+    SupportConvert,
     Convoy,
     Disband,
     Hold,
@@ -28,15 +33,21 @@ from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxE
 from pipeline.storage.maps import shipped_board
 from tests.conftest import position
 
-A, F = UnitKind.ARMY, UnitKind.FLEET
+A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 _BOARD = shipped_board("standard")
 _LOCATIONS = sorted(set(_BOARD.aliases.values()))
 _SPACES = sorted(_BOARD.spaces)
 
 loc = st.sampled_from(_LOCATIONS)
 space = st.sampled_from(_SPACES)
-kind = st.sampled_from([A, F, None])
+kind = st.sampled_from([A, F, G, None])
+unit_kind = st.sampled_from([A, F, G])
 movement_orders = st.one_of(
+    st.builds(Convert, kind, loc, unit_kind),
+    st.builds(SupportConvert, kind, loc, kind, loc, unit_kind),
+    st.builds(Besiege, kind, loc),
+    st.builds(LiftSiege, kind, loc),
+    st.builds(Ally, st.sampled_from(sorted(_BOARD.powers))),
     st.builds(Hold, kind, loc),
     st.builds(Move, kind, loc, loc, st.booleans()),
     st.builds(SupportHold, kind, loc, kind, loc),
@@ -52,7 +63,11 @@ def test_movement_orders_round_trip(order) -> None:
 
 
 @settings(max_examples=150)
-@given(st.one_of(st.builds(Retreat, kind, loc, loc), st.builds(Disband, kind, loc)))
+@given(
+    st.one_of(
+        st.builds(Retreat, kind, loc, loc), st.builds(Disband, kind, loc), st.builds(Convert, kind, loc, unit_kind)
+    )
+)
 def test_retreat_orders_round_trip(order) -> None:
     assert parse_order(str(order), _BOARD, PhaseKind.RETREAT) == order
 
@@ -112,7 +127,7 @@ def test_phase_decides_what_a_dash_and_disband_mean(board: Board) -> None:
     [
         ("", "empty order"),
         ("A xyz-par", "order 'A xyz-par': unknown place 'xyz'"),
-        ("A par jumps", "expected H, -, S, C or Disband after the unit, got 'jumps'"),
+        ("A par jumps", "expected H, -, S, C, convert, besiege, lift or Disband after the unit, got 'jumps'"),
         ("A par-", "expected a place, the order ends there"),
         ("F nth C A lon", "expected '-' and the army's destination"),
         ("A par-bur via", "expected 'convoy' after 'via'"),
@@ -182,3 +197,68 @@ def test_retreat_and_adjustment_orders_are_checked_in_their_phase(board: Board) 
         read_order("Build A mun", board, adj, "germany")
     due, choices = adjustment_choices(board, adj, "germany")
     assert due == 2 and Build(F, "ber") in choices and Waive() in choices
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the e-mail judge's Machiavelli grammar
+        ("Fleet Pisa Convert to Garrison", Convert(F, "pis", G)),
+        ("G pis c a", Convert(G, "pis", A)),
+        ("A sie besiege", Besiege(A, "sie")),
+        ("A sie siege", Besiege(A, "sie")),
+        ("a sie lift siege", LiftSiege(A, "sie")),
+        ("A sie stand", Hold(A, "sie")),
+        ("F gon t A sal - dur", Convoy(F, "gon", A, "sal", "dur")),
+        ("A sal - gon - ion - dur", Move(A, "sal", "dur", True)),
+        ("Army Arezzo -> Siena", Move(A, "are", "sie")),
+        ("A per supports G sie convert army", SupportConvert(A, "per", G, "sie", A)),
+        ("ally with turkey", Ally("turkey")),
+        # Objectif's notation, its accents lost
+        ("G pis >>> F pis", Convert(G, "pis", F)),
+        ("F pis AS1", Besiege(F, "pis")),
+        ("A pis XXX", Hold(A, "pis")),
+        # French
+        ("A Sienne soutient A Pise", SupportHold(A, "sie", A, "pis")),
+        ("A Gênes - Génes", None),  # accents do not matter; a move to its own province reads fine
+    ],
+)
+def test_machiavelli_notation(text: str, expected) -> None:
+    board = _machiavelli_board()
+    order = parse_order(text, board)
+    if expected is not None:
+        assert order == expected
+    assert parse_order(str(order), board) == order
+
+
+def _machiavelli_board() -> Board:
+    """A few Tuscan and Ligurian spaces with their French names (the real boards are checked elsewhere)."""
+
+    def space(kind: str, fr: str, army: list[str], fleet: list[str] | None = None) -> dict:
+        data = {"kind": kind, "names": {"fr": fr}, "army": army}
+        if fleet is not None:
+            data["fleet"] = fleet
+        return data
+
+    return Board.from_dict(
+        {
+            "name": "tuscany",
+            "powers": {"florence": {}, "turkey": {}},
+            "spaces": {
+                "sie": space("coast", "Sienne", ["pis", "are"], ["pis"]) | {"name": "Siena"},
+                "pis": space("coast", "Pise", ["sie"], ["sie", "gon"]) | {"name": "Pisa"},
+                "are": space("land", "Arezzo", ["sie"]) | {"name": "Arezzo"},
+                "per": space("land", "Pérouse", []) | {"name": "Perugia"},
+                "gen": space("land", "Gênes", []) | {"name": "Genoa"},
+                "sal": space("coast", "Salerne", [], ["gon"]) | {"name": "Salerno"},
+                "dur": space("coast", "Durazzo", [], ["ion"]) | {"name": "Durazzo"},
+                "gon": {"kind": "sea", "name": "Gulf of Naples", "fleet": ["pis", "sal", "ion"]},
+                "ion": {"kind": "sea", "name": "Ionian Sea", "fleet": ["gon", "dur"]},
+            },
+        }
+    )
+
+
+def test_misspelt_place_names_the_closest() -> None:
+    with pytest.raises(OrderSyntaxError, match=r"unknown place 'Sienna' \(did you mean 'siena'"):
+        parse_order("A Sienna H", _machiavelli_board())

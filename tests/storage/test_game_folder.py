@@ -63,7 +63,7 @@ def test_every_problem_of_every_order_file_at_once(tmp_path: Path) -> None:
     assert len(lines) == 4
     assert lines[0].endswith("england.yaml:3: power: this file is for power 'england' (from its path), not 'france'")
     assert lines[1].endswith(
-        "france.yaml:6: orders[1]: order 'A par jumps' not understood: expected H, -, S, C or "
+        "france.yaml:6: orders[1]: order 'A par jumps' not understood: expected H, -, S, C, convert, besiege, lift or "
         "Disband after the unit, got 'jumps'"
     )
     assert lines[2].endswith("france.yaml:7: orders[2]: order 'F bre-par' is not allowed: illegal_terrain")

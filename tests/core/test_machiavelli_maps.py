@@ -1,0 +1,501 @@
+"""The two Machiavelli maps (classic board, Avalon Hill 1995 board) hold the facts of their sources.
+
+The expected values are copied from the public board data the maps were made from (written by
+tools/import_machiavelli_maps.py): njudge ``data/map.machiavelli``, ``seed.machiavelli`` and
+``info.machiavelli`` for the classic board (NJ_MAP, NJ_SEED, NJ_INFO below), njudge
+``data/map.machiavelli2`` and ``seed.machiavelli2`` (NJ2) and condottieri's scenario data (CD) for the 1995
+board, the njudge PostScript board (NJ_PS) for city symbols, and the Objectif and judge rules texts. Each
+test names the fact it checks and where it comes from.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.core.board import Board, iter_edges
+from pipeline.core.units import AUTONOMOUS, UnitKind
+from pipeline.storage.maps import shipped_board
+
+ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
+
+
+@pytest.fixture(scope="module")
+def classic() -> Board:
+    return shipped_board("machiavelli-classic")
+
+
+@pytest.fixture(scope="module")
+def ah1995() -> Board:
+    return shipped_board("machiavelli-1995")
+
+
+@pytest.fixture(scope="module", params=["machiavelli-classic", "machiavelli-1995"])
+def either(request: pytest.FixtureRequest) -> Board:
+    return shipped_board(request.param)
+
+
+def land(board: Board) -> list[str]:
+    return sorted(s for s, sp in board.spaces.items() if not sp.is_sea)
+
+
+def seas(board: Board) -> list[str]:
+    return sorted(s for s, sp in board.spaces.items() if sp.is_sea)
+
+
+def cities(board: Board, *, fortresses: bool = False) -> list[str]:
+    return sorted(s for s, sp in board.spaces.items() if sp.city is not None and sp.city.fortress == fortresses)
+
+
+def fleet_edges(board: Board) -> set[tuple[str, str]]:
+    return set(iter_edges(board.fleet_adjacency))
+
+
+# ---- spaces ---------------------------------------------------------------------------------------
+
+
+def test_classic_has_70_land_and_11_sea_spaces(classic: Board) -> None:
+    """NJ_RULES: "70 provinces and 11 sea areas" (Venice counted as land, the Lagoon as a sea)."""
+    assert len(land(classic)) == 70
+    assert seas(classic) == ["bot", "egl", "ets", "gon", "ion", "lag", "low", "uas", "wgl", "wms", "wts"]
+    assert "ven" in land(classic)
+
+
+def test_1995_has_64_land_and_9_sea_spaces(ah1995: Board) -> None:
+    """NJ2 map.machiavelli2 and CD 01_areas: 64 land + 9 seas; no Lagoon, one Tyrrhenian Sea."""
+    assert len(land(ah1995)) == 64
+    assert seas(ah1995) == ["bot", "egl", "gon", "ion", "low", "tyn", "uas", "wgl", "wms"]
+
+
+def test_spaces_only_on_the_classic_board(classic: Board, ah1995: Board) -> None:
+    """Facts' edition_differences: the 1995 board drops Brescia, Piacenza, Pontremoli, Romagna, Tivoli, Vicenza,
+    the Lagoon and the two Tyrrhenian seas (merged into one), and renames Salerno and Saluzzo slr and slz."""
+    assert set(classic.spaces) - set(ah1995.spaces) == {
+        "bre", "ets", "lag", "pia", "pon", "rma", "sle", "slu", "tiv", "vic", "wts",
+    }  # fmt: skip
+    assert set(ah1995.spaces) - set(classic.spaces) == {"slr", "slz", "tyn"}
+
+
+def test_kind_coast_exactly_when_a_land_space_has_fleet_moves(either: Board) -> None:
+    """Map format: a land space with any fleet adjacency is `coast`; the facts count 39 coastal land spaces
+    on each board (NJ_MAP / NJ2 -xc lines)."""
+    for sid, sp in either.spaces.items():
+        if not sp.is_sea:
+            assert (sp.kind == "coast") == bool(either.fleet_neighbours(sid)), sid
+    assert sum(sp.kind == "coast" for sp in either.spaces.values()) == 39
+
+
+def test_coastal_convoys(either: Board) -> None:
+    """Machiavelli rules (Objectif and judge alike): fleets in coastal provinces may convoy."""
+    assert either.coastal_convoys
+    assert either.can_convoy_from("nap")
+
+
+# ---- cities ---------------------------------------------------------------------------------------
+
+
+def test_classic_cities(classic: Board) -> None:
+    """NJ_MAP city flags, confirmed by the NJ_PS markers: 44 cities (36 fortified incl. the 7 major, 8 unfortified),
+    55 ducats in all."""
+    found = cities(classic)
+    assert len(found) == 44
+    unfortified = sorted(s for s in found if not classic.spaces[s].city.fortified)  # type: ignore[union-attr]
+    assert unfortified == ["alb", "cor", "crn", "cro", "dal", "hun", "sar", "swi"]
+    assert sum(classic.spaces[s].city.value for s in found) == 55  # type: ignore[union-attr]
+
+
+def test_classic_major_cities(either: Board) -> None:
+    """NJ_MAP / NJ2 income digits: Florence, Genoa, Milan, Venice 3; Naples, Rome, Tunis 2 (the same on both
+    boards); every other city 1, fortresses 0."""
+    values = {s: sp.city.value for s, sp in either.spaces.items() if sp.city is not None and sp.city.value > 1}
+    assert values == {"flo": 3, "gen": 3, "mil": 3, "ven": 3, "nap": 2, "rme": 2, "tun": 2}
+    assert all(either.spaces[s].city.fortified for s in values)  # type: ignore[union-attr]
+
+
+def test_classic_fortresses(classic: Board) -> None:
+    """NJ_MAP flag "0f" / NJ_PS outlined squares: 14 optional fortresses, fortified, no income."""
+    found = cities(classic, fortresses=True)
+    assert found == [
+        "aqu", "ber", "bre", "for", "par", "pat", "pia", "rma", "sle", "spo", "tiv", "urb", "ver", "vic",
+    ]  # fmt: skip
+    for sid in found:
+        city = classic.spaces[sid].city
+        assert city is not None and city.fortified and city.value == 0
+
+
+def test_classic_ports(classic: Board) -> None:
+    """NJ_PS anchors = NJ_MAP P/p flags: 18 ports, among them the fortresses Salerno and Tivoli and the
+    unfortified Corsica and Sardinia."""
+    ports = sorted(s for s, sp in classic.spaces.items() if sp.city is not None and sp.city.port)
+    assert ports == [
+        "anc", "bar", "cor", "dur", "gen", "mar", "mes", "nap", "pal", "pio", "psa", "rag", "sar", "sav", "sle",
+        "tiv", "tun", "ven",
+    ]  # fmt: skip
+    assert not classic.spaces["avi"].city.port  # type: ignore[union-attr]  # coastal, but no anchor
+
+
+def test_1995_cities(ah1995: Board) -> None:
+    """NJ2 and CD agree: 44 cities, no fortresses; Corsica loses its port, so 15 ports."""
+    assert len(cities(ah1995)) == 44
+    assert cities(ah1995, fortresses=True) == []
+    ports = sorted(s for s, sp in ah1995.spaces.items() if sp.city is not None and sp.city.port)
+    assert ports == [
+        "anc", "bar", "dur", "gen", "mar", "mes", "nap", "pal", "pio", "psa", "rag", "sar", "sav", "tun", "ven",
+    ]  # fmt: skip
+    for gone in ("aqu", "ber", "for", "par", "pat", "spo", "urb", "ver", "slr"):  # fortresses on the classic board
+        assert ah1995.spaces[gone].city is None, gone
+
+
+# ---- adjacency ------------------------------------------------------------------------------------
+
+
+def test_adjacency_counts(classic: Board, ah1995: Board) -> None:
+    """Facts' counts: classic 147 army and 112 fleet edges (coast level, NJ_MAP); 1995 133 and 106 (NJ2; CD has
+    one of each fewer, lacking Dalmatia-Istria)."""
+    assert len(list(iter_edges(classic.army_adjacency))) == 147
+    assert len(fleet_edges(classic)) == 112
+    assert len(list(iter_edges(ah1995.army_adjacency))) == 133
+    assert len(fleet_edges(ah1995)) == 106
+
+
+def test_messina_otranto(classic: Board, ah1995: Board) -> None:
+    """NJ_MAP mes-mv: pal only; the 1995 board adds the crossing (NJ2 mes-mv: otr pal; Objectif O 3.2)."""
+    for kind in (ARMY, FLEET):
+        assert not classic.adjacent(kind, "mes", "otr")
+        assert ah1995.adjacent(kind, "mes", "otr") and ah1995.adjacent(kind, "otr", "mes")
+
+
+def test_corsica_sardinia(classic: Board, ah1995: Board) -> None:
+    """Classic: no move between the islands and no army move at all (NJ_MAP); 1995: adjacent for armies and
+    fleets (NJ2 cor-mv: sar; Objectif O 3.2)."""
+    assert not classic.army_adjacency["cor"] and not classic.army_adjacency["sar"]
+    assert not classic.adjacent(FLEET, "cor", "sar")
+    for kind in (ARMY, FLEET):
+        assert ah1995.adjacent(kind, "cor", "sar") and ah1995.adjacent(kind, "sar", "cor")
+
+
+def test_dalmatia_istria_land_bridge(either: Board) -> None:
+    """NJ_RULES "Istria and Dalmatia" and NJ_MAP/NJ2 ist-mv: armies cross between Istria and Dalmatia (the
+    documented choice: machiavelli-bot and condottieri lack the move)."""
+    assert either.adjacent(ARMY, "ist", "dal") and either.adjacent(ARMY, "dal", "ist")
+    assert either.adjacent(FLEET, "ist", "dal")
+
+
+def test_classic_double_coasts(classic: Board) -> None:
+    """NJ_MAP pro-nc/pro-sc, cro-nc/cro-sc (rules digest §4.1): Provence's coasts are split by Marseilles,
+    Croatia's south coast is an enclosed bay reached from Dalmatia and Istria only."""
+    assert classic.spaces["pro"].coasts == ("nc", "sc")
+    assert classic.fleet_adjacency["pro/nc"] == {"avi", "mar", "wgl"}
+    assert classic.fleet_adjacency["pro/sc"] == {"egl", "mar", "sav", "wgl"}
+    assert classic.spaces["cro"].coasts == ("nc", "sc")
+    assert classic.fleet_adjacency["cro/nc"] == {"crn", "ist", "uas"}
+    assert classic.fleet_adjacency["cro/sc"] == {"dal", "ist"}
+    assert classic.fleet_destinations("ist", "cro") == ["cro/nc", "cro/sc"]
+    assert classic.location("Provence (sc)") == "pro/sc"
+
+
+def test_1995_single_coasts(ah1995: Board) -> None:
+    """NJ2 and CD: no split coasts on the 1995 board."""
+    assert all(not sp.coasts for sp in ah1995.spaces.values())
+    assert ah1995.fleet_adjacency["pro"] == {"egl", "mar", "sav", "wgl"}
+
+
+def test_other_edition_differences(classic: Board, ah1995: Board) -> None:
+    """Facts' edition_differences: Avignon-Marseilles and Carniola-Istria only on 1995; Urbino and Rome coastal
+    only on 1995 (Objectif's convoy example A Urb - Rag)."""
+    for a, b in (("avi", "mar"), ("crn", "ist")):
+        assert not classic.adjacent(ARMY, a, b) and ah1995.adjacent(ARMY, a, b)
+    assert classic.spaces["urb"].kind == "land" and ah1995.spaces["urb"].kind == "coast"
+    assert classic.spaces["rme"].kind == "land" and ah1995.spaces["rme"].kind == "coast"
+
+
+def test_adjacency_is_symmetric(either: Board) -> None:
+    """The loader checks symmetry; checked again here on the finished maps."""
+    for src, targets in either.army_adjacency.items():
+        assert all(src in either.army_adjacency[t] for t in targets)
+    for src, targets in either.fleet_adjacency.items():
+        assert all(src in either.fleet_adjacency[t] for t in targets)
+
+
+# ---- straits and Venice ---------------------------------------------------------------------------
+
+
+def test_classic_straits(classic: Board) -> None:
+    """NJ_MAP /cc conduits (NJ_RULES map rules 1-2): a fleet in Messina closes Gulf of Naples <-> Ionian Sea, a
+    fleet in Piombino closes Pisa <-> Eastern Tyrrhenian Sea."""
+    straits = {s.controller: s.moves for s in classic.straits}
+    assert straits == {
+        "mes": frozenset({("gon", "ion"), ("ion", "gon")}),
+        "pio": frozenset({("psa", "ets"), ("ets", "psa")}),
+    }
+
+
+def test_1995_straits(ah1995: Board) -> None:
+    """NJ2 gon-xc ion/cc mes; rules.machiavelli2: only the Messina strait exists (Pisa has no Tyrrhenian coast)."""
+    assert [(s.controller, s.moves) for s in ah1995.straits] == [("mes", frozenset({("gon", "ion"), ("ion", "gon")}))]
+    assert not ah1995.adjacent(FLEET, "psa", "tyn")
+
+
+def test_venice_single_unit(either: Board) -> None:
+    """NJ_RULES "Venice province" / NJ_MAP flag V: one unit only in Venice, province or city; no other space."""
+    assert [s for s, sp in either.spaces.items() if sp.single_unit] == ["ven"]
+    venice = either.spaces["ven"]
+    assert venice.city is not None and venice.city.value == 3 and venice.city.port and venice.city.fortified
+
+
+def test_venice_has_no_army_adjacency(classic: Board, ah1995: Board) -> None:
+    """Classic: Venice's only neighbour is the Lagoon (NJ_MAP ven-xc: lag, no ven-mv). 1995: Venice is a sea area
+    with a city that armies may not enter (rules.machiavelli2), fleets reach it from Friuli, Padua, Treviso and
+    the Upper Adriatic (NJ2 ven-xc)."""
+    assert not classic.army_adjacency["ven"] and classic.fleet_adjacency["ven"] == {"lag"}
+    assert not ah1995.army_adjacency["ven"] and ah1995.fleet_adjacency["ven"] == {"fri", "pad", "trv", "uas"}
+    assert all("ven" not in targets for targets in ah1995.army_adjacency.values())
+
+
+# ---- the 1454 start -------------------------------------------------------------------------------
+
+CLASSIC_UNITS = {
+    "austria": ["A aus", "A hun", "A tyr"],
+    "florence": ["A are", "A flo", "F psa"],
+    "france": ["A avi", "A swi", "F mar"],
+    "milan": ["A cre", "A mil", "A pav"],
+    "naples": ["A bar", "A mes", "F nap", "F pal"],
+    "papacy": ["A bol", "A per", "A rme", "F anc"],
+    "turkey": ["A alb", "F dur", "F tun"],
+    "venice": ["A pad", "A ver", "F dal", "G ven"],
+}
+
+
+def start_units(board: Board) -> dict[str, list[str]]:
+    assert board.start is not None
+    out: dict[str, list[str]] = {}
+    for power, kind, loc in board.start.units:
+        out.setdefault(power, []).append(f"{kind.value} {loc}")
+    return {p: sorted(u) for p, u in out.items()}
+
+
+def test_classic_start_units(classic: Board) -> None:
+    """NJ_SEED and NJ_INFO, scenario I (1454): the 27 units of the eight powers, Venice's garrison in its city."""
+    assert classic.start is not None and (classic.start.season, classic.start.year) == ("spring", 1454)
+    units = start_units(classic)
+    assert {p: u for p, u in units.items() if p != AUTONOMOUS} == CLASSIC_UNITS
+
+
+def test_1995_start_units(ah1995: Board) -> None:
+    """NJ2 seed.machiavelli2 = CD 10_scenario_balance = Objectif 2.1: as classic, but Venice has A Treviso
+    instead of A Verona."""
+    units = start_units(ah1995)
+    expected = dict(CLASSIC_UNITS, venice=["A pad", "A trv", "F dal", "G ven"])
+    assert {p: u for p, u in units.items() if p != AUTONOMOUS} == expected
+
+
+def test_autonomous_garrisons(classic: Board, ah1995: Board) -> None:
+    """NJ_SEED / NJ_INFO: 12 autonomous garrisons on the classic board, none in Turin (the documented choice);
+    NJ2 seed, CD and Objectif 2.1: 13 on the 1995 board, Turin included."""
+    classic_g = start_units(classic)[AUTONOMOUS]
+    assert classic_g == [f"G {s}" for s in ["fer", "gen", "luc", "man", "mod", "mon", "pio", "rag", "sav", "sie",
+                                            "slu", "trt"]]  # fmt: skip
+    ah_g = start_units(ah1995)[AUTONOMOUS]
+    assert len(ah_g) == 13 and "G tur" in ah_g and "G slz" in ah_g
+
+
+def test_1995_treasury(classic: Board, ah1995: Board) -> None:
+    """NJ2 map.machiavelli2 comment "AH setup (I6V9L6P4N4T4A1F2)" = CD treasuries; the classic judge starts with an
+    income phase instead, so the classic map has none."""
+    assert ah1995.start is not None and dict(ah1995.start.treasury) == {
+        "milan": 6, "venice": 9, "florence": 6, "papacy": 4, "naples": 4, "turkey": 4, "austria": 1, "france": 2,
+    }  # fmt: skip
+    assert classic.start is not None and classic.start.treasury == ()
+
+
+CLASSIC_HOMES = {
+    "austria": ["aus", "cri", "hun", "tyr"],
+    "florence": ["are", "flo", "psa", "pst"],
+    "france": ["avi", "mar", "pro", "swi"],
+    "milan": ["com", "cre", "for", "mil", "par", "pav", "pia"],
+    "naples": ["aqu", "bar", "cap", "mes", "nap", "otr", "pal", "sle"],
+    "papacy": ["anc", "bol", "pat", "per", "rma", "rme", "spo", "urb"],
+    "turkey": ["alb", "bos", "dur", "her", "tun"],
+    "venice": ["ber", "bre", "dal", "fri", "ist", "pad", "trv", "ven", "ver", "vic"],
+}
+AH1995_HOMES = dict(
+    CLASSIC_HOMES,
+    milan=["com", "cre", "for", "mil", "par", "pav"],
+    naples=["aqu", "bar", "cap", "mes", "nap", "otr", "pal", "slr"],
+    papacy=["anc", "bol", "pat", "per", "rme", "spo", "urb"],
+    venice=["ber", "dal", "fri", "ist", "pad", "trv", "ven", "ver"],
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "homes"), [("machiavelli-classic", CLASSIC_HOMES), ("machiavelli-1995", AH1995_HOMES)]
+)
+def test_home_countries_and_start_control(name: str, homes: dict[str, list[str]]) -> None:
+    """NJ_MAP / NJ2 home letters and NJ_INFO / CD home countries: each space's `home`, and the provinces each power
+    controls at the start, are its home country. Classic Tivoli is neutral (the documented choice)."""
+    board = shipped_board(name)
+    found = {p: sorted(s for s, sp in board.spaces.items() if sp.home == p) for p in board.powers}
+    assert found == homes
+    assert board.start is not None
+    control: dict[str, list[str]] = {}
+    for sid, power in board.start.owners:
+        control.setdefault(power, []).append(sid)
+    assert {p: sorted(c) for p, c in control.items()} == homes
+    if "tiv" in board.spaces:
+        assert board.spaces["tiv"].home is None
+
+
+# ---- powers and names -----------------------------------------------------------------------------
+
+
+def test_powers_and_judge_letters(either: Board) -> None:
+    """NJ_INFO: A Austria, F France, L Florence, I Milan, N Naples, P Papacy, T Turkey, V Venice."""
+    letters = {"a": "austria", "f": "france", "l": "florence", "i": "milan", "n": "naples", "p": "papacy",
+               "t": "turkey", "v": "venice"}  # fmt: skip
+    assert sorted(either.powers) == sorted(letters.values())
+    for letter, power in letters.items():
+        assert either.power(letter) == power
+        assert either.power(letter.upper()) == power
+    assert either.power("Turks") == "turkey"
+    assert either.power("Venetian") == "venice"
+
+
+def test_every_space_has_french_and_italian_names(either: Board) -> None:
+    """spaces-geo-fr.yaml: a French name, a French "in" form and an Italian name for every space."""
+    for sid, sp in either.spaces.items():
+        assert sp.names.get("fr") and sp.names.get("fr_in") and sp.names.get("it"), sid
+        assert sp.names["fr_in"].split()[0] in {"à", "en", "au", "dans"}, sid
+
+
+def test_french_names(classic: Board, ah1995: Board) -> None:
+    """spaces-geo-fr.yaml: examples, and the 1995 French names where the 1995 board renames a sea."""
+    assert classic.spaces["ven"].names == {"fr": "Venise", "fr_in": "à Venise", "it": "Venezia"}
+    assert classic.spaces["tyr"].names["fr_in"] == "au Tyrol"
+    assert classic.spaces["egl"].names["fr"] == "golfe du Lion oriental"
+    assert ah1995.spaces["egl"].names["fr"] == "mer Ligure"
+    assert ah1995.spaces["bot"].names["fr_in"] == "en Méditerranée centrale"
+    assert ah1995.spaces["wgl"].names["fr"] == "golfe du Lion"
+
+
+# Every abbreviation of the njudge map files (first one = the space id), as listed in the facts.
+CLASSIC_ABBREVIATIONS = """
+alb alban | anc ancon | aqu aquil | are arezz | aus austr | avi avign | bar | ber berga | bol bolog
+bos bosni | bot cms cmed cm | bre bresc | cap | com | cor corsi | cre cremo | cri carin | crn carni
+cro croat | dal dalma | dur duraz | egl egol lig lis ls | ets | fer ferra | flo flore | for forno
+fri friul | gen | gon | her herze | hun hunga | ion is ios | ist istri | lag lagoo | low las la | luc
+man mantu | mar marse marseille | mes messi | mil | mod moden | mon montf | nap naple | otr otran | pad
+pal paler | par | pat patri | pav | per perug | pia pianc piace piacenza | pio piomb | pon pontr | pro prove
+psa | pst pisto | rag ragus | rma romag | rme | sar sardi | sav | sie sienn sienna | sla slavo
+sle slr saler | slu slz saluz | spo spole | swi | tiv tivol | trt trn | trv trevi | tun | tur | tyr tyrol
+uas upp ua | urb urbin | ven venic | ver veron | vic vicen | wgl wgol | wms wme wmed wm | wts
+"""
+AH1995_ABBREVIATIONS = """
+alb alban | anc ancon | aqu aquil | are arezz | aus austr | avi avign | bar | ber berga | bol bolog
+bos bosni | bot cms cmed cm | cap | com | cor corsi | cre cremo | cri carin | crn carni | cro croat
+dal dalma | dur duraz | egl egol lig lis ls | fer ferra | flo flore | for forno | fri friul | gen | gon
+her herze | hun hunga | ion is ios | ist istri | low las la | luc | man mantu | mar marse marseille
+mes messi | mil | mod moden | mon montf | nap naple | otr otran | pad | pal paler | par | pat patri | pav
+per perug | pio piomb | pro prove | psa | pst pisto | rag ragus | rme | sar sardi | sav | sie sienna sienn
+sla slavo | slr saler | slz saluz | spo spole | swi | trt | trv trevi | tun | tur | tyn tys ts | tyr tyrol
+uas upp ua | urb urbin | ven venic | ver veron | wgl wgol gol lyo | wms wme wmed wm
+"""
+
+
+def abbreviations(table: str) -> list[tuple[str, str]]:
+    pairs = []
+    for entry in table.replace("\n", " | ").split("|"):
+        words = entry.split()
+        pairs.extend((w, words[0]) for w in words)
+    return pairs
+
+
+@pytest.mark.parametrize(("abbrev", "space"), abbreviations(CLASSIC_ABBREVIATIONS))
+def test_classic_njudge_abbreviations(classic: Board, abbrev: str, space: str) -> None:
+    """NJ_MAP first section: every abbreviation the judge accepts names its space."""
+    assert classic.location(abbrev) == space
+    assert classic.location(abbrev.upper()) == space
+
+
+@pytest.mark.parametrize(("abbrev", "space"), abbreviations(AH1995_ABBREVIATIONS))
+def test_1995_njudge_abbreviations(ah1995: Board, abbrev: str, space: str) -> None:
+    """NJ2 map.machiavelli2 first section: every abbreviation the judge accepts names its space."""
+    assert ah1995.location(abbrev) == space
+
+
+def test_every_space_counted_in_the_abbreviation_tables(classic: Board, ah1995: Board) -> None:
+    """The tables above cover every space of each map (so no space lacks its njudge names)."""
+    assert {s for _, s in abbreviations(CLASSIC_ABBREVIATIONS)} == set(classic.spaces)
+    assert {s for _, s in abbreviations(AH1995_ABBREVIATIONS)} == set(ah1995.spaces)
+
+
+BOT_IDS = {
+    "bari": "bar", "capua": "cap", "como": "com", "genoa": "gen", "l": "lag", "lucca": "luc", "milan": "mil",
+    "padua": "pad", "parma": "par", "pavia": "pav", "pisa": "psa", "rome": "rme", "savoy": "sav", "swiss": "swi",
+    "trent": "trt", "tunis": "tun", "turin": "tur",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "space"),
+    [
+        *BOT_IDS.items(),  # machiavelli-bot map_data.json ids that differ from njudge's
+        # other spellings (NJ_PS labels, conventional and 1995 names)
+        ("Fornovo", "for"),
+        ("Piacenza", "pia"),
+        ("Sienna", "sie"),
+        ("Tyrol", "tyr"),
+        ("Marseille", "mar"),
+        ("Central Mediterranean", "bot"),
+        ("Ligurian Sea", "egl"),
+        ("Venice Lagoon", "lag"),
+        # names and sea initials
+        ("Bay of Tunis", "bot"),
+        ("Eastern Tyrrhenian Sea", "ets"),
+        ("egol", "egl"),
+        ("wgol", "wgl"),
+        ("Croatia/nc", "cro/nc"),
+    ],
+)
+def test_classic_other_names(classic: Board, name: str, space: str) -> None:
+    """BOT_MAP ids, the spellings of the facts' name_variants, and sea initials (rules digest §4.5)."""
+    assert classic.location(name) == space
+
+
+@pytest.mark.parametrize(
+    ("name", "space"),
+    [
+        ("Tyrolea", "tyr"),  # njudge map label; the name is Tyrol (documented choice)
+        ("Fornovo", "for"),  # condottieri
+        ("Savona", "sav"),  # condottieri
+        ("Ligurean Sea", "egl"),  # njudge's spelling; the name is Ligurian Sea
+        ("Gulf of Lions", "wgl"),  # condottieri
+        ("gol", "wgl"),
+        ("ts", "tyn"),
+        ("Western Gulf of Lyons", "wgl"),  # the classic names of the renamed seas
+        ("Bay of Tunis", "bot"),
+        ("sle", "slr"),  # the classic board's ids of Salerno and Saluzzo
+        ("slu", "slz"),
+    ],
+)
+def test_1995_other_names(ah1995: Board, name: str, space: str) -> None:
+    """CD names, njudge spellings and the classic names of renamed spaces all reach the 1995 space."""
+    assert ah1995.location(name) == space
+
+
+def test_names_chosen(classic: Board, ah1995: Board) -> None:
+    """Documented choices: classic names follow njudge (Fornova, Piancenza, Tyrolea, Siena); the 1995 board uses
+    Tyrol and Ligurian Sea."""
+    assert [classic.spaces[s].name for s in ("for", "pia", "tyr", "sie")] == [
+        "Fornova",
+        "Piancenza",
+        "Tyrolea",
+        "Siena",
+    ]
+    assert ah1995.spaces["tyr"].name == "Tyrol" and ah1995.spaces["egl"].name == "Ligurian Sea"
+
+
+def test_start_units_can_stand_where_they_are(either: Board) -> None:
+    """Every start unit can stand where it is put (garrisons in fortified cities, fleets on the coast)."""
+    assert either.start is not None
+    for _power, kind, loc in either.start.units:
+        assert either.can_hold(kind, loc), (kind, loc)
+    assert either.can_hold(GARRISON, "ven")
