@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.board import Board, iter_edges
+from pipeline.core.board import Board, City, iter_edges
 from pipeline.core.units import AUTONOMOUS, UnitKind
 from pipeline.storage.maps import shipped_board
 
@@ -44,6 +44,12 @@ def seas(board: Board) -> list[str]:
 
 def cities(board: Board, *, fortresses: bool = False) -> list[str]:
     return sorted(s for s, sp in board.spaces.items() if sp.city is not None and sp.city.fortress == fortresses)
+
+
+def city(board: Board, sid: str) -> City:
+    found = board.spaces[sid].city
+    assert found is not None, f"{sid} has no city"
+    return found
 
 
 def fleet_edges(board: Board) -> set[tuple[str, str]]:
@@ -98,17 +104,17 @@ def test_classic_cities(classic: Board) -> None:
     55 ducats in all."""
     found = cities(classic)
     assert len(found) == 44
-    unfortified = sorted(s for s in found if not classic.spaces[s].city.fortified)  # type: ignore[union-attr]
+    unfortified = [s for s in found if not city(classic, s).fortified]
     assert unfortified == ["alb", "cor", "crn", "cro", "dal", "hun", "sar", "swi"]
-    assert sum(classic.spaces[s].city.value for s in found) == 55  # type: ignore[union-attr]
+    assert sum(city(classic, s).value for s in found) == 55
 
 
-def test_classic_major_cities(either: Board) -> None:
+def test_major_cities(either: Board) -> None:
     """NJ_MAP / NJ2 income digits: Florence, Genoa, Milan, Venice 3; Naples, Rome, Tunis 2 (the same on both
     boards); every other city 1, fortresses 0."""
     values = {s: sp.city.value for s, sp in either.spaces.items() if sp.city is not None and sp.city.value > 1}
     assert values == {"flo": 3, "gen": 3, "mil": 3, "ven": 3, "nap": 2, "rme": 2, "tun": 2}
-    assert all(either.spaces[s].city.fortified for s in values)  # type: ignore[union-attr]
+    assert all(city(either, s).fortified for s in values)
 
 
 def test_classic_fortresses(classic: Board) -> None:
@@ -117,9 +123,7 @@ def test_classic_fortresses(classic: Board) -> None:
     assert found == [
         "aqu", "ber", "bre", "for", "par", "pat", "pia", "rma", "sle", "spo", "tiv", "urb", "ver", "vic",
     ]  # fmt: skip
-    for sid in found:
-        city = classic.spaces[sid].city
-        assert city is not None and city.fortified and city.value == 0
+    assert all(city(classic, s).fortified and city(classic, s).value == 0 for s in found)
 
 
 def test_classic_ports(classic: Board) -> None:
@@ -130,7 +134,7 @@ def test_classic_ports(classic: Board) -> None:
         "anc", "bar", "cor", "dur", "gen", "mar", "mes", "nap", "pal", "pio", "psa", "rag", "sar", "sav", "sle",
         "tiv", "tun", "ven",
     ]  # fmt: skip
-    assert not classic.spaces["avi"].city.port  # type: ignore[union-attr]  # coastal, but no anchor
+    assert not city(classic, "avi").port  # coastal, but no anchor
 
 
 def test_1995_cities(ah1995: Board) -> None:
@@ -238,8 +242,8 @@ def test_1995_straits(ah1995: Board) -> None:
 def test_venice_single_unit(either: Board) -> None:
     """NJ_RULES "Venice province" / NJ_MAP flag V: one unit only in Venice, province or city; no other space."""
     assert [s for s, sp in either.spaces.items() if sp.single_unit] == ["ven"]
-    venice = either.spaces["ven"]
-    assert venice.city is not None and venice.city.value == 3 and venice.city.port and venice.city.fortified
+    venice = city(either, "ven")
+    assert venice.value == 3 and venice.port and venice.fortified
 
 
 def test_venice_has_no_army_adjacency(classic: Board, ah1995: Board) -> None:
@@ -292,8 +296,8 @@ def test_autonomous_garrisons(classic: Board, ah1995: Board) -> None:
     """NJ_SEED / NJ_INFO: 12 autonomous garrisons on the classic board, none in Turin (the documented choice);
     NJ2 seed, CD and Objectif 2.1: 13 on the 1995 board, Turin included."""
     classic_g = start_units(classic)[AUTONOMOUS]
-    assert classic_g == [f"G {s}" for s in ["fer", "gen", "luc", "man", "mod", "mon", "pio", "rag", "sav", "sie",
-                                            "slu", "trt"]]  # fmt: skip
+    assert classic_g == ["G fer", "G gen", "G luc", "G man", "G mod", "G mon", "G pio", "G rag", "G sav", "G sie",
+                         "G slu", "G trt"]  # fmt: skip
     ah_g = start_units(ah1995)[AUTONOMOUS]
     assert len(ah_g) == 13 and "G tur" in ah_g and "G slz" in ah_g
 
