@@ -51,6 +51,18 @@ def datc_command(files: tuple[Path, ...], map_name: str, show_all: bool) -> None
     sys.exit(1 if summary.failed else 0)
 
 
+@cli.command("cases")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--all", "show_all", is_flag=True, help="Also list the cases that pass.")
+@_clean_errors
+def cases_command(paths: tuple[Path, ...], show_all: bool) -> None:
+    """Play rule cases (YAML, see docs/rule-cases.md) and report the failing ones."""
+    from pipeline.commands import cases
+
+    outcomes = cases.run(paths, click.echo, show_all)
+    sys.exit(0 if all(o.passed for o in outcomes) else 1)
+
+
 @cli.command("check-map")
 @click.argument("file", type=click.Path(path_type=Path))
 @_clean_errors

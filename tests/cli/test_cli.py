@@ -78,3 +78,35 @@ def test_check_map_with_an_asymmetric_edge(tmp_path: Path) -> None:
 def test_python_dash_m_runs_the_same_cli() -> None:
     done = subprocess.run([sys.executable, "-m", "pipeline", "--version"], capture_output=True, text=True, check=True)
     assert done.stdout.startswith("judge, version")
+
+
+def test_cases_reports_a_failing_case_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "cases.yaml"
+    path.write_text(
+        "cases:\n"
+        "  - id: T-1\n"
+        "    title: wrong on purpose\n"
+        "    source: test\n"
+        "    units: {england: [F nth]}\n"
+        "    turns:\n"
+        "      - orders: {england: [F nth-nwy]}\n"
+        "        results: {F nth-nwy: bounced}\n"
+        "        expect: {units: {england: [F nth]}}\n"
+    )
+    result = CliRunner().invoke(cli, ["cases", str(path)])
+    assert result.exit_code == 1
+    assert f"FAILED T-1 wrong on purpose ({path}:2)" in result.output
+    assert "turn 1 (Spring 1901 Movement): F nth-nwy: expected bounced, got succeeds" in result.output
+    assert "units expected but missing: england: F nth" in result.output
+    assert result.output.splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_cases_with_a_bad_file_names_every_problem(tmp_path: Path) -> None:
+    path = tmp_path / "cases.yaml"
+    path.write_text("cases:\n  - id: T-1\n  - title: no id\n    turns: []\n")
+    result = CliRunner().invoke(cli, ["cases", str(path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"error: {path}:2: cases[0]: a case needs an id and turns",
+        f"{path}:3: cases[1]: a case needs an id and turns",
+    ]

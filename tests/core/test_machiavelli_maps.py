@@ -405,7 +405,7 @@ uas upp ua | urb urbin | ven venic | ver veron | wgl wgol gol lyo | wms wme wmed
 
 
 def abbreviations(table: str) -> list[tuple[str, str]]:
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for entry in table.replace("\n", " | ").split("|"):
         words = entry.split()
         pairs.extend((w, words[0]) for w in words)

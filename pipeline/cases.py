@@ -1,0 +1,241 @@
+"""Rule cases: a position, the orders of one or more phases, and what must come out (docs/rule-cases.md).
+
+A case file is YAML::
+
+    cases:
+      - id: SG-01
+        title: Two consecutive besiege orders
+        source: judge rules, garrisons; Objectif 8.1 AS and 8.2
+        profile: judge              # or objectif, standard; `options:` overrides single rule options
+        phase: Spring 1455 Movement
+        units: {florence: [A sie], autonomous: [G sie]}
+        control: {florence: [sie]}  # optional; also cities, sieges, owners (supply centres)
+        turns:
+          - orders: {florence: [A sie besiege]}
+            results: {A sie besiege: siege_started}   # optional: the result code of orders, as written
+            expect:                                   # optional: the position after the phase
+              units: {florence: [A sie], autonomous: [G sie]}
+          - orders: {florence: [A sie besiege]}
+            expect: {units: {florence: [A sie]}, cities: {florence: [sie]}}
+
+Each turn is played from the position the previous one left (its next phase). Every problem of a
+case file is reported with its line, and a case that cannot be set up fails with its reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pipeline.core.calendar import PhaseResult, play_phase
+from pipeline.core.notation import parse_order
+from pipeline.core.orders import Order
+from pipeline.core.position import Dislodged, Phase, Position
+from pipeline.core.rules import profile
+from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
+from pipeline.errors import DataError, OrderError, PipelineError, Problem
+from pipeline.storage.maps import shipped_board
+from pipeline.storage.state_files import unit_text
+from pipeline.storage.yamlio import line_of, load_yaml
+
+
+@dataclass
+class RuleCase:
+    id: str
+    title: str
+    source: str
+    file: str
+    line: int | None
+    data: Mapping[str, Any]
+
+
+@dataclass
+class CaseOutcome:
+    case: RuleCase
+    passed: bool
+    failures: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        c = self.case
+        where = f"{c.file}:{c.line}" if c.line else c.file
+        lines = [f"FAILED {c.id} {c.title} ({where})"]
+        lines.extend(f"  {f}" for f in self.failures)
+        return "\n".join(lines)
+
+
+def read_cases(path: Path) -> list[RuleCase]:
+    data = load_yaml(path)
+    file = str(path)
+    if not isinstance(data, Mapping) or not isinstance(data.get("cases"), list):
+        raise DataError("a case file is a mapping with a list `cases`", file=file)
+    cases, problems, seen = [], [], set()
+    for i, raw in enumerate(data["cases"]):
+        where = f"cases[{i}]"
+        if not isinstance(raw, Mapping) or not raw.get("id") or not raw.get("turns"):
+            problems.append(Problem(where, "a case needs an id and turns", line_of(data, where), file))
+            continue
+        if raw["id"] in seen:
+            problems.append(Problem(f"{where}.id", f"case id {raw['id']!r} is used twice", line_of(data, where), file))
+        seen.add(raw["id"])
+        cases.append(
+            RuleCase(
+                str(raw["id"]), str(raw.get("title", "")), str(raw.get("source", "")), file, line_of(data, where), raw
+            )  # fmt: skip
+        )
+    if problems:
+        raise DataError(problems)
+    return cases
+
+
+def case_files(paths: Iterable[Path]) -> list[Path]:
+    """The case files named, folders searched for *.yaml."""
+    files: list[Path] = []
+    for path in paths:
+        files.extend(sorted(path.rglob("*.yaml")) if path.is_dir() else [path])
+    return files
+
+
+class _CaseError(PipelineError):
+    pass
+
+
+def run_rule_case(case: RuleCase) -> CaseOutcome:
+    try:
+        return _run(case)
+    except (_CaseError, DataError, OrderError, ValueError) as err:
+        return CaseOutcome(case, False, [f"cannot be played: {err}"])
+
+
+def _run(case: RuleCase) -> CaseOutcome:
+    data = case.data
+    rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
+    board = shipped_board(str(data.get("map", rules.map)))
+    position = _position(board, data)
+    failures: list[str] = []
+    for n, turn in enumerate(data["turns"], start=1):
+        label = f"turn {n} ({position.phase})"
+        texts: list[tuple[str, str]] = []
+        orders: list[tuple[str, Order]] = []
+        for power, lines in (turn.get("orders") or {}).items():
+            for text in lines or []:
+                try:
+                    orders.append((str(power), parse_order(str(text), board, position.phase.kind)))
+                    texts.append((str(power), str(text)))
+                except OrderError as err:
+                    raise _CaseError(f"{label}: {err}") from None
+        result = play_phase(board, position, orders, rules)
+        failures.extend(f"{label}: {f}" for f in _check_results(turn.get("results") or {}, texts, orders, result))
+        failures.extend(f"{label}: {f}" for f in _check_position(board, turn.get("expect") or {}, result.after))
+        position = result.after
+    return CaseOutcome(case, not failures, failures)
+
+
+def _units(board: Any, by_power: Mapping[str, Any]) -> list[Unit]:
+    units = []
+    for power, entries in (by_power or {}).items():
+        if power != AUTONOMOUS and power not in board.powers:
+            raise _CaseError(f"unknown power {power!r}")
+        for text in entries or []:
+            units.append(_unit(board, str(power), str(text)))
+    return units
+
+
+def _unit(board: Any, power: str, text: str) -> Unit:
+    """``A sie``, ``G sie``, ``F pro/sc``, ``A mil (mercenaries)``."""
+    special = None
+    if text.endswith(")") and "(" in text:
+        text, _, special = text[:-1].partition("(")
+        text, special = text.strip(), special.strip()
+        if special not in SPECIALS:
+            raise _CaseError(f"unknown special unit {special!r} (known: {', '.join(SPECIALS)})")
+    parts = text.split()
+    if len(parts) != 2 or parts[0].upper() not in ("A", "F", "G"):
+        raise _CaseError(f"expected a unit such as 'A sie' or 'G sie', got {text!r}")
+    kind = UnitKind.from_letter(parts[0])
+    location = board.location(parts[1])
+    if kind is not UnitKind.FLEET:
+        location = location.split("/")[0]
+    if not board.can_hold(kind, location):
+        raise _CaseError(f"a {kind.noun} cannot stand at {location!r}")
+    return Unit(power, kind, location, special)
+
+
+def _places(board: Any, by_power: Mapping[str, Any] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for power, places in (by_power or {}).items():
+        for place in places or []:
+            out[board.location(str(place)).split("/")[0]] = str(power)
+    return out
+
+
+def _position(board: Any, data: Mapping[str, Any]) -> Position:
+    dislodged = []
+    for entry in data.get("dislodged") or []:
+        unit = _unit(board, str(entry["power"]), str(entry["unit"]))
+        dislodged.append(Dislodged(unit, entry.get("attacker_from")))
+    owners = _places(board, data.get("control") or data.get("owners"))
+    cities = _places(board, data.get("cities"))
+    if data.get("control") and "cities" not in data:  # cities follow their provinces unless given
+        cities = {p: power for p, power in owners.items() if board.spaces[p].city is not None}
+    return Position.build(
+        Phase.parse(str(data.get("phase", "Spring 1901 Movement"))),
+        _units(board, data.get("units") or {}),
+        owners,
+        dislodged,
+        [board.location(str(s)) for s in data.get("contested") or []],
+        cities,
+        {board.location(str(p)): int(n) for p, n in (data.get("sieges") or {}).items()},
+    )
+
+
+def _check_results(
+    expected: Mapping[str, Any], texts: list[tuple[str, str]], orders: list[tuple[str, Order]], result: PhaseResult
+) -> list[str]:
+    failures = []
+    by_text = {text: order for (_, text), (_, order) in zip(texts, orders, strict=True)}
+    for text, code in expected.items():
+        order = by_text.get(str(text))
+        if order is None:
+            failures.append(f"results name an order that was not given: {text!r}")
+            continue
+        got = [o.reason.value for o in result.outcomes if o.order == order]
+        if str(code) not in got:
+            failures.append(f"{text}: expected {code}, got {', '.join(got) or 'no result'}")
+    return failures
+
+
+def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> list[str]:
+    failures = []
+    if "units" in expect:
+        want = {(u.power, unit_text(u)) for u in _units(board, expect["units"])}
+        got = {(u.power, unit_text(u)) for u in after.units.values()}
+        failures.extend(_difference("units", want, got))
+    if "dislodged" in expect:
+        want = {(u.power, unit_text(u)) for u in _units(board, expect["dislodged"])}
+        got = {(d.unit.power, unit_text(d.unit)) for d in after.dislodged}
+        failures.extend(_difference("dislodged", want, got))
+    for key, mapping in (("control", after.owners), ("cities", after.cities)):
+        if key in expect:
+            want_map = _places(board, expect[key])
+            wrong = sorted(
+                f"{p}: expected {o}, got {mapping.get(p)}" for p, o in want_map.items() if mapping.get(p) != o
+            )
+            failures.extend(f"{key} {w}" for w in wrong)
+    if "sieges" in expect:
+        want_sieges = {board.location(str(p)): int(n) for p, n in (expect["sieges"] or {}).items()}
+        if dict(after.sieges) != want_sieges:
+            failures.append(f"sieges: expected {want_sieges}, got {dict(after.sieges)}")
+    if "phase" in expect and str(after.phase) != str(Phase.parse(str(expect["phase"]))):
+        failures.append(f"next phase: expected {expect['phase']}, got {after.phase}")
+    return failures
+
+
+def _difference(label: str, want: set[tuple[str, str]], got: set[tuple[str, str]]) -> list[str]:
+    out = []
+    if want - got:
+        out.append(f"{label} expected but missing: {', '.join(f'{p}: {u}' for p, u in sorted(want - got))}")
+    if got - want:
+        out.append(f"{label} not expected: {', '.join(f'{p}: {u}' for p, u in sorted(got - want))}")
+    return out
