@@ -82,7 +82,7 @@ def read_cases(path: Path) -> list[RuleCase]:
         cases.append(
             RuleCase(
                 str(raw["id"]), str(raw.get("title", "")), str(raw.get("source", "")), file, line_of(data, where), raw
-            )  # fmt: skip
+            )
         )
     if problems:
         raise DataError(problems)
