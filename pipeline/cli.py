@@ -79,14 +79,21 @@ game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay
 
 @cli.command("new")
 @game_folder
-@click.option("--map", "map_name", default="standard", show_default=True, help="Map of the game.")
+@click.option(
+    "--profile",
+    "profile_name",
+    type=click.Choice(["standard", "judge", "objectif"]),
+    default="standard",
+    show_default=True,
+    help="Rules and map: standard Diplomacy, Machiavelli as the e-mail judge or as Objectif played it.",
+)
 @click.option("--title", default=None, help="Title of the game (default: the folder's name).")
 @_clean_errors
-def new_command(folder: Path, map_name: str, title: str | None) -> None:
+def new_command(folder: Path, profile_name: str, title: str | None) -> None:
     """Create a game in FOLDER with its first state."""
     from pipeline.commands import game
 
-    created = game.new_game(folder, map_name, title)
+    created = game.new_game(folder, profile_name, title)
     click.echo(f"created {created.title!r} in {folder}: first turn {created.current_turn()}")
 
 

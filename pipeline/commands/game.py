@@ -15,6 +15,7 @@ from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult, play_phase, start_position
 from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
+from pipeline.core.rules import profile
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.storage.gamedir import Game, load_game, turn_id, write_all
 from pipeline.storage.maps import load_board, map_path
@@ -24,14 +25,20 @@ from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_t
 Echo = Callable[[str], None]
 
 
-def new_game(folder: Path, map_name: str = "standard", title: str | None = None) -> Game:
-    """Create a game folder with its game.yaml and first state."""
+def new_game(folder: Path, profile_name: str = "standard", title: str | None = None) -> Game:
+    """Create a game folder with its game.yaml (profile, map, powers) and first state."""
     if (folder / "game.yaml").exists():
         raise DataError(f"a game already exists in {folder}")
+    map_name = profile(profile_name).map
     board = load_board(map_path(map_name))
     position = start_position(board)
     game_yaml = dump_yaml(
-        {"title": title or folder.name, "map": map_name, "powers": {p: {"player": None} for p in sorted(board.powers)}}
+        {
+            "title": title or folder.name,
+            "profile": profile_name,
+            "map": map_name,
+            "powers": {p: {"player": None} for p in sorted(board.powers)},
+        }
     )
     first = turn_id(position.phase)
     write_all(
@@ -135,7 +142,7 @@ def adjudicate(folder: Path, echo: Echo, force: bool = False, all_turns: bool = 
             if done == 0:
                 raise PipelineError(f"turn {turn}: waiting for orders from {', '.join(missing)} (use --force)")
             break
-        result = play_phase(game.board, position, orders.pairs())
+        result = play_phase(game.board, position, orders.pairs(), game.rules)
         next_turn = turn_id(result.after.phase)
         write_all(
             {
@@ -167,7 +174,7 @@ def replay(folder: Path, echo: Echo) -> list[str]:
         orders = read_turn_orders(game, turn, position)
         if orders.problems:
             raise DataError(orders.problems)
-        result = play_phase(game.board, position, orders.pairs())
+        result = play_phase(game.board, position, orders.pairs(), game.rules)
         next_turn = turn_id(result.after.phase)
         for path, text in (
             (game.results_path(turn), results_text(game.board, result, turn)),

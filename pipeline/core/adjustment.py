@@ -54,7 +54,7 @@ def build_location(board: Board, position: Position, power: str, order: Build, u
     if kind is None:
         raise Illegal(Reason.ILLEGAL_WRONG_KIND)
     if kind is UnitKind.ARMY:
-        if sp.is_sea:
+        if sp.is_sea or sp.no_armies:
             raise Illegal(Reason.ILLEGAL_TERRAIN)
         return space
     if sp.kind == "land":

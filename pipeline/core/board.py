@@ -79,6 +79,7 @@ class Space:
     coasts: tuple[str, ...] = ()  # named coasts of a split-coast province
     city: City | None = None
     single_unit: bool = False  # only one unit, in the province or its city (Machiavelli's Venice)
+    no_armies: bool = False  # a land space armies may not enter (Venice on the 1995 board)
     names: Mapping[str, str] = field(default_factory=dict)  # other languages: fr, fr_in ("à Venise"), it
 
     @property
@@ -140,7 +141,7 @@ class Board:
             return False
         coast = coast_of(location)
         if kind is UnitKind.ARMY:
-            return coast is None and sp.kind != "sea"
+            return coast is None and sp.kind != "sea" and not sp.no_armies
         if kind is UnitKind.GARRISON:
             return coast is None and sp.city is not None and sp.city.fortified
         if sp.kind == "land":
@@ -392,6 +393,7 @@ class _BoardBuilder:
                 coasts=tuple(str(c) for c in coasts_raw),
                 city=self._city(info.get("city"), kind, f"{where}.city"),
                 single_unit=bool(info.get("single_unit", False)),
+                no_armies=bool(info.get("no_armies", False)),
                 names={str(k): str(v) for k, v in (info.get("names") or {}).items()},
             )
             army[sid] = set(self._id_list(info.get("army", []), f"{where}.army"))
@@ -411,8 +413,8 @@ class _BoardBuilder:
             for t in sorted(targets):
                 if t not in spaces:
                     self.fail(f"spaces.{sid}.army", f"unknown space {t!r}")
-                elif spaces[t].kind == "sea":
-                    self.fail(f"spaces.{sid}.army", f"{t!r} is a sea: armies cannot go there")
+                elif spaces[t].kind == "sea" or spaces[t].no_armies:
+                    self.fail(f"spaces.{sid}.army", f"{t!r} is a sea or closed to armies: armies cannot go there")
         for loc, targets in fleet.items():
             sid, coast = space_of(loc), coast_of(loc)
             where = f"spaces.{sid}.coasts.{coast}" if coast else f"spaces.{sid}.fleet"

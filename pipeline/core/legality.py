@@ -80,7 +80,7 @@ def step_destination(board: Board, unit: Unit, to: str) -> str:
     if space == unit.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
     if unit.kind is UnitKind.ARMY:
-        if target.is_sea:
+        if target.is_sea or target.no_armies:
             raise Illegal(Reason.ILLEGAL_TERRAIN)
         if not board.adjacent(UnitKind.ARMY, unit.location, space):
             raise Illegal(Reason.ILLEGAL_NOT_ADJACENT)
@@ -134,7 +134,7 @@ def _check_move(board: Board, unit: Unit, order: Move) -> Move:
     space = space_of(order.to)
     if space == unit.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
-    if board.spaces[space].is_sea:
+    if board.spaces[space].is_sea or board.spaces[space].no_armies:
         raise Illegal(Reason.ILLEGAL_TERRAIN)
     if space not in board.army_adjacency[unit.space] and not board.convoy_possible(unit.space, space):
         raise Illegal(Reason.ILLEGAL_NOT_ADJACENT)
@@ -197,7 +197,11 @@ def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy) -
         raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
     if to_space == target_space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
-    if board.spaces[to_space].is_sea or not board.convoy_possible(target_space, to_space, via=unit.space):
+    if (
+        board.spaces[to_space].is_sea
+        or board.spaces[to_space].no_armies
+        or not board.convoy_possible(target_space, to_space, via=unit.space)
+    ):
         raise Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE)
     return Convoy(unit.kind, unit.location, army.kind, army.location, to_space)
 

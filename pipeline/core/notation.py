@@ -21,7 +21,7 @@ from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, 
 
 from .adjustment import adjustments_due, build_location
 from .board import Board, fold_accents, normalise_name, space_of
-from .legality import Illegal, check_movement_order, check_unit
+from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit
 from .orders import (
     Ally,
     Besiege,
@@ -42,7 +42,8 @@ from .orders import (
 )
 from .outcome import Reason
 from .position import PhaseKind, Position
-from .retreat import retreat_destination
+from .retreat import city_retreat, retreat_destination
+from .rules import Rules
 from .units import UnitKind
 
 _TOKEN = re.compile(r"->|-|[^\s\-]+")
@@ -242,7 +243,7 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     raise r.fail("H, -, S, C, convert, besiege, lift or Disband after the unit")
 
 
-def read_order(text: str, board: Board, position: Position, power: str) -> Order:
+def read_order(text: str, board: Board, position: Position, power: str, rules: Rules = DEFAULT_RULES) -> Order:
     """Read an order and check it is allowed in `position` for `power`.
 
     Raises `OrderSyntaxError` (not understood), `AmbiguousOrderError` (a coast must be named) or
@@ -252,7 +253,7 @@ def read_order(text: str, board: Board, position: Position, power: str) -> Order
     """
     order = parse_order(text, board, position.phase.kind)
     try:
-        return check_order(board, position, power, order)
+        return check_order(board, position, power, order, rules)
     except Illegal as why:
         quoted = text.strip()
         if why.reason is Reason.ILLEGAL_COAST_NEEDED:
@@ -260,18 +261,27 @@ def read_order(text: str, board: Board, position: Position, power: str) -> Order
         raise IllegalOrderError(f"order {quoted!r} is not allowed: {why.reason.value}", why.reason) from None
 
 
-def check_order(board: Board, position: Position, power: str, order: Order) -> Order:
+def check_order(board: Board, position: Position, power: str, order: Order, rules: Rules = DEFAULT_RULES) -> Order:
     """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
     kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT and isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
-        return check_movement_order(board, position, power, order)
-    if kind is PhaseKind.RETREAT and isinstance(order, (Retreat, Disband)):
+    movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
+    if kind is PhaseKind.MOVEMENT and isinstance(order, Ally):
+        if order.power not in board.powers:
+            raise Illegal(Reason.ILLEGAL_NOT_OWNER)
+        return order
+    if kind is PhaseKind.MOVEMENT and isinstance(order, movement_kinds):
+        return check_movement_order(board, position, power, order, rules)
+    if kind is PhaseKind.RETREAT and isinstance(order, (Retreat, Disband, Convert)):
         entry = next((d for d in position.dislodged if d.unit.space == space_of(order.at)), None)
         if entry is None:
             raise Illegal(Reason.NOT_DISLODGED)
         check_unit(order.kind, order.at, entry.unit, power)
         if isinstance(order, Retreat):
             return Retreat(entry.unit.kind, entry.unit.location, retreat_destination(board, position, entry, order.to))
+        if isinstance(order, Convert):
+            if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules):
+                raise Illegal(Reason.ILLEGAL_NO_CITY)
+            return Convert(entry.unit.kind, entry.unit.location, order.into)
         return Disband(entry.unit.kind, entry.unit.location)
     if kind is PhaseKind.ADJUSTMENT and isinstance(order, (Build, Remove, Waive)):
         due = adjustments_due(position, power)

@@ -20,6 +20,7 @@ from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.core.rules import Rules, profile
 from pipeline.errors import DataError, Problem
 
 from .maps import load_board, map_path
@@ -51,6 +52,7 @@ class Game:
     title: str
     map_name: str
     board: Board
+    rules: Rules
     players: dict[str, str] = field(default_factory=dict)  # power -> player login
     settings: Mapping[str, Any] = field(default_factory=dict)
 
@@ -98,7 +100,11 @@ def load_game(folder: Path) -> Game:
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
         raise DataError("game.yaml must be a mapping with title, map and powers", file=str(path))
-    map_name = str(data.get("map", "standard"))
+    try:
+        rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
+    except DataError as err:
+        raise DataError(locate(err.problems or [Problem("profile", str(err))], data, str(path))) from None
+    map_name = str(data.get("map", rules.map))
     board = load_board(map_path(map_name))
     players: dict[str, str] = {}
     for power, info in (data.get("powers") or {}).items():
@@ -111,7 +117,7 @@ def load_game(folder: Path) -> Game:
             players[str(power)] = str(info["player"])
     if problems:
         raise DataError(locate(problems, data, str(path)))
-    return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, players, data)
+    return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, players, data)
 
 
 def write_all(files: Mapping[Path, str]) -> None:

@@ -75,7 +75,7 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
             )
             continue
         try:
-            orders.append(read_order(text, game.board, position, power))
+            orders.append(read_order(text, game.board, position, power, game.rules))
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
     if problems:
