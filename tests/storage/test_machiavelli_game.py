@@ -1,0 +1,66 @@
+"""A Machiavelli game under each profile: from the 1454 start, two campaigns with a conversion, a
+siege begun and broken, a dislodgement and its retreat, written, read back and replayed byte for byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.commands import game as commands
+from pipeline.storage.gamedir import load_game
+
+TURNS = [
+    (
+        "1454-spring-movement",
+        {
+            "florence": ["A are-sie", "A flo H", "F psa convert G"],
+            "papacy": ["A rme-pat", "A per H"],
+            "milan": ["A pav-mon"],
+        },
+    ),
+    (
+        "1454-summer-movement",
+        {
+            "florence": ["A sie besiege", "A flo H"],
+            "papacy": ["A per-sie", "A pat S A per-sie"],
+            "milan": ["A mon besiege"],
+        },
+    ),
+    ("1454-summer-retreat", {"florence": ["A sie-are"]}),
+]
+
+
+def write_orders(folder: Path, turn: str, power: str, orders: list[str]) -> None:
+    path = folder / "orders" / turn / f"{power}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"game: {folder.name}\nturn: {turn}\npower: {power}\norders:\n" + "".join(f"  - {o}\n" for o in orders)
+    )
+
+
+@pytest.mark.parametrize("profile", ["judge", "objectif"])
+def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None:
+    folder = tmp_path / f"m-{profile}"
+    commands.new_game(folder, profile)
+    for turn, powers in TURNS:
+        for power, orders in powers.items():
+            write_orders(folder, turn, power, orders)
+        commands.validate(folder, lambda s: None)
+        assert commands.adjudicate(folder, lambda s: None, force=True) == 1
+    game = load_game(folder)
+    assert game.current_turn() == "1454-fall-movement"
+    position = game.position("1454-fall-movement")
+    units = {(u.power, str(u)) for u in position.units.values()}
+    # Florence: the fleet became Pisa's garrison; the army dislodged from Siena retreated to Arezzo
+    assert {("florence", "G psa"), ("florence", "A are"), ("florence", "A flo")} <= units
+    # the Papacy took Siena's province; the autonomous garrison still holds its city
+    assert ("papacy", "A sie") in units and ("autonomous", "G sie") in units
+    assert position.owners["sie"] == "papacy" and position.cities["sie"] == "autonomous"
+    # Milan's siege of Montferrat is one campaign old
+    assert position.sieges == {"mon": 1} and position.owners["mon"] == "milan"
+    assert position.cities["psa"] == "florence"
+    results = game.results_path("1454-summer-movement").read_text()
+    assert "{order: A mon besiege, result: siege_started, succeeded: true}" in results
+    assert "{order: A sie besiege, result: dislodged, succeeded: false, by: per, dislodged_from: per}" in results
+    assert commands.replay(folder, lambda s: None) == []
