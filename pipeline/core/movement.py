@@ -143,6 +143,8 @@ class _Turn:
                 entry = refused.get(space)
                 self.given.append(entry[1] if entry else None)
                 self.refusal.append(entry[2] if entry else None)
+        if self.rules.conversion_model == "convert_first":
+            self._garrisons_convert_first()
         self.index = {u.space: i for i, u in enumerate(self.units)}
 
         # a move to a space that is not a neighbour needs fleets that could carry it: with no chain of
@@ -183,6 +185,30 @@ class _Turn:
     def _strait_closed(self, src: str, dst: str, power: str) -> bool:
         strait = self._strait(src, dst)
         return strait is not None and self._strait_keeper(strait, power)
+
+    def _garrisons_convert_first(self) -> None:
+        """Objectif 8.2: a garrison converting into an army or fleet of an empty province does so before the
+        moves, and then holds there (its conversion's supports become hold supports); with a unit of its own
+        power in the province it cannot convert; against another power's unit it attacks as a move."""
+        occupied = {u.space: u for u in self.units}
+        converted: dict[str, Unit] = {}
+        for i, (unit, order) in enumerate(zip(self.units, self.orders, strict=True)):
+            if type(order) is not Convert or unit.kind is not UnitKind.GARRISON:
+                continue
+            province = space_of(unit.location)
+            there = occupied.get(province)
+            if there is not None and there.power == unit.power:
+                self._refuse(i, Illegal(Reason.ILLEGAL_CONVERSION))
+            elif there is None and not self.board.spaces[province].single_unit:
+                new = Unit(unit.power, order.into, province, unit.special)
+                self.units[i] = new
+                self.orders[i] = Hold(new.kind, new.location)
+                converted[unit.space] = new
+        for s, order in enumerate(self.orders):
+            if type(order) is SupportConvert and order.target_kind is UnitKind.GARRISON:
+                army = converted.get(space_of(order.target) + CITY)
+                if army is not None and army.kind is order.into:
+                    self.orders[s] = SupportHold(order.kind, order.at, army.kind, army.location)
 
     @functools.cached_property
     def fleet_spaces(self) -> frozenset[str]:
@@ -225,9 +251,9 @@ class _Turn:
         self.dest: list[str | None] = [None] * n
         self.moves_into: dict[str, list[int]] = {}
         for i, o in enumerate(orders):
-            if type(o) is Move or (type(o) is Convert and not board.spaces[space_of(o.at)].single_unit):
+            if type(o) is Move or (type(o) is Convert and not self._converts_in_place(i)):
                 # a conversion is a move between a province and its city; in a single-unit province
-                # (Venice) the unit stays where it is and only changes kind
+                # (Venice), or for an army or fleet under Objectif's rules, the unit holds and changes kind
                 self.is_move[i] = True
                 if type(o) is Move:
                     d = space_of(o.to)
@@ -305,6 +331,13 @@ class _Turn:
                 j = index.get(target)
                 if j is not None and self.dest[j] == units[i].space and not self.by_convoy[j]:
                     self.opposing[i] = j
+
+    def _converts_in_place(self, i: int) -> bool:
+        """Does the conversion of unit `i` leave it where it is for the moves (changing kind afterwards)?"""
+        unit = self.units[i]
+        return self.board.spaces[space_of(unit.location)].single_unit or (
+            self.rules.conversion_model == "convert_first" and unit.kind is not UnitKind.GARRISON
+        )
 
     def backup_rule(self) -> Callable[[Resolver, Sequence[int]], None]:
         return szykman_then_circular(lambda d: self.is_convoy[d], lambda d: self.is_move[d], self.paradoxes)
@@ -470,12 +503,16 @@ class _Turn:
             else:
                 j = self._dislodger(unit.space)
                 by = self.units[j].space if j is not None else None
-                if j is not None:
+                converting = type(order) is Convert and self.refusal[i] is None
+                if j is not None and converting and self.rules.conversion_model == "convert_first":
+                    stayed.append(self._arrived(unit, order))  # Objectif: it converts even if it must retreat
+                    by = None  # safe in its city: not dislodged
+                elif j is not None:
                     dislodged.append(Dislodged(unit, None if self.by_convoy[j] else by))
                 elif unit.kind is UnitKind.GARRISON and unit.location in taken:
                     pass  # the siege is over: the garrison is gone
-                elif type(order) is Convert and self.refusal[i] is None:
-                    stayed.append(self._arrived(unit, order))  # a conversion in a single-unit province
+                elif converting:
+                    stayed.append(self._arrived(unit, order))  # a conversion in place
                 else:
                     stayed.append(unit)
             outcomes.append(self._outcome(i, succeeded, by, sieges, taken))

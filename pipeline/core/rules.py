@@ -16,7 +16,7 @@ from typing import Any
 from pipeline.errors import DataError, Problem
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "conversion_model": ("separate_space",),  # convert_first (Objectif 8.2) is not built yet
+    "conversion_model": ("separate_space", "convert_first"),
     "retreat_into_city": ("last_resort", "any"),
     "port_siege_units": ("army_or_fleet", "fleet_only"),
     "siege_commitment": ("locked", "free"),
@@ -31,7 +31,7 @@ class Rules:
 
     map: str = "standard"
     game: str = "diplomacy"  # diplomacy | machiavelli: the calendar, and supply centres or controlled provinces
-    conversion_model: str = "separate_space"  # the city is a space of its own; a conversion is a move
+    conversion_model: str = "separate_space"  # the city is a space of its own; a conversion is a move (judge)
     retreat_into_city: str = "last_resort"  # a dislodged unit may retreat into its city: only if nothing else
     port_siege_units: str = "army_or_fleet"  # who may besiege a port city
     siege_commitment: str = "locked"  # after a first besiege the besieger may only besiege again or lift
@@ -78,6 +78,7 @@ PROFILES: dict[str, Rules] = {
     "objectif": Rules(
         map="machiavelli-1995",
         game="machiavelli",
+        conversion_model="convert_first",
         retreat_into_city="any",
         siege_commitment="free",
         strait_permission="none",
