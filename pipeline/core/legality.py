@@ -108,10 +108,7 @@ def check_movement_order(
     if unit.kind is UnitKind.GARRISON and not isinstance(order, garrison_orders):
         raise Illegal(Reason.ILLEGAL_GARRISON)
     if isinstance(order, Move):
-        move = _check_move(board, unit, order)
-        if board.spaces[space_of(move.to)].single_unit and position.units.get(space_of(move.to) + CITY):
-            raise Illegal(Reason.ILLEGAL_SINGLE_UNIT)
-        return move
+        return _check_move(board, unit, order)
     if isinstance(order, (SupportHold, SupportMove, SupportConvert)):
         return _check_support(board, position, unit, order)
     if isinstance(order, Hold):
@@ -219,6 +216,8 @@ def _check_convert(board: Board, position: Position, unit: Unit, order: Convert,
     if unit.kind is UnitKind.GARRISON:
         if province in position.sieges:
             raise Illegal(Reason.ILLEGAL_CONVERSION)
+        if order.into is UnitKind.ARMY and not board.can_hold(UnitKind.ARMY, province):
+            raise Illegal(Reason.ILLEGAL_TERRAIN)
         if order.into is UnitKind.FLEET and board.spaces[province].coasts:
             raise Illegal(Reason.ILLEGAL_COAST_NEEDED)
     elif order.into is not UnitKind.GARRISON:

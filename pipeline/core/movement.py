@@ -44,6 +44,8 @@ from .units import CITY, Unit, UnitKind
 UnitStrength = Callable[[Unit], int]
 
 
+SHUT = 1_000_000  # the hold strength of a space no move may enter
+
 _MOVEMENT_KINDS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege})
 
 
@@ -99,8 +101,10 @@ class _Turn:
         chosen: dict[str, tuple[str, MovementOrder, Order]] = {}  # space -> (power, checked, as given)
         refused: dict[str, tuple[str, Order, Illegal]] = {}
         for power, order in given:
-            if type(order) is Ally and self.rules.strait_permission == "allow_command":
-                assert isinstance(order, Ally)
+            if isinstance(order, Ally):
+                if self.rules.strait_permission != "allow_command":
+                    self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_OPTION_OFF))
+                    continue
                 self.allowed.setdefault(power, set()).add(order.power)
                 self.illegal.append(Outcome(power, order, True, Reason.SUCCEEDS))
                 continue
@@ -161,7 +165,9 @@ class _Turn:
                 target = space_of(o.target if isinstance(o, SupportHold) else o.to)  # type: ignore[union-attr]
                 if self._strait_closed(unit.space, target, unit.power):
                     self._refuse(i, Illegal(Reason.ILLEGAL_STRAIT_CLOSED))
-            if unit.space in self.position.sieges and self.rules.siege_commitment == "locked":
+            garrison = self.position.units.get(unit.space + CITY)
+            besieging = unit.space in self.position.sieges and garrison is not None and garrison.power != unit.power
+            if besieging and self.rules.siege_commitment == "locked":
                 if type(o) not in (Besiege, LiftSiege) and self.refusal[i] is None and self.given[i] is not None:
                     self._refuse(i, Illegal(Reason.ILLEGAL_SIEGE_LOCKED))  # the besieger may only besiege or lift
 
@@ -332,6 +338,24 @@ class _Turn:
                 if j is not None and self.dest[j] == units[i].space and not self.by_convoy[j]:
                     self.opposing[i] = j
 
+    @functools.cached_property
+    def single_garrisons(self) -> frozenset[str]:
+        """Single-unit provinces (Venice) whose city holds a garrison."""
+        return frozenset(
+            u.location for u in self.units if u.kind is UnitKind.GARRISON and self.board.spaces[u.location].single_unit
+        )
+
+    def _in_place_succeeds(self, i: int) -> bool:
+        """A conversion in place happens, unless it is a garrison converting out of a single-unit province
+        that is attacked, whatever the strengths (judge 3.1b, Venice e)."""
+        province = space_of(self.units[i].location)
+        if not self.board.spaces[province].single_unit or self.units[i].kind is not UnitKind.GARRISON:
+            return True
+        return not self._attackers(province)
+
+    def _attackers(self, province: str) -> list[int]:
+        return [j for j in self.moves_into.get(province, ()) if self._path(j)]
+
     def _converts_in_place(self, i: int) -> bool:
         """Does the conversion of unit `i` leave it where it is for the moves (changing kind afterwards)?"""
         unit = self.units[i]
@@ -379,9 +403,10 @@ class _Turn:
             return False
         power = self.power[i]
         for j in self.moves_into.get(strait.controller, ()):
-            keeper = self.units[j]
+            keeper, order = self.units[j], self.orders[j]
+            becomes = order.into if isinstance(order, Convert) else keeper.kind  # a garrison turning fleet counts
             if (
-                keeper.kind is UnitKind.FLEET
+                becomes is UnitKind.FLEET
                 and keeper.power != power
                 and power not in self.allowed.get(keeper.power, ())
                 and self.resolve(j)
@@ -436,6 +461,8 @@ class _Turn:
     def _hold(self, space: str) -> int:
         k = self.index.get(space)
         if k is None:
+            if space in self.single_garrisons:
+                return SHUT  # one unit only (Venice): nothing enters while a garrison holds the city
             return 0
         if self.is_move[k]:
             return 0 if self.resolve(k) else self.strength[k]
@@ -511,7 +538,7 @@ class _Turn:
                     dislodged.append(Dislodged(unit, None if self.by_convoy[j] else by))
                 elif unit.kind is UnitKind.GARRISON and unit.location in taken:
                     pass  # the siege is over: the garrison is gone
-                elif converting:
+                elif converting and self._converts_in_place(i) and self._in_place_succeeds(i):
                     stayed.append(self._arrived(unit, order))  # a conversion in place
                 else:
                     stayed.append(unit)
@@ -612,6 +639,9 @@ class _Turn:
             return True, Reason.SUCCEEDS, {}
         if dislodged_by is not None:
             return False, Reason.DISLODGED, {"by": dislodged_by}
+        if type(self.orders[i]) is Convert and not self._in_place_succeeds(i):
+            against = sorted(self.units[j].space for j in self._attackers(space_of(self.units[i].location)))
+            return False, Reason.BOUNCED, {"against": " ".join(against)}
         return True, Reason.SUCCEEDS, {}
 
     def _bounced_against(self, i: int) -> list[str]:

@@ -277,7 +277,9 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
             raise Illegal(Reason.NOT_DISLODGED)
         check_unit(order.kind, order.at, entry.unit, power)
         if isinstance(order, Retreat):
-            return Retreat(entry.unit.kind, entry.unit.location, retreat_destination(board, position, entry, order.to))
+            return Retreat(
+                entry.unit.kind, entry.unit.location, retreat_destination(board, position, entry, order.to, rules)
+            )
         if isinstance(order, Convert):
             if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules):
                 raise Illegal(Reason.ILLEGAL_NO_CITY)

@@ -50,7 +50,7 @@ class Reason(enum.Enum):
     ILLEGAL_NOTHING_TO_BESIEGE = "illegal_nothing_to_besiege"  # no foreign garrison in the city
     ILLEGAL_NOT_BESIEGING = "illegal_not_besieging"  # lift siege without a siege
     ILLEGAL_SIEGE_LOCKED = "illegal_siege_locked"  # a besieger may only besiege again or lift (judge)
-    ILLEGAL_SINGLE_UNIT = "illegal_single_unit"  # Venice holds one unit only
+    ILLEGAL_OPTION_OFF = "illegal_option_off"  # an order the rules in play do not have (Ally without permissions)
     ILLEGAL_STRAIT_CLOSED = "illegal_strait_closed"  # a fleet of another power holds the strait
     ILLEGAL_DUPLICATE = "illegal_duplicate"  # a second order for the same unit
     # retreats

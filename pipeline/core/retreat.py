@@ -26,10 +26,23 @@ class RetreatResult:
     outcomes: tuple[Outcome, ...]
 
 
-def retreat_destination(board: Board, position: Position, entry: Dislodged, to: str) -> str:
+def retreat_destination(
+    board: Board, position: Position, entry: Dislodged, to: str, rules: Rules = DEFAULT_RULES
+) -> str:
     """The exact location a retreat to `to` ends at, or raise `Illegal`."""
     dest = step_destination(board, entry.unit, to)
     space = space_of(dest)
+    if entry.unit.kind is UnitKind.FLEET:  # a strait another power's fleet holds is closed to retreats too
+        for strait in board.straits:
+            keeper = position.units.get(strait.controller)
+            if (
+                (entry.unit.space, space) in strait.moves
+                and (not rules.straits or strait.controller in rules.straits)
+                and keeper is not None
+                and keeper.kind is UnitKind.FLEET
+                and keeper.power != entry.unit.power
+            ):
+                raise Illegal(Reason.ILLEGAL_STRAIT_CLOSED)
     if space in position.units or (board.spaces[space].single_unit and space + CITY in position.units):
         raise Illegal(Reason.RETREAT_OCCUPIED)
     if space == entry.attacker_from:
@@ -58,10 +71,10 @@ def city_retreat(board: Board, position: Position, entry: Dislodged, rules: Rule
         or entry.attacker_from == province + CITY
     ):
         return False
-    return rules.retreat_into_city == "any" or not retreat_options(board, position, entry)
+    return rules.retreat_into_city == "any" or not retreat_options(board, position, entry, rules)
 
 
-def retreat_options(board: Board, position: Position, entry: Dislodged) -> list[str]:
+def retreat_options(board: Board, position: Position, entry: Dislodged, rules: Rules = DEFAULT_RULES) -> list[str]:
     """Every location the dislodged unit could retreat to (empty: it will be disbanded unless it may
     retreat into its city, see `city_retreat`)."""
     unit = entry.unit
@@ -72,7 +85,7 @@ def retreat_options(board: Board, position: Position, entry: Dislodged) -> list[
     options = []
     for loc in candidates:
         with contextlib.suppress(Illegal):
-            options.append(retreat_destination(board, position, entry, loc))
+            options.append(retreat_destination(board, position, entry, loc, rules))
     return options
 
 
@@ -146,7 +159,7 @@ def _destination(
 ) -> str | None:
     """Where a retreat order takes the unit (the city space for a retreat into the city); None to disband."""
     if isinstance(order, Retreat):
-        return retreat_destination(board, position, entry, order.to)
+        return retreat_destination(board, position, entry, order.to, rules)
     if isinstance(order, Convert):
         if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules):
             raise Illegal(Reason.ILLEGAL_NO_CITY)
