@@ -24,7 +24,8 @@ import re
 import sys
 import textwrap
 from collections.abc import Iterable
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,7 @@ class BoardSpec:
     title: str
     name_overrides: dict[str, str]  # space id -> English name chosen instead of the facts' name
     choices: list[Choice]
+    split_coasts: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # space -> coast -> fleet moves
 
 
 CLASSIC = BoardSpec(
@@ -204,6 +206,34 @@ AH1995 = BoardSpec(
 )
 
 
+# The Objectif rules play on the 1995 board but keep two coasts for Provence and Croatia (Objectif 3.4: "the
+# two coasts of Provence are separated by Marseille; Croatia's south coast leads to Dalmatia or Istria, its
+# north coast to the Upper Adriatic and Istria"), as the classic board has them.
+OBJECTIF = dataclasses.replace(
+    AH1995,
+    out_file="machiavelli-objectif.yaml",
+    title="Machiavelli (Avalon Hill 1995 board, with the Objectif rules' double coasts)",
+    choices=[
+        *AH1995.choices,
+        Choice(
+            "spaces.pro.coasts",
+            "Two coasts, as Objectif 3.4 requires: the north coast reaches Marseille and the Gulf of Lyons, the south"
+            " coast Marseille, the Gulf of Lyons, the Ligurian Sea and Savoy (the classic board's coasts, less"
+            " Avignon, which the 1995 board does not join to Provence by sea).",
+        ),
+        Choice(
+            "spaces.cro.coasts",
+            "Two coasts, as Objectif 3.4 says: the south coast reaches Dalmatia and Istria, the north coast the Upper"
+            " Adriatic and Istria.",
+        ),
+    ],
+    split_coasts={
+        "pro": {"nc": ["mar", "wgl"], "sc": ["egl", "mar", "sav", "wgl"]},
+        "cro": {"nc": ["ist", "uas"], "sc": ["dal", "ist"]},
+    },
+)
+
+
 def load(path: Path) -> Any:
     """A facts file as plain Python data."""
     return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
@@ -311,9 +341,17 @@ class MapWriter:
         return sorted(self.spaces[sid].get("army_adjacent") or [])
 
     def fleet(self, sid: str) -> list[str]:
-        return sorted(self.spaces[sid].get("fleet_adjacent") or [])
+        split = self.spec.split_coasts
+        if sid in split:
+            return []
+        out = []
+        for n in self.spaces[sid].get("fleet_adjacent") or []:
+            out.extend([f"{n}/{c}" for c, lst in split[n].items() if sid in lst] if n in split else [n])
+        return sorted(out)
 
     def coasts(self, sid: str) -> dict[str, list[str]]:
+        if sid in self.spec.split_coasts:
+            return {c: sorted(lst) for c, lst in sorted(self.spec.split_coasts[sid].items())}
         by_coast = self.spaces[sid].get("fleet_adjacent_by_coast") or {}
         return {c: sorted(lst) for c, lst in sorted(by_coast.items())}
 
@@ -417,6 +455,7 @@ class MapWriter:
                 self.lines.append(f"{ind}army: {flow(army)}")
         coasts = self.coasts(sid)
         if coasts:
+            self.comment(f"{base}.coasts", ind)
             self.lines.append(f"{ind}coasts:")
             for c, lst in coasts.items():
                 self.lines.append(f"{ind}  {c}: {flow(lst)}")
@@ -533,6 +572,12 @@ class MapWriter:
             "fortresses": len(fortresses),
             "ports": len(ports),
         }
+        if self.spec.split_coasts:  # the facts count a split province's moves once; check none is lost instead
+            plain = {frozenset((a, b)) for a in self.spaces for b in self.spaces[a].get("fleet_adjacent") or []}
+            covered = {frozenset(s.split("/")[0] for s in edge) for edge in fleet_edges}
+            if plain - covered:
+                raise SystemExit(f"{self.spec.key}: fleet moves lost in splitting coasts: {sorted(plain - covered)}")
+            got["fleet edges"] = expected["fleet edges"]
         if got != expected:
             raise SystemExit(f"{self.spec.key}: built {got}, the facts say {expected}")
         for raw, p in self.scenario()["powers"].items():
@@ -546,7 +591,7 @@ def main(facts_dir: Path) -> None:
     geo = load(facts_dir / "spaces-geo-fr.yaml")
     classic = load(facts_dir / CLASSIC.facts_file)
     shown = Path(os.path.relpath(facts_dir.resolve(), MAPS_DIR.parent.parent)).as_posix()  # same however it is run
-    for spec in (CLASSIC, AH1995):
+    for spec in (CLASSIC, AH1995, OBJECTIF):
         facts = classic if spec is CLASSIC else load(facts_dir / spec.facts_file)
         text = MapWriter(spec, facts, geo, classic).build(shown)
         (MAPS_DIR / spec.out_file).write_text(text, encoding="utf-8")

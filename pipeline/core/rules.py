@@ -76,7 +76,7 @@ PROFILES: dict[str, Rules] = {
     "judge": Rules(map="machiavelli-classic", game="machiavelli"),
     # the Objectif club (2001), Avalon Hill 1995 board; only Messina is a strait there
     "objectif": Rules(
-        map="machiavelli-1995",
+        map="machiavelli-objectif",
         game="machiavelli",
         conversion_model="convert_first",
         retreat_into_city="any",

@@ -503,3 +503,15 @@ def test_start_units_can_stand_where_they_are(either: Board) -> None:
     for _power, kind, loc in either.start.units:
         assert either.can_hold(kind, loc), (kind, loc)
     assert either.can_hold(GARRISON, "ven")
+
+
+def test_objectif_map_is_the_1995_board_with_two_coasts_for_provence_and_croatia() -> None:
+    """Objectif 3.4: Provence and Croatia keep north and south coasts on the 1995 board (the Objectif profile's map)."""
+    board = shipped_board("machiavelli-objectif")
+    plain = shipped_board("machiavelli-1995")
+    assert board.spaces["pro"].coasts == ("nc", "sc") and board.spaces["cro"].coasts == ("nc", "sc")
+    assert sorted(board.fleet_adjacency["cro/sc"]) == ["dal", "ist"]
+    assert sorted(board.fleet_adjacency["cro/nc"]) == ["ist", "uas"]
+    assert "pro/sc" in board.fleet_adjacency["sav"] and "pro/nc" not in board.fleet_adjacency["sav"]
+    # otherwise the same board: the same spaces and army moves
+    assert board.spaces.keys() == plain.spaces.keys() and board.army_adjacency == plain.army_adjacency
