@@ -18,13 +18,13 @@ adjacencies) and the home countries against the scenario's control lists.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
 import sys
 import textwrap
 from collections.abc import Iterable
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
