@@ -64,15 +64,18 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
             )
         )
         raw = []
+    allow = data.get("allow") or []
+    if not isinstance(allow, list):
+        problems.append(Problem("allow", "expected a list of powers", line_of(data, "allow"), file))
+        allow = []
+    entries = [(f"orders[{i}]", entry) for i, entry in enumerate(raw)]
+    entries += [(f"allow[{i}]", f"Ally {p}") for i, p in enumerate(allow)]
     orders: list[Order] = []
-    for i, text in enumerate(raw):
-        where = f"orders[{i}]"
-        if not isinstance(text, str):
-            problems.append(
-                Problem(
-                    where, f"expected an order as text, such as 'A par-bur', got {text!r}", line_of(data, where), file
-                )
-            )
+    for where, entry in entries:
+        try:
+            text = entry if isinstance(entry, str) else structured_order(entry)
+        except ValueError as err:
+            problems.append(Problem(where, str(err), line_of(data, where), file))
             continue
         try:
             orders.append(read_order(text, game.board, position, power, game.rules))
@@ -81,6 +84,46 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
     if problems:
         raise DataError(problems)
     return OrderFile(power, path, tuple(orders))
+
+
+_UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")
+
+
+def structured_order(entry: object) -> str:
+    """The text of an order written as a mapping (the structured form of docs/game-folder.md)::
+
+    {unit: A are, move: sie}              {unit: A sal, move: dur, via: [gon, ion]}
+    {unit: F psa, convert: garrison}      {unit: A sie, besiege: true}      {unit: A sie, lift_siege: true}
+    {unit: A per, support: {unit: A are}} {unit: A per, support: {unit: A are, move: sie}}
+    {unit: A per, support: {unit: G sie, convert: army}}
+    {unit: F gon, convoy: {unit: A sal, move: dur}}                         {unit: A sie, disband: true}
+    """
+    if not isinstance(entry, dict) or not isinstance(entry.get("unit"), str):
+        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {entry!r}")
+    actions = [k for k in _UNIT_ORDER_KEYS if k in entry]
+    extra = sorted(set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS})
+    if len(actions) != 1 or extra:
+        raise ValueError(
+            f"a structured order has `unit` and exactly one of {', '.join(_UNIT_ORDER_KEYS)}"
+            + (f" (unknown key {extra[0]!r})" if extra else "")
+        )
+    unit, action = entry["unit"], actions[0]
+    value = entry[action]
+    if action == "move":
+        route = [str(p) for p in entry.get("via") or []]
+        return " - ".join([unit, *route, str(value)])
+    if action in ("support", "convoy"):
+        if not isinstance(value, dict) or not isinstance(value.get("unit"), str):
+            raise ValueError(f"`{action}` takes a mapping with the supported or convoyed `unit`")
+        target = value["unit"]
+        if "move" in value:
+            target = f"{target} - {value['move']}"
+        elif "convert" in value:
+            target = f"{target} convert {value['convert']}"
+        return f"{unit} {'S' if action == 'support' else 'C'} {target}"
+    if action == "convert":
+        return f"{unit} convert {value}"
+    return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
 
 
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:

@@ -93,3 +93,30 @@ def test_site_pages_are_written_under_games_only(tmp_path: Path) -> None:
     page = (site / "games" / "demo" / "index.md").read_text()
     assert "| England | `A nwy-fin` | succeeds |" in page
     assert "## Spring 1902 Retreat" in page
+
+
+def test_structured_orders_and_alliances_read_like_text(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    commands.new_game(folder, "judge")
+    path = folder / "orders" / "1454-spring-movement" / "florence.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "game: m\nturn: 1454-spring-movement\npower: florence\n"
+        "orders:\n"
+        "  - {unit: A Arezzo, move: siena}\n"
+        "  - {unit: F Pisa, convert: garrison}\n"
+        "  - {unit: A Florence, support: {unit: A Arezzo, move: siena}}\n"
+        "  - {unit: A Florence, jump: true}\n"
+        "allow: [turkey]\n"
+    )
+    from pipeline.storage.gamedir import load_game
+    from pipeline.storage.orders_files import read_order_file
+
+    game = load_game(folder)
+    with pytest.raises(DataError) as err:
+        read_order_file(game, "1454-spring-movement", game.position("1454-spring-movement"), path)
+    (problem,) = err.value.problems
+    assert problem.line == 8 and "exactly one of hold, move, support" in problem.message and "'jump'" in problem.message
+    path.write_text(path.read_text().replace("  - {unit: A Florence, jump: true}\n", ""))
+    read = read_order_file(game, "1454-spring-movement", game.position("1454-spring-movement"), path)
+    assert [str(o) for o in read.orders] == ["A are-sie", "F psa convert G", "A flo S A are-sie", "Ally turkey"]
