@@ -312,7 +312,11 @@ class _Turn:
             if self.is_support[s]:
                 o = orders[s]
                 target_kind = o.target_kind  # type: ignore[union-attr]
-                t = index[space_of(o.target) + (CITY if target_kind is UnitKind.GARRISON else "")]  # type: ignore[union-attr]
+                found = index.get(space_of(o.target) + (CITY if target_kind is UnitKind.GARRISON else ""))  # type: ignore[union-attr]
+                if found is None:  # a garrison that converted first is no longer where the support looked for it
+                    self.matched[s] = False
+                    continue
+                t = found
                 supported = orders[t]
                 if isinstance(o, SupportHold):
                     ok = not self.is_move[t]

@@ -8,23 +8,31 @@ from __future__ import annotations
 
 from .adjustment import adjustments_due, build_sites
 from .board import Board, space_of
+from .legality import DEFAULT_RULES, Illegal, check_movement_order
 from .orders import (
+    Besiege,
     Build,
+    Convert,
     Convoy,
     Disband,
     Hold,
+    LiftSiege,
     Move,
     MovementOrder,
     Order,
     Remove,
     Retreat,
+    SupportConvert,
     SupportHold,
     SupportMove,
     Waive,
 )
 from .position import Position
-from .retreat import retreat_options
-from .units import Unit, UnitKind
+from .retreat import city_retreat, retreat_options
+from .rules import Rules
+from .units import AUTONOMOUS, Unit, UnitKind
+
+ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 
 
 def destinations(board: Board, unit: Unit) -> list[tuple[str, bool]]:
@@ -41,14 +49,22 @@ def destinations(board: Board, unit: Unit) -> list[tuple[str, bool]]:
     return out
 
 
-def movement_options(board: Board, position: Position) -> dict[str, list[MovementOrder]]:
-    """Every order each unit on the board could be given, by space."""
-    moves = {space: destinations(board, u) for space, u in position.units.items()}
+def movement_options(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -> dict[str, list[MovementOrder]]:
+    """Every order each unit on the board could be given, by space (for a garrison: its city's space).
+
+    On a Machiavelli board every order listed has passed the adjudicator's own legality checks.
+    """
+    moves = {
+        space: destinations(board, u) if u.kind is not UnitKind.GARRISON else [] for space, u in position.units.items()
+    }
     targets = {space: sorted({space_of(loc) for loc, _ in m}) for space, m in moves.items()}
     out: dict[str, list[MovementOrder]] = {}
+    machiavelli = any(sp.city is not None for sp in board.spaces.values())
     for space, unit in position.units.items():
+        if unit.power == AUTONOMOUS:
+            continue
         k, at = unit.kind, unit.location
-        reach = board.reachable_spaces(k, at)
+        reach = board.reachable_spaces(k, at) if k is not GARRISON else frozenset({at})
         orders: list[MovementOrder] = [Hold(k, at)]
         orders.extend(Move(k, at, loc, via) for loc, via in moves[space])
         for other_space, other in position.units.items():
@@ -63,16 +79,35 @@ def movement_options(board: Board, position: Position) -> dict[str, list[Movemen
                 for dest, via in moves[other_space]:
                     if via and board.convoy_possible(other_space, dest, via=space):
                         orders.append(Convoy(k, at, other.kind, other.location, dest))
+            if other.kind is UnitKind.GARRISON:
+                orders.extend(SupportConvert(k, at, other.kind, other.location, into) for into in (ARMY, FLEET))
+        if machiavelli:
+            orders.extend(Convert(k, at, into) for into in (ARMY, FLEET, GARRISON) if into is not k)
+            orders.extend((Besiege(k, at), LiftSiege(k, at)))
+            if k is GARRISON:  # a garrison supports only into its own province
+                orders = [o for o in orders if not isinstance(o, Move)]
+            orders = [o for o in orders if _legal(board, position, unit.power, o, rules)]
         out[space] = orders
     return out
 
 
-def retreat_choices(board: Board, position: Position) -> dict[str, list[Order]]:
-    """For each dislodged unit: its retreats, then disbanding."""
+def _legal(board: Board, position: Position, power: str, order: MovementOrder, rules: Rules) -> bool:
+    try:
+        check_movement_order(board, position, power, order, rules)
+    except Illegal:
+        return False
+    return True
+
+
+def retreat_choices(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -> dict[str, list[Order]]:
+    """For each dislodged unit: its retreats (into its city too, where allowed), then disbanding."""
     out: dict[str, list[Order]] = {}
     for entry in position.dislodged:
         u = entry.unit
-        choices: list[Order] = [Retreat(u.kind, u.location, loc) for loc in retreat_options(board, position, entry)]
+        options = retreat_options(board, position, entry, rules)
+        choices: list[Order] = [Retreat(u.kind, u.location, loc) for loc in options]
+        if city_retreat(board, position, entry, rules):
+            choices.append(Convert(u.kind, u.location, GARRISON))
         choices.append(Disband(u.kind, u.location))
         out[u.space] = choices
     return out
