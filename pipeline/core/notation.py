@@ -77,7 +77,10 @@ class _Reader:
         self.text = text
         self.board = board
         self.tokens: list[str] = _TOKEN.findall(text)
-        self.words: list[str] = [fold_accents(t.lower()) for t in self.tokens] + [""]  # "" stands past the end
+        # the same tokens, lower case and without accents ("" stands past the end)
+        self.words: list[str] = [*_TOKEN.findall(fold_accents(text.lower())), ""]
+        if len(self.words) != len(self.tokens) + 1:  # folding changed the tokens: fold each one instead
+            self.words = [fold_accents(t.lower()) for t in self.tokens] + [""]
         self.size = len(self.tokens)
         self.pos = 0
 
