@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.core.calendar import PhaseResult, play_phase
+from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Order
 from pipeline.core.position import Dislodged, Phase, Position
@@ -37,7 +38,7 @@ from pipeline.core.rules import profile
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, OrderError, PipelineError, Problem
 from pipeline.storage.maps import shipped_board
-from pipeline.storage.state_files import unit_text
+from pipeline.storage.state_files import parse_loan, unit_text
 from pipeline.storage.yamlio import line_of, load_yaml
 
 
@@ -187,7 +188,20 @@ def _position(board: Any, data: Mapping[str, Any]) -> Position:
         [board.location(str(s)) for s in data.get("contested") or []],
         cities,
         {board.location(str(p)): int(n) for p, n in (data.get("sieges") or {}).items()},
+        _ledger(data),
     )
+
+
+def _ledger(data: Mapping[str, Any]) -> Ledger:
+    """``treasury: {florence: 5}``, ``loans: {florence: [15+8 due Summer 1494]}``, ``banned: [florence]``."""
+    loans: dict[str, tuple[Loan, ...]] = {}
+    for power, entries in (data.get("loans") or {}).items():
+        parsed = [parse_loan(str(text)) for text in entries or []]
+        if any(loan is None for loan in parsed):
+            raise _CaseError(f"expected loans like '15+8 due Summer 1494', got {entries!r}")
+        loans[str(power)] = tuple(loan for loan in parsed if loan is not None)
+    treasury = {str(p): int(d) for p, d in (data.get("treasury") or {}).items()}
+    return Ledger.build(treasury, loans, {str(p) for p in data.get("banned") or []})
 
 
 def _check_results(
@@ -227,6 +241,19 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> l
         want_sieges = {board.location(str(p)): int(n) for p, n in (expect["sieges"] or {}).items()}
         if dict(after.sieges) != want_sieges:
             failures.append(f"sieges: expected {want_sieges}, got {dict(after.sieges)}")
+    if "treasury" in expect:
+        for power, ducats in expect["treasury"].items():
+            if after.ledger.ducats(str(power)) != int(ducats):
+                failures.append(f"treasury {power}: expected {ducats}, got {after.ledger.ducats(str(power))}")
+    if "loans" in expect:
+        want_loans = _ledger({"loans": expect["loans"]}).loans
+        for power in set(want_loans) | set(expect["loans"] or {}):
+            want, got_loans = want_loans.get(str(power), ()), after.ledger.debt(str(power))
+            if want != got_loans:
+                shown = ", ".join(str(x) for x in got_loans) or "none"
+                failures.append(f"loans {power}: expected {', '.join(str(x) for x in want) or 'none'}, got {shown}")
+    if "banned" in expect and sorted(after.ledger.banned) != sorted(str(p) for p in expect["banned"] or []):
+        failures.append(f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}")
     if "phase" in expect and str(after.phase) != str(Phase.parse(str(expect["phase"]))):
         failures.append(f"next phase: expected {expect['phase']}, got {after.phase}")
     return failures

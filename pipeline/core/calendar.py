@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pipeline.errors import PipelineError
 
 from .adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
+from .banking import settle_banking
 from .board import Board
 from .control import update_control
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
-from .orders import Order
+from .orders import Borrow, Order, Pay
 from .outcome import Outcome
 from .position import Phase, PhaseKind, Position
 from .retreat import RetreatResult, adjudicate_retreats
@@ -76,7 +77,14 @@ def play_phase(
 ) -> PhaseResult:
     """Adjudicate the phase `position` is in and move on to the next phase that needs orders."""
     kind = position.phase.kind
+    played = position
     result: MovementResult | RetreatResult | AdjustmentResult
+    money: tuple[Outcome, ...] = ()
+    if kind is PhaseKind.MOVEMENT and rules.game == "machiavelli":
+        orders = list(orders)
+        banking = settle_banking(position, orders, rules)
+        money, position = banking.outcomes, banking.position
+        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay))]
     if kind is PhaseKind.MOVEMENT:
         result = adjudicate_movement(board, position, orders, rules=rules)
     elif kind is PhaseKind.RETREAT:
@@ -88,7 +96,7 @@ def play_phase(
     after = result.position
     if rules.game == "machiavelli":
         after = update_control(board, after)
-    return PhaseResult(position, result.outcomes, next_phase(board, after, rules))
+    return PhaseResult(played, money + result.outcomes, next_phase(board, after, rules))
 
 
 def winner(board: Board, position: Position) -> str | None:

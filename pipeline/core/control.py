@@ -9,6 +9,8 @@ A province or city nobody stands in keeps its controller.
 
 from __future__ import annotations
 
+import dataclasses
+
 from .board import Board
 from .position import Position
 from .units import CITY, UnitKind
@@ -30,12 +32,4 @@ def update_control(board: Board, position: Position) -> Position:
             owners[province] = garrison.power
         if garrison is not None:
             cities[province] = garrison.power
-    return Position(
-        position.phase,
-        position.units,
-        dict(sorted(owners.items())),
-        position.dislodged,
-        position.contested,
-        dict(sorted(cities.items())),
-        position.sieges,
-    )
+    return dataclasses.replace(position, owners=dict(sorted(owners.items())), cities=dict(sorted(cities.items())))

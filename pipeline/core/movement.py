@@ -562,6 +562,7 @@ class _Turn:
             contested,
             cities,
             sieges,
+            self.position.ledger,
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))
 

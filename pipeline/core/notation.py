@@ -25,6 +25,7 @@ from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit
 from .orders import (
     Ally,
     Besiege,
+    Borrow,
     Build,
     Convert,
     Convoy,
@@ -33,6 +34,7 @@ from .orders import (
     LiftSiege,
     Move,
     Order,
+    Pay,
     Remove,
     Retreat,
     SupportConvert,
@@ -149,6 +151,19 @@ class _Reader:
         except OrderError as err:
             raise type(err)(f"order {self.text.strip()!r}: {err}") from None
 
+    def number(self) -> int:
+        word = self.words[self.pos]
+        if not word.isdigit():
+            raise self.fail("a number")
+        self.pos += 1
+        return int(word)
+
+    def amount(self) -> int:
+        """``12``, ``12 ducats``, ``12 d``."""
+        ducats = self.number()
+        self.take({"ducats", "ducat", "d"})
+        return ducats
+
     def unit(self) -> tuple[UnitKind | None, str]:
         kind = self.kind()
         return kind, self.place()
@@ -179,6 +194,24 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     if r.take(_ALLY):
         r.take({"with"})
         return Ally(r.power())
+    if r.take({"borrow", "emprunte"}):
+        ducats = r.amount()
+        if not r.take({"for", "pour"}):
+            raise r.fail("'for 1 year' or 'for 2 years'")
+        years = r.number()
+        if years not in (1, 2) or not r.take({"year", "years", "an", "ans"}):
+            raise r.fail("'1 year' or '2 years'")
+        r.end()
+        return Borrow(ducats, years)
+    if r.take({"pay", "give", "loan", "paie", "donne"}):
+        ducats = r.amount()
+        if not r.take({"to", "a"}):
+            raise r.fail("'to' and 'bank' or a power")
+        if r.take({"bank", "banque", "la"}):
+            r.take({"banque"})
+            r.end()
+            return Pay(ducats, "bank")
+        return Pay(ducats, r.power())
 
     kind, at = r.unit()
     if r.at_end() or r.take(_HOLD):
@@ -268,6 +301,12 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
     """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
     kind = position.phase.kind
     movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
+    if kind is PhaseKind.MOVEMENT and isinstance(order, (Borrow, Pay)):
+        if rules.game != "machiavelli":
+            raise Illegal(Reason.ILLEGAL_OPTION_OFF)
+        if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):
+            raise Illegal(Reason.ILLEGAL_NOT_OWNER)
+        return order
     if kind is PhaseKind.MOVEMENT and isinstance(order, Ally):
         if order.power not in board.powers:
             raise Illegal(Reason.ILLEGAL_NOT_OWNER)

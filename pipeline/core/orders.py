@@ -134,6 +134,28 @@ class Ally:
 
 
 @dataclass(frozen=True, slots=True)
+class Borrow:
+    """Machiavelli: borrow from the bank for one or two years."""
+
+    ducats: int
+    years: int
+
+    def __str__(self) -> str:
+        return f"Borrow {self.ducats} for {self.years} year{'s' if self.years > 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Machiavelli: pay the bank (repaying loans early) or give ducats to another power."""
+
+    ducats: int
+    to: str  # "bank" or a power id
+
+    def __str__(self) -> str:
+        return f"Pay {self.ducats} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
 class Retreat:
     kind: UnitKind | None
     at: str
@@ -179,7 +201,8 @@ class Waive:
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
 RetreatOrder = Retreat | Disband | Convert
 AdjustmentOrder = Build | Remove | Waive
-Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally
+MoneyOrder = Borrow | Pay
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally | MoneyOrder
 
 
 def order_space(order: Order) -> str | None:

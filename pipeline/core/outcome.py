@@ -68,6 +68,13 @@ class Reason(enum.Enum):
     NO_BUILD_ALLOWED = "no_build_allowed"  # no builds left, or none due
     NO_REMOVAL_DUE = "no_removal_due"
     CIVIL_DISORDER = "civil_disorder"
+    # money (Machiavelli)
+    NOTHING_OWED = "nothing_owed"  # a payment to the bank with no loan to repay: nothing taken
+    NO_FUNDS = "no_funds"  # the treasury is empty
+    IN_DEBT = "in_debt"  # no gifts while owing the bank
+    BANNED = "banned"  # the bank lends no more to a power that defaulted
+    OVER_LIMIT = "over_limit"  # the loan would take the debt over the bank's limit
+    CUT = "cut"  # the loan was cut to what the limit allows (detail: granted)
 
     @property
     def illegal(self) -> bool:

@@ -5,10 +5,12 @@ Positions are values: phases return new positions and never change the one they 
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .ledger import Ledger
 from .units import Unit
 
 
@@ -57,6 +59,7 @@ class Position:
     contested: frozenset[str] = field(default_factory=frozenset)  # spaces left empty by a standoff
     cities: Mapping[str, str] = field(default_factory=dict)  # Machiavelli: province -> controller of its city
     sieges: Mapping[str, int] = field(default_factory=dict)  # Machiavelli: province -> campaigns besieged so far
+    ledger: Ledger = field(default_factory=Ledger)  # Machiavelli: treasuries and loans
 
     @classmethod
     def build(
@@ -68,6 +71,7 @@ class Position:
         contested: Iterable[str] = (),
         cities: Mapping[str, str] | None = None,
         sieges: Mapping[str, int] | None = None,
+        ledger: Ledger | None = None,
     ) -> Position:
         by_space: dict[str, Unit] = {}
         for u in units:
@@ -83,11 +87,15 @@ class Position:
             frozenset(contested),
             dict(sorted((cities or {}).items())),
             dict(sorted((sieges or {}).items())),
+            ledger or Ledger(),
         )
 
     def at_phase(self, phase: Phase) -> Position:
         """The same units and owners in another phase, with no one waiting to retreat."""
-        return Position(phase, self.units, self.owners, (), frozenset(), self.cities, self.sieges)
+        return Position(phase, self.units, self.owners, (), frozenset(), self.cities, self.sieges, self.ledger)
+
+    def with_ledger(self, ledger: Ledger) -> Position:
+        return dataclasses.replace(self, ledger=ledger)
 
     def unit_at(self, space: str) -> Unit | None:
         return self.units.get(space)

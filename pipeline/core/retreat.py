@@ -150,6 +150,7 @@ def adjudicate_retreats(
         position.owners,
         cities=position.cities,
         sieges=position.sieges,
+        ledger=position.ledger,
     )
     return RetreatResult(after, tuple(outcomes))
 

@@ -22,6 +22,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "siege_commitment": ("locked", "free"),
     "strait_permission": ("allow_command", "none"),
     "strait_entry_blocks": ("yes", "no"),
+    "loan_limit_basis": ("principal", "principal_plus_interest"),
+    "loan_excess": ("cap", "reject"),
+    "gift_while_indebted": ("forbidden", "allowed"),
 }
 
 
@@ -39,6 +42,10 @@ class Rules:
     strait_permission: str = "allow_command"  # `Ally <power>` opens a power's straits to that power
     strait_entry_blocks: str = "yes"  # a fleet entering the strait's space this turn closes it already
     fortresses: bool = False  # the classic board's optional fortresses may hold garrisons
+    loans: bool = True  # the judge's `loans` flag: the bank lends
+    loan_limit_basis: str = "principal"  # what the 25-ducat limit counts: principal (judge), or with interest
+    loan_excess: str = "cap"  # a loan beyond the limit is cut to what fits, or refused
+    gift_while_indebted: str = "forbidden"  # may a power owing the bank give ducats to others?
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -61,8 +68,8 @@ class Rules:
                 continue
             if name == "straits":
                 value = frozenset(str(v) for v in value or ())
-            elif name == "fortresses" and not isinstance(value, bool):
-                problems.append(Problem("options.fortresses", f"expected true or false, got {value!r}"))
+            elif name in ("fortresses", "loans") and not isinstance(value, bool):
+                problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
             changes[name] = value
         if problems:
@@ -83,6 +90,8 @@ PROFILES: dict[str, Rules] = {
         siege_commitment="free",
         strait_permission="none",
         strait_entry_blocks="no",
+        loan_limit_basis="principal_plus_interest",
+        gift_while_indebted="allowed",
     ),
 }
 

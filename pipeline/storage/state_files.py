@@ -25,6 +25,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from pipeline.core.board import Board
+from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
@@ -61,6 +62,15 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
         data["cities"] = _by_power(holders, position.cities)
         if position.sieges:
             data["sieges"] = _inline(dict(position.sieges))
+        ledger = position.ledger
+        if ledger.treasury:
+            data["treasury"] = _inline(dict(ledger.treasury))
+        if ledger.loans:
+            data["loans"] = CommentedMap(
+                (power, _flow(str(loan) for loan in loans)) for power, loans in ledger.loans.items()
+            )
+        if ledger.banned:
+            data["banned"] = _flow(sorted(ledger.banned))
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
@@ -133,12 +143,45 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
         else:
             dislodged.append(Dislodged(unit, entry.get("attacker_from")))
     contested = [str(s) for s in data.get("contested") or []]
+    ledger = _read_ledger(board, data, problems)
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
-        return Position.build(phase, units, owners, dislodged, contested, cities, sieges)
+        return Position.build(phase, units, owners, dislodged, contested, cities, sieges, ledger)
     except ValueError as err:
         raise DataError(str(err), file=file) from None
+
+
+_LOAN = re.compile(r"(\d+)\+(\d+) due (\w+) (\d+)")
+
+
+def parse_loan(text: str) -> Loan | None:
+    """``15+8 due Summer 1494``"""
+    match = _LOAN.fullmatch(text.strip())
+    if not match:
+        return None
+    return Loan(int(match[4]), match[3].lower(), int(match[1]), int(match[2]))
+
+
+def _read_ledger(board: Board, data: Mapping[str, Any], problems: list[Problem]) -> Ledger:
+    treasury: dict[str, int] = {}
+    for power, ducats in (data.get("treasury") or {}).items():
+        if power not in board.powers or not isinstance(ducats, int) or ducats < 0:
+            problems.append(Problem(f"treasury.{power}", "expected a power and a number of ducats, 0 or more"))
+        else:
+            treasury[str(power)] = ducats
+    loans: dict[str, list[Loan]] = {}
+    for power, entries in (data.get("loans") or {}).items():
+        for i, text in enumerate(entries or []):
+            loan = parse_loan(str(text))
+            if loan is None or power not in board.powers:
+                problems.append(
+                    Problem(f"loans.{power}[{i}]", f"expected a loan like '15+8 due Summer 1494', got {text!r}")
+                )
+            else:
+                loans.setdefault(str(power), []).append(loan)
+    banned = {str(p) for p in data.get("banned") or []}
+    return Ledger.build(treasury, {p: tuple(ls) for p, ls in loans.items()}, banned)
 
 
 def _read_by_power(board: Board, data: Mapping[str, Any], key: str, problems: list[Problem]) -> dict[str, str]:

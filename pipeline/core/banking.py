@@ -1,0 +1,139 @@
+"""Machiavelli's borrowing phase, at the start of every campaign (judge borrowing rules; Objectif 6.4).
+
+In this order, all powers at once:
+1. payments to the bank: early repayment, interest first, earliest-due loan first; never more than is
+   owed, nor more than the treasury holds before anything comes in;
+2. payments to other powers, from what is left (a power that still owes the bank may not give: option
+   `gift_while_indebted`), credited to the receivers after every payment is made;
+3. borrowing: one or two years at 20 % or 50 %, interest rounded up, while the outstanding principal stays
+   within 25 ducats (Objectif: principal and interest, option `loan_limit_basis`); a loan beyond the limit
+   is cut to what fits (option `loan_excess: cap`) or refused (`reject`);
+4. the bank collects every loan due this season; a power that cannot pay defaults: its treasury goes to
+   the bank, the debt is cancelled, and the bank never lends to it again (gap G-6). A default has the
+   effects of an assassination too; those come with the expenses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .ledger import LOAN_LIMIT, Ledger, Loan, loan_interest
+from .orders import Borrow, Order, Pay
+from .outcome import Outcome, Reason
+from .position import Position
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class BankingResult:
+    position: Position
+    outcomes: tuple[Outcome, ...]
+    defaulted: frozenset[str]  # powers that could not pay a loan due this season
+
+
+def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rules: Rules) -> BankingResult:
+    """Carry out the money orders of a campaign; the other orders are left alone."""
+    ledger = position.ledger
+    treasury = dict(ledger.treasury)
+    loans = {p: list(ls) for p, ls in ledger.loans.items()}
+    outcomes: list[Outcome] = []
+    money = [(p, o) for p, o in orders if isinstance(o, (Borrow, Pay))]
+    if not rules.loans:  # the judge's `noloans`: no bank at all; gifts between powers still work
+        outcomes += [Outcome(p, o, False, Reason.ILLEGAL_OPTION_OFF) for p, o in money if _with_bank(o)]
+        money = [(p, o) for p, o in money if not _with_bank(o)]
+
+    # 1. payments to the bank
+    for power, order in money:
+        if isinstance(order, Pay) and order.to == "bank":
+            owed = sum(loan.owed for loan in loans.get(power, []))
+            amount = min(order.ducats, treasury.get(power, 0), owed)
+            if amount == 0:
+                outcomes.append(Outcome(power, order, False, Reason.NOTHING_OWED if not owed else Reason.NO_FUNDS))
+                continue
+            treasury[power] = treasury.get(power, 0) - amount
+            loans[power] = _repay(loans.get(power, []), amount)
+            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
+
+    # 2. payments to other powers, credited once all are made
+    incoming: dict[str, int] = {}
+    for power, order in money:
+        if isinstance(order, Pay) and order.to != "bank":
+            if loans.get(power) and rules.gift_while_indebted == "forbidden":
+                outcomes.append(Outcome(power, order, False, Reason.IN_DEBT))
+                continue
+            amount = min(order.ducats, treasury.get(power, 0))
+            if amount == 0:
+                outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS))
+                continue
+            treasury[power] = treasury.get(power, 0) - amount
+            incoming[order.to] = incoming.get(order.to, 0) + amount
+            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
+    for power, amount in incoming.items():
+        treasury[power] = treasury.get(power, 0) + amount
+
+    # 3. borrowing, one loan per duration
+    phase = position.phase
+    for power, order in money:
+        if not isinstance(order, Borrow):
+            continue
+        if power in ledger.banned:
+            outcomes.append(Outcome(power, order, False, Reason.BANNED))
+            continue
+        granted = _grant(order, loans.get(power, []), rules)
+        if granted == 0 or (granted < order.ducats and rules.loan_excess == "reject"):
+            outcomes.append(Outcome(power, order, False, Reason.OVER_LIMIT))
+            continue
+        loan = Loan(phase.year + order.years, phase.season, granted, loan_interest(granted, order.years))
+        loans.setdefault(power, []).append(loan)
+        treasury[power] = treasury.get(power, 0) + granted
+        detail = {"granted": str(granted), "due": str(loan)}
+        outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS if granted == order.ducats else Reason.CUT, detail))
+
+    # 4. the bank collects what is due this season
+    defaulted: set[str] = set()
+    banned = set(ledger.banned)
+    for power in sorted(loans):
+        due = [loan for loan in loans[power] if (loan.due_year, loan.due_season) == (phase.year, phase.season)]
+        owed = sum(loan.owed for loan in due)
+        if not owed:
+            continue
+        if treasury.get(power, 0) >= owed:
+            treasury[power] = treasury.get(power, 0) - owed
+            loans[power] = [loan for loan in loans[power] if loan not in due]
+        else:  # default: the bank takes everything, cancels the debt, and lends no more
+            treasury[power] = 0
+            loans[power] = []
+            defaulted.add(power)
+            banned.add(power)
+    new_ledger = Ledger.build(treasury, {p: tuple(ls) for p, ls in loans.items()}, banned)
+    return BankingResult(position.with_ledger(new_ledger), tuple(outcomes), frozenset(defaulted))
+
+
+def _with_bank(order: Borrow | Pay) -> bool:
+    return isinstance(order, Borrow) or order.to == "bank"
+
+
+def _repay(loans: list[Loan], amount: int) -> list[Loan]:
+    """Pay `amount` off the loans, earliest due first, each one's interest before its principal."""
+    out = []
+    for loan in sorted(loans, key=lambda loan: loan.due_order):
+        interest = min(amount, loan.interest)
+        amount -= interest
+        principal = min(amount, loan.principal)
+        amount -= principal
+        left = Loan(loan.due_year, loan.due_season, loan.principal - principal, loan.interest - interest)
+        if left.owed:
+            out.append(left)
+    return out
+
+
+def _grant(order: Borrow, loans: list[Loan], rules: Rules) -> int:
+    """The largest part of the loan asked for that keeps the debt within the bank's limit."""
+    if rules.loan_limit_basis == "principal":
+        return max(0, min(order.ducats, LOAN_LIMIT - sum(loan.principal for loan in loans)))
+    room = LOAN_LIMIT - sum(loan.owed for loan in loans)
+    ducats = order.ducats
+    while ducats > 0 and ducats + loan_interest(ducats, order.years) > room:
+        ducats -= 1
+    return ducats

@@ -1,0 +1,69 @@
+"""Machiavelli's money: each power's treasury, its bank loans, and whether the bank still lends to it.
+
+Values only; `banking` changes them. A treasury is never negative (Objectif 6.5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate (judge borrowing rules; Objectif 6.4 b)
+LOAN_LIMIT = 25  # ducats (principal, or principal and interest: the `loan_limit_basis` option)
+
+
+def loan_interest(principal: int, years: int) -> int:
+    """20 % for one year, 50 % for two, always rounded up."""
+    return math.ceil(principal * LOAN_RATES[years] - 1e-9)
+
+
+SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2}
+
+
+@dataclass(frozen=True)
+class Loan:
+    """A bank loan: what is still owed, and when it falls due (the same season, one or two years on)."""
+
+    due_year: int
+    due_season: str
+    principal: int
+    interest: int
+
+    @property
+    def owed(self) -> int:
+        return self.principal + self.interest
+
+    @property
+    def due_order(self) -> tuple[int, int, int, int]:
+        """Earliest due first (the order the bank is repaid in)."""
+        return (self.due_year, SEASON_ORDER.get(self.due_season, 9), self.principal, self.interest)
+
+    def __str__(self) -> str:
+        return f"{self.principal}+{self.interest} due {self.due_season.title()} {self.due_year}"
+
+
+@dataclass(frozen=True)
+class Ledger:
+    treasury: Mapping[str, int] = field(default_factory=dict)  # power -> ducats
+    loans: Mapping[str, tuple[Loan, ...]] = field(default_factory=dict)  # power -> its loans, earliest due first
+    banned: frozenset[str] = frozenset()  # powers the bank no longer lends to (after a default)
+
+    def ducats(self, power: str) -> int:
+        return self.treasury.get(power, 0)
+
+    def debt(self, power: str) -> tuple[Loan, ...]:
+        return self.loans.get(power, ())
+
+    @classmethod
+    def build(
+        cls,
+        treasury: Mapping[str, int],
+        loans: Mapping[str, tuple[Loan, ...] | list[Loan]] | None = None,
+        banned: frozenset[str] | set[str] = frozenset(),
+    ) -> Ledger:
+        return cls(
+            dict(sorted(treasury.items())),
+            {p: tuple(sorted(ls, key=lambda loan: loan.due_order)) for p, ls in sorted((loans or {}).items()) if ls},
+            frozenset(banned),
+        )
