@@ -119,6 +119,9 @@ class Board:
     start: StartPosition | None = None
     coastal_convoys: bool = False  # may fleets in coastal provinces convoy (Machiavelli)?
     straits: tuple[Strait, ...] = ()
+    variable_income: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # power (or "genoa") -> by die 1..6
+    famine: Mapping[int, Mapping[int, str]] = field(default_factory=dict)  # row roll -> column roll -> province
+    plague: Mapping[int, Mapping[int, str]] = field(default_factory=dict)  # the same, for the plague
     _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
@@ -330,6 +333,9 @@ class _BoardBuilder:
             coastal_convoys=bool(data.get("coastal_convoys", False)),
         )
         board.straits = self._straits(data.get("straits"), board)
+        board.variable_income = self._variable_income(data.get("variable_income"), board)
+        board.famine = self._table(data.get("famine"), board, "famine")
+        board.plague = self._table(data.get("plague"), board, "plague")
         if "start" in data:
             board.start = self._start(data["start"], board)
         if self.problems:
@@ -467,6 +473,35 @@ class _BoardBuilder:
                 moves.add((str(pair[0]), str(pair[1])))
             straits.append(Strait(controller, frozenset(moves)))
         return tuple(straits)
+
+    def _variable_income(self, raw: Any, board: Board) -> dict[str, tuple[int, ...]]:
+        """``variable_income: {milan: [2, 3, 3, 4, 4, 5], genoa: [...]}``: ducats for a die of 1 to 6."""
+        out: dict[str, tuple[int, ...]] = {}
+        for key, values in (raw or {}).items():
+            where = f"variable_income.{key}"
+            if key not in board.powers and key not in board.spaces:
+                self.fail(where, f"{key!r} is neither a power nor a space (whose city's controller rolls)")
+            elif not (
+                isinstance(values, list) and len(values) == 6 and all(isinstance(v, int) and v >= 0 for v in values)
+            ):
+                self.fail(where, "expected six numbers of ducats, for a die of 1 to 6")
+            else:
+                out[str(key)] = tuple(values)
+        return out
+
+    def _table(self, raw: Any, board: Board, name: str) -> dict[int, dict[int, str]]:
+        """``famine: {2: {4: pro, 5: pat}, ...}``: the province struck at each row and column roll (2 to 12)."""
+        out: dict[int, dict[int, str]] = {}
+        for row, cells in (raw or {}).items():
+            for col, province in (cells or {}).items():
+                where = f"{name}.{row}.{col}"
+                if not (isinstance(row, int) and isinstance(col, int) and 2 <= row <= 12 and 2 <= col <= 12):
+                    self.fail(where, "rows and columns are rolls of two dice, 2 to 12")
+                elif province not in board.spaces or board.spaces[province].is_sea:
+                    self.fail(where, f"{province!r} is not a land space")
+                else:
+                    out.setdefault(row, {})[col] = str(province)
+        return out
 
     def _id_list(self, raw: Any, where: str) -> list[str]:
         if raw is None:
