@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.core.calendar import PhaseResult, play_phase
+from pipeline.core.dice import FixedDice
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Order
@@ -105,7 +106,7 @@ class _CaseError(PipelineError):
 def run_rule_case(case: RuleCase) -> CaseOutcome:
     try:
         return _run(case)
-    except (_CaseError, DataError, OrderError, ValueError) as err:
+    except (PipelineError, ValueError) as err:
         return CaseOutcome(case, False, [f"cannot be played: {err}"])
 
 
@@ -126,9 +127,17 @@ def _run(case: RuleCase) -> CaseOutcome:
                     texts.append((str(power), str(text)))
                 except OrderError as err:
                     raise _CaseError(f"{label}: {err}") from None
-        result = play_phase(board, position, orders, rules)
+        fixed = {**(data.get("dice") or {}), **(turn.get("dice") or {})}  # a turn's dice over the case's
+        dice = FixedDice({str(k): int(v) for k, v in fixed.items()})
+        result = play_phase(board, position, orders, rules, dice)
         failures.extend(f"{label}: {f}" for f in _check_results(turn.get("results") or {}, texts, orders, result))
         failures.extend(f"{label}: {f}" for f in _check_position(board, turn.get("expect") or {}, result.after))
+        if "income" in (turn.get("expect") or {}):
+            for power, ducats in turn["expect"]["income"].items():
+                got = sum(line.ducats for line in result.income.get(str(power), ()))
+                if got != int(ducats):
+                    lines = ", ".join(f"{x.source} {x.place} {x.ducats}" for x in result.income.get(str(power), ()))
+                    failures.append(f"{label}: income {power}: expected {ducats}, got {got} ({lines})")
         position = result.after
     return CaseOutcome(case, not failures, failures)
 

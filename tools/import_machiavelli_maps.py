@@ -1,19 +1,21 @@
-"""Write the two Machiavelli maps from the public board facts (run by hand, once per change of the facts).
+"""Write the Machiavelli maps from the public board facts (run by hand, once per change of the facts).
 
 Usage: python tools/import_machiavelli_maps.py ../shared/data/machiavelli
 
 Reads ``classic-board.yaml`` (the classic board, njudge ``map.machiavelli`` cross-checked with
 machiavelli-bot), ``board-1995.yaml`` (the Avalon Hill 1995 board, njudge ``map.machiavelli2`` and
 condottieri) and ``spaces-geo-fr.yaml`` (French and Italian names) from that folder, and writes
-``pipeline/maps/machiavelli-classic.yaml`` and ``pipeline/maps/machiavelli-1995.yaml`` in the
-project's map format (docs/map-format.md). The output is deterministic: spaces, lists and powers are
-sorted. The project never reads the facts at run time: the YAML written here is the project's own
-data, checked by tests/core/test_machiavelli_maps.py.
+``pipeline/maps/machiavelli-classic.yaml``, ``pipeline/maps/machiavelli-1995.yaml`` and
+``pipeline/maps/machiavelli-objectif.yaml`` (the 1995 board with the Objectif rules' double coasts) in the
+project's map format (docs/map-format.md), with the board's tables: variable income, famine and plague. The
+output is deterministic: spaces, lists, powers and table cells are sorted. The project never reads the facts
+at run time: the YAML written here is the project's own data, checked by tests/core/test_machiavelli_maps.py.
 
 Where the sources disagree the choice is made here (each board's ``choices``) and written into the map
 twice: in a block at the top of the file, and as a comment next to the entry it concerns. Before
 writing, what was built is checked against the facts' own counts (spaces, cities, fortresses, ports,
-adjacencies) and the home countries against the scenario's control lists.
+adjacencies), the home countries against the scenario's control lists, and the tables against the
+provinces each is known to leave out and against the other source's lines.
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ class BoardSpec:
     title: str
     name_overrides: dict[str, str]  # space id -> English name chosen instead of the facts' name
     choices: list[Choice]
+    never_struck: dict[str, list[str]]  # famine / plague -> the land spaces the table leaves out (checked)
+    year_roll: str  # the roll that picks a row and/or a column of the famine and plague tables (a rule, not map data)
     split_coasts: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # space -> coast -> fleet moves
 
 
@@ -141,7 +145,40 @@ CLASSIC = BoardSpec(
             "Venice has no army adjacency (njudge: no ven-mv line): its only neighbour is the Lagoon, so armies"
             " reach it by convoy only, which the classic rules allow.",
         ),
+        Choice(
+            "variable_income",
+            "The njudge table (map.machiavelli = rules.machiavelli, the rules digest's 8.4): one line per power"
+            " (njudge lists the French, Papal and Turkish lines as Marseilles, Rome and Durazzo) and Genoa's line"
+            " (gen) for the controller of Genoa's city. The AH 1983 rolls for controlling both the city and the"
+            " province of Naples or Milan (njudge rules appendix 4, machiavelli-bot) are not in the judge and are"
+            " left out.",
+        ),
+        Choice(
+            "variable_income.papacy",
+            "Papacy 2,3,3,4,5,6, as njudge (map.machiavelli line 'Rome', rules.machiavelli): the classic board"
+            " follows the judge, whose table is the one printed in its rules and played since 1991;"
+            " machiavelli-bot's 2,2,3,4,5,6 differs from it in one cell with no source given, and condottieri's"
+            " 1,2,2,3,4,5 belongs to the 1995 board (its own line for the city of Rome is again 2,3,3,4,5,6).",
+        ),
+        Choice(
+            "famine",
+            "njudge's table (map.machiavelli = rules.machiavelli), 69 cells: Perugia is never famined (njudge tech"
+            " note: 'Perugia never has famine as it is not incl. in the table'). machiavelli-bot's extra cell (row 2,"
+            " column 11: Perugia) is not taken: the judge's table is the one printed in its rules and played since"
+            " 1991, the bot names no source for the cell, and the 1995 edition, which does add Perugia, puts it"
+            " elsewhere (row 4, column 2), so the cell is the bot's own filling, not the printed board's.",
+        ),
+        Choice(
+            "plague",
+            "njudge's table (map.machiavelli = rules.machiavelli), 66 cells: Arezzo, Piombino, Pistoia and Ragusa"
+            " are never plagued (njudge tech note: 'not incl. in the table. They are incl. in the 1995 2nd ed.')."
+            " machiavelli-bot's four extra cells (Ragusa 6/11, Piombino 10/8, Pistoia 11/6, Arezzo 12/7) are not"
+            " taken, for the famine table's reasons: the 1995 edition adds these provinces at other cells (Ragusa"
+            " 3/2, Piombino 10/2, Arezzo 11/2, Pistoia 12/5).",
+        ),
     ],
+    never_struck={"famine": ["per"], "plague": ["are", "pio", "pst", "rag"]},
+    year_roll="2d6 (njudge: 2-3 none, 4 or 6 a row, 5 or 7 a column, 8-12 a row and a column)",
 )
 
 AH1995 = BoardSpec(
@@ -202,7 +239,23 @@ AH1995 = BoardSpec(
             "spaces.low.fleet",
             "Lower-Upper Adriatic fleet move kept (njudge, current condottieri); condottieri's 2010 fixture lacked it.",
         ),
+        Choice(
+            "variable_income",
+            "njudge's table (map.machiavelli2), which condottieri (05_random_incomes) matches on every power's line"
+            " but the Papacy's. Genoa's line (gen, for the controller of Genoa's city) is njudge's and condottieri's"
+            " Balance of Power city roll (GEN 1,2,2,3,3,4); condottieri's 'genoa' country line 2,2,3,3,4,5 is for"
+            " scenarios where Genoa is a power.",
+        ),
+        Choice(
+            "variable_income.papacy",
+            "Papacy 2,3,3,4,5,6 (njudge map.machiavelli2, line 'Rome') rather than condottieri's Papacy line"
+            " 1,2,2,3,4,5: it is the judge's line on both boards (map.machiavelli, map.machiavelli2), so the Papal"
+            " income does not change with the board, and condottieri's own line for the city of Rome is also"
+            " 2,3,3,4,5,6; no rulebook text in the facts settles it.",
+        ),
     ],
+    never_struck={"famine": [], "plague": []},
+    year_roll="1d6 (njudge map.machiavelli2, condottieri: 1 none, 2-3 a row, 4-5 a column, 6 a row and a column)",
 )
 
 
@@ -394,8 +447,12 @@ class MapWriter:
             f" its sources) and {facts_dir}/spaces-geo-fr.yaml (French and Italian names). Do not edit by hand:"
             " change the script and run it again.",
             "Space ids are njudge's first abbreviation. Fortresses (classic board only) are cities with value 0 and"
-            " `fortress: true`; whether they are used is a game option. Famine, plague, storm and variable-income"
-            " tables are not part of the map format and are left out.",
+            " `fortress: true`; whether they are used is a game option.",
+            "The variable-income, famine and plague tables are at the end of the file; storm tables (an njudge-only"
+            " option) are left out. Two things about them are rules for the code, not map data: how many dice a"
+            " line rolls (njudge: two for Florence and Venice, noted next to their lines; condottieri rolls one die"
+            f" and doubles it) and the year roll that picks a row and/or a column of the famine and plague tables,"
+            f" on this board {spec.year_roll}.",
         ]
         for paragraph in text:
             self.lines.extend(f"# {line}" for line in wrap(paragraph, 116))
@@ -508,6 +565,91 @@ class MapWriter:
                 raise SystemExit(f"treasury of {raw}: the AH setup and condottieri disagree")
         return out
 
+    # ---- tables -----------------------------------------------------------------------------
+
+    def space_named(self, name: str, where: str) -> str:
+        """The land space a table names: its id, or one of its aliases (a judge's 5-letter abbreviation)."""
+        key = str(name).strip().lower()
+        found = {sid for sid in self.spaces if key == sid or key == self.names[sid].lower() or key in self.aliases(sid)}
+        if len(found) != 1:
+            raise SystemExit(f"{self.spec.key}: {where}: {name!r} names {sorted(found) or 'no space'}")
+        sid = found.pop()
+        if self.kind(sid) == "sea":
+            raise SystemExit(f"{self.spec.key}: {where}: {name!r} is a sea, not a land space")
+        return sid
+
+    def income_lines(self) -> list[tuple[str, int, list[int]]]:
+        """The variable-income lines: (the judge's province for the line, dice, ducats for a die of 1 to 6)."""
+        tables = self.facts["tables"]
+        if self.spec.key == "classic":
+            raw = [(r["njudge_province"], r["dice"], r["by_die_1_to_6"]) for r in tables["variable_income"]["rows"]]
+        else:
+            raw = [(r["entry"], r["dice"], r["values"]) for r in tables["variable_income_njudge"]]
+        return [(self.space_named(p, "variable_income"), int(d), [int(v) for v in vs]) for p, d, vs in raw]
+
+    def variable_income(self) -> tuple[dict[str, list[int]], dict[str, int]]:
+        """Ducats by die, keyed by power (a line whose province is in a home country) or by space (a city line);
+        and the dice each line rolls in njudge."""
+        income: dict[str, list[int]] = {}
+        dice: dict[str, int] = {}
+        for province, n, values in self.income_lines():
+            home = self.spaces[province].get("home_power")
+            key = power_id(home) if home else province
+            if key in income or len(values) != 6:
+                raise SystemExit(f"{self.spec.key}: variable income line {key!r} repeated or not six values")
+            income[key], dice[key] = values, n
+        if set(POWERS) - set(income):
+            raise SystemExit(f"{self.spec.key}: no variable income for {sorted(set(POWERS) - set(income))}")
+        if self.spec.key == "1995":  # condottieri must differ only where a choice says so
+            cd = self.facts["tables"]["variable_income_condottieri"]
+            other = {power_id(p): list(v) for p, v in cd["countries"].items() if power_id(p) in POWERS}
+            for city in cd["balance_scenario_city_income"]:  # the cities that roll in this scenario (Genoa)
+                other[self.space_named(city, "condottieri")] = list(cd["cities"][city])
+            differ = sorted(k for k in income if other.get(k) != income[k])
+            chosen = sorted(k for k in income if f"variable_income.{k}" in self.notes)
+            if differ != chosen:
+                raise SystemExit(f"1995: njudge and condottieri differ on {differ}, the choices are on {chosen}")
+        return income, dice
+
+    def table(self, name: str) -> dict[int, dict[int, str]]:
+        """A famine or plague table of the facts: row roll -> column roll -> land space."""
+        tables = self.facts["tables"]
+        key = f"{name}_njudge" if self.spec.key == "classic" else name
+        out: dict[int, dict[int, str]] = {}
+        for row, cells in sorted(tables[key]["cells"].items()):
+            for col, province in sorted((cells or {}).items()):
+                out.setdefault(int(row), {})[int(col)] = self.space_named(province, f"{name} {row}/{col}")
+        struck = [sid for cells in out.values() for sid in cells.values()]
+        land = {sid for sid in self.spaces if self.kind(sid) != "sea"}
+        if len(struck) != len(set(struck)) or sorted(land - set(struck)) != sorted(self.spec.never_struck[name]):
+            left_out = sorted(land - set(struck))
+            raise SystemExit(f"{self.spec.key}: the {name} table lists a space twice or leaves out {left_out}")
+        if self.spec.key == "classic":  # the bot's additions fill empty cells only (the facts say it agrees elsewhere)
+            for cell in tables[f"{name}_bot_additions"]["cells"]:
+                if cell["column"] in out.get(cell["row"], {}):
+                    raise SystemExit(f"classic: machiavelli-bot's {name} cell {cell} is not an empty njudge cell")
+        return out
+
+    def tables(self) -> None:
+        income, dice = self.variable_income()
+        self.emit("variable_income", "", "variable_income:")
+        for key in [*sorted(k for k in income if k in POWERS), *sorted(k for k in income if k not in POWERS)]:
+            note = f"  # njudge rolls {dice[key]} dice (a rule: see the header)" if dice[key] != 1 else ""
+            if key not in POWERS:
+                note = f"  # {self.names[key]}: for the controller of its city" + (f"; {note[4:]}" if note else "")
+            self.emit(f"variable_income.{key}", "  ", f"{key}: [{', '.join(map(str, income[key]))}]{note}")
+        if "gen" not in income:
+            self.lines.append("  # The facts give no line for Genoa: gen is left out.")
+        for name in ("famine", "plague"):
+            table = self.table(name)
+            if name not in self.notes:  # no choice to explain: say where the table comes from
+                source = self.facts["tables"][name]["source"]
+                count = sum(len(cells) for cells in table.values())
+                self.lines.append(f"# {source} (sources above): {count} cells, every land space once.")
+            self.emit(name, "", f"{name}:  # row roll -> column roll -> the province struck")
+            for row, cells in table.items():
+                self.lines.append(f"  {row}: {{{', '.join(f'{col}: {sid}' for col, sid in cells.items())}}}")
+
     def build(self, facts_dir: str) -> str:
         """The whole map file, checked against the facts."""
         self.header(facts_dir)
@@ -519,6 +661,7 @@ class MapWriter:
             self.space(sid)
         self.straits()
         self.start()
+        self.tables()
         missing = set(self.notes) - self.used_notes
         if missing:
             raise SystemExit(f"{self.spec.key}: choices attached to no entry: {sorted(missing)}")

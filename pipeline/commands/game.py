@@ -13,6 +13,7 @@ from pipeline import __version__
 from pipeline.core.adjustment import adjustments_due
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult, play_phase, start_position
+from pipeline.core.dice import HashDice
 from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import profile
@@ -49,6 +50,15 @@ def new_game(folder: Path, profile_name: str = "standard", title: str | None = N
         }
     )
     return load_game(folder)
+
+
+def turn_dice(game: Game, turn: str) -> HashDice:
+    """The dice of a turn: derived from the game and the turn, so a replay rolls the same.
+
+    Until the game records a hash chain of secrets (the game repository issue), anyone can compute them
+    in advance; they are reproducible, not yet unpredictable.
+    """
+    return HashDice(f"{game.id}/{turn}")
 
 
 def state_text(board: Board, position: Position, turn: str) -> str:
@@ -142,7 +152,7 @@ def adjudicate(folder: Path, echo: Echo, force: bool = False, all_turns: bool = 
             if done == 0:
                 raise PipelineError(f"turn {turn}: waiting for orders from {', '.join(missing)} (use --force)")
             break
-        result = play_phase(game.board, position, orders.pairs(), game.rules)
+        result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, turn))
         next_turn = turn_id(result.after.phase)
         write_all(
             {
@@ -174,7 +184,7 @@ def replay(folder: Path, echo: Echo) -> list[str]:
         orders = read_turn_orders(game, turn, position)
         if orders.problems:
             raise DataError(orders.problems)
-        result = play_phase(game.board, position, orders.pairs(), game.rules)
+        result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, turn))
         next_turn = turn_id(result.after.phase)
         for path, text in (
             (game.results_path(turn), results_text(game.board, result, turn)),

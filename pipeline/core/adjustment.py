@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .board import Board, coast_of, space_of
 from .legality import Illegal
-from .orders import AdjustmentOrder, Build, Order, Remove, Waive
+from .orders import AdjustmentOrder, Build, Maintain, Order, Remove, Waive
 from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
 from .units import Unit, UnitKind
@@ -101,7 +101,7 @@ def adjudicate_adjustments(board: Board, position: Position, orders: Iterable[tu
     outcomes: list[Outcome] = []
     by_power: dict[str, list[AdjustmentOrder]] = {}
     for power, order in orders:
-        if isinstance(order, (Build, Remove, Waive)):
+        if isinstance(order, (Build, Remove, Waive, Maintain)):
             by_power.setdefault(power, []).append(order)
         else:
             outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
@@ -127,7 +127,7 @@ def _builds(
     used: set[str] = set()
     spent = 0
     for order in given:
-        if isinstance(order, Remove):
+        if isinstance(order, (Remove, Maintain)):
             outcomes.append(Outcome(power, order, False, Reason.NO_REMOVAL_DUE))
             continue
         if spent >= due:

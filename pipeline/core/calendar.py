@@ -10,15 +10,16 @@ skipped. `play_phase` adjudicates the current phase and returns the next positio
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-
-from pipeline.errors import PipelineError
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from .adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
 from .banking import settle_banking
 from .board import Board
 from .control import update_control
+from .dice import Dice, DiceError, Draw
+from .income import IncomeLine, compute_income
+from .ledger import Ledger
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
 from .orders import Borrow, Order, Pay
@@ -27,6 +28,7 @@ from .position import Phase, PhaseKind, Position
 from .retreat import RetreatResult, adjudicate_retreats
 from .rules import Rules
 from .units import Unit
+from .upkeep import UpkeepResult, adjudicate_upkeep
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class PhaseResult:
     played: Position  # the position the orders were given in
     outcomes: tuple[Outcome, ...]
     after: Position  # the next phase to be played
+    income: Mapping[str, tuple[IncomeLine, ...]] = field(default_factory=dict)  # Machiavelli: the year's income
+    draws: tuple[Draw, ...] = ()  # every die rolled, with its purpose
 
 
 def take_centres(position: Position, board: Board) -> Position:
@@ -73,12 +77,19 @@ def next_phase(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -
 
 
 def play_phase(
-    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules = DEFAULT_RULES
+    board: Board,
+    position: Position,
+    orders: Iterable[tuple[str, Order]],
+    rules: Rules = DEFAULT_RULES,
+    dice: Dice | None = None,
 ) -> PhaseResult:
-    """Adjudicate the phase `position` is in and move on to the next phase that needs orders."""
+    """Adjudicate the phase `position` is in and move on to the next phase that needs orders.
+
+    Machiavelli needs `dice` where the rules roll (the yearly income, before the adjustment phase).
+    """
     kind = position.phase.kind
     played = position
-    result: MovementResult | RetreatResult | AdjustmentResult
+    result: MovementResult | RetreatResult | AdjustmentResult | UpkeepResult
     money: tuple[Outcome, ...] = ()
     if kind is PhaseKind.MOVEMENT and rules.game == "machiavelli":
         orders = list(orders)
@@ -90,13 +101,33 @@ def play_phase(
     elif kind is PhaseKind.RETREAT:
         result = adjudicate_retreats(board, position, orders, rules)
     elif rules.game == "machiavelli":
-        raise PipelineError("Machiavelli's adjustment phase (income, maintenance, builds) is not built yet")
+        result = adjudicate_upkeep(board, position, orders, rules)
     else:
         result = adjudicate_adjustments(board, position, orders)
     after = result.position
     if rules.game == "machiavelli":
         after = update_control(board, after)
-    return PhaseResult(played, money + result.outcomes, next_phase(board, after, rules))
+    following = next_phase(board, after, rules)
+    income: dict[str, tuple[IncomeLine, ...]] = {}
+    if rules.game == "machiavelli" and following.phase.kind is PhaseKind.ADJUSTMENT:
+        if dice is None:
+            raise DiceError("the yearly income needs dice")
+        following, income = collect_income(board, following, dice, rules)
+    draws = tuple(dice.draws) if dice is not None else ()
+    return PhaseResult(played, money + result.outcomes, following, income, draws)
+
+
+def collect_income(
+    board: Board, position: Position, dice: Dice, rules: Rules
+) -> tuple[Position, dict[str, tuple[IncomeLine, ...]]]:
+    """Every power's income for the year, added to its treasury."""
+    income = {p: tuple(compute_income(board, position, p, dice, rules)) for p in sorted(board.powers)}
+    treasury = dict(position.ledger.treasury)
+    for power, lines in income.items():
+        if lines:
+            treasury[power] = treasury.get(power, 0) + sum(line.ducats for line in lines)
+    ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
+    return position.with_ledger(ledger), {p: lines for p, lines in income.items() if lines}
 
 
 def winner(board: Board, position: Position) -> str | None:

@@ -21,7 +21,7 @@ from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, 
 
 from .adjustment import adjustments_due, build_location
 from .board import Board, fold_accents, normalise_name, space_of
-from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit
+from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit, find_unit
 from .orders import (
     Ally,
     Besiege,
@@ -32,6 +32,7 @@ from .orders import (
     Disband,
     Hold,
     LiftSiege,
+    Maintain,
     Move,
     Order,
     Pay,
@@ -47,6 +48,7 @@ from .position import PhaseKind, Position
 from .retreat import city_retreat, retreat_destination
 from .rules import Rules
 from .units import UnitKind
+from .upkeep import new_unit
 
 _TOKEN = re.compile(r"->|-|[^\s\-]+")
 # keywords: the DATC's, the e-mail judge's (order_grammar of the Machiavelli judge), Objectif's, French
@@ -70,7 +72,13 @@ _BUILD = {"build", "builds"}
 _REMOVE = {"remove", "removes"}
 _WAIVE = {"waive", "waives"}
 _VIA = {"via"}
-_LEADING = _WAIVE | _BUILD | _REMOVE | _DISBAND
+_MAINTAIN = {"maintain", "maintains", "m", "entretient"}
+_SPECIAL_WORDS = {
+    "militia": {"militia", "cm", "milice"},
+    "mercenaries": {"mercenaries", "mercenary", "em", "mercenaires"},
+    "professionals": {"professionals", "professional", "ep"},
+}
+_LEADING = _WAIVE | _BUILD | _REMOVE | _DISBAND | {"b"}
 _LONGEST_NAME = 6  # tokens
 
 
@@ -151,6 +159,14 @@ class _Reader:
         except OrderError as err:
             raise type(err)(f"order {self.text.strip()!r}: {err}") from None
 
+    def special(self) -> str | None:
+        """Machiavelli's special units, as the judge writes them: ``militia``, ``elite mercenary``, ``ep``..."""
+        self.take({"elite", "citizen's", "citizens"})
+        for name, words in _SPECIAL_WORDS.items():
+            if self.take(words):
+                return name
+        return None
+
     def number(self) -> int:
         word = self.words[self.pos]
         if not word.isdigit():
@@ -182,15 +198,20 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
         if r.take(_WAIVE):
             r.end()
             return Waive()
-        if r.take(_BUILD):
+        if r.take(_BUILD) or (phase is PhaseKind.ADJUSTMENT and r.take({"b"})):
+            special = r.special()
             kind, at = r.unit()
             r.end()
-            return Build(kind, at)
+            return Build(kind, at, special)
         if r.take(_REMOVE) or (phase is PhaseKind.ADJUSTMENT and r.take(_DISBAND)):
             kind, at = r.unit()
             r.end()
             return Remove(kind, at)
 
+    if phase is PhaseKind.ADJUSTMENT and r.take(_MAINTAIN):
+        kind, at = r.unit()
+        r.end()
+        return Maintain(kind, at)
     if r.take(_ALLY):
         r.take({"with"})
         return Ally(r.power())
@@ -327,6 +348,12 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
                 raise Illegal(Reason.ILLEGAL_NO_CITY)
             return Convert(entry.unit.kind, entry.unit.location, order.into)
         return Disband(entry.unit.kind, entry.unit.location)
+    if kind is PhaseKind.ADJUSTMENT and rules.game == "machiavelli" and isinstance(order, (Build, Remove, Maintain)):
+        if isinstance(order, Build):
+            new_unit(board, position, power, order, dict(position.units), set(), set(), rules)
+        else:
+            check_unit(order.kind, order.at, find_unit(position, order.kind, order.at), power)
+        return order
     if kind is PhaseKind.ADJUSTMENT and isinstance(order, (Build, Remove, Waive)):
         due = adjustments_due(position, power)
         if isinstance(order, Remove):

@@ -178,9 +178,22 @@ class Disband:
 class Build:
     kind: UnitKind | None
     at: str
+    special: str | None = None  # Machiavelli: militia, mercenaries, professionals
 
     def __str__(self) -> str:
-        return f"Build {_unit(self.kind, self.at)}"
+        special = f"{self.special} " if self.special else ""
+        return f"Build {special}{_unit(self.kind, self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Maintain:
+    """Machiavelli: keep a unit for another year, paying for it."""
+
+    kind: UnitKind | None
+    at: str
+
+    def __str__(self) -> str:
+        return f"Maintain {_unit(self.kind, self.at)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +213,7 @@ class Waive:
 
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
 RetreatOrder = Retreat | Disband | Convert
-AdjustmentOrder = Build | Remove | Waive
+AdjustmentOrder = Build | Remove | Waive | Maintain
 MoneyOrder = Borrow | Pay
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally | MoneyOrder
 

@@ -46,6 +46,9 @@ class Rules:
     loan_limit_basis: str = "principal"  # what the 25-ducat limit counts: principal (judge), or with interest
     loan_excess: str = "cap"  # a loan beyond the limit is cut to what fits, or refused
     gift_while_indebted: str = "forbidden"  # may a power owing the bank give ducats to others?
+    dice: bool = True  # the judge's `dice` flag; without dice variable income is 4 in odd years, 3 in even
+    genoa_variable_income: bool = True  # the controller of Genoa's city rolls Genoa's variable income
+    unit_limits: tuple[int, int, int] | None = (12, 8, 6)  # armies, fleets, garrisons a power may have (judge 1991)
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -68,7 +71,14 @@ class Rules:
                 continue
             if name == "straits":
                 value = frozenset(str(v) for v in value or ())
-            elif name in ("fortresses", "loans") and not isinstance(value, bool):
+            elif name == "unit_limits":
+                if value is not None and not (isinstance(value, (list, tuple)) and len(value) == 3):
+                    problems.append(
+                        Problem("options.unit_limits", f"expected [armies, fleets, garrisons] or null, got {value!r}")
+                    )
+                    continue
+                value = tuple(int(v) for v in value) if value is not None else None
+            elif name in ("fortresses", "loans", "dice", "genoa_variable_income") and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
             changes[name] = value
@@ -92,6 +102,7 @@ PROFILES: dict[str, Rules] = {
         strait_entry_blocks="no",
         loan_limit_basis="principal_plus_interest",
         gift_while_indebted="allowed",
+        unit_limits=None,
     ),
 }
 

@@ -1,4 +1,4 @@
-"""The two Machiavelli maps (classic board, Avalon Hill 1995 board) hold the facts of their sources.
+"""The Machiavelli maps (classic board, Avalon Hill 1995 board) hold the facts of their sources, tables included.
 
 The expected values are copied from the public board data the maps were made from (written by
 tools/import_machiavelli_maps.py): njudge ``data/map.machiavelli``, ``seed.machiavelli`` and
@@ -9,6 +9,8 @@ test names the fact it checks and where it comes from.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import pytest
 
@@ -515,3 +517,182 @@ def test_objectif_map_is_the_1995_board_with_two_coasts_for_provence_and_croatia
     assert "pro/sc" in board.fleet_adjacency["sav"] and "pro/nc" not in board.fleet_adjacency["sav"]
     # otherwise the same board: the same spaces and army moves
     assert board.spaces.keys() == plain.spaces.keys() and board.army_adjacency == plain.army_adjacency
+
+
+# ---- tables ---------------------------------------------------------------------------------------
+
+# The judge's variable-income table (NJ_MAP "Variable Income", rules digest §8.4, test_cases.md's variable income
+# case), the same in NJ2 map.machiavelli2; gen is Genoa's line, rolled by the controller of Genoa's city.
+NJUDGE_INCOME = {
+    "austria": (1, 2, 3, 3, 4, 4),
+    "florence": (1, 2, 3, 3, 4, 5),
+    "france": (1, 2, 3, 4, 5, 6),
+    "milan": (2, 3, 3, 4, 4, 5),
+    "naples": (1, 2, 2, 3, 3, 4),
+    "papacy": (2, 3, 3, 4, 5, 6),
+    "turkey": (1, 2, 3, 4, 5, 6),
+    "venice": (2, 3, 3, 4, 4, 5),
+    "gen": (1, 2, 2, 3, 3, 4),
+}
+
+# The tables as njudge prints them (rows = first 2d6 roll, columns = second), copied from NJ_MAP data/map.machiavelli
+# (= NJ_RULES, rules digest §9.2 and §10.2) and NJ2 data/map.machiavelli2 (= CD 06_natural_disasters).
+CLASSIC_FAMINE = """
+ 2: ----- ----- Prove Patri Moden ----- Corsi Ancon ----- ----- -----
+ 3: ----- Piomb ----- ----- ----- ----- ----- Tunis ----- ----- Paler
+ 4: Tivol ----- Otran Padua Swiss Cremo Pontr ----- Herze ----- -----
+ 5: Friul ----- Bolog Saler Veron Austr Milan Siena ----- ----- Duraz
+ 6: Marse Ragus Vicen Carin Berga Pisto Spole ----- Pianc Hunga -----
+ 7: ----- Bari  Slavo Montf Urbin Forno ----- Como  Trent ----- -----
+ 8: Ferra ----- Rome  Pavia ----- ----- Arezz Bresc Saluz Alban Genoa
+ 9: ----- ----- Croat ----- Flore Turin Mantu Capua Trevi ----- -----
+10: Savoy ----- Sardi ----- Parma Bosni Tyrol ----- Naple Romag Dalma
+11: ----- ----- Venic ----- ----- ----- ----- Carni ----- Messi -----
+12: ----- ----- ----- Pisa  Aquil Avign Lucca ----- Istri ----- -----
+"""
+CLASSIC_PLAGUE = """
+ 2: Vicen Swiss ----- ----- Carni ----- ----- ----- ----- Montf Capua
+ 3: Pontr Bosni Slavo ----- ----- ----- Croat ----- Tivol Bari  Tyrol
+ 4: Savoy ----- ----- Friul ----- Rome  ----- Marse Pavia ----- -----
+ 5: ----- Saler Veron ----- Dalma Lucca Bolog Carin Prove ----- -----
+ 6: ----- ----- Turin Siena Messi Padua Austr Ferra ----- ----- -----
+ 7: Paler ----- Genoa Alban Pisa  Tunis Avign Milan ----- ----- Sardi
+ 8: Duraz ----- Naple Moden Perug Cremo Venic Flore ----- ----- -----
+ 9: ----- Berga Ancon Parma ----- ----- ----- ----- Mantu Istri -----
+10: Romag Hunga ----- Urbin ----- ----- ----- ----- Trevi ----- Como
+11: Pianc Forno ----- ----- ----- ----- ----- Otran ----- Aquil Spole
+12: Trent Herze ----- Bresc ----- ----- ----- Corsi ----- Patri Saluz
+"""
+AH1995_FAMINE = """
+ 2: ----- ----- Prove Patri Moden ----- Corsi Ancon ----- ----- -----
+ 3: ----- Piomb ----- ----- ----- ----- ----- Tunis ----- ----- Paler
+ 4: Perug ----- Otran Padua Swiss Cremo ----- ----- Herze ----- -----
+ 5: Friul ----- Bolog Saler Veron Austr Milan Siena ----- ----- Duraz
+ 6: Marse Ragus ----- Carin Berga Pisto Spole ----- ----- Hunga -----
+ 7: ----- Bari  Slavo Montf Urbin Forno ----- Como  Trent ----- -----
+ 8: Ferra ----- Rome  Pavia ----- ----- Arezz ----- Saluz Alban Genoa
+ 9: ----- ----- Croat ----- Flore Turin Mantu Capua Trevi ----- -----
+10: Savoy ----- Sardi ----- Parma Bosni Tyrol ----- Naple ----- Dalma
+11: ----- ----- Venic ----- ----- ----- ----- Carni ----- Messi -----
+12: ----- ----- ----- Pisa  Aquil Avign Lucca ----- Istri ----- -----
+"""
+AH1995_PLAGUE = """
+ 2: ----- Swiss ----- ----- Carni ----- ----- ----- ----- Montf Capua
+ 3: Ragus Bosni Slavo ----- ----- ----- Croat ----- ----- Bari  Tyrol
+ 4: Savoy ----- ----- Friul ----- Rome  ----- Marse Pavia ----- -----
+ 5: ----- Saler Veron ----- Dalma Lucca Bolog Carin Prove ----- -----
+ 6: ----- ----- Turin Siena Messi Padua Austr Ferra ----- ----- -----
+ 7: Paler ----- Genoa Alban Pisa  Tunis Avign Milan ----- ----- Sardi
+ 8: Duraz ----- Naple Moden Perug Cremo Venic Flore ----- ----- -----
+ 9: ----- Berga Ancon Parma ----- ----- ----- ----- Mantu Istri -----
+10: Piomb Hunga ----- Urbin ----- ----- ----- ----- Trevi ----- Como
+11: Arezz Forno ----- ----- ----- ----- ----- Otran ----- Aquil Spole
+12: Trent Herze ----- Pisto ----- ----- ----- Corsi ----- Patri Saluz
+"""
+
+
+def grid(board: Board, text: str) -> dict[int, dict[int, str]]:
+    """A table printed as njudge prints it, its 5-letter names read with the board's aliases."""
+    table: dict[int, dict[int, str]] = {}
+    for line in text.strip().splitlines():
+        row, cells = line.split(":")
+        names = cells.split()
+        assert len(names) == 11, line
+        for col, name in enumerate(names, start=2):
+            if name != "-----":
+                table.setdefault(int(row), {})[col] = board.location(name)
+    return table
+
+
+def cells(table: Mapping[int, Mapping[int, str]]) -> list[str]:
+    return [sid for row in table.values() for sid in row.values()]
+
+
+def struck(table: Mapping[int, Mapping[int, str]], *, row: int | None = None, col: int | None = None) -> set[str]:
+    """The provinces a famine or plague strikes for a row and/or a column roll."""
+    return {sid for r, cs in table.items() for c, sid in cs.items() if r == row or c == col}
+
+
+def test_classic_variable_income(classic: Board) -> None:
+    """NJ_MAP "Variable Income" (= rules digest §8.4): Milan 2,3,3,4,4,5, France 1,2,3,4,5,6, and the other lines;
+    the Papacy's is njudge's 2,3,3,4,5,6 (the documented choice over machiavelli-bot's 2,2,3,4,5,6)."""
+    assert classic.variable_income["milan"] == (2, 3, 3, 4, 4, 5)
+    assert classic.variable_income["france"] == (1, 2, 3, 4, 5, 6)
+    assert dict(classic.variable_income) == NJUDGE_INCOME
+
+
+def test_1995_variable_income() -> None:
+    """NJ2 map.machiavelli2 "Variable Income": the judge's classic table, on the 1995 and Objectif maps alike. The
+    Papacy's line is njudge's 2,3,3,4,5,6, not condottieri's 1,2,2,3,4,5 (the documented choice); CD
+    05_random_incomes agrees on every other power's line."""
+    for name in ("machiavelli-1995", "machiavelli-objectif"):
+        assert dict(shipped_board(name).variable_income) == NJUDGE_INCOME, name
+
+
+def test_genoa_line(either: Board) -> None:
+    """NJ_MAP / NJ2 "Genoa 1 2 2 3 3 4" (= CD's Balance of Power city roll GEN; info.machiavelli: "the player who
+    controls Genoa also gets one die roll"): keyed by Genoa's space, not by a power."""
+    assert either.variable_income["gen"] == (1, 2, 2, 3, 3, 4)
+    assert "gen" in either.spaces and "gen" not in either.powers
+    assert set(either.variable_income) == {*either.powers, "gen"}
+
+
+def test_classic_famine_table(classic: Board) -> None:
+    """NJ_MAP famine table (= NJ_RULES, digest §9.2): 69 cells, e.g. row 2 column 4 Provence, row 12 column 5 Pisa;
+    Perugia is absent (njudge tech note; machiavelli-bot's Perugia at row 2 column 11 not taken, the documented
+    choice)."""
+    famine = classic.famine
+    assert len(cells(famine)) == 69
+    assert famine[2][4] == "pro" and famine[12][5] == "psa"
+    assert 11 not in famine[2]
+    assert set(land(classic)) - set(cells(famine)) == {"per"}
+    assert famine == grid(classic, CLASSIC_FAMINE)
+
+
+def test_classic_plague_table(classic: Board) -> None:
+    """NJ_MAP plague table (= NJ_RULES, digest §10.2): 66 cells, e.g. row 2 column 2 Vicenza, row 8 column 6
+    Perugia, row 12 column 12 Saluzzo; Arezzo, Piombino, Pistoia and Ragusa are absent (njudge tech note;
+    machiavelli-bot's four extra cells not taken, the documented choice)."""
+    plague = classic.plague
+    assert len(cells(plague)) == 66
+    assert plague[2][2] == "vic" and plague[8][6] == "per" and plague[12][12] == "slu"
+    assert set(land(classic)) - set(cells(plague)) == {"are", "pio", "pst", "rag"}
+    assert plague == grid(classic, CLASSIC_PLAGUE)
+
+
+def test_classic_famine_and_plague_worked_examples(classic: Board) -> None:
+    """test_cases.md FP-02 (famine row 5 and column 7: 14 provinces) and FP-09 (plague row 6: Turin, Siena, Messina,
+    Padua, Austria, Ferrara)."""
+    assert struck(classic.famine, row=5, col=7) == {
+        "fri", "bol", "sle", "ver", "aus", "mil", "sie", "dur", "cre", "pst", "for", "tur", "bos", "avi",
+    }  # fmt: skip
+    assert struck(classic.plague, row=6) == {"tur", "sie", "mes", "pad", "aus", "fer"}
+
+
+def test_1995_famine_and_plague_tables() -> None:
+    """NJ2 map.machiavelli2 = CD 06_natural_disasters: 64 cells each, every land space of the 1995 board once; e.g.
+    famine row 4 column 2 Perugia (Tivoli's cell on the classic board), row 8 column 10 Saluzzo; plague row 3
+    column 2 Ragusa, row 12 column 5 Pistoia (njudge: "They are incl. in the 1995 2nd ed."). The Objectif map has
+    the same tables."""
+    board = shipped_board("machiavelli-1995")
+    assert board.famine[4][2] == "per" and board.famine[8][10] == "slz"
+    assert board.plague[3][2] == "rag" and board.plague[12][5] == "pst" and board.plague[11][2] == "are"
+    for table, printed in ((board.famine, AH1995_FAMINE), (board.plague, AH1995_PLAGUE)):
+        assert len(cells(table)) == 64
+        assert sorted(cells(table)) == land(board)
+        assert table == grid(board, printed)
+    objectif = shipped_board("machiavelli-objectif")
+    assert objectif.famine == board.famine and objectif.plague == board.plague
+
+
+@pytest.mark.parametrize("name", ["machiavelli-classic", "machiavelli-1995", "machiavelli-objectif"])
+def test_table_entries_are_land_spaces_listed_once(name: str) -> None:
+    """Map format (docs/map-format.md): every famine and plague cell is a land space, rows and columns are rolls of
+    two dice (2 to 12); no province is listed twice in a table (NJ_MAP, NJ2)."""
+    board = shipped_board(name)
+    for table in (board.famine, board.plague):
+        assert table
+        for row, cs in table.items():
+            assert 2 <= row <= 12 and all(2 <= c <= 12 for c in cs)
+        assert all(not board.spaces[sid].is_sea for sid in cells(table))
+        assert len(cells(table)) == len(set(cells(table)))

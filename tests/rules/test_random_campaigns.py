@@ -9,6 +9,7 @@ import pytest
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import play_phase, start_position
+from pipeline.core.dice import HashDice
 from pipeline.core.notation import parse_order
 from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.position import PhaseKind, Position
@@ -46,7 +47,7 @@ def play_year(board: Board, rules: Rules, seed: int) -> list[Position]:
             orders = [(d.unit.power, rng.choice(choices[d.unit.space])) for d in position.dislodged]
         for _, order in orders:  # every order the options offer reads back from its text
             assert parse_order(str(order), board, position.phase.kind) == order
-        result = play_phase(board, position, orders, rules)
+        result = play_phase(board, position, orders, rules, HashDice(f"test {seed}"))
         assert all(o.reason.value != "illegal_no_unit" for o in result.outcomes)
         position = result.after
         check_invariants(board, position)

@@ -1,0 +1,73 @@
+"""Machiavelli's yearly income (judge adjustment rule 2; Objectif 6.2), line by line.
+
+- 1 ducat for each land province the power controls;
+- each city it controls pays its value (1, 2 or 3; a fortress nothing), unless the city is besieged;
+- 1 ducat for each sea one of its fleets is in;
+- variable income: one die on its own line of the table, and one on the line of every other power's
+  home country it has taken whole (all its provinces and cities); the controller of Genoa's city also
+  rolls Genoa's line (option `genoa_variable_income`). Without dice (the judge's `nodice`) the die is 4
+  in odd years and 3 in even years.
+
+Famine and rebellions, which also take income away, come with those rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board
+from .dice import Dice
+from .position import Position
+from .rules import Rules
+from .units import UnitKind
+
+
+@dataclass(frozen=True)
+class IncomeLine:
+    source: str  # province | city | sea | variable
+    place: str  # the space, or the power (or city) whose variable income was rolled
+    ducats: int
+
+
+def home_country(board: Board, power: str) -> list[str]:
+    return sorted(s for s, sp in board.spaces.items() if sp.home == power)
+
+
+def holds_home_country(board: Board, position: Position, power: str, other: str) -> bool:
+    """Does `power` control every province and city of `other`'s home country?"""
+    homes = home_country(board, other)
+    return bool(homes) and all(
+        position.owners.get(p) == power and (board.spaces[p].city is None or position.cities.get(p) == power)
+        for p in homes
+    )
+
+
+def compute_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
+    lines: list[IncomeLine] = []
+    for province, owner in position.owners.items():
+        if owner == power and not board.spaces[province].is_sea:
+            lines.append(IncomeLine("province", province, 1))
+    for province, owner in position.cities.items():
+        city = board.spaces[province].city
+        if owner == power and city is not None and city.value and province not in position.sieges:
+            lines.append(IncomeLine("city", province, city.value))
+    for unit in position.units_of(power):
+        if unit.kind is UnitKind.FLEET and board.spaces[unit.space].is_sea:
+            lines.append(IncomeLine("sea", unit.space, 1))
+    rollers = [power] if power in board.variable_income and _alive(position, power) else []
+    rollers += [
+        other for other in sorted(board.powers) if other != power and holds_home_country(board, position, power, other)
+    ]
+    if rules.genoa_variable_income:
+        rollers += [s for s in board.variable_income if s in board.spaces and position.cities.get(s) == power]
+    for line in rollers:
+        if line not in board.variable_income:
+            continue
+        purpose = f"variable income {line}" if line == power else f"variable income {line} for {power}"
+        die = dice.roll(purpose) if rules.dice else (4 if position.phase.year % 2 else 3)
+        lines.append(IncomeLine("variable", line, board.variable_income[line][die - 1]))
+    return lines
+
+
+def _alive(position: Position, power: str) -> bool:
+    return any(owner == power for owner in position.owners.values()) or bool(position.units_of(power))

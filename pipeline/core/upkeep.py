@@ -1,0 +1,162 @@
+"""Machiavelli's adjustment phase: every unit is paid for another year, or removed; new units are bought.
+
+(Judge adjustment rule 3; Objectif 6.3 c; rules_digest 15.) Each power's orders are carried out in this
+order: first maintenance, in the order given (3 ducats a unit, 6 for militia and elite mercenaries, 9 for
+elite professionals; a unit the treasury cannot pay for is removed); units named in no order are removed
+(gap G-14); then builds, in the order given. A new unit goes in a home province of the power (or of a
+home country it has taken whole) that has a city, where it controls both province and city: an army or
+fleet in the province (fleets only where the city is a port), a garrison in a fortified city; one new
+unit per province, and none where a unit was removed this phase (no trading old units for new); one
+special unit per power; within the unit limits (judge 1991: 12 armies, 8 fleets, 6 garrisons). The
+treasury never goes below zero. Famine and rebellions, which also forbid builds, come with those rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import Board, space_of
+from .income import holds_home_country
+from .ledger import Ledger
+from .legality import Illegal, find_unit, garrison_city
+from .orders import Build, Maintain, Order, Remove
+from .outcome import Outcome, Reason
+from .position import Position
+from .rules import Rules
+from .units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
+
+COSTS = {None: 3, "militia": 6, "mercenaries": 6, "professionals": 9}
+
+
+@dataclass(frozen=True)
+class UpkeepResult:
+    position: Position
+    outcomes: tuple[Outcome, ...]
+
+
+def unit_cost(unit: Unit) -> int:
+    return COSTS[unit.special]
+
+
+def adjudicate_upkeep(
+    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules
+) -> UpkeepResult:
+    treasury = dict(position.ledger.treasury)
+    units = dict(position.units)
+    outcomes: list[Outcome] = []
+    given: dict[str, list[Order]] = {}
+    for power, order in orders:
+        if isinstance(order, (Maintain, Remove, Build)):
+            given.setdefault(power, []).append(order)
+        else:
+            outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
+
+    for power in sorted(board.powers):
+        mine = given.get(power, [])
+        kept: set[str] = set()
+        removed: set[str] = set()
+        for order in mine:  # maintenance first, in the order given
+            if not isinstance(order, (Maintain, Remove)):
+                continue
+            try:
+                unit = find_unit(position, order.kind, order.at)
+            except Illegal as why:
+                outcomes.append(Outcome(power, order, False, why.reason))
+                continue
+            if unit is None or unit.power != power or unit.space in kept | removed:
+                reason = Reason.ILLEGAL_NO_UNIT if unit is None or unit.power == power else Reason.ILLEGAL_NOT_OWNER
+                outcomes.append(Outcome(power, order, False, reason, {}, unit))
+                continue
+            if isinstance(order, Remove):
+                removed.add(unit.space)
+                outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {}, unit))
+            elif treasury.get(power, 0) >= unit_cost(unit):
+                treasury[power] = treasury.get(power, 0) - unit_cost(unit)
+                kept.add(unit.space)
+                outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(unit_cost(unit))}, unit))
+            else:
+                removed.add(unit.space)
+                outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS, {}, unit))
+        for unit in position.units_of(power):  # units no order named are removed (gap G-14)
+            if unit.space not in kept | removed:
+                removed.add(unit.space)
+                outcomes.append(Outcome(power, Remove(unit.kind, unit.location), True, Reason.NO_ORDER, {}, unit))
+        for space in removed:
+            del units[space]
+        emptied = {space_of(position.units[space].location) for space in removed}  # provinces that lost a unit
+
+        built: set[str] = set()
+        for order in mine:  # then builds, in the order given
+            if not isinstance(order, Build):
+                continue
+            try:
+                unit = new_unit(board, position, power, order, units, emptied, built, rules)
+            except Illegal as why:
+                outcomes.append(Outcome(power, order, False, why.reason, why.detail))
+                continue
+            cost = unit_cost(unit)
+            if treasury.get(power, 0) < cost:
+                outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS))
+                continue
+            treasury[power] = treasury.get(power, 0) - cost
+            units[unit.space] = unit
+            built.add(space_of(unit.location))
+            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(cost)}, unit))
+
+    ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
+    after = Position.build(
+        position.phase, units.values(), position.owners, cities=position.cities, sieges=position.sieges, ledger=ledger
+    )
+    return UpkeepResult(after, tuple(outcomes))
+
+
+def new_unit(
+    board: Board,
+    position: Position,
+    power: str,
+    order: Build,
+    units: dict[str, Unit],
+    removed: set[str],
+    built: set[str],
+    rules: Rules,
+) -> Unit:
+    """The unit a build order makes, or raise `Illegal`. `removed`: provinces that lost a unit this phase."""
+    province = space_of(order.at)
+    space = board.spaces.get(province)
+    if order.kind is None:
+        raise Illegal(Reason.ILLEGAL_WRONG_KIND)
+    if space is None or space.city is None:
+        raise Illegal(Reason.BUILD_NOT_HOME)
+    homes = {power} | {p for p in board.powers if p != power and holds_home_country(board, position, power, p)}
+    if space.home not in homes:
+        raise Illegal(Reason.BUILD_NOT_HOME)
+    if position.owners.get(province) != power or position.cities.get(province) != power:
+        raise Illegal(Reason.BUILD_NOT_OWNED)
+    if province in built:
+        raise Illegal(Reason.BUILD_OCCUPIED)  # one new unit per province
+    if order.special is not None:
+        if order.special not in SPECIALS:
+            raise Illegal(Reason.ILLEGAL_WRONG_KIND)
+        if any(u.special for u in units.values() if u.power == power):
+            raise Illegal(Reason.NO_BUILD_ALLOWED)  # one special unit per power
+    kind = order.kind
+    location = order.at if kind is UnitKind.FLEET else province
+    slot = province + CITY if kind is UnitKind.GARRISON else province
+    if slot in units or province in removed or (space.single_unit and (province in units or province + CITY in units)):
+        raise Illegal(Reason.BUILD_OCCUPIED)  # no room, or an old unit traded for a new one (judge 1991 adj. 3 c)
+    if kind is UnitKind.GARRISON and not garrison_city(board, province, rules):
+        raise Illegal(Reason.ILLEGAL_NO_CITY)
+    if kind is UnitKind.FLEET:
+        if not space.city.port:
+            raise Illegal(Reason.ILLEGAL_NO_CITY)
+        if space.coasts and location == province:
+            raise Illegal(Reason.ILLEGAL_COAST_NEEDED)
+    if not board.can_hold(kind, location):
+        raise Illegal(Reason.ILLEGAL_TERRAIN)
+    if rules.unit_limits is not None:
+        limit = dict(zip((UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON), rules.unit_limits, strict=True))[kind]
+        if sum(1 for u in units.values() if u.power == power and u.kind is kind) >= limit:
+            raise Illegal(Reason.NO_BUILD_ALLOWED)
+    assert power != AUTONOMOUS
+    return Unit(power, kind, location, order.special)
