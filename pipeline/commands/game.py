@@ -21,7 +21,7 @@ from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.storage.gamedir import Game, load_game, turn_id, write_all
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import OrderFile, read_order_file
-from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data
+from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data, year_end_to_data
 
 Echo = Callable[[str], None]
 
@@ -67,7 +67,9 @@ def state_text(board: Board, position: Position, turn: str) -> str:
 
 def results_text(board: Board, result: PhaseResult, turn: str) -> str:
     header = f"Results of turn {turn}, adjudicated by judge {__version__}."
-    return dump_yaml(outcomes_to_data(board, result.played, result.outcomes), header)
+    data = outcomes_to_data(board, result.played, result.outcomes)
+    data.update(year_end_to_data(result.income, result.draws))
+    return dump_yaml(data, header)
 
 
 def powers_to_order(board: Board, position: Position) -> list[str]:

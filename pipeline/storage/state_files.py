@@ -25,6 +25,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from pipeline.core.board import Board
+from pipeline.core.dice import Draw
+from pipeline.core.income import IncomeLine
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Dislodged, Phase, Position
@@ -226,4 +228,18 @@ def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcom
     for power in sorted(by_power):
         orders[power] = by_power[power]
     data["orders"] = orders
+    return data
+
+
+def year_end_to_data(income: Mapping[str, Iterable[IncomeLine]], draws: Iterable[Draw]) -> CommentedMap:
+    """The dice rolled (each with its purpose) and each power's income line by line."""
+    data = CommentedMap()
+    rolls = list(draws)
+    if rolls:
+        data["dice"] = [_inline({"purpose": d.purpose, "sides": d.sides, "value": d.value}) for d in rolls]
+    if income:
+        data["income"] = CommentedMap(
+            (power, [_inline({"from": line.source, "place": line.place, "ducats": line.ducats}) for line in lines])
+            for power, lines in income.items()
+        )
     return data

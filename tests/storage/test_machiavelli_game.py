@@ -64,3 +64,28 @@ def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None
     assert "{order: A mon besiege, result: siege_started, succeeded: true}" in results
     assert "{order: A sie besiege, result: dislodged, succeeded: false, by: per, dislodged_from: per}" in results
     assert commands.replay(folder, lambda s: None) == []
+
+
+def test_a_whole_year_with_income_and_adjustments_replays(tmp_path: Path) -> None:
+    folder = tmp_path / "year"
+    commands.new_game(folder, "judge")
+    for turn, powers in TURNS:
+        for power, orders in powers.items():
+            write_orders(folder, turn, power, orders)
+        commands.adjudicate(folder, lambda s: None, force=True)
+    commands.adjudicate(folder, lambda s: None, force=True)  # Fall 1454: nobody moves
+    game = load_game(folder)
+    assert game.current_turn() == "1454-fall-adjustment"
+    fall = game.results_path("1454-fall-movement").read_text()
+    assert "- {purpose: variable income florence, sides: 6, value:" in fall
+    assert "{from: city, place: flo, ducats: 3}" in fall
+    treasury = game.position("1454-fall-adjustment").ledger.treasury
+    assert all(ducats > 0 for ducats in treasury.values()) and set(treasury) == set(game.board.powers)
+    write_orders(folder, "1454-fall-adjustment", "florence", ["Maintain A flo", "Maintain G psa", "Maintain A are"])
+    commands.adjudicate(folder, lambda s: None, force=True)
+    game = load_game(folder)
+    spring = game.position("1455-spring-movement")
+    assert {str(u) for u in spring.units_of("florence")} == {"A flo", "G psa", "A are"}
+    assert not spring.units_of("milan")  # Milan gave no orders: its units were not maintained
+    assert spring.ledger.ducats("florence") == treasury["florence"] - 9
+    assert commands.replay(folder, lambda s: None) == []
