@@ -198,6 +198,7 @@ def _position(board: Any, data: Mapping[str, Any]) -> Position:
         cities,
         {board.location(str(p)): int(n) for p, n in (data.get("sieges") or {}).items()},
         _ledger(data),
+        [board.location(str(p)) for p in data.get("famine") or []],
     )
 
 
@@ -261,6 +262,10 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> l
             if want != got_loans:
                 shown = ", ".join(str(x) for x in got_loans) or "none"
                 failures.append(f"loans {power}: expected {', '.join(str(x) for x in want) or 'none'}, got {shown}")
+    if "famine" in expect:
+        want_famine = sorted(board.location(str(p)) for p in expect["famine"] or [])
+        if sorted(after.famine) != want_famine:
+            failures.append(f"famine: expected {want_famine}, got {sorted(after.famine)}")
     if "banned" in expect and sorted(after.ledger.banned) != sorted(str(p) for p in expect["banned"] or []):
         failures.append(f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}")
     if "phase" in expect and str(after.phase) != str(Phase.parse(str(expect["phase"]))):

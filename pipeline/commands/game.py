@@ -68,7 +68,7 @@ def state_text(board: Board, position: Position, turn: str) -> str:
 def results_text(board: Board, result: PhaseResult, turn: str) -> str:
     header = f"Results of turn {turn}, adjudicated by judge {__version__}."
     data = outcomes_to_data(board, result.played, result.outcomes)
-    data.update(year_end_to_data(result.income, result.draws))
+    data.update(year_end_to_data(result.income, result.draws, result.events))
     return dump_yaml(data, header)
 
 

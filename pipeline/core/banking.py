@@ -39,7 +39,7 @@ def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rule
     loans = {p: list(ls) for p, ls in ledger.loans.items()}
     outcomes: list[Outcome] = []
     money = [(p, o) for p, o in orders if isinstance(o, (Borrow, Pay))]
-    if not rules.loans:  # the judge's `noloans`: no bank at all; gifts between powers still work
+    if not (rules.loans and rules.dice):  # `noloans` or `nodice`: no bank at all; gifts between powers still work
         outcomes += [Outcome(p, o, False, Reason.ILLEGAL_OPTION_OFF) for p, o in money if _with_bank(o)]
         money = [(p, o) for p, o in money if not _with_bank(o)]
 

@@ -10,6 +10,7 @@ skipped. `play_phase` adjudicates the current phase and returns the next positio
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from .banking import settle_banking
 from .board import Board
 from .control import update_control
 from .dice import Dice, DiceError, Draw
+from .disasters import eliminate_in, strike
 from .income import IncomeLine, compute_income
 from .ledger import Ledger
 from .legality import DEFAULT_RULES
@@ -38,6 +40,17 @@ class PhaseResult:
     after: Position  # the next phase to be played
     income: Mapping[str, tuple[IncomeLine, ...]] = field(default_factory=dict)  # Machiavelli: the year's income
     draws: tuple[Draw, ...] = ()  # every die rolled, with its purpose
+    events: tuple[Event, ...] = ()  # famine and plague: provinces struck and units lost
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that befell the board between phases: `kind` (famine, plague) at `place` (a province
+    struck, or where `unit` was lost)."""
+
+    kind: str
+    place: str
+    unit: Unit | None
 
 
 def take_centres(position: Position, board: Board) -> Position:
@@ -109,12 +122,47 @@ def play_phase(
         after = update_control(board, after)
     following = next_phase(board, after, rules)
     income: dict[str, tuple[IncomeLine, ...]] = {}
-    if rules.game == "machiavelli" and following.phase.kind is PhaseKind.ADJUSTMENT:
-        if dice is None:
-            raise DiceError("the yearly income needs dice")
-        following, income = collect_income(board, following, dice, rules)
+    events: list[Event] = []
+    if rules.game == "machiavelli":
+        following, income, events = _year_steps(board, following, rules, dice)
     draws = tuple(dice.draws) if dice is not None else ()
-    return PhaseResult(played, money + result.outcomes, following, income, draws)
+    return PhaseResult(played, money + result.outcomes, following, income, draws, tuple(events))
+
+
+def _year_steps(
+    board: Board, position: Position, rules: Rules, dice: Dice | None
+) -> tuple[Position, dict[str, tuple[IncomeLine, ...]], list[Event]]:
+    """What happens between two Machiavelli phases: famine ends the spring, plague opens the summer,
+    famine and the income close the year."""
+    events: list[Event] = []
+    income: dict[str, tuple[IncomeLine, ...]] = {}
+    phase = position.phase
+    first_year = board.start is not None and phase.year == board.start.year
+    if phase.kind is PhaseKind.MOVEMENT and phase.season == "summer":
+        if position.famine:  # units still in famined provinces at the end of spring starve; the famine ends
+            position, dead = eliminate_in(position, position.famine)
+            events += [Event("famine", u.location, u) for u in dead]
+            position = dataclasses.replace(position, famine=frozenset())
+        if rules.plague and rules.dice and not first_year:
+            plagued = strike(board.plague, _need(dice, "plague"), "plague", rules.disaster_year_roll)
+            position, dead = eliminate_in(position, plagued)
+            events += [Event("plague", p, None) for p in sorted(plagued)]
+            events += [Event("plague", u.location, u) for u in dead]
+        position = update_control(board, position)
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        dice = _need(dice, "the yearly income")
+        if rules.famine and rules.dice:  # `nodice` turns off every random event (judge options)
+            famine = strike(board.famine, dice, "famine", rules.disaster_year_roll)
+            position = dataclasses.replace(position, famine=famine)
+            events += [Event("famine", p, None) for p in sorted(famine)]
+        position, income = collect_income(board, position, dice, rules)
+    return position, income, events
+
+
+def _need(dice: Dice | None, purpose: str) -> Dice:
+    if dice is None:
+        raise DiceError(f"{purpose} needs dice")
+    return dice
 
 
 def collect_income(

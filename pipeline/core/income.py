@@ -19,7 +19,7 @@ from .board import Board
 from .dice import Dice
 from .position import Position
 from .rules import Rules
-from .units import UnitKind
+from .units import CITY, UnitKind
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,15 @@ def holds_home_country(board: Board, position: Position, power: str, other: str)
 def compute_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
     lines: list[IncomeLine] = []
     for province, owner in position.owners.items():
-        if owner == power and not board.spaces[province].is_sea:
+        if owner == power and not board.spaces[province].is_sea and province not in position.famine:
             lines.append(IncomeLine("province", province, 1))
     for province, owner in position.cities.items():
         city = board.spaces[province].city
-        if owner == power and city is not None and city.value and province not in position.sieges:
-            lines.append(IncomeLine("city", province, city.value))
+        if owner != power or city is None or not city.value or province in position.sieges:
+            continue
+        if province in position.famine and province + CITY not in position.units:
+            continue  # in famine, only a garrisoned city pays
+        lines.append(IncomeLine("city", province, city.value))
     for unit in position.units_of(power):
         if unit.kind is UnitKind.FLEET and board.spaces[unit.space].is_sea:
             lines.append(IncomeLine("sea", unit.space, 1))

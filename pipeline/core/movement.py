@@ -563,6 +563,7 @@ class _Turn:
             cities,
             sieges,
             self.position.ledger,
+            self.position.famine,
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))
 

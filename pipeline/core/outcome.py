@@ -68,6 +68,7 @@ class Reason(enum.Enum):
     NO_BUILD_ALLOWED = "no_build_allowed"  # no builds left, or none due
     NO_REMOVAL_DUE = "no_removal_due"
     CIVIL_DISORDER = "civil_disorder"
+    BUILD_FAMINE = "build_famine"  # nothing may be built in a famined province (Machiavelli)
     # money (Machiavelli)
     NOTHING_OWED = "nothing_owed"  # a payment to the bank with no loan to repay: nothing taken
     NO_FUNDS = "no_funds"  # the treasury is empty

@@ -60,6 +60,7 @@ class Position:
     cities: Mapping[str, str] = field(default_factory=dict)  # Machiavelli: province -> controller of its city
     sieges: Mapping[str, int] = field(default_factory=dict)  # Machiavelli: province -> campaigns besieged so far
     ledger: Ledger = field(default_factory=Ledger)  # Machiavelli: treasuries and loans
+    famine: frozenset[str] = frozenset()  # Machiavelli: provinces struck by famine until the end of spring
 
     @classmethod
     def build(
@@ -72,6 +73,7 @@ class Position:
         cities: Mapping[str, str] | None = None,
         sieges: Mapping[str, int] | None = None,
         ledger: Ledger | None = None,
+        famine: Iterable[str] = (),
     ) -> Position:
         by_space: dict[str, Unit] = {}
         for u in units:
@@ -88,11 +90,14 @@ class Position:
             dict(sorted((cities or {}).items())),
             dict(sorted((sieges or {}).items())),
             ledger or Ledger(),
+            frozenset(famine),
         )
 
     def at_phase(self, phase: Phase) -> Position:
         """The same units and owners in another phase, with no one waiting to retreat."""
-        return Position(phase, self.units, self.owners, (), frozenset(), self.cities, self.sieges, self.ledger)
+        return Position(
+            phase, self.units, self.owners, (), frozenset(), self.cities, self.sieges, self.ledger, self.famine
+        )
 
     def with_ledger(self, ledger: Ledger) -> Position:
         return dataclasses.replace(self, ledger=ledger)

@@ -151,6 +151,7 @@ def adjudicate_retreats(
         cities=position.cities,
         sieges=position.sieges,
         ledger=position.ledger,
+        famine=position.famine,
     )
     return RetreatResult(after, tuple(outcomes))
 

@@ -25,6 +25,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "loan_limit_basis": ("principal", "principal_plus_interest"),
     "loan_excess": ("cap", "reject"),
     "gift_while_indebted": ("forbidden", "allowed"),
+    "disaster_year_roll": ("2d6", "2d6_original", "1d6"),
 }
 
 
@@ -49,6 +50,9 @@ class Rules:
     dice: bool = True  # the judge's `dice` flag; without dice variable income is 4 in odd years, 3 in even
     genoa_variable_income: bool = True  # the controller of Genoa's city rolls Genoa's variable income
     unit_limits: tuple[int, int, int] | None = (12, 8, 6)  # armies, fleets, garrisons a power may have (judge 1991)
+    famine: bool = True  # the judge's `famine` flag
+    plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
+    disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -78,7 +82,14 @@ class Rules:
                     )
                     continue
                 value = tuple(int(v) for v in value) if value is not None else None
-            elif name in ("fortresses", "loans", "dice", "genoa_variable_income") and not isinstance(value, bool):
+            elif name in (
+                "fortresses",
+                "loans",
+                "dice",
+                "genoa_variable_income",
+                "famine",
+                "plague",
+            ) and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
             changes[name] = value
@@ -103,6 +114,7 @@ PROFILES: dict[str, Rules] = {
         loan_limit_basis="principal_plus_interest",
         gift_while_indebted="allowed",
         unit_limits=None,
+        plague=True,
     ),
 }
 

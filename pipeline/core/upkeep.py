@@ -106,7 +106,13 @@ def adjudicate_upkeep(
 
     ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
     after = Position.build(
-        position.phase, units.values(), position.owners, cities=position.cities, sieges=position.sieges, ledger=ledger
+        position.phase,
+        units.values(),
+        position.owners,
+        cities=position.cities,
+        sieges=position.sieges,
+        ledger=ledger,
+        famine=position.famine,
     )
     return UpkeepResult(after, tuple(outcomes))
 
@@ -135,6 +141,8 @@ def new_unit(
         raise Illegal(Reason.BUILD_NOT_OWNED)
     if province in built:
         raise Illegal(Reason.BUILD_OCCUPIED)  # one new unit per province
+    if province in position.famine:
+        raise Illegal(Reason.BUILD_FAMINE)
     if order.special is not None:
         if order.special not in SPECIALS:
             raise Illegal(Reason.ILLEGAL_WRONG_KIND)

@@ -73,6 +73,8 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
             )
         if ledger.banned:
             data["banned"] = _flow(sorted(ledger.banned))
+        if position.famine:
+            data["famine"] = _flow(sorted(position.famine))
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
@@ -149,7 +151,8 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
-        return Position.build(phase, units, owners, dislodged, contested, cities, sieges, ledger)
+        famine = [str(p) for p in data.get("famine") or [] if p in board.spaces]
+        return Position.build(phase, units, owners, dislodged, contested, cities, sieges, ledger, famine)
     except ValueError as err:
         raise DataError(str(err), file=file) from None
 
@@ -231,9 +234,20 @@ def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcom
     return data
 
 
-def year_end_to_data(income: Mapping[str, Iterable[IncomeLine]], draws: Iterable[Draw]) -> CommentedMap:
-    """The dice rolled (each with its purpose) and each power's income line by line."""
+def year_end_to_data(
+    income: Mapping[str, Iterable[IncomeLine]], draws: Iterable[Draw], events: Iterable[Any] = ()
+) -> CommentedMap:
+    """The dice rolled (each with its purpose), famine and plague, and each power's income line by line."""
     data = CommentedMap()
+    happened = list(events)
+    if happened:
+        data["events"] = [
+            _inline(
+                {"event": e.kind, "place": e.place}
+                | ({"unit": unit_text(e.unit), "power": e.unit.power} if e.unit is not None else {})
+            )
+            for e in happened
+        ]
     rolls = list(draws)
     if rolls:
         data["dice"] = [_inline({"purpose": d.purpose, "sides": d.sides, "value": d.value}) for d in rolls]
