@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
 from .banking import settle_banking
 from .board import Board
+from .conquest import eliminations, victor
 from .control import update_control
 from .dice import Dice, DiceError, Draw
 from .disasters import eliminate_in, strike
@@ -123,31 +124,48 @@ def play_phase(
     following = next_phase(board, after, rules)
     income: dict[str, tuple[IncomeLine, ...]] = {}
     events: list[Event] = []
-    if rules.game == "machiavelli":
-        following, income, events = _year_steps(board, following, rules, dice)
+    if (
+        rules.game == "machiavelli"
+        and kind is not PhaseKind.ADJUSTMENT
+        and following.phase.kind is not PhaseKind.RETREAT
+    ):
+        following, events = _campaign_end(board, following, rules, played.phase.season)
+        following, income, opened = _season_opens(board, following, rules, dice)
+        events += opened
     draws = tuple(dice.draws) if dice is not None else ()
     return PhaseResult(played, money + result.outcomes, following, income, draws, tuple(events))
 
 
-def _year_steps(
+def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -> tuple[Position, list[Event]]:
+    """The end of a Machiavelli campaign: after spring, units still in famined provinces starve and the
+    famine ends (judge adjustment 1 a); then eliminations and victory (Objectif 4.2, 9; judge adjustment 2)."""
+    events: list[Event] = []
+    if season == "spring" and position.famine:
+        position, dead = eliminate_in(position, position.famine)
+        events += [Event("famine", u.location, u) for u in dead]
+        position = update_control(board, dataclasses.replace(position, famine=frozenset()))
+    position, gone = eliminations(board, position)
+    events += [Event("eliminated", power, None) for power, _ in gone]
+    events += [Event("eliminated", u.location, u) for _, units in gone for u in units]
+    winner = victor(board, position, rules)
+    if winner is not None:
+        events.append(Event("victory", winner, None))
+    return position, events
+
+
+def _season_opens(
     board: Board, position: Position, rules: Rules, dice: Dice | None
 ) -> tuple[Position, dict[str, tuple[IncomeLine, ...]], list[Event]]:
-    """What happens between two Machiavelli phases: famine ends the spring, plague opens the summer,
-    famine and the income close the year."""
+    """Plague opens the summer; after fall, famine is rolled and the year's income collected."""
     events: list[Event] = []
     income: dict[str, tuple[IncomeLine, ...]] = {}
     phase = position.phase
     first_year = board.start is not None and phase.year == board.start.year
-    if phase.kind is PhaseKind.MOVEMENT and phase.season == "summer":
-        if position.famine:  # units still in famined provinces at the end of spring starve; the famine ends
-            position, dead = eliminate_in(position, position.famine)
-            events += [Event("famine", u.location, u) for u in dead]
-            position = dataclasses.replace(position, famine=frozenset())
-        if rules.plague and rules.dice and not first_year:
-            plagued = strike(board.plague, _need(dice, "plague"), "plague", rules.disaster_year_roll)
-            position, dead = eliminate_in(position, plagued)
-            events += [Event("plague", p, None) for p in sorted(plagued)]
-            events += [Event("plague", u.location, u) for u in dead]
+    if phase.kind is PhaseKind.MOVEMENT and phase.season == "summer" and rules.plague and rules.dice and not first_year:
+        plagued = strike(board.plague, _need(dice, "plague"), "plague", rules.disaster_year_roll)
+        position, dead = eliminate_in(position, plagued)
+        events += [Event("plague", p, None) for p in sorted(plagued)]
+        events += [Event("plague", u.location, u) for u in dead]
         position = update_control(board, position)
     if phase.kind is PhaseKind.ADJUSTMENT:
         dice = _need(dice, "the yearly income")

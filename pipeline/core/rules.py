@@ -53,6 +53,7 @@ class Rules:
     famine: bool = True  # the judge's `famine` flag
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
     disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
+    victory_cities: int = 23  # cities a power must control at the end of a campaign to win (Objectif 4.2)
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -75,6 +76,9 @@ class Rules:
                 continue
             if name == "straits":
                 value = frozenset(str(v) for v in value or ())
+            elif name == "victory_cities" and not (isinstance(value, int) and value > 0):
+                problems.append(Problem("options.victory_cities", f"expected a number of cities, got {value!r}"))
+                continue
             elif name == "unit_limits":
                 if value is not None and not (isinstance(value, (list, tuple)) and len(value) == 3):
                     problems.append(
