@@ -21,11 +21,12 @@ from .conquest import eliminations, victor
 from .control import update_control
 from .dice import Dice, DiceError, Draw
 from .disasters import eliminate_in, strike
+from .expenses import settle_expenses
 from .income import IncomeLine, compute_income
 from .ledger import Ledger
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
-from .orders import Borrow, Order, Pay
+from .orders import Borrow, Expense, Order, Pay
 from .outcome import Outcome
 from .position import Phase, PhaseKind, Position
 from .retreat import RetreatResult, adjudicate_retreats
@@ -108,8 +109,9 @@ def play_phase(
     if kind is PhaseKind.MOVEMENT and rules.game == "machiavelli":
         orders = list(orders)
         banking = settle_banking(position, orders, rules)
-        money, position = banking.outcomes, banking.position
-        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay))]
+        spent = settle_expenses(board, banking.position, orders, rules)
+        money, position = banking.outcomes + spent.outcomes, spent.position
+        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense))]
     if kind is PhaseKind.MOVEMENT:
         result = adjudicate_movement(board, position, orders, rules=rules)
     elif kind is PhaseKind.RETREAT:

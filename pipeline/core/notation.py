@@ -30,6 +30,7 @@ from .orders import (
     Convert,
     Convoy,
     Disband,
+    Expense,
     Hold,
     LiftSiege,
     Maintain,
@@ -215,6 +216,8 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     if r.take(_ALLY):
         r.take({"with"})
         return Ally(r.power())
+    if r.take({"expense", "depense"}):
+        return _expense(r)
     if r.take({"borrow", "emprunte"}):
         ducats = r.amount()
         if not r.take({"for", "pour"}):
@@ -300,6 +303,43 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     raise r.fail("H, -, S, C, convert, besiege, lift or Disband after the unit")
 
 
+def _expense(r: _Reader) -> Expense:
+    """``Expense 1: 12 ducats Disband Army Bologna`` (the judge's form), ``Expense 2: 3 counter-bribe A are``."""
+    word = r.peek().rstrip(":")
+    if not word.isdigit():
+        raise r.fail("the expense's number, as in 'Expense 1:'")
+    r.pos += 1
+    r.take({":"})
+    number = int(word)
+    ducats = r.amount()
+    if r.take({"famine", "fr"}):
+        r.take({"relief"})
+        place = r.place()
+        r.end()
+        return Expense(number, ducats, "famine relief", None, place)
+    if r.take({"counter", "counterbribe", "counter-bribe", "cb", "contre"}):
+        r.take({"-"})
+        r.take({"bribe", "corruption"})
+        kind = "counter-bribe"
+    elif r.take({"disband", "d"}):
+        kind = "disband"
+    elif r.take({"buy", "purchase", "achat"}):
+        kind = "buy"
+    elif r.take({"gta"}) or (r.words[r.pos : r.pos + 3] == ["garrison", "to", "autonomous"] and r.take({"garrison"})):
+        r.take({"to"})
+        r.take({"autonomous"})
+        kind = "to autonomous"
+    elif r.take({"to"}):
+        if not r.take({"autonomous"}):
+            raise r.fail("'autonomous'")
+        kind = "to autonomous"
+    else:
+        raise r.fail("famine relief, counter-bribe, disband, buy or garrison to autonomous")
+    target_kind, target = r.unit()
+    r.end()
+    return Expense(number, ducats, kind, target_kind, target)
+
+
 def read_order(text: str, board: Board, position: Position, power: str, rules: Rules = DEFAULT_RULES) -> Order:
     """Read an order and check it is allowed in `position` for `power`.
 
@@ -322,7 +362,7 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
     """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
     kind = position.phase.kind
     movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
-    if kind is PhaseKind.MOVEMENT and isinstance(order, (Borrow, Pay)):
+    if kind is PhaseKind.MOVEMENT and isinstance(order, (Borrow, Pay, Expense)):
         if rules.game != "machiavelli":
             raise Illegal(Reason.ILLEGAL_OPTION_OFF)
         if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):

@@ -156,6 +156,21 @@ class Pay:
 
 
 @dataclass(frozen=True, slots=True)
+class Expense:
+    """Machiavelli: an expense of the campaign, numbered. `kind` is one of famine relief, counter-bribe,
+    disband, buy, to autonomous; the target is a province (famine relief) or a unit."""
+
+    number: int
+    ducats: int
+    kind: str
+    target_kind: UnitKind | None
+    target: str
+
+    def __str__(self) -> str:
+        return f"Expense {self.number}: {self.ducats} {self.kind} {_unit(self.target_kind, self.target)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Retreat:
     kind: UnitKind | None
     at: str
@@ -214,7 +229,7 @@ class Waive:
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
 RetreatOrder = Retreat | Disband | Convert
 AdjustmentOrder = Build | Remove | Waive | Maintain
-MoneyOrder = Borrow | Pay
+MoneyOrder = Borrow | Pay | Expense
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally | MoneyOrder
 
 

@@ -76,6 +76,12 @@ class Reason(enum.Enum):
     BANNED = "banned"  # the bank lends no more to a power that defaulted
     OVER_LIMIT = "over_limit"  # the loan would take the debt over the bank's limit
     CUT = "cut"  # the loan was cut to what the limit allows (detail: granted)
+    ILLEGAL_EXPENSE = "illegal_expense"  # an expense this target cannot take (a bribe on one's own unit...)
+    TOO_MANY_EXPENSES = "too_many_expenses"  # beyond the number allowed a campaign
+    NOT_ADJACENT_TO_TARGET = "not_adjacent_to_target"  # no unit of one's own next to the bribed unit
+    OUTBID = "outbid"  # a larger bribe on the same unit, or a tie at the top
+    BRIBE_TOO_SMALL = "bribe_too_small"  # what is left after counter-bribes is under the minimum
+    NOTHING_TO_DO = "nothing_to_do"  # famine relief where there is no famine
 
     @property
     def illegal(self) -> bool:

@@ -26,6 +26,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "loan_excess": ("cap", "reject"),
     "gift_while_indebted": ("forbidden", "allowed"),
     "disaster_year_roll": ("2d6", "2d6_original", "1d6"),
+    "underfunded_expense": ("use_remainder", "void"),
+    "bribe_adjacency": ("off", "own", "own_or_permitted"),
 }
 
 
@@ -54,6 +56,9 @@ class Rules:
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
     disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
     victory_cities: int = 23  # cities a power must control at the end of a campaign to win (Objectif 4.2)
+    max_expenses: int | None = 4  # expenses a power may order a campaign (judge: 4; Objectif: no limit)
+    underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
+    bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -76,6 +81,9 @@ class Rules:
                 continue
             if name == "straits":
                 value = frozenset(str(v) for v in value or ())
+            elif name == "max_expenses" and not (value is None or (isinstance(value, int) and value > 0)):
+                problems.append(Problem("options.max_expenses", f"expected a number or null, got {value!r}"))
+                continue
             elif name == "victory_cities" and not (isinstance(value, int) and value > 0):
                 problems.append(Problem("options.victory_cities", f"expected a number of cities, got {value!r}"))
                 continue
@@ -119,6 +127,9 @@ PROFILES: dict[str, Rules] = {
         gift_while_indebted="allowed",
         unit_limits=None,
         plague=True,
+        max_expenses=None,
+        underfunded_expense="void",
+        bribe_adjacency="own_or_permitted",
     ),
 }
 
