@@ -93,9 +93,7 @@ def settle_expenses(
         mine.sort(key=lambda po: po[1].number)
         for _, order in mine:
             try:
-                if rules.max_expenses is not None and not 1 <= order.number <= rules.max_expenses:
-                    raise Illegal(Reason.TOO_MANY_EXPENSES)
-                target = _check(board, position, power, order, rules)
+                target = check_expense(board, position, power, order, rules)
             except Illegal as why:
                 outcomes.append(Outcome(power, order, False, why.reason, why.detail))  # refused, not charged
                 continue
@@ -191,8 +189,10 @@ def settle_expenses(
     return ExpenseResult(after, tuple(outcomes))
 
 
-def _check(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Unit | None:
+def check_expense(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Unit | None:
     """The expense's target unit (None for a province), or raise `Illegal`: refused, not charged."""
+    if rules.max_expenses is not None and not 1 <= order.number <= rules.max_expenses:
+        raise Illegal(Reason.TOO_MANY_EXPENSES)
     if order.kind == "famine relief":
         if order.target not in board.spaces or board.spaces[order.target].is_sea:
             raise Illegal(Reason.ILLEGAL_NO_UNIT)

@@ -21,6 +21,7 @@ from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, 
 
 from .adjustment import adjustments_due, build_location
 from .board import Board, fold_accents, normalise_name, space_of
+from .expenses import check_expense
 from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit, find_unit
 from .orders import (
     Ally,
@@ -367,6 +368,8 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
             raise Illegal(Reason.ILLEGAL_OPTION_OFF)
         if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):
             raise Illegal(Reason.ILLEGAL_NOT_OWNER)
+        if isinstance(order, Expense):
+            check_expense(board, position, power, order, rules)
         return order
     if kind is PhaseKind.MOVEMENT and isinstance(order, Ally):
         if order.power not in board.powers:
