@@ -82,12 +82,16 @@ def next_phase(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -
         if phase.season != seasons[-1]:
             season = seasons[seasons.index(phase.season) + 1]
             return position.at_phase(Phase(season, phase.year, PhaseKind.MOVEMENT))
+        if rules.game == "machiavelli" and rules.calendar == "objectif":  # adjustments open the next spring
+            return position.at_phase(Phase(seasons[0], phase.year + 1, PhaseKind.ADJUSTMENT))
         if rules.game == "machiavelli":
             return position.at_phase(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT))
         winter = take_centres(position, board).at_phase(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT))
         if needs_adjustment(board, winter):
             return winter
         position = winter
+    if phase.kind is PhaseKind.ADJUSTMENT and phase.season == seasons[0]:  # Objectif: the spring goes on
+        return position.at_phase(Phase(seasons[0], phase.year, PhaseKind.MOVEMENT))
     return position.at_phase(Phase(seasons[0], phase.year + 1, PhaseKind.MOVEMENT))
 
 
@@ -106,7 +110,11 @@ def play_phase(
     played = position
     result: MovementResult | RetreatResult | AdjustmentResult | UpkeepResult
     money: tuple[Outcome, ...] = ()
-    if kind is PhaseKind.MOVEMENT and rules.game == "machiavelli":
+    objectif_spring = rules.calendar == "objectif" and position.phase.season == rules.seasons[0]
+    money_now = (kind is PhaseKind.MOVEMENT and not objectif_spring) or (
+        kind is PhaseKind.ADJUSTMENT and objectif_spring
+    )
+    if rules.game == "machiavelli" and money_now:  # Objectif's spring: loans and expenses before adjustments
         orders = list(orders)
         banking = settle_banking(position, orders, rules)
         spent = settle_expenses(board, banking.position, orders, rules)

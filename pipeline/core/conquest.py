@@ -17,7 +17,7 @@ import dataclasses
 from .board import Board
 from .income import holds_home_country
 from .ledger import Ledger
-from .position import Position
+from .position import Position, standing_sieges
 from .rules import Rules
 from .units import Unit
 
@@ -46,6 +46,7 @@ def eliminations(board: Board, position: Position) -> tuple[Position, list[tuple
         position = dataclasses.replace(
             position,
             units={s: u for s, u in position.units.items() if u.power != power},
+            sieges=standing_sieges({s: u for s, u in position.units.items() if u.power != power}, position.sieges),
             owners={s: o for s, o in position.owners.items() if o != power},
             cities={s: o for s, o in position.cities.items() if o != power},
             ledger=Ledger.build(treasury, loans, set(ledger.banned)),

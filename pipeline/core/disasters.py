@@ -53,7 +53,7 @@ def eliminate_in(position: Position, provinces: frozenset[str]) -> tuple[Positio
     return (
         Position.build(
             position.phase, units, position.owners, position.dislodged, position.contested,
-            position.cities, {p: n for p, n in position.sieges.items() if p + CITY in {u.space for u in units}},
+            position.cities, position.sieges,
             position.ledger, position.famine,
         ),
         dead,

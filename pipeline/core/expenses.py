@@ -32,7 +32,7 @@ from .ledger import Ledger
 from .legality import Illegal, find_unit
 from .orders import Expense, Order
 from .outcome import Outcome, Reason
-from .position import Position
+from .position import Position, standing_sieges
 from .rules import Rules
 from .units import AUTONOMOUS, CITY, Unit, UnitKind
 
@@ -176,7 +176,7 @@ def settle_expenses(
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail, target))
 
     ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
-    sieges = {p: n for p, n in position.sieges.items() if p + CITY in units}
+    sieges = standing_sieges(units, position.sieges)
     after = dataclasses.replace(
         position,
         units=dict(sorted(units.items())),

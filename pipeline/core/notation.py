@@ -363,7 +363,9 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
     """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
     kind = position.phase.kind
     movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
-    if kind is PhaseKind.MOVEMENT and isinstance(order, (Borrow, Pay, Expense)):
+    objectif_spring = rules.calendar == "objectif" and position.phase.season == "spring"
+    money_phase = PhaseKind.ADJUSTMENT if objectif_spring else PhaseKind.MOVEMENT  # Objectif: money opens the spring
+    if kind is money_phase and isinstance(order, (Borrow, Pay, Expense)):
         if rules.game != "machiavelli":
             raise Illegal(Reason.ILLEGAL_OPTION_OFF)
         if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):

@@ -38,6 +38,17 @@ class Phase:
         return cls(parts[0].lower(), int(parts[1]), PhaseKind(parts[2].lower()))
 
 
+def standing_sieges(units: Mapping[str, Unit], sieges: Mapping[str, int]) -> dict[str, int]:
+    """The sieges that still stand: a garrison in the city and another power's unit in the province (a
+    siege ends when its besieger or its garrison is gone, however that came about)."""
+    out = {}
+    for province, campaigns in sorted(sieges.items()):
+        besieger, garrison = units.get(province), units.get(province + ".city")
+        if besieger is not None and garrison is not None and besieger.power != garrison.power:
+            out[province] = campaigns
+    return out
+
+
 @dataclass(frozen=True)
 class Dislodged:
     """A unit dislodged in the movement phase, waiting to retreat.
@@ -88,7 +99,7 @@ class Position:
             tuple(sorted(dislodged, key=lambda d: d.unit)),
             frozenset(contested),
             dict(sorted((cities or {}).items())),
-            dict(sorted((sieges or {}).items())),
+            standing_sieges(by_space, sieges or {}),
             ledger or Ledger(),
             frozenset(famine),
         )

@@ -27,6 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "gift_while_indebted": ("forbidden", "allowed"),
     "disaster_year_roll": ("2d6", "2d6_original", "1d6"),
     "underfunded_expense": ("use_remainder", "void"),
+    "calendar": ("judge", "objectif"),
     "bribe_adjacency": ("off", "own", "own_or_permitted"),
 }
 
@@ -56,6 +57,7 @@ class Rules:
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
     disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
     victory_cities: int = 23  # cities a power must control at the end of a campaign to win (Objectif 4.2)
+    calendar: str = "judge"  # judge: income and adjustments after fall; objectif: at the start of spring
     max_expenses: int | None = 4  # expenses a power may order a campaign (judge: 4; Objectif: no limit)
     underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
     bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
@@ -127,6 +129,7 @@ PROFILES: dict[str, Rules] = {
         gift_while_indebted="allowed",
         unit_limits=None,
         plague=True,
+        calendar="objectif",
         max_expenses=None,
         underfunded_expense="void",
         bribe_adjacency="own_or_permitted",

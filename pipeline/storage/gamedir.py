@@ -42,7 +42,10 @@ def phase_of_turn(turn: str) -> Phase:
 
 def turn_key(turn: str) -> tuple[int, int, int]:
     phase = phase_of_turn(turn)
-    return phase.year, SEASON_ORDER.get(phase.season, 9), PHASE_ORDER[phase.kind]
+    order = PHASE_ORDER[phase.kind]
+    if phase.kind is PhaseKind.ADJUSTMENT and phase.season == "spring":
+        order = -1  # Objectif's calendar: the adjustments open the spring
+    return phase.year, SEASON_ORDER.get(phase.season, 9), order
 
 
 @dataclass
