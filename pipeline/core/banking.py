@@ -98,10 +98,13 @@ def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rule
         owed = sum(loan.owed for loan in due)
         if not owed:
             continue
-        if treasury.get(power, 0) >= owed:
-            treasury[power] = treasury.get(power, 0) - owed
+        held = treasury.get(power, 0)
+        if held >= owed:
+            treasury[power] = held - owed
             loans[power] = [loan for loan in loans[power] if loan not in due]
+            outcomes.append(Outcome(power, Pay(owed, "bank"), True, Reason.COLLECTED, {"paid": str(owed)}))
         else:  # default: the bank takes everything, cancels the debt, and lends no more
+            outcomes.append(Outcome(power, Pay(held, "bank"), False, Reason.DEFAULTED, {"paid": str(held)}))
             treasury[power] = 0
             loans[power] = []
             defaulted.add(power)

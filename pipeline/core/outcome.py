@@ -76,6 +76,8 @@ class Reason(enum.Enum):
     BANNED = "banned"  # the bank lends no more to a power that defaulted
     OVER_LIMIT = "over_limit"  # the loan would take the debt over the bank's limit
     CUT = "cut"  # the loan was cut to what the limit allows (detail: granted)
+    COLLECTED = "collected"  # the bank took a loan that fell due (detail: paid)
+    DEFAULTED = "defaulted"  # a loan fell due and could not be paid: the bank took the treasury (detail: paid)
     ILLEGAL_EXPENSE = "illegal_expense"  # an expense this target cannot take (a bribe on one's own unit...)
     TOO_MANY_EXPENSES = "too_many_expenses"  # beyond the number allowed a campaign
     NOT_ADJACENT_TO_TARGET = "not_adjacent_to_target"  # no unit of one's own next to the bribed unit

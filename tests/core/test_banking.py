@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pipeline.core.banking import settle_banking
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.orders import Borrow, Pay
+from pipeline.core.outcome import Reason
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import profile
 
@@ -42,7 +43,7 @@ def test_no_ducat_is_created_or_lost(treasury, loans, given_orders, name) -> Non
     assert all(v >= 0 for v in after.treasury.values())
     assert set(result.defaulted) <= set(after.banned)
     for p in POWERS:
-        mine = [o for o in result.outcomes if o.power == p and o.succeeded]
+        mine = [o for o in result.outcomes if o.power == p and o.succeeded and o.reason is not Reason.COLLECTED]
         paid_bank = sum(int(o.detail["paid"]) for o in mine if isinstance(o.order, Pay) and o.order.to == "bank")
         paid_out = sum(int(o.detail["paid"]) for o in mine if isinstance(o.order, Pay) and o.order.to != "bank")
         received = sum(
