@@ -39,7 +39,7 @@ from pipeline.core.rules import profile
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, OrderError, PipelineError, Problem
 from pipeline.storage.maps import shipped_board
-from pipeline.storage.state_files import parse_loan, unit_text
+from pipeline.storage.state_files import parse_loan, read_rebellions, rebellions_to_data, unit_text
 from pipeline.storage.yamlio import line_of, load_yaml
 
 
@@ -206,7 +206,23 @@ def _position(board: Any, data: Mapping[str, Any]) -> Position:
         {board.location(str(p)): int(n) for p, n in (data.get("sieges") or {}).items()},
         _ledger(data),
         [board.location(str(p)) for p in data.get("famine") or []],
+        _rebellions(board, data.get("rebellions")),
     )
+
+
+def _rebellions(board: Any, entries: Any) -> dict[str, Any]:
+    problems: list[Problem] = []
+    found = read_rebellions(board, _by_location(board, entries), problems)
+    if problems:
+        raise DataError(problems)
+    return found
+
+
+def _by_location(board: Any, entries: Any) -> Any:
+    """Province names as players write them (``Bologna``, ``bol``) to the board's ids."""
+    if not isinstance(entries, Mapping):
+        return entries
+    return {board.location(str(p)): v for p, v in entries.items()}
 
 
 def _ledger(data: Mapping[str, Any]) -> Ledger:
@@ -273,6 +289,11 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> l
         want_famine = sorted(board.location(str(p)) for p in expect["famine"] or [])
         if sorted(after.famine) != want_famine:
             failures.append(f"famine: expected {want_famine}, got {sorted(after.famine)}")
+    if "rebellions" in expect:
+        want_rebellions = dict(rebellions_to_data(_rebellions(board, expect["rebellions"] or {})))
+        got_rebellions = dict(rebellions_to_data(after.rebellions))
+        if want_rebellions != got_rebellions:
+            failures.append(f"rebellions: expected {want_rebellions}, got {got_rebellions}")
     if "banned" in expect and sorted(after.ledger.banned) != sorted(str(p) for p in expect["banned"] or []):
         failures.append(f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}")
     if "phase" in expect and str(after.phase) != str(Phase.parse(str(expect["phase"]))):

@@ -29,6 +29,7 @@ from .movement import MovementResult, adjudicate_movement
 from .orders import Borrow, Expense, Order, Pay
 from .outcome import Outcome
 from .position import Phase, PhaseKind, Position
+from .rebellions import Rebellion
 from .retreat import RetreatResult, adjudicate_retreats
 from .rules import Rules
 from .units import Unit
@@ -129,21 +130,41 @@ def play_phase(
     else:
         result = adjudicate_adjustments(board, position, orders)
     after = result.position
-    if rules.game == "machiavelli":
-        after = update_control(board, after)
-    following = next_phase(board, after, rules)
     income: dict[str, tuple[IncomeLine, ...]] = {}
     events: list[Event] = []
+    if rules.game == "machiavelli":
+        events += rebellion_events(played.rebellions, position.rebellions, after.rebellions)
+        after = update_control(board, after)
+    following = next_phase(board, after, rules)
     if (
         rules.game == "machiavelli"
         and kind is not PhaseKind.ADJUSTMENT
         and following.phase.kind is not PhaseKind.RETREAT
     ):
-        following, events = _campaign_end(board, following, rules, played.phase.season)
+        following, ended = _campaign_end(board, following, rules, played.phase.season)
+        events += ended
         following, income, opened = _season_opens(board, following, rules, dice)
         events += opened
     draws = tuple(dice.draws) if dice is not None else ()
     return PhaseResult(played, money + result.outcomes, following, income, draws, tuple(events))
+
+
+def rebellion_events(
+    before: Mapping[str, Rebellion], raised: Mapping[str, Rebellion], after: Mapping[str, Rebellion]
+) -> list[Event]:
+    """Rebellions raised by the expenses, and those (or their province or city part) ended since:
+    pacified, bought out, liberated or put down; the outcomes of the orders say which."""
+    events = [Event("rebellion", p, None) for p in sorted(raised) if p not in before]
+    for province, rebellion in sorted({**before, **raised}.items()):
+        left = after.get(province)
+        if left is None:
+            events.append(Event("rebellion ended", province, None))
+            continue
+        if rebellion.province and not left.province:
+            events.append(Event("province rebellion ended", province, None))
+        if rebellion.city and not left.city:
+            events.append(Event("city rebellion ended", province, None))
+    return events
 
 
 def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -> tuple[Position, list[Event]]:

@@ -18,7 +18,10 @@ carried out before the movement (judge movement rule 4; Objectif 6.3; rules_dige
 - A bought unit changes hands with its province (and city, if no garrison holds it); a power may not
   gain a second special unit so (gap G-20: the bribe fails); a disbanded unit leaves the board.
 
-Pacification, rebellions and assassinations are the next expenses to come.
+- Pacification (12) ends a rebellion; causing one costs 9 or 15 (see `rebellions`), and buying a unit in
+  a rebelling province liberates it.
+
+Assassinations are the next expenses to come.
 """
 
 from __future__ import annotations
@@ -28,11 +31,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board, space_of
+from .income import holds_home_country
 from .ledger import Ledger
 from .legality import Illegal, find_unit
 from .orders import Expense, Order
 from .outcome import Outcome, Reason
 from .position import Position, standing_sieges
+from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, place_rebellion
 from .rules import Rules
 from .units import AUTONOMOUS, CITY, Unit, UnitKind
 
@@ -111,6 +116,7 @@ def settle_expenses(
         funded.append((power, order, target, paid))
 
     famine = set(position.famine)
+    rebellions = dict(position.rebellions)
     units = dict(position.units)
     owners, cities = dict(position.owners), dict(position.cities)
     bribes: dict[str, list[tuple[str, Expense, Unit, int]]] = {}
@@ -121,6 +127,26 @@ def settle_expenses(
             famine.discard(order.target)
             reason = Reason.SUCCEEDS if relieved else Reason.NO_FUNDS if paid < 3 else Reason.NOTHING_TO_DO
             outcomes.append(Outcome(power, order, relieved, reason, {"paid": str(paid)}))
+        elif order.kind == "pacify":
+            pacified = order.target in rebellions and paid >= PACIFY
+            reason = Reason.SUCCEEDS if pacified else Reason.TOO_LITTLE if paid < PACIFY else Reason.NOTHING_TO_DO
+            if pacified:
+                del rebellions[order.target]
+            outcomes.append(Outcome(power, order, pacified, reason, {"paid": str(paid), "needed": str(PACIFY)}))
+        elif order.kind == "rebellion":
+            try:  # found out at resolution: charged (judge movement rule 4 j, k)
+                need = rebellion_cost(board, position, power, order.target)
+                if order.target in rebellions:
+                    raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="already in rebellion")
+            except Illegal as why:
+                outcomes.append(Outcome(power, order, False, why.reason, {"paid": str(paid)} | why.detail))
+                continue
+            detail = {"paid": str(paid), "needed": str(need)}
+            if paid < need:
+                outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail))
+                continue
+            rebellions[order.target] = place_rebellion(board, position, order.target, rules.fortresses)
+            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail))
         elif rules.bribe_adjacency != "off" and not _adjacent(
             board, position, power, order, target
         ):  # charged, useless
@@ -165,6 +191,7 @@ def settle_expenses(
                     owners[province] = AUTONOMOUS
             else:  # bought: the unit, its province, and its city if no garrison holds it, change hands
                 units[space] = dataclasses.replace(target, power=power)
+                rebellions.pop(province, None)  # buying a unit liberates its province (judge rebellion 7)
                 if target.kind is UnitKind.GARRISON:
                     cities[province] = power
                     if province not in units:
@@ -185,6 +212,7 @@ def settle_expenses(
         sieges=sieges,
         ledger=ledger,
         famine=frozenset(famine),
+        rebellions=dict(sorted(rebellions.items())),
     )
     return ExpenseResult(after, tuple(outcomes))
 
@@ -193,9 +221,9 @@ def check_expense(board: Board, position: Position, power: str, order: Expense, 
     """The expense's target unit (None for a province), or raise `Illegal`: refused, not charged."""
     if rules.max_expenses is not None and not 1 <= order.number <= rules.max_expenses:
         raise Illegal(Reason.TOO_MANY_EXPENSES)
-    if order.kind == "famine relief":
+    if order.kind in ("famine relief", "pacify", "rebellion"):
         if order.target not in board.spaces or board.spaces[order.target].is_sea:
-            raise Illegal(Reason.ILLEGAL_NO_UNIT)
+            raise Illegal(Reason.ILLEGAL_EXPENSE, why="a land province was expected")
         return None
     target = find_unit(position, order.target_kind, order.target)
     if target is None:
@@ -203,6 +231,21 @@ def check_expense(board: Board, position: Position, power: str, order: Expense, 
     if order.kind != "counter-bribe" and target.power == power:
         raise Illegal(Reason.ILLEGAL_EXPENSE)  # no bribe on one's own unit (gap G-8)
     return target
+
+
+def rebellion_cost(board: Board, position: Position, power: str, province: str) -> int:
+    """What causing a rebellion in `province` costs `power`: 15 in the controller's home country (or one
+    it has taken whole, gap G-24), 9 elsewhere; or raise `Illegal` (charged all the same)."""
+    space = board.spaces[province]
+    controller = position.owners.get(province)
+    if controller is None or controller in (power, AUTONOMOUS):
+        raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="not controlled by another power")
+    if space.single_unit and (province in position.units or province + CITY in position.units):
+        raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="a unit stands there")
+    home = space.home == controller or (
+        space.home is not None and holds_home_country(board, position, controller, space.home)
+    )
+    return CAUSE_AT_HOME if home else CAUSE_IN_CONQUEST
 
 
 def _adjacent(board: Board, position: Position, power: str, order: Expense, target: Unit | None) -> bool:

@@ -8,7 +8,8 @@
   rolls Genoa's line (option `genoa_variable_income`). Without dice (the judge's `nodice`) the die is 4
   in odd years and 3 in even years.
 
-Famine and rebellions, which also take income away, come with those rules.
+Nothing comes from a famined province (nor from its city unless garrisoned), nor from a province or
+city in rebellion (an unfortified city follows its province: gap G-11).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from .board import Board
 from .dice import Dice
 from .position import Position
+from .rebellions import city_in_revolt
 from .rules import Rules
 from .units import CITY, UnitKind
 
@@ -45,11 +47,14 @@ def holds_home_country(board: Board, position: Position, power: str, other: str)
 def compute_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
     lines: list[IncomeLine] = []
     for province, owner in position.owners.items():
-        if owner == power and not board.spaces[province].is_sea and province not in position.famine:
+        revolt = province in position.rebellions and position.rebellions[province].province
+        if owner == power and not board.spaces[province].is_sea and province not in position.famine and not revolt:
             lines.append(IncomeLine("province", province, 1))
     for province, owner in position.cities.items():
         city = board.spaces[province].city
         if owner != power or city is None or not city.value or province in position.sieges:
+            continue
+        if city_in_revolt(board, position.rebellions, province):
             continue
         if province in position.famine and province + CITY not in position.units:
             continue  # in famine, only a garrisoned city pays

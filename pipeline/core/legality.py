@@ -236,10 +236,12 @@ def _check_siege(
             raise Illegal(Reason.ILLEGAL_NOT_BESIEGING)
         return LiftSiege(unit.kind, unit.location)
     garrison = position.units.get(province + CITY)
-    if garrison is None or garrison.power == unit.power:
+    rebellion = position.rebellions.get(province)
+    rebel_city = garrison is None and rebellion is not None and rebellion.city and rebellion.target == unit.power
+    if not rebel_city and (garrison is None or garrison.power == unit.power):
         raise Illegal(Reason.ILLEGAL_NOTHING_TO_BESIEGE)
     city = board.spaces[province].city
-    assert city is not None  # a garrison stands only in a city
+    assert city is not None  # a garrison or a rebellion in a city: there is one
     if unit.kind is UnitKind.FLEET and not city.port:
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     if unit.kind is UnitKind.ARMY and city.port and rules.port_siege_units == "fleet_only":

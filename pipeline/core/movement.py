@@ -37,6 +37,7 @@ from .orders import (
 )
 from .outcome import Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position
+from .rebellions import CampaignDeeds, Rebellion, after_campaign
 from .resolver import Resolver
 from .rules import Rules
 from .units import CITY, Unit, UnitKind
@@ -272,6 +273,18 @@ class _Turn:
             elif type(o) is Convoy:
                 self.is_convoy[i] = True
 
+        # rebels support the one power, not their target, moving into their province (judge rebellion 8)
+        self.rebel_support = [0] * n
+        for province, rebellion in self.position.rebellions.items():
+            movers = [
+                i
+                for i in self.moves_into.get(province, ())
+                if self.power[i] != rebellion.target and space_of(units[i].location).removesuffix(CITY) != province
+            ]
+            if len({self.power[i] for i in movers}) == 1:
+                for i in movers:
+                    self.rebel_support[i] = 1
+
         # convoys: matched to the army's move when it goes to the same place
         self.convoys: list[list[int]] = [[] for _ in range(n)]
         self.matched = [True] * n
@@ -457,10 +470,10 @@ class _Turn:
             return 0
         k = self.index.get(self.dest[i])  # type: ignore[arg-type]
         if k is None or (self.opposing[i] is None and self.is_move[k] and self.resolve(k)):
-            return self.strength[i] + self._support(i)
+            return self.strength[i] + self._support(i) + self.rebel_support[i]
         if self.power[k] == self.power[i]:
             return 0  # no power may dislodge its own unit
-        return self.strength[i] + self._support(i, exclude_power=self.power[k])
+        return self.strength[i] + self._support(i, exclude_power=self.power[k]) + self.rebel_support[i]
 
     def _hold(self, space: str) -> int:
         k = self.index.get(space)
@@ -473,7 +486,7 @@ class _Turn:
         return self.strength[k] + self._support(k)
 
     def _defend(self, j: int) -> int:
-        return self.strength[j] + self._support(j)
+        return self.strength[j] + self._support(j) + self.rebel_support[j]
 
     def _prevent(self, k: int) -> int:
         if not self._path(k):
@@ -481,7 +494,7 @@ class _Turn:
         j = self.opposing[k]
         if j is not None and self.resolve(j):
             return 0
-        return self.strength[k] + self._support(k)
+        return self.strength[k] + self._support(k) + self.rebel_support[k]
 
     def _support_given(self, s: int) -> bool:
         return self._cutter(s) is None
@@ -564,8 +577,28 @@ class _Turn:
             sieges,
             self.position.ledger,
             self.position.famine,
+            self._rebellions(),
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))
+
+    def _rebellions(self) -> dict[str, Rebellion]:
+        """The rebellions left standing once the units have moved, held and besieged."""
+        if not self.position.rebellions:
+            return {}
+        held, entered, besieged = [], [], []
+        for i, unit in enumerate(self.units):
+            order, province = self.orders[i], space_of(unit.location).removesuffix(CITY)
+            if self.refusal[i] is not None or self._dislodger(unit.space) is not None:
+                continue
+            if type(order) is Hold and isinstance(self.given[i], Hold):  # an order given, not a default
+                held.append((province, unit.power))
+            elif type(order) is Move and self.resolve(i):
+                entered.append((space_of(order.to), unit.power))
+            elif type(order) is Besiege:
+                besieged.append((province, unit.power))
+        deeds = CampaignDeeds(held, entered, besieged)
+        left, _ = after_campaign(self.position.rebellions, deeds, self.rules.rebellion_put_down == "enter_or_hold")
+        return left
 
     @staticmethod
     def _arrived(unit: Unit, order: MovementOrder) -> Unit:
@@ -583,6 +616,8 @@ class _Turn:
         for i, unit in enumerate(self.units):
             if type(self.orders[i]) is not Besiege or self.refusal[i] is not None:
                 continue
+            if unit.space + CITY not in self.position.units:
+                continue  # a siege of a rebel city: the rebellion keeps its count
             if self._dislodger(unit.space) is not None:
                 continue
             campaigns = self.position.sieges.get(unit.space, 0) + 1

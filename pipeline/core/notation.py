@@ -318,6 +318,17 @@ def _expense(r: _Reader) -> Expense:
         place = r.place()
         r.end()
         return Expense(number, ducats, "famine relief", None, place)
+    if r.take({"pacify", "pacification", "pacifier"}):
+        r.take({"rebellion", "révolte", "revolte"})
+        place = r.place()
+        r.end()
+        return Expense(number, ducats, "pacify", None, place)
+    if r.take({"cause", "rebellion", "rebel", "révolte", "revolte", "fomenter", "susciter"}):
+        r.take({"rebellion", "révolte", "revolte", "une"})
+        r.take({"in", "en", "à", "a", "dans"})
+        place = r.place()
+        r.end()
+        return Expense(number, ducats, "rebellion", None, place)
     if r.take({"counter", "counterbribe", "counter-bribe", "cb", "contre"}):
         r.take({"-"})
         r.take({"bribe", "corruption"})
@@ -335,7 +346,7 @@ def _expense(r: _Reader) -> Expense:
             raise r.fail("'autonomous'")
         kind = "to autonomous"
     else:
-        raise r.fail("famine relief, counter-bribe, disband, buy or garrison to autonomous")
+        raise r.fail("famine relief, pacify, rebellion, counter-bribe, disband, buy or garrison to autonomous")
     target_kind, target = r.unit()
     r.end()
     return Expense(number, ducats, kind, target_kind, target)

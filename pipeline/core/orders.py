@@ -157,8 +157,9 @@ class Pay:
 
 @dataclass(frozen=True, slots=True)
 class Expense:
-    """Machiavelli: an expense of the campaign, numbered. `kind` is one of famine relief, counter-bribe,
-    disband, buy, to autonomous; the target is a province (famine relief) or a unit."""
+    """Machiavelli: an expense of the campaign, numbered. `kind` is one of famine relief, pacify,
+    rebellion, counter-bribe, disband, buy, to autonomous; the target is a province (the first three) or
+    a unit."""
 
     number: int
     ducats: int

@@ -69,6 +69,7 @@ class Reason(enum.Enum):
     NO_REMOVAL_DUE = "no_removal_due"
     CIVIL_DISORDER = "civil_disorder"
     BUILD_FAMINE = "build_famine"  # nothing may be built in a famined province (Machiavelli)
+    BUILD_REBELLION = "build_rebellion"  # nothing may be built in a rebelling province (Machiavelli)
     # money (Machiavelli)
     NOTHING_OWED = "nothing_owed"  # a payment to the bank with no loan to repay: nothing taken
     NO_FUNDS = "no_funds"  # the treasury is empty
@@ -83,7 +84,9 @@ class Reason(enum.Enum):
     NOT_ADJACENT_TO_TARGET = "not_adjacent_to_target"  # no unit of one's own next to the bribed unit
     OUTBID = "outbid"  # a larger bribe on the same unit, or a tie at the top
     BRIBE_TOO_SMALL = "bribe_too_small"  # what is left after counter-bribes is under the minimum
-    NOTHING_TO_DO = "nothing_to_do"  # famine relief where there is no famine
+    NOTHING_TO_DO = "nothing_to_do"  # famine relief where there is no famine, pacifying no rebellion
+    TOO_LITTLE = "too_little"  # less than the expense costs (detail: paid, needed)
+    REBELLION_NOT_ALLOWED = "rebellion_not_allowed"  # not another power's province, Venice occupied, one already
 
     @property
     def illegal(self) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .ledger import Ledger
+from .rebellions import Rebellion
 from .units import Unit
 
 
@@ -72,6 +73,7 @@ class Position:
     sieges: Mapping[str, int] = field(default_factory=dict)  # Machiavelli: province -> campaigns besieged so far
     ledger: Ledger = field(default_factory=Ledger)  # Machiavelli: treasuries and loans
     famine: frozenset[str] = frozenset()  # Machiavelli: provinces struck by famine until the end of spring
+    rebellions: Mapping[str, Rebellion] = field(default_factory=dict)  # Machiavelli: province -> its rebellion
 
     @classmethod
     def build(
@@ -85,6 +87,7 @@ class Position:
         sieges: Mapping[str, int] | None = None,
         ledger: Ledger | None = None,
         famine: Iterable[str] = (),
+        rebellions: Mapping[str, Rebellion] | None = None,
     ) -> Position:
         by_space: dict[str, Unit] = {}
         for u in units:
@@ -102,12 +105,22 @@ class Position:
             standing_sieges(by_space, sieges or {}),
             ledger or Ledger(),
             frozenset(famine),
+            dict(sorted((rebellions or {}).items())),
         )
 
     def at_phase(self, phase: Phase) -> Position:
         """The same units and owners in another phase, with no one waiting to retreat."""
         return Position(
-            phase, self.units, self.owners, (), frozenset(), self.cities, self.sieges, self.ledger, self.famine
+            phase,
+            self.units,
+            self.owners,
+            (),
+            frozenset(),
+            self.cities,
+            self.sieges,
+            self.ledger,
+            self.famine,
+            self.rebellions,
         )
 
     def with_ledger(self, ledger: Ledger) -> Position:

@@ -152,6 +152,7 @@ def adjudicate_retreats(
         sieges=position.sieges,
         ledger=position.ledger,
         famine=position.famine,
+        rebellions=position.rebellions,
     )
     return RetreatResult(after, tuple(outcomes))
 

@@ -29,6 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "underfunded_expense": ("use_remainder", "void"),
     "calendar": ("judge", "objectif"),
     "bribe_adjacency": ("off", "own", "own_or_permitted"),
+    "rebellion_put_down": ("hold_only", "enter_or_hold"),
 }
 
 
@@ -61,6 +62,7 @@ class Rules:
     max_expenses: int | None = 4  # expenses a power may order a campaign (judge: 4; Objectif: no limit)
     underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
     bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
+    rebellion_put_down: str = "hold_only"  # the target's unit must hold in the province, or may also move in
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -133,6 +135,7 @@ PROFILES: dict[str, Rules] = {
         max_expenses=None,
         underfunded_expense="void",
         bribe_adjacency="own_or_permitted",
+        rebellion_put_down="enter_or_hold",
     ),
 }
 

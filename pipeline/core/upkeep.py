@@ -8,7 +8,7 @@ home country it has taken whole) that has a city, where it controls both provinc
 fleet in the province (fleets only where the city is a port), a garrison in a fortified city; one new
 unit per province, and none where a unit was removed this phase (no trading old units for new); one
 special unit per power; within the unit limits (judge 1991: 12 armies, 8 fleets, 6 garrisons). The
-treasury never goes below zero. Famine and rebellions, which also forbid builds, come with those rules.
+treasury never goes below zero. Nothing is built in a famined or rebelling province.
 """
 
 from __future__ import annotations
@@ -113,6 +113,7 @@ def adjudicate_upkeep(
         sieges=position.sieges,
         ledger=ledger,
         famine=position.famine,
+        rebellions=position.rebellions,
     )
     return UpkeepResult(after, tuple(outcomes))
 
@@ -143,6 +144,8 @@ def new_unit(
         raise Illegal(Reason.BUILD_OCCUPIED)  # one new unit per province
     if province in position.famine:
         raise Illegal(Reason.BUILD_FAMINE)
+    if province in position.rebellions:
+        raise Illegal(Reason.BUILD_REBELLION)  # gap: no builds in a rebelling province
     if order.special is not None:
         if order.special not in SPECIALS:
             raise Illegal(Reason.ILLEGAL_WRONG_KIND)

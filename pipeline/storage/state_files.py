@@ -30,6 +30,7 @@ from pipeline.core.income import IncomeLine
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Dislodged, Phase, Position
+from pipeline.core.rebellions import Rebellion
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, Problem
 
@@ -75,6 +76,8 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
             data["banned"] = _flow(sorted(ledger.banned))
         if position.famine:
             data["famine"] = _flow(sorted(position.famine))
+        if position.rebellions:
+            data["rebellions"] = rebellions_to_data(position.rebellions)
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
@@ -148,11 +151,12 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
             dislodged.append(Dislodged(unit, entry.get("attacker_from")))
     contested = [str(s) for s in data.get("contested") or []]
     ledger = _read_ledger(board, data, problems)
+    rebellions = read_rebellions(board, data.get("rebellions"), problems)
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
         famine = [str(p) for p in data.get("famine") or [] if p in board.spaces]
-        return Position.build(phase, units, owners, dislodged, contested, cities, sieges, ledger, famine)
+        return Position.build(phase, units, owners, dislodged, contested, cities, sieges, ledger, famine, rebellions)
     except ValueError as err:
         raise DataError(str(err), file=file) from None
 
@@ -166,6 +170,53 @@ def parse_loan(text: str) -> Loan | None:
     if not match:
         return None
     return Loan(int(match[4]), match[3].lower(), int(match[1]), int(match[2]))
+
+
+def rebellions_to_data(rebellions: Mapping[str, Rebellion]) -> CommentedMap:
+    """``bol: {against: papacy, city: true}``; `province: false` once only the city still rebels, `siege`
+    while the target besieges the rebel city."""
+    out = CommentedMap()
+    for province, rebellion in sorted(rebellions.items()):
+        entry: dict[str, Any] = {"against": rebellion.target}
+        if not rebellion.province:
+            entry["province"] = False
+        if rebellion.city:
+            entry["city"] = True
+        if rebellion.siege:
+            entry["siege"] = rebellion.siege
+        out[province] = _inline(entry)
+    return out
+
+
+def read_rebellions(board: Board, entries: Any, problems: list[Problem]) -> dict[str, Rebellion]:
+    out: dict[str, Rebellion] = {}
+    if entries is None:
+        return out
+    if not isinstance(entries, Mapping):
+        problems.append(Problem("rebellions", "expected a mapping: province -> {against: power, city: true}"))
+        return out
+    for province, entry in entries.items():
+        where = f"rebellions.{province}"
+        space = board.spaces.get(str(province))
+        if space is None or space.is_sea:
+            problems.append(Problem(where, f"expected a land province, got {province!r}"))
+            continue
+        if not isinstance(entry, Mapping) or entry.get("against") not in board.powers:
+            problems.append(Problem(where, f"expected {{against: <power>}}, powers: {', '.join(sorted(board.powers))}"))
+            continue
+        flags = {k: entry.get(k, d) for k, d in (("province", True), ("city", False))}
+        siege = entry.get("siege", 0)
+        if not all(isinstance(v, bool) for v in flags.values()) or siege not in (0, 1):
+            problems.append(Problem(where, "expected province and city as true or false, siege 0 or 1"))
+            continue
+        if flags["city"] and (space.city is None or not space.city.fortified):
+            problems.append(Problem(where, "only a fortified city can rebel"))
+            continue
+        if not (flags["province"] or flags["city"]):
+            problems.append(Problem(where, "a rebellion is in the province, the city, or both"))
+            continue
+        out[str(province)] = Rebellion(str(entry["against"]), flags["province"], flags["city"], int(siege))
+    return out
 
 
 def _read_ledger(board: Board, data: Mapping[str, Any], problems: list[Problem]) -> Ledger:

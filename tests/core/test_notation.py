@@ -17,6 +17,7 @@ from pipeline.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Expense,
     Hold,
     LiftSiege,
     Move,
@@ -221,6 +222,12 @@ def test_retreat_and_adjustment_orders_are_checked_in_their_phase(board: Board) 
         # French
         ("A Sienne soutient A Pise", SupportHold(A, "sie", A, "pis")),
         ("A Gênes - Génes", None),  # accents do not matter; a move to its own province reads fine
+        # the province expenses of rebellions, in English and French
+        ("Expense 1: 15 cause rebellion Siena", Expense(1, 15, "rebellion", None, "sie")),
+        ("Expense 2: 9 ducats rebellion sie", Expense(2, 9, "rebellion", None, "sie")),
+        ("Expense 1: 15 révolte à Sienne", Expense(1, 15, "rebellion", None, "sie")),
+        ("Expense 3: 12 pacify rebellion Pise", Expense(3, 12, "pacify", None, "pis")),
+        ("Expense 1: 12 pacifier Sienne", Expense(1, 12, "pacify", None, "sie")),
     ],
 )
 def test_machiavelli_notation(text: str, expected) -> None:

@@ -1,0 +1,100 @@
+"""Machiavelli's rebellions (judge rebellion rules 1-9, movement rule 4 b, j, k; Objectif 6.3 b;
+rules_digest 13).
+
+- Caused by an expense in a land province another power controls: 9 ducats, 15 in a province of that
+  power's home country (or of a home country it has taken whole, gap G-24). Never at sea, never in a
+  single-unit province (Venice) while a unit is there. A second rebellion ordered on the same province in
+  the same campaign is charged and lost (Objectif 6.3 b j).
+- Placed in the province, and in its fortified city too (a fortress only when in play) unless a
+  garrison holds the city (judge rebellion 1); the city stays loyal even if that garrison later leaves.
+- No income from a province or city in rebellion (a loyal city in a rebelling province still pays,
+  unless it is unfortified: gap G-11), and no builds in a rebelling province.
+- Ended by pacification (12 ducats), by liberation (a unit of another power moving into the province,
+  or buying a unit there), or put down: the province when a unit of the power it is directed at holds
+  there (option `rebellion_put_down`: `enter_or_hold` also accepts a unit moving in), the city by a
+  two-campaign siege by that power.
+- While a rebellion stands, a single power other than its target moving into the province gets one
+  automatic support; two or more powers moving in at once get none (judge rebellion 8).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .board import Board
+from .units import CITY
+
+if TYPE_CHECKING:  # a position holds its rebellions: the type only, to keep imports one way
+    from .position import Position
+
+CAUSE_IN_CONQUEST = 9
+CAUSE_AT_HOME = 15
+PACIFY = 12
+
+
+@dataclass(frozen=True, order=True)
+class Rebellion:
+    """A rebellion directed at `target`, in the province and (`city`) in its city; `siege`: campaigns
+    the target has besieged the rebel city so far."""
+
+    target: str
+    province: bool = True
+    city: bool = False
+    siege: int = 0
+
+
+def place_rebellion(board: Board, position: Position, province: str, fortresses: bool) -> Rebellion:
+    """The rebellion an expense raises: the province, and its fortified city (a fortress only when
+    fortresses are in play) unless a garrison holds it."""
+    city = board.spaces[province].city
+    fortified = city is not None and city.fortified and (fortresses or not city.fortress)
+    return Rebellion(position.owners[province], True, fortified and province + CITY not in position.units)
+
+
+def city_in_revolt(board: Board, rebellions: Mapping[str, Rebellion], province: str) -> bool:
+    """Does the city of `province` pay nothing for the rebellion? Its own revolt, or an unfortified city
+    following its province (gap G-11)."""
+    rebellion = rebellions.get(province)
+    if rebellion is None:
+        return False
+    city = board.spaces[province].city
+    return rebellion.city or (rebellion.province and city is not None and not city.fortified)
+
+
+@dataclass(frozen=True)
+class CampaignDeeds:
+    """What the units did in one movement phase, as the rebellions see it (provinces, not spaces)."""
+
+    held: Iterable[tuple[str, str]]  # (province, power): a unit ordered to hold there, not dislodged
+    entered: Iterable[tuple[str, str]]  # (province, power): a unit that moved into the province
+    besieged: Iterable[tuple[str, str]]  # (province, power): a siege order carried out there
+
+
+def after_campaign(
+    rebellions: Mapping[str, Rebellion], deeds: CampaignDeeds, enter_puts_down: bool
+) -> tuple[dict[str, Rebellion], list[tuple[str, str]]]:
+    """The rebellions left after a movement phase, and what ended (province, "liberated" | "put down" |
+    "city put down")."""
+    entered, held, besieged = set(deeds.entered), set(deeds.held), set(deeds.besieged)
+    out: dict[str, Rebellion] = {}
+    ended: list[tuple[str, str]] = []
+    for province, rebellion in sorted(rebellions.items()):
+        target = rebellion.target
+        if any(p == province and power != target for p, power in entered):
+            ended.append((province, "liberated"))
+            continue
+        if rebellion.province and ((province, target) in held or (enter_puts_down and (province, target) in entered)):
+            rebellion = dataclasses.replace(rebellion, province=False)
+            ended.append((province, "put down"))
+        if rebellion.city:
+            siege = rebellion.siege + 1 if (province, target) in besieged else 0
+            rebellion = dataclasses.replace(rebellion, siege=siege)
+            if siege >= 2:
+                rebellion = dataclasses.replace(rebellion, city=False, siege=0)
+                ended.append((province, "city put down"))
+        if rebellion.province or rebellion.city:
+            out[province] = rebellion
+    return out, ended
