@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pipeline.core.assassination import all_chits
 from pipeline.core.calendar import PhaseResult, play_phase
 from pipeline.core.dice import FixedDice
 from pipeline.core.ledger import Ledger, Loan
@@ -39,7 +40,7 @@ from pipeline.core.rules import profile
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, OrderError, PipelineError, Problem
 from pipeline.storage.maps import shipped_board
-from pipeline.storage.state_files import parse_loan, read_rebellions, rebellions_to_data, unit_text
+from pipeline.storage.state_files import parse_loan, read_chits, read_rebellions, rebellions_to_data, unit_text
 from pipeline.storage.yamlio import line_of, load_yaml
 
 
@@ -207,7 +208,19 @@ def _position(board: Any, data: Mapping[str, Any]) -> Position:
         _ledger(data),
         [board.location(str(p)) for p in data.get("famine") or []],
         _rebellions(board, data.get("rebellions")),
+        _chits(board, data),
     )
+
+
+def _chits(board: Any, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """As given, or (test_cases.md fixture F0) every power holding one chit for every other power."""
+    if "chits" not in data:
+        return all_chits(board.powers) if any(s.city for s in board.spaces.values()) else {}
+    problems: list[Problem] = []
+    found = read_chits(board, data["chits"], problems)
+    if problems:
+        raise DataError(problems)
+    return found
 
 
 def _rebellions(board: Any, entries: Any) -> dict[str, Any]:
@@ -289,6 +302,11 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> l
         want_famine = sorted(board.location(str(p)) for p in expect["famine"] or [])
         if sorted(after.famine) != want_famine:
             failures.append(f"famine: expected {want_famine}, got {sorted(after.famine)}")
+    if "chits" in expect:
+        for power, victims in (expect["chits"] or {}).items():
+            got_chits = sorted(after.chits.get(str(power), frozenset()))
+            if got_chits != sorted(str(v) for v in victims or []):
+                failures.append(f"chits {power}: expected {sorted(victims or [])}, got {got_chits}")
     if "rebellions" in expect:
         want_rebellions = dict(rebellions_to_data(_rebellions(board, expect["rebellions"] or {})))
         got_rebellions = dict(rebellions_to_data(after.rebellions))

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
+from .assassination import all_chits, assassination_effects
 from .banking import settle_banking
 from .board import Board
 from .conquest import eliminations, victor
@@ -27,7 +28,7 @@ from .ledger import Ledger
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
 from .orders import Borrow, Expense, Order, Pay
-from .outcome import Outcome
+from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
 from .rebellions import Rebellion
 from .retreat import RetreatResult, adjudicate_retreats
@@ -111,6 +112,8 @@ def play_phase(
     played = position
     result: MovementResult | RetreatResult | AdjustmentResult | UpkeepResult
     money: tuple[Outcome, ...] = ()
+    assassinated: frozenset[str] = frozenset()
+    lost: list[Unit] = []
     objectif_spring = rules.calendar == "objectif" and position.phase.season == rules.seasons[0]
     money_now = (kind is PhaseKind.MOVEMENT and not objectif_spring) or (
         kind is PhaseKind.ADJUSTMENT and objectif_spring
@@ -118,11 +121,17 @@ def play_phase(
     if rules.game == "machiavelli" and money_now:  # Objectif's spring: loans and expenses before adjustments
         orders = list(orders)
         banking = settle_banking(position, orders, rules)
-        spent = settle_expenses(board, banking.position, orders, rules)
-        money, position = banking.outcomes + spent.outcomes, spent.position
+        spent = settle_expenses(board, banking.position, orders, rules, dice if rules.dice else None)
+        defaulted = {o.power for o in banking.outcomes if o.reason is Reason.DEFAULTED}
+        assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
+        position, lost = assassination_effects(
+            board, spent.position, assassinated, dice if rules.dice else None, rules.fortresses,
+            rules.assassinated_sieges == "paused",
+        )  # fmt: skip
+        money = banking.outcomes + spent.outcomes
         orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense))]
     if kind is PhaseKind.MOVEMENT:
-        result = adjudicate_movement(board, position, orders, rules=rules)
+        result = adjudicate_movement(board, position, orders, rules=rules, assassinated=frozenset(assassinated))
     elif kind is PhaseKind.RETREAT:
         result = adjudicate_retreats(board, position, orders, rules)
     elif rules.game == "machiavelli":
@@ -133,6 +142,8 @@ def play_phase(
     income: dict[str, tuple[IncomeLine, ...]] = {}
     events: list[Event] = []
     if rules.game == "machiavelli":
+        events += [Event("assassination", power, None) for power in sorted(assassinated)]
+        events += [Event("assassination", u.location, u) for u in lost]
         events += rebellion_events(played.rebellions, position.rebellions, after.rebellions)
         after = update_control(board, after)
     following = next_phase(board, after, rules)
@@ -248,5 +259,6 @@ def start_position(board: Board) -> Position:
         [Unit(p, k, loc) for p, k, loc in s.units],
         owners,
         cities=cities,
+        chits=all_chits(board.powers) if cities else None,  # Machiavelli: one chit for every other power
     )
     return update_control(board, position) if cities else position

@@ -21,7 +21,8 @@ carried out before the movement (judge movement rule 4; Objectif 6.3; rules_dige
 - Pacification (12) ends a rebellion; causing one costs 9 or 15 (see `rebellions`), and buying a unit in
   a rebelling province liberates it.
 
-Assassinations are the next expenses to come.
+- Assassinations come last (see `assassination`): a funded attempt spends its chit and rolls one die;
+  the victims are returned for their effects.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .assassination import chances, spend_chit
 from .board import Board, space_of
+from .dice import Dice
 from .income import holds_home_country
 from .ledger import Ledger
 from .legality import Illegal, find_unit
@@ -55,6 +58,7 @@ MINIMUM = {
 class ExpenseResult:
     position: Position
     outcomes: tuple[Outcome, ...]
+    assassinated: frozenset[str] = frozenset()  # the powers an attempt struck
 
 
 def bribe_kind(order: Expense, target: Unit) -> str:
@@ -85,8 +89,9 @@ def minimum(board: Board, kind: str, target: Unit) -> int:
 
 
 def settle_expenses(
-    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules
+    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules, dice: Dice | None = None
 ) -> ExpenseResult:
+    """The treasuries and the board after the campaign's expenses. `dice` roll the assassinations."""
     outcomes: list[Outcome] = []
     treasury = dict(position.ledger.treasury)
     accepted: list[tuple[str, Expense, Unit | None]] = []
@@ -120,6 +125,7 @@ def settle_expenses(
     units = dict(position.units)
     owners, cities = dict(position.owners), dict(position.cities)
     bribes: dict[str, list[tuple[str, Expense, Unit, int]]] = {}
+    attempts: list[tuple[str, Expense, int]] = []
     counters: dict[str, int] = {}
     for power, order, target, paid in funded:
         if order.kind == "famine relief":
@@ -127,6 +133,8 @@ def settle_expenses(
             famine.discard(order.target)
             reason = Reason.SUCCEEDS if relieved else Reason.NO_FUNDS if paid < 3 else Reason.NOTHING_TO_DO
             outcomes.append(Outcome(power, order, relieved, reason, {"paid": str(paid)}))
+        elif order.kind == "assassinate":
+            attempts.append((power, order, paid))
         elif order.kind == "pacify":
             pacified = order.target in rebellions and paid >= PACIFY
             reason = Reason.SUCCEEDS if pacified else Reason.TOO_LITTLE if paid < PACIFY else Reason.NOTHING_TO_DO
@@ -202,6 +210,23 @@ def settle_expenses(
                         cities[province] = power
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail, target))
 
+    chits = dict(position.chits)
+    struck: set[str] = set()
+    for power, order, paid in attempts:  # after every other expense (rules_digest 2)
+        chits = spend_chit(chits, power, order.target)
+        faces = chances(paid)
+        detail = {"paid": str(paid)}
+        if not faces:
+            outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail | {"needed": "12"}))
+            continue
+        assert dice is not None  # refused on receipt without dice
+        die = dice.roll(f"assassination {power} {order.target}")
+        success = die > 6 - faces
+        if success:
+            struck.add(order.target)
+        reason = Reason.SUCCEEDS if success else Reason.ATTEMPT_FAILED
+        outcomes.append(Outcome(power, order, success, reason, detail | {"die": str(die)}))
+
     ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
     sieges = standing_sieges(units, position.sieges)
     after = dataclasses.replace(
@@ -213,14 +238,21 @@ def settle_expenses(
         ledger=ledger,
         famine=frozenset(famine),
         rebellions=dict(sorted(rebellions.items())),
+        chits=chits,
     )
-    return ExpenseResult(after, tuple(outcomes))
+    return ExpenseResult(after, tuple(outcomes), frozenset(struck))
 
 
 def check_expense(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Unit | None:
     """The expense's target unit (None for a province), or raise `Illegal`: refused, not charged."""
     if rules.max_expenses is not None and not 1 <= order.number <= rules.max_expenses:
         raise Illegal(Reason.TOO_MANY_EXPENSES)
+    if order.kind == "assassinate":
+        if not (rules.assassinations and rules.dice):
+            raise Illegal(Reason.ILLEGAL_EXPENSE, why="assassinations are not in play")
+        if order.target not in position.chits.get(power, frozenset()):
+            raise Illegal(Reason.NO_CHIT)
+        return None
     if order.kind in ("famine relief", "pacify", "rebellion"):
         if order.target not in board.spaces or board.spaces[order.target].is_sea:
             raise Illegal(Reason.ILLEGAL_EXPENSE, why="a land province was expected")

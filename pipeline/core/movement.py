@@ -68,9 +68,12 @@ def adjudicate_movement(
     rules: Rules = DEFAULT_RULES,
     strength: UnitStrength = _unit_strength,
     trace: list[str] | None = None,
+    assassinated: frozenset[str] = frozenset(),
 ) -> MovementResult:
-    """Adjudicate a movement phase. `orders` are (power, order) pairs, in the order given."""
+    """Adjudicate a movement phase. `orders` are (power, order) pairs, in the order given; the units of
+    the `assassinated` powers (Machiavelli) hold whatever they were ordered."""
     turn = _Turn(board, position, rules, strength)
+    turn.assassinated = assassinated
     turn.sanitise(orders)
     turn.match()
     resolver = Resolver(len(turn.orders), turn.adjudicate, turn.backup_rule())
@@ -94,6 +97,7 @@ class _Turn:
         self.allowed: dict[str, set[str]] = {}  # power -> powers whose fleets may use its straits
         self.resolve: Callable[[int], bool] = lambda i: False  # set once the resolver exists
         self.paradoxes: set[int] = set()
+        self.assassinated: frozenset[str] = frozenset()
 
     # ---- 1. sanitise ----------------------------------------------------------------------
 
@@ -148,6 +152,9 @@ class _Turn:
                 entry = refused.get(space)
                 self.given.append(entry[1] if entry else None)
                 self.refusal.append(entry[2] if entry else None)
+        for i, unit in enumerate(self.units):  # the assassinated power's units hold (judge assassination 1)
+            if unit.power in self.assassinated and self.refusal[i] is None and type(self.orders[i]) is not Hold:
+                self._refuse(i, Illegal(Reason.ASSASSINATED))
         if self.rules.conversion_model == "convert_first":
             self._garrisons_convert_first()
         self.index = {u.space: i for i, u in enumerate(self.units)}
@@ -578,6 +585,7 @@ class _Turn:
             self.position.ledger,
             self.position.famine,
             self._rebellions(),
+            self.position.chits,
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))
 
@@ -590,6 +598,8 @@ class _Turn:
             order, province = self.orders[i], space_of(unit.location).removesuffix(CITY)
             if self.refusal[i] is not None or self._dislodger(unit.space) is not None:
                 continue
+            if unit.power in self.assassinated:
+                continue  # the victim's holds put down nothing (judge assassination 1)
             if type(order) is Hold and isinstance(self.given[i], Hold):  # an order given, not a default
                 held.append((province, unit.power))
             elif type(order) is Move and self.resolve(i):
@@ -614,6 +624,10 @@ class _Turn:
         going_on: dict[str, int] = {}
         taken: dict[str, str] = {}
         for i, unit in enumerate(self.units):
+            paused = unit.power in self.assassinated and self.rules.assassinated_sieges == "paused"
+            if paused and unit.space in self.position.sieges and self._dislodger(unit.space) is None:
+                going_on[unit.space] = self.position.sieges[unit.space]  # Objectif: the siege stands still
+                continue
             if type(self.orders[i]) is not Besiege or self.refusal[i] is not None:
                 continue
             if unit.space + CITY not in self.position.units:

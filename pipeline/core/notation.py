@@ -318,6 +318,10 @@ def _expense(r: _Reader) -> Expense:
         place = r.place()
         r.end()
         return Expense(number, ducats, "famine relief", None, place)
+    if r.take({"assassinate", "assassination", "assassiner", "assassinat", "murder"}):
+        power = r.power()
+        r.end()
+        return Expense(number, ducats, "assassinate", None, power)
     if r.take({"pacify", "pacification", "pacifier"}):
         r.take({"rebellion", "révolte", "revolte"})
         place = r.place()
@@ -346,7 +350,9 @@ def _expense(r: _Reader) -> Expense:
             raise r.fail("'autonomous'")
         kind = "to autonomous"
     else:
-        raise r.fail("famine relief, pacify, rebellion, counter-bribe, disband, buy or garrison to autonomous")
+        raise r.fail(
+            "famine relief, pacify, rebellion, assassinate, counter-bribe, disband, buy or garrison to autonomous"
+        )
     target_kind, target = r.unit()
     r.end()
     return Expense(number, ducats, kind, target_kind, target)

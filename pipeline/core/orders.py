@@ -158,8 +158,8 @@ class Pay:
 @dataclass(frozen=True, slots=True)
 class Expense:
     """Machiavelli: an expense of the campaign, numbered. `kind` is one of famine relief, pacify,
-    rebellion, counter-bribe, disband, buy, to autonomous; the target is a province (the first three) or
-    a unit."""
+    rebellion, assassinate, counter-bribe, disband, buy, to autonomous; the target is a province (the
+    first three), a power (assassinate) or a unit."""
 
     number: int
     ducats: int

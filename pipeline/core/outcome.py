@@ -85,6 +85,9 @@ class Reason(enum.Enum):
     OUTBID = "outbid"  # a larger bribe on the same unit, or a tie at the top
     BRIBE_TOO_SMALL = "bribe_too_small"  # what is left after counter-bribes is under the minimum
     NOTHING_TO_DO = "nothing_to_do"  # famine relief where there is no famine, pacifying no rebellion
+    NO_CHIT = "no_chit"  # no assassination chit left against that power
+    ATTEMPT_FAILED = "attempt_failed"  # the assassin's die missed (detail: die)
+    ASSASSINATED = "assassinated"  # the power's leader was struck: the unit holds
     TOO_LITTLE = "too_little"  # less than the expense costs (detail: paid, needed)
     REBELLION_NOT_ALLOWED = "rebellion_not_allowed"  # not another power's province, Venice occupied, one already
 

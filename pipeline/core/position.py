@@ -74,6 +74,7 @@ class Position:
     ledger: Ledger = field(default_factory=Ledger)  # Machiavelli: treasuries and loans
     famine: frozenset[str] = frozenset()  # Machiavelli: provinces struck by famine until the end of spring
     rebellions: Mapping[str, Rebellion] = field(default_factory=dict)  # Machiavelli: province -> its rebellion
+    chits: Mapping[str, frozenset[str]] = field(default_factory=dict)  # Machiavelli: power -> who it may assassinate
 
     @classmethod
     def build(
@@ -88,6 +89,7 @@ class Position:
         ledger: Ledger | None = None,
         famine: Iterable[str] = (),
         rebellions: Mapping[str, Rebellion] | None = None,
+        chits: Mapping[str, Iterable[str]] | None = None,
     ) -> Position:
         by_space: dict[str, Unit] = {}
         for u in units:
@@ -106,6 +108,7 @@ class Position:
             ledger or Ledger(),
             frozenset(famine),
             dict(sorted((rebellions or {}).items())),
+            {p: frozenset(v) for p, v in sorted((chits or {}).items())},
         )
 
     def at_phase(self, phase: Phase) -> Position:
@@ -121,6 +124,7 @@ class Position:
             self.ledger,
             self.famine,
             self.rebellions,
+            self.chits,
         )
 
     def with_ledger(self, ledger: Ledger) -> Position:

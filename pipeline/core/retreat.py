@@ -153,6 +153,7 @@ def adjudicate_retreats(
         ledger=position.ledger,
         famine=position.famine,
         rebellions=position.rebellions,
+        chits=position.chits,
     )
     return RetreatResult(after, tuple(outcomes))
 

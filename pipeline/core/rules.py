@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "calendar": ("judge", "objectif"),
     "bribe_adjacency": ("off", "own", "own_or_permitted"),
     "rebellion_put_down": ("hold_only", "enter_or_hold"),
+    "assassinated_sieges": ("broken", "paused"),
 }
 
 
@@ -63,6 +64,8 @@ class Rules:
     underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
     bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
     rebellion_put_down: str = "hold_only"  # the target's unit must hold in the province, or may also move in
+    assassinations: bool = True  # the judge's `assassinations` flag: the assassination expense
+    assassinated_sieges: str = "broken"  # the victim's sieges are broken (judge) or stand still (Objectif)
 
     @property
     def seasons(self) -> tuple[str, ...]:
@@ -105,6 +108,7 @@ class Rules:
                 "genoa_variable_income",
                 "famine",
                 "plague",
+                "assassinations",
             ) and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
@@ -136,6 +140,7 @@ PROFILES: dict[str, Rules] = {
         underfunded_expense="void",
         bribe_adjacency="own_or_permitted",
         rebellion_put_down="enter_or_hold",
+        assassinated_sieges="paused",
     ),
 }
 

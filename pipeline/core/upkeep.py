@@ -114,6 +114,7 @@ def adjudicate_upkeep(
         ledger=ledger,
         famine=position.famine,
         rebellions=position.rebellions,
+        chits=position.chits,
     )
     return UpkeepResult(after, tuple(outcomes))
 

@@ -78,6 +78,8 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
             data["famine"] = _flow(sorted(position.famine))
         if position.rebellions:
             data["rebellions"] = rebellions_to_data(position.rebellions)
+        if any(position.chits.values()):
+            data["chits"] = CommentedMap((p, _flow(sorted(v))) for p, v in position.chits.items() if v)
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
@@ -152,11 +154,14 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
     contested = [str(s) for s in data.get("contested") or []]
     ledger = _read_ledger(board, data, problems)
     rebellions = read_rebellions(board, data.get("rebellions"), problems)
+    chits = read_chits(board, data.get("chits"), problems)
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
         famine = [str(p) for p in data.get("famine") or [] if p in board.spaces]
-        return Position.build(phase, units, owners, dislodged, contested, cities, sieges, ledger, famine, rebellions)
+        return Position.build(
+            phase, units, owners, dislodged, contested, cities, sieges, ledger, famine, rebellions, chits
+        )
     except ValueError as err:
         raise DataError(str(err), file=file) from None
 
@@ -188,14 +193,20 @@ def rebellions_to_data(rebellions: Mapping[str, Rebellion]) -> CommentedMap:
     return out
 
 
+def _section(entries: Any, key: str, expected: str, problems: list[Problem]) -> Mapping[Any, Any]:
+    """A mapping section of the state (empty if absent); anything else is reported."""
+    if entries is None:
+        return {}
+    if not isinstance(entries, Mapping):
+        problems.append(Problem(key, f"expected a mapping: {expected}"))
+        return {}
+    return entries
+
+
 def read_rebellions(board: Board, entries: Any, problems: list[Problem]) -> dict[str, Rebellion]:
     out: dict[str, Rebellion] = {}
-    if entries is None:
-        return out
-    if not isinstance(entries, Mapping):
-        problems.append(Problem("rebellions", "expected a mapping: province -> {against: power, city: true}"))
-        return out
-    for province, entry in entries.items():
+    section = _section(entries, "rebellions", "province -> {against: power, city: true}", problems)
+    for province, entry in section.items():
         where = f"rebellions.{province}"
         space = board.spaces.get(str(province))
         if space is None or space.is_sea:
@@ -216,6 +227,18 @@ def read_rebellions(board: Board, entries: Any, problems: list[Problem]) -> dict
             problems.append(Problem(where, "a rebellion is in the province, the city, or both"))
             continue
         out[str(province)] = Rebellion(str(entry["against"]), flags["province"], flags["city"], int(siege))
+    return out
+
+
+def read_chits(board: Board, entries: Any, problems: list[Problem]) -> dict[str, frozenset[str]]:
+    """``chits: {florence: [milan, papacy]}``: whom each power may still try to assassinate."""
+    out: dict[str, frozenset[str]] = {}
+    for power, victims in _section(entries, "chits", "power -> [the powers it holds a chit for]", problems).items():
+        names = [str(v) for v in victims or []] if isinstance(victims, list) else None
+        if power not in board.powers or names is None or any(v not in board.powers or v == power for v in names):
+            problems.append(Problem(f"chits.{power}", "expected a power and a list of other powers"))
+            continue
+        out[str(power)] = frozenset(names)
     return out
 
 

@@ -228,6 +228,7 @@ def test_retreat_and_adjustment_orders_are_checked_in_their_phase(board: Board) 
         ("Expense 1: 15 révolte à Sienne", Expense(1, 15, "rebellion", None, "sie")),
         ("Expense 3: 12 pacify rebellion Pise", Expense(3, 12, "pacify", None, "pis")),
         ("Expense 1: 12 pacifier Sienne", Expense(1, 12, "pacify", None, "sie")),
+        ("Expense 4: 24 assassinate florence", Expense(4, 24, "assassinate", None, "florence")),
     ],
 )
 def test_machiavelli_notation(text: str, expected) -> None:

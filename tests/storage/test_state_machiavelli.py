@@ -1,4 +1,5 @@
-"""Rebellions in a state file: written, read back the same, and bad entries reported all at once."""
+"""Rebellions and assassination chits in a state file: written, read back the same, and bad entries
+reported all at once."""
 
 from __future__ import annotations
 
@@ -20,11 +21,15 @@ def test_rebellions_survive_a_write_and_a_read() -> None:
         "per": Rebellion("papacy", False, True, 1),
         "mod": Rebellion("milan"),
     }
-    position = Position.build(Phase.parse("Summer 1455 Movement"), [], {"bol": "papacy"}, rebellions=rebellions)
+    chits = {"florence": frozenset({"milan", "papacy"}), "milan": frozenset({"venice"})}
+    phase = Phase.parse("Summer 1455 Movement")
+    position = Position.build(phase, [], {"bol": "papacy"}, rebellions=rebellions, chits=chits)
     text = dump_yaml(position_to_data(BOARD, position))
     assert "bol: {against: papacy, city: true}" in text
+    assert "florence: [milan, papacy]" in text
     back = position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml")
     assert dict(back.rebellions) == rebellions
+    assert dict(back.chits) == chits
 
 
 def test_every_bad_rebellion_is_reported_with_its_place() -> None:
@@ -34,10 +39,12 @@ def test_every_bad_rebellion_is_reported_with_its_place() -> None:
         "  gon: {against: papacy}\n"  # a sea
         "  bol: {against: nobody}\n"  # not a power
         "  pon: {against: milan, city: true}\n"  # no city to rebel
+        "chits:\n"
+        "  florence: [florence]\n"  # not another power
     )
     with pytest.raises(DataError) as raised:
         position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml")
     message = str(raised.value)
-    for place in ("rebellions.gon", "rebellions.bol", "rebellions.pon"):
+    for place in ("rebellions.gon", "rebellions.bol", "rebellions.pon", "chits.florence"):
         assert place in message
     assert "state.yaml:3" in message
