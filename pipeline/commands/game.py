@@ -17,6 +17,7 @@ from pipeline.core.dice import HashDice
 from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import profile
+from pipeline.core.units import AUTONOMOUS
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.storage.gamedir import Game, load_game, turn_id, write_all
 from pipeline.storage.maps import load_board, map_path
@@ -73,15 +74,18 @@ def results_text(board: Board, result: PhaseResult, turn: str) -> str:
 
 
 def powers_to_order(board: Board, position: Position) -> list[str]:
-    """The powers that have something to order in this phase."""
+    """The powers that have something to order in this phase (never the autonomous garrisons). In a
+    Machiavelli adjustment phase, every power with units to maintain or ducats to build with."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         powers = {u.power for u in position.units.values()}
     elif kind is PhaseKind.RETREAT:
         powers = {d.unit.power for d in position.dislodged}
+    elif any(space.city is not None for space in board.spaces.values()):
+        powers = {u.power for u in position.units.values()} | {p for p in board.powers if position.ledger.ducats(p) > 0}
     else:
         powers = {p for p in board.powers if adjustments_due(position, p) != 0}
-    return sorted(powers)
+    return sorted(powers - {AUTONOMOUS})
 
 
 @dataclass

@@ -51,11 +51,29 @@ def game_pages(game: Game) -> list[Page]:
     current = turns[-1]
     position = game.position(current)
     lines = [f"# {game.title}", "", f"Map: {game.board.name}. Next turn: **{position.phase}**.", ""]
-    lines += ["## Position", "", "| Power | Units | Supply centres |", "|---|---|---|"]
+    machiavelli = game.rules.game == "machiavelli"
+    if machiavelli:  # provinces and cities are controlled apart, and every power keeps a treasury
+        lines += ["## Position", "", "| Power | Units | Provinces | Cities | Ducats |", "|---|---|---|---|---|"]
+    else:
+        lines += ["## Position", "", "| Power | Units | Supply centres |", "|---|---|---|"]
     for pid, power in sorted(game.board.powers.items()):
         units = ", ".join(str(u) for u in sorted(position.units_of(pid))) or "-"
         centres = ", ".join(sorted(position.centres_of(pid))) or "-"
-        lines.append(f"| {power.name} | {units} | {len(position.centres_of(pid))}: {centres} |")
+        if machiavelli:
+            cities = sorted(p for p, owner in position.cities.items() if owner == pid)
+            ducats = position.ledger.ducats(pid)
+            debt = sum(loan.owed for loan in position.ledger.debt(pid))
+            money = f"{ducats} (owes {debt})" if debt else str(ducats)
+            lines.append(
+                f"| {power.name} | {units} | {len(position.centres_of(pid))}: {centres} "
+                f"| {len(cities)}: {', '.join(cities) or '-'} | {money} |"
+            )
+        else:
+            lines.append(f"| {power.name} | {units} | {len(position.centres_of(pid))}: {centres} |")
+    if position.rebellions:
+        lines += ["", "Rebellions: " + ", ".join(f"{p} (against {r.target})" for p, r in position.rebellions.items())]
+    if position.famine:
+        lines += ["", "Famine: " + ", ".join(sorted(position.famine))]
     for turn in reversed(turns):
         path = game.results_path(turn)
         if not path.exists():

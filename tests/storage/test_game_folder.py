@@ -24,8 +24,19 @@ def orders_file(folder: Path, turn: str, power: str, *orders: str) -> Path:
     return path
 
 
-def test_the_committed_demo_game_replays_byte_for_byte() -> None:
-    assert commands.replay(DEMO, lambda s: None) == []
+@pytest.mark.parametrize("folder", sorted(p for p in DEMO.parent.iterdir() if (p / "game.yaml").exists()))
+def test_every_committed_game_replays_byte_for_byte(folder: Path) -> None:
+    assert commands.replay(folder, lambda s: None) == []
+
+
+def test_the_machiavelli_demo_shows_the_economy() -> None:
+    """The committed Machiavelli demo goes through a loan, a bribe, a rebellion put down, a siege to its
+    end, a retreat, the year's income and the adjustments (if it is ever rewritten, it must still)."""
+    folder = DEMO.parent / "machiavelli"
+    results = "".join(p.read_text() for p in sorted((folder / "results").glob("*.yaml")))
+    for shown in ("Borrow", "buy G sie", "event: rebellion,", "rebellion ended", "city_taken", "income:", "Build"):
+        assert shown in results
+    assert (folder / "results" / "1454-fall-retreat.yaml").exists()
 
 
 def test_a_changed_result_file_is_caught_by_replay(tmp_path: Path) -> None:
@@ -120,3 +131,13 @@ def test_structured_orders_and_alliances_read_like_text(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace("  - {unit: A Florence, jump: true}\n", ""))
     read = read_order_file(game, "1454-spring-movement", game.position("1454-spring-movement"), path)
     assert [str(o) for o in read.orders] == ["A are-sie", "F psa convert G", "A flo S A are-sie", "Ally turkey"]
+
+
+def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    commands.new_game(folder, "judge", "Test: Machiavelli")
+    game = load_game(folder)
+    position = game.position(game.turns()[-1])
+    needed = commands.powers_to_order(game.board, position)
+    assert "autonomous" not in needed
+    assert needed == sorted(game.board.powers)  # every power has units in 1454
