@@ -27,7 +27,7 @@ from .income import IncomeLine, compute_income
 from .ledger import Ledger
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
-from .orders import Borrow, Expense, Order, Pay
+from .orders import Borrow, Expense, GiveChit, Order, Pay
 from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
 from .rebellions import Rebellion
@@ -129,7 +129,7 @@ def play_phase(
             rules.assassinated_sieges == "paused",
         )  # fmt: skip
         money = banking.outcomes + spent.outcomes
-        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense))]
+        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense, GiveChit))]
     if kind is PhaseKind.MOVEMENT:
         result = adjudicate_movement(board, position, orders, rules=rules, assassinated=frozenset(assassinated))
     elif kind is PhaseKind.RETREAT:

@@ -28,7 +28,7 @@ carried out before the movement (judge movement rule 4; Objectif 6.3; rules_dige
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .assassination import chances, spend_chit
@@ -37,7 +37,7 @@ from .dice import Dice
 from .income import holds_home_country
 from .ledger import Ledger
 from .legality import Illegal, find_unit
-from .orders import Expense, Order
+from .orders import Expense, GiveChit, Order
 from .outcome import Outcome, Reason
 from .position import Position, standing_sieges
 from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, place_rebellion
@@ -92,6 +92,7 @@ def settle_expenses(
     board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules, dice: Dice | None = None
 ) -> ExpenseResult:
     """The treasuries and the board after the campaign's expenses. `dice` roll the assassinations."""
+    orders = list(orders)
     outcomes: list[Outcome] = []
     treasury = dict(position.ledger.treasury)
     accepted: list[tuple[str, Expense, Unit | None]] = []
@@ -227,6 +228,13 @@ def settle_expenses(
         reason = Reason.SUCCEEDS if success else Reason.ATTEMPT_FAILED
         outcomes.append(Outcome(power, order, success, reason, detail | {"die": str(die)}))
 
+    for power, order in orders:  # then chits change hands (judge rule 4 l), the receiver's from the next campaign
+        if isinstance(order, GiveChit):
+            refused = _chit_gift_refused(board, chits, power, order, rules)
+            if refused is None:
+                chits = spend_chit(chits, power, order.victim)
+                chits[order.to] = chits.get(order.to, frozenset()) | {order.victim}
+            outcomes.append(Outcome(power, order, refused is None, refused or Reason.SUCCEEDS))
     ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
     sieges = standing_sieges(units, position.sieges)
     after = dataclasses.replace(
@@ -263,6 +271,20 @@ def check_expense(board: Board, position: Position, power: str, order: Expense, 
     if order.kind != "counter-bribe" and target.power == power:
         raise Illegal(Reason.ILLEGAL_EXPENSE)  # no bribe on one's own unit (gap G-8)
     return target
+
+
+def _chit_gift_refused(
+    board: Board, chits: Mapping[str, frozenset[str]], power: str, order: GiveChit, rules: Rules
+) -> Reason | None:
+    if not (rules.assassinations and rules.assassination_chits_tradable):
+        return Reason.ILLEGAL_OPTION_OFF
+    if order.victim not in chits.get(power, frozenset()):
+        return Reason.NO_CHIT
+    if order.to not in board.powers or order.to in (power, order.victim):
+        return Reason.ILLEGAL_NOT_OWNER
+    if order.victim in chits.get(order.to, frozenset()):
+        return Reason.NOTHING_TO_DO  # one chit per victim: the receiver has one already
+    return None
 
 
 def rebellion_cost(board: Board, position: Position, power: str, province: str) -> int:

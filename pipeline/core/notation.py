@@ -32,6 +32,7 @@ from .orders import (
     Convoy,
     Disband,
     Expense,
+    GiveChit,
     Hold,
     LiftSiege,
     Maintain,
@@ -229,6 +230,8 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
         r.end()
         return Borrow(ducats, years)
     if r.take({"pay", "give", "loan", "paie", "donne"}):
+        if not r.at_end() and not r.peek().isdigit():  # the judge's `give milan to venice`: a chit
+            return _give_chit(r)
         ducats = r.amount()
         if not r.take({"to", "a"}):
             raise r.fail("'to' and 'bank' or a power")
@@ -302,6 +305,20 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
         r.end()
         return Remove(kind, at) if phase is PhaseKind.ADJUSTMENT else Disband(kind, at)
     raise r.fail("H, -, S, C, convert, besiege, lift or Disband after the unit")
+
+
+def _give_chit(r: _Reader) -> GiveChit:
+    r.take({"chit", "jeton"})
+    rest = r.words[r.pos : r.size]
+    if "to" not in rest and "a" not in rest:
+        raise r.fail("'<power> to <power>': whose chit, and to whom")
+    split = r.pos + min(rest.index(w) for w in ("to", "a") if w in rest)
+    try:
+        victim = r.board.power(" ".join(r.tokens[r.pos : split]))
+    except OrderError as err:
+        raise type(err)(f"order {r.text.strip()!r}: {err}") from None
+    r.pos = split + 1
+    return GiveChit(victim, r.power())
 
 
 def _expense(r: _Reader) -> Expense:
@@ -382,7 +399,7 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
     movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
     objectif_spring = rules.calendar == "objectif" and position.phase.season == "spring"
     money_phase = PhaseKind.ADJUSTMENT if objectif_spring else PhaseKind.MOVEMENT  # Objectif: money opens the spring
-    if kind is money_phase and isinstance(order, (Borrow, Pay, Expense)):
+    if kind is money_phase and isinstance(order, (Borrow, Pay, Expense, GiveChit)):
         if rules.game != "machiavelli":
             raise Illegal(Reason.ILLEGAL_OPTION_OFF)
         if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):

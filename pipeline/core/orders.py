@@ -156,6 +156,17 @@ class Pay:
 
 
 @dataclass(frozen=True, slots=True)
+class GiveChit:
+    """Machiavelli (judge): give one's assassination chit against `victim` to the power `to`."""
+
+    victim: str
+    to: str
+
+    def __str__(self) -> str:
+        return f"Give {self.victim} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
 class Expense:
     """Machiavelli: an expense of the campaign, numbered. `kind` is one of famine relief, pacify,
     rebellion, assassinate, counter-bribe, disband, buy, to autonomous; the target is a province (the
@@ -230,7 +241,7 @@ class Waive:
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
 RetreatOrder = Retreat | Disband | Convert
 AdjustmentOrder = Build | Remove | Waive | Maintain
-MoneyOrder = Borrow | Pay | Expense
+MoneyOrder = Borrow | Pay | Expense | GiveChit
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally | MoneyOrder
 
 

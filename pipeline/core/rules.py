@@ -65,6 +65,7 @@ class Rules:
     bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
     rebellion_put_down: str = "hold_only"  # the target's unit must hold in the province, or may also move in
     assassinations: bool = True  # the judge's `assassinations` flag: the assassination expense
+    assassination_chits_tradable: bool = True  # `give <power> to <power>` (judge); never traded (Objectif)
     assassinated_sieges: str = "broken"  # the victim's sieges are broken (judge) or stand still (Objectif)
 
     @property
@@ -109,6 +110,7 @@ class Rules:
                 "famine",
                 "plague",
                 "assassinations",
+                "assassination_chits_tradable",
             ) and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
@@ -141,6 +143,7 @@ PROFILES: dict[str, Rules] = {
         bribe_adjacency="own_or_permitted",
         rebellion_put_down="enter_or_hold",
         assassinated_sieges="paused",
+        assassination_chits_tradable=False,
     ),
 }
 

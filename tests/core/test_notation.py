@@ -18,6 +18,7 @@ from pipeline.core.orders import (
     Convoy,
     Disband,
     Expense,
+    GiveChit,
     Hold,
     LiftSiege,
     Move,
@@ -229,6 +230,7 @@ def test_retreat_and_adjustment_orders_are_checked_in_their_phase(board: Board) 
         ("Expense 3: 12 pacify rebellion Pise", Expense(3, 12, "pacify", None, "pis")),
         ("Expense 1: 12 pacifier Sienne", Expense(1, 12, "pacify", None, "sie")),
         ("Expense 4: 24 assassinate florence", Expense(4, 24, "assassinate", None, "florence")),
+        ("give chit florence to turkey", GiveChit("florence", "turkey")),  # a chit, not ducats
     ],
 )
 def test_machiavelli_notation(text: str, expected) -> None:
