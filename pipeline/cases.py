@@ -283,6 +283,10 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> l
                 f"{p}: expected {o}, got {mapping.get(p)}" for p, o in want_map.items() if mapping.get(p) != o
             )
             failures.extend(f"{key} {w}" for w in wrong)
+    for place in expect.get("uncontrolled") or []:  # neither the province nor its city has a controller
+        where = board.location(str(place))
+        if where in after.owners or where in after.cities:
+            failures.append(f"uncontrolled {where}: held by {after.owners.get(where)} / {after.cities.get(where)}")
     if "sieges" in expect:
         want_sieges = {board.location(str(p)): int(n) for p, n in (expect["sieges"] or {}).items()}
         if dict(after.sieges) != want_sieges:

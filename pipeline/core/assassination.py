@@ -24,7 +24,8 @@ from collections.abc import Iterable, Mapping
 from .board import Board
 from .dice import Dice
 from .position import Position
-from .rebellions import place_rebellion
+from .rebellions import place_rebellion, with_control
+from .rules import Rules
 from .units import CITY, Unit
 
 MAX_STAKE = 36
@@ -50,10 +51,11 @@ def rebellion_threshold(board: Board, position: Position, victim: str, province:
 
 
 def assassination_effects(
-    board: Board, position: Position, victims: Iterable[str], dice: Dice | None, fortresses: bool, paused: bool
+    board: Board, position: Position, victims: Iterable[str], dice: Dice | None, rules: Rules
 ) -> tuple[Position, list[Unit]]:
     """The position after the victims' besieged garrisons fall (returned too), their sieges break
     (unless `paused`) and their provinces roll for rebellion. Without dice (`nodice`) none rebels."""
+    paused = rules.assassinated_sieges == "paused"
     victims = sorted(set(victims))
     if not victims:
         return position, []
@@ -80,8 +82,10 @@ def assassination_effects(
             if space.single_unit and (province in units or province + CITY in units):
                 continue  # no rebellion in Venice while a unit is there
             if dice.roll(f"rebellion {province}") <= rebellion_threshold(board, after, victim, province):
-                rebellions[province] = place_rebellion(board, after, province, fortresses)
-    return dataclasses.replace(after, rebellions=dict(sorted(rebellions.items()))), lost
+                suspends = rules.rebellion_suspends_control
+                rebellions[province] = place_rebellion(board, after, province, rules.fortresses, suspends)
+    owners, cities = with_control(after.owners, after.cities, position.rebellions, rebellions)
+    return dataclasses.replace(after, owners=owners, cities=cities, rebellions=dict(sorted(rebellions.items()))), lost
 
 
 def spend_chit(chits: Mapping[str, frozenset[str]], holder: str, victim: str) -> dict[str, frozenset[str]]:

@@ -124,10 +124,7 @@ def play_phase(
         spent = settle_expenses(board, banking.position, orders, rules, dice if rules.dice else None)
         defaulted = {o.power for o in banking.outcomes if o.reason is Reason.DEFAULTED}
         assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
-        position, lost = assassination_effects(
-            board, spent.position, assassinated, dice if rules.dice else None, rules.fortresses,
-            rules.assassinated_sieges == "paused",
-        )  # fmt: skip
+        position, lost = assassination_effects(board, spent.position, assassinated, dice if rules.dice else None, rules)
         money = banking.outcomes + spent.outcomes
         orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense, GiveChit))]
     if kind is PhaseKind.MOVEMENT:

@@ -4,7 +4,8 @@ The e-mail judge's rule, which both profiles follow: the last power to have an a
 province controls it, and its city too if no garrison stands there; a garrison always controls its
 city, and the province as well while no army or fleet is in it (so a province reverts to the
 garrison's owner, an autonomous garrison included, when the unit leaves). Seas are never controlled.
-A province or city nobody stands in keeps its controller.
+A province or city nobody stands in keeps its controller. Under option `rebellion_suspends_control`
+a rebelling province or city has no controller until the rebellion ends (see `rebellions`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import dataclasses
 
 from .board import Board
 from .position import Position
+from .rebellions import with_control
 from .units import CITY, UnitKind
 
 
@@ -32,4 +34,5 @@ def update_control(board: Board, position: Position) -> Position:
             owners[province] = garrison.power
         if garrison is not None:
             cities[province] = garrison.power
-    return dataclasses.replace(position, owners=dict(sorted(owners.items())), cities=dict(sorted(cities.items())))
+    owners, cities = with_control(owners, cities, {}, position.rebellions)  # what rebels may have no controller
+    return dataclasses.replace(position, owners=owners, cities=cities)

@@ -40,7 +40,7 @@ from .legality import Illegal, find_unit
 from .orders import Expense, GiveChit, Order
 from .outcome import Outcome, Reason
 from .position import Position, standing_sieges
-from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, place_rebellion
+from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, place_rebellion, with_control
 from .rules import Rules
 from .units import AUTONOMOUS, CITY, Unit, UnitKind
 
@@ -144,9 +144,9 @@ def settle_expenses(
             outcomes.append(Outcome(power, order, pacified, reason, {"paid": str(paid), "needed": str(PACIFY)}))
         elif order.kind == "rebellion":
             try:  # found out at resolution: charged (judge movement rule 4 j, k)
-                need = rebellion_cost(board, position, power, order.target)
                 if order.target in rebellions:
                     raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="already in rebellion")
+                need = rebellion_cost(board, position, power, order.target)
             except Illegal as why:
                 outcomes.append(Outcome(power, order, False, why.reason, {"paid": str(paid)} | why.detail))
                 continue
@@ -154,7 +154,9 @@ def settle_expenses(
             if paid < need:
                 outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail))
                 continue
-            rebellions[order.target] = place_rebellion(board, position, order.target, rules.fortresses)
+            rebellions[order.target] = place_rebellion(
+                board, position, order.target, rules.fortresses, rules.rebellion_suspends_control
+            )
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail))
         elif rules.bribe_adjacency != "off" and not _adjacent(
             board, position, power, order, target
@@ -237,6 +239,7 @@ def settle_expenses(
             outcomes.append(Outcome(power, order, refused is None, refused or Reason.SUCCEEDS))
     ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
     sieges = standing_sieges(units, position.sieges)
+    owners, cities = with_control(owners, cities, position.rebellions, rebellions)
     after = dataclasses.replace(
         position,
         units=dict(sorted(units.items())),

@@ -37,7 +37,7 @@ from .orders import (
 )
 from .outcome import Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position
-from .rebellions import CampaignDeeds, Rebellion, after_campaign
+from .rebellions import CampaignDeeds, Rebellion, after_campaign, with_control
 from .resolver import Resolver
 from .rules import Rules
 from .units import CITY, Unit, UnitKind
@@ -574,17 +574,19 @@ class _Turn:
             if space not in occupied and any(self._stood_off(j) for j in movers)
         }
         phase = self.position.phase
+        rebellions = self._rebellions()
+        owners, cities = with_control(self.position.owners, cities, self.position.rebellions, rebellions)
         after = Position.build(
             Phase(phase.season, phase.year, PhaseKind.RETREAT),
             moved + stayed,
-            self.position.owners,
+            owners,
             dislodged,
             contested,
             cities,
             sieges,
             self.position.ledger,
             self.position.famine,
-            self._rebellions(),
+            rebellions,
             self.position.chits,
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))

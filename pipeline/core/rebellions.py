@@ -38,20 +38,51 @@ PACIFY = 12
 @dataclass(frozen=True, order=True)
 class Rebellion:
     """A rebellion directed at `target`, in the province and (`city`) in its city; `siege`: campaigns
-    the target has besieged the rebel city so far."""
+    the target has besieged the rebel city so far; `suspends`: nobody controls what rebels until the
+    rebellion ends (option `rebellion_suspends_control`, Objectif's reading of gap G-13)."""
 
     target: str
     province: bool = True
     city: bool = False
     siege: int = 0
+    suspends: bool = False
 
 
-def place_rebellion(board: Board, position: Position, province: str, fortresses: bool) -> Rebellion:
+def place_rebellion(
+    board: Board, position: Position, province: str, fortresses: bool, suspends: bool = False
+) -> Rebellion:
     """The rebellion an expense raises: the province, and its fortified city (a fortress only when
     fortresses are in play) unless a garrison holds it."""
     city = board.spaces[province].city
     fortified = city is not None and city.fortified and (fortresses or not city.fortress)
-    return Rebellion(position.owners[province], True, fortified and province + CITY not in position.units)
+    rebel_city = fortified and province + CITY not in position.units
+    return Rebellion(position.owners[province], True, rebel_city, 0, suspends)
+
+
+def with_control(
+    owners: Mapping[str, str],
+    cities: Mapping[str, str],
+    before: Mapping[str, Rebellion],
+    after: Mapping[str, Rebellion],
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Control where rebellions suspend it: what rebels now has no controller; what stopped rebelling
+    without changing hands (pacified, put down) returns to the rebellion's target. Liberated places
+    are given by the units standing there (see `control`)."""
+    owners, cities = dict(owners), dict(cities)
+    for province, rebellion in before.items():
+        now = after.get(province)
+        if not rebellion.suspends:
+            continue
+        if rebellion.province and not (now and now.province) and province not in owners:
+            owners[province] = rebellion.target
+        if rebellion.city and not (now and now.city) and province not in cities:
+            cities[province] = rebellion.target
+    for province, rebellion in after.items():
+        if rebellion.suspends and rebellion.province:
+            owners.pop(province, None)
+        if rebellion.suspends and rebellion.city:
+            cities.pop(province, None)
+    return dict(sorted(owners.items())), dict(sorted(cities.items()))
 
 
 def city_in_revolt(board: Board, rebellions: Mapping[str, Rebellion], province: str) -> bool:

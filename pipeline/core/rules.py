@@ -63,6 +63,7 @@ class Rules:
     max_expenses: int | None = 4  # expenses a power may order a campaign (judge: 4; Objectif: no limit)
     underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
     bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
+    rebellion_suspends_control: bool = False  # nobody controls a rebelling province or city (Objectif, gap G-13)
     rebellion_put_down: str = "hold_only"  # the target's unit must hold in the province, or may also move in
     assassinations: bool = True  # the judge's `assassinations` flag: the assassination expense
     assassination_chits_tradable: bool = True  # `give <power> to <power>` (judge); never traded (Objectif)
@@ -111,6 +112,7 @@ class Rules:
                 "plague",
                 "assassinations",
                 "assassination_chits_tradable",
+                "rebellion_suspends_control",
             ) and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
@@ -142,6 +144,7 @@ PROFILES: dict[str, Rules] = {
         underfunded_expense="void",
         bribe_adjacency="own_or_permitted",
         rebellion_put_down="enter_or_hold",
+        rebellion_suspends_control=True,
         assassinated_sieges="paused",
         assassination_chits_tradable=False,
     ),

@@ -189,6 +189,8 @@ def rebellions_to_data(rebellions: Mapping[str, Rebellion]) -> CommentedMap:
             entry["city"] = True
         if rebellion.siege:
             entry["siege"] = rebellion.siege
+        if rebellion.suspends:
+            entry["suspends_control"] = True
         out[province] = _inline(entry)
     return out
 
@@ -215,10 +217,10 @@ def read_rebellions(board: Board, entries: Any, problems: list[Problem]) -> dict
         if not isinstance(entry, Mapping) or entry.get("against") not in board.powers:
             problems.append(Problem(where, f"expected {{against: <power>}}, powers: {', '.join(sorted(board.powers))}"))
             continue
-        flags = {k: entry.get(k, d) for k, d in (("province", True), ("city", False))}
+        flags = {k: entry.get(k, d) for k, d in (("province", True), ("city", False), ("suspends_control", False))}
         siege = entry.get("siege", 0)
         if not all(isinstance(v, bool) for v in flags.values()) or siege not in (0, 1):
-            problems.append(Problem(where, "expected province and city as true or false, siege 0 or 1"))
+            problems.append(Problem(where, "expected province, city, suspends_control as true or false, siege 0 or 1"))
             continue
         if flags["city"] and (space.city is None or not space.city.fortified):
             problems.append(Problem(where, "only a fortified city can rebel"))
@@ -226,7 +228,9 @@ def read_rebellions(board: Board, entries: Any, problems: list[Problem]) -> dict
         if not (flags["province"] or flags["city"]):
             problems.append(Problem(where, "a rebellion is in the province, the city, or both"))
             continue
-        out[str(province)] = Rebellion(str(entry["against"]), flags["province"], flags["city"], int(siege))
+        out[str(province)] = Rebellion(
+            str(entry["against"]), flags["province"], flags["city"], int(siege), flags["suspends_control"]
+        )
     return out
 
 
