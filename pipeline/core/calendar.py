@@ -128,7 +128,8 @@ def play_phase(
         money = banking.outcomes + spent.outcomes
         orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense, GiveChit))]
     if kind is PhaseKind.MOVEMENT:
-        result = adjudicate_movement(board, position, orders, rules=rules, assassinated=frozenset(assassinated))
+        holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
+        result = adjudicate_movement(board, position, orders, rules=rules, assassinated=holding)
     elif kind is PhaseKind.RETREAT:
         result = adjudicate_retreats(board, position, orders, rules)
     elif rules.game == "machiavelli":
@@ -143,6 +144,8 @@ def play_phase(
         events += [Event("assassination", u.location, u) for u in lost]
         events += rebellion_events(played.rebellions, position.rebellions, after.rebellions)
         after = update_control(board, after)
+        if kind is PhaseKind.ADJUSTMENT and assassinated:  # the victims' units hold in the coming moves
+            after = dataclasses.replace(after, struck=frozenset(assassinated))
     following = next_phase(board, after, rules)
     if (
         rules.game == "machiavelli"

@@ -54,7 +54,7 @@ def eliminate_in(position: Position, provinces: frozenset[str]) -> tuple[Positio
         Position.build(
             position.phase, units, position.owners, position.dislodged, position.contested,
             position.cities, position.sieges,
-            position.ledger, position.famine, position.rebellions, position.chits,
+            position.ledger, position.famine, position.rebellions, position.chits, position.struck,
         ),
         dead,
     )  # fmt: skip

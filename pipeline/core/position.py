@@ -75,6 +75,9 @@ class Position:
     famine: frozenset[str] = frozenset()  # Machiavelli: provinces struck by famine until the end of spring
     rebellions: Mapping[str, Rebellion] = field(default_factory=dict)  # Machiavelli: province -> its rebellion
     chits: Mapping[str, frozenset[str]] = field(default_factory=dict)  # Machiavelli: power -> who it may assassinate
+    # Machiavelli, Objectif's calendar: powers assassinated in the spring's adjustment phase, whose units
+    # hold in that spring's moves
+    struck: frozenset[str] = frozenset()
 
     @classmethod
     def build(
@@ -90,6 +93,7 @@ class Position:
         famine: Iterable[str] = (),
         rebellions: Mapping[str, Rebellion] | None = None,
         chits: Mapping[str, Iterable[str]] | None = None,
+        struck: Iterable[str] = (),
     ) -> Position:
         by_space: dict[str, Unit] = {}
         for u in units:
@@ -109,6 +113,7 @@ class Position:
             frozenset(famine),
             dict(sorted((rebellions or {}).items())),
             {p: frozenset(v) for p, v in sorted((chits or {}).items())},
+            frozenset(struck),
         )
 
     def at_phase(self, phase: Phase) -> Position:
@@ -125,6 +130,7 @@ class Position:
             self.famine,
             self.rebellions,
             self.chits,
+            self.struck,
         )
 
     def with_ledger(self, ledger: Ledger) -> Position:

@@ -78,6 +78,8 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
             data["famine"] = _flow(sorted(position.famine))
         if position.rebellions:
             data["rebellions"] = rebellions_to_data(position.rebellions)
+        if position.struck:
+            data["assassinated"] = _flow(sorted(position.struck))
         if any(position.chits.values()):
             data["chits"] = CommentedMap((p, _flow(sorted(v))) for p, v in position.chits.items() if v)
     if position.dislodged:
@@ -155,12 +157,15 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
     ledger = _read_ledger(board, data, problems)
     rebellions = read_rebellions(board, data.get("rebellions"), problems)
     chits = read_chits(board, data.get("chits"), problems)
+    struck = [str(p) for p in data.get("assassinated") or []]
+    if any(p not in board.powers for p in struck):
+        problems.append(Problem("assassinated", f"expected powers, got {struck}"))
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
         famine = [str(p) for p in data.get("famine") or [] if p in board.spaces]
         return Position.build(
-            phase, units, owners, dislodged, contested, cities, sieges, ledger, famine, rebellions, chits
+            phase, units, owners, dislodged, contested, cities, sieges, ledger, famine, rebellions, chits, struck
         )
     except ValueError as err:
         raise DataError(str(err), file=file) from None

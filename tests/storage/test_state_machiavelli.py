@@ -23,13 +23,14 @@ def test_rebellions_survive_a_write_and_a_read() -> None:
     }
     chits = {"florence": frozenset({"milan", "papacy"}), "milan": frozenset({"venice"})}
     phase = Phase.parse("Summer 1455 Movement")
-    position = Position.build(phase, [], {"bol": "papacy"}, rebellions=rebellions, chits=chits)
+    position = Position.build(phase, [], {"bol": "papacy"}, rebellions=rebellions, chits=chits, struck=["papacy"])
     text = dump_yaml(position_to_data(BOARD, position))
     assert "bol: {against: papacy, city: true}" in text
     assert "florence: [milan, papacy]" in text
     back = position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml")
     assert dict(back.rebellions) == rebellions
     assert dict(back.chits) == chits
+    assert back.struck == {"papacy"}
 
 
 def test_every_bad_rebellion_is_reported_with_its_place() -> None:
