@@ -16,12 +16,14 @@ turn or power does not match its path.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.core.notation import read_order
-from pipeline.core.orders import Order
+from pipeline.core.legality import Illegal, find_unit
+from pipeline.core.notation import parse_order, read_order
+from pipeline.core.orders import Expense, Order
 from pipeline.core.position import Position
 from pipeline.errors import DataError, OrderError, Problem
 
@@ -70,20 +72,60 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
         allow = []
     entries = [(f"orders[{i}]", entry) for i, entry in enumerate(raw)]
     entries += [(f"allow[{i}]", f"Ally {p}") for i, p in enumerate(allow)]
-    orders: list[Order] = []
+    texts: list[tuple[str, str]] = []
     for where, entry in entries:
         try:
-            text = entry if isinstance(entry, str) else structured_order(entry)
+            texts.append((where, entry if isinstance(entry, str) else structured_order(entry)))
         except ValueError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
-            continue
+    bought = _bought(game, position, power, [text for _, text in texts])
+    orders: list[Order] = []
+    for where, text in texts:
         try:
-            orders.append(read_order(text, game.board, position, power, game.rules))
+            orders.append(
+                read_order(text, game.board, _as_seen(game, position, power, text, bought), power, game.rules)
+            )
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
     if problems:
         raise DataError(problems)
     return OrderFile(power, path, tuple(orders))
+
+
+def _bought(game: Game, position: Position, power: str, texts: list[str]) -> Position:
+    """The position as the power hopes it after its purchases (Machiavelli: a power may order a unit it
+    buys in the same campaign; if the purchase fails, those orders are void at adjudication)."""
+    units = dict(position.units)
+    for text in texts:
+        try:
+            order = parse_order(text, game.board, position.phase.kind)
+            if isinstance(order, Expense) and order.kind == "buy":
+                unit = find_unit(position, order.target_kind, order.target)
+                if unit is not None:
+                    units[unit.space] = dataclasses.replace(unit, power=power)
+        except (OrderError, Illegal):
+            continue  # reported when the order itself is read
+    return dataclasses.replace(position, units=units)
+
+
+def _as_seen(game: Game, position: Position, power: str, text: str, bought: Position) -> Position:
+    """Where an order is checked: a unit order for a unit being bought, as if bought; any other order
+    (the purchase itself included) on the position as it is."""
+    try:
+        order = parse_order(text, game.board, position.phase.kind)
+    except OrderError:
+        return position
+    at = getattr(order, "at", None)
+    if isinstance(order, Expense) or at is None:
+        return position
+    try:
+        now, then = (
+            find_unit(position, getattr(order, "kind", None), at),
+            find_unit(bought, getattr(order, "kind", None), at),
+        )
+    except Illegal:
+        return position
+    return bought if now is not None and then is not None and now.power != power and then.power == power else position
 
 
 _UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")

@@ -141,3 +141,31 @@ def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path) -> None:
     needed = commands.powers_to_order(game.board, position)
     assert "autonomous" not in needed
     assert needed == sorted(game.board.powers)  # every power has units in 1454
+
+
+def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path) -> None:
+    """Machiavelli (judge movement rule 4 c 6; Objectif 6.3a e): the buyer orders the unit it buys in the
+    same campaign; the file is checked as if the purchase succeeds, the seller's orders are then void."""
+    folder = tmp_path / "m"
+    commands.new_game(folder, "judge")
+    turn = "1454-spring-movement"
+    orders = folder / "orders" / turn
+    orders.mkdir(parents=True, exist_ok=True)
+    (orders / "florence.yaml").write_text(
+        f"game: m\nturn: {turn}\npower: florence\norders:\n"
+        "  - Borrow 25 for 1 year\n  - 'Expense 1: 18 buy A per'\n  - A per - sie\n  - A are H\n"
+    )
+    (orders / "papacy.yaml").write_text(f"game: m\nturn: {turn}\npower: papacy\norders:\n  - A per - spo\n")
+    from pipeline.storage.orders_files import read_order_file
+
+    game = load_game(folder)
+    position = game.position(turn)
+    assert [str(o) for o in read_order_file(game, turn, position, orders / "florence.yaml").orders][2] == "A per-sie"
+    (orders / "venice.yaml").write_text(f"game: m\nturn: {turn}\npower: venice\norders:\n  - A per - spo\n")
+    with pytest.raises(DataError, match="not_owner"):  # without a purchase, another's unit is not for ordering
+        read_order_file(game, turn, position, orders / "venice.yaml")
+    (orders / "venice.yaml").unlink()
+    assert commands.adjudicate(folder, lambda s: None, force=True) is not None
+    after = load_game(folder)
+    state = after.position(after.turns()[-1])
+    assert state.units["sie"].power == "florence"
