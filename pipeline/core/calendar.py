@@ -27,7 +27,7 @@ from .income import IncomeLine, compute_income
 from .ledger import Ledger
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
-from .orders import Borrow, Expense, GiveChit, Order, Pay
+from .orders import Borrow, Expense, GiveChit, Order, Pay, PermitBribes
 from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
 from .rebellions import Rebellion
@@ -126,7 +126,7 @@ def play_phase(
         assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
         position, lost = assassination_effects(board, spent.position, assassinated, dice if rules.dice else None, rules)
         money = banking.outcomes + spent.outcomes
-        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense, GiveChit))]
+        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense, GiveChit, PermitBribes))]
     if kind is PhaseKind.MOVEMENT:
         holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
         result = adjudicate_movement(board, position, orders, rules=rules, assassinated=holding)

@@ -37,7 +37,7 @@ from .dice import Dice
 from .income import holds_home_country
 from .ledger import Ledger
 from .legality import Illegal, find_unit
-from .orders import Expense, GiveChit, Order
+from .orders import Expense, GiveChit, Order, PermitBribes
 from .outcome import Outcome, Reason
 from .position import Position, standing_sieges
 from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, place_rebellion, with_control
@@ -121,6 +121,14 @@ def settle_expenses(
         treasury[power] = available - paid
         funded.append((power, order, target, paid))
 
+    permits: dict[str, set[str]] = {}  # power -> the powers whose units it may bribe from (Objectif 6.3a d)
+    for power, order in orders:
+        if isinstance(order, PermitBribes):
+            if rules.bribe_adjacency != "own_or_permitted":
+                outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_OPTION_OFF))
+                continue
+            permits.setdefault(order.power, set()).add(power)
+            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS))
     famine = set(position.famine)
     rebellions = dict(position.rebellions)
     units = dict(position.units)
@@ -159,7 +167,7 @@ def settle_expenses(
             )
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail))
         elif rules.bribe_adjacency != "off" and not _adjacent(
-            board, position, power, order, target
+            board, position, power, order, target, permits.get(power, set())
         ):  # charged, useless
             outcomes.append(Outcome(power, order, False, Reason.NOT_ADJACENT_TO_TARGET, {"paid": str(paid)}, target))
         elif order.kind == "counter-bribe":
@@ -305,11 +313,14 @@ def rebellion_cost(board: Board, position: Position, power: str, province: str) 
     return CAUSE_AT_HOME if home else CAUSE_IN_CONQUEST
 
 
-def _adjacent(board: Board, position: Position, power: str, order: Expense, target: Unit | None) -> bool:
-    """Does a unit of the power stand next to the target (option `bribe_adjacency`)? One's own unit can
-    always be counter-bribed; a province is next to the garrisons of its neighbours."""
+def _adjacent(
+    board: Board, position: Position, power: str, order: Expense, target: Unit | None, lenders: set[str]
+) -> bool:
+    """Does a unit of the power, or of a power that lent it its units (`lenders`), stand next to the target
+    (option `bribe_adjacency`)? One's own unit can always be counter-bribed; a province is next to the
+    garrisons of its neighbours."""
     if target is None or (order.kind == "counter-bribe" and target.power == power):
         return True
     province = space_of(target.location)
     near = board.neighbours(province) | {province}
-    return any(space_of(u.location) in near for u in position.units_of(power))
+    return any(space_of(u.location) in near for u in position.units.values() if u.power in lenders | {power})

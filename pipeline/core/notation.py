@@ -39,6 +39,7 @@ from .orders import (
     Move,
     Order,
     Pay,
+    PermitBribes,
     Remove,
     Retreat,
     SupportConvert,
@@ -218,6 +219,10 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     if r.take(_ALLY):
         r.take({"with"})
         return Ally(r.power())
+    if r.take({"permit", "autorise", "autoriser"}):
+        r.take({"bribes", "bribe", "corruption", "corruptions"})
+        r.take({"by", "for", "to", "a", "pour"})
+        return PermitBribes(r.power())
     if r.take({"expense", "depense"}):
         return _expense(r)
     if r.take({"borrow", "emprunte"}):
@@ -399,10 +404,12 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
     movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
     objectif_spring = rules.calendar == "objectif" and position.phase.season == "spring"
     money_phase = PhaseKind.ADJUSTMENT if objectif_spring else PhaseKind.MOVEMENT  # Objectif: money opens the spring
-    if kind is money_phase and isinstance(order, (Borrow, Pay, Expense, GiveChit)):
+    if kind is money_phase and isinstance(order, (Borrow, Pay, Expense, GiveChit, PermitBribes)):
         if rules.game != "machiavelli":
             raise Illegal(Reason.ILLEGAL_OPTION_OFF)
         if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):
+            raise Illegal(Reason.ILLEGAL_NOT_OWNER)
+        if isinstance(order, PermitBribes) and (order.power not in board.powers or order.power == power):
             raise Illegal(Reason.ILLEGAL_NOT_OWNER)
         if isinstance(order, Expense):
             check_expense(board, position, power, order, rules)

@@ -156,6 +156,17 @@ class Pay:
 
 
 @dataclass(frozen=True, slots=True)
+class PermitBribes:
+    """Machiavelli (Objectif 6.3a d): let `power` bribe from this power's units this campaign (they count
+    as standing next to the target for it)."""
+
+    power: str
+
+    def __str__(self) -> str:
+        return f"Permit bribes {self.power}"
+
+
+@dataclass(frozen=True, slots=True)
 class GiveChit:
     """Machiavelli (judge): give one's assassination chit against `victim` to the power `to`."""
 
@@ -241,7 +252,7 @@ class Waive:
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
 RetreatOrder = Retreat | Disband | Convert
 AdjustmentOrder = Build | Remove | Waive | Maintain
-MoneyOrder = Borrow | Pay | Expense | GiveChit
+MoneyOrder = Borrow | Pay | Expense | GiveChit | PermitBribes
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | Ally | MoneyOrder
 
 

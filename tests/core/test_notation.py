@@ -22,6 +22,7 @@ from pipeline.core.orders import (
     Hold,
     LiftSiege,
     Move,
+    PermitBribes,
     Remove,
     Retreat,
     SupportConvert,
@@ -231,6 +232,8 @@ def test_retreat_and_adjustment_orders_are_checked_in_their_phase(board: Board) 
         ("Expense 1: 12 pacifier Sienne", Expense(1, 12, "pacify", None, "sie")),
         ("Expense 4: 24 assassinate florence", Expense(4, 24, "assassinate", None, "florence")),
         ("give chit florence to turkey", GiveChit("florence", "turkey")),  # a chit, not ducats
+        ("Permit bribes turkey", PermitBribes("turkey")),
+        ("autorise turkey", PermitBribes("turkey")),
     ],
 )
 def test_machiavelli_notation(text: str, expected) -> None:
