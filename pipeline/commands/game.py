@@ -33,7 +33,7 @@ def new_game(folder: Path, profile_name: str = "standard", title: str | None = N
         raise DataError(f"a game already exists in {folder}")
     map_name = profile(profile_name).map
     board = load_board(map_path(map_name))
-    position = start_position(board)
+    position = start_position(board, profile(profile_name))
     game_yaml = dump_yaml(
         {
             "title": title or folder.name,

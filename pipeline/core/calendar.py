@@ -247,18 +247,22 @@ def winner(board: Board, position: Position) -> str | None:
     return None
 
 
-def start_position(board: Board) -> Position:
-    """The map's starting position (Machiavelli: with cities controlled as their provinces)."""
+def start_position(board: Board, rules: Rules = DEFAULT_RULES) -> Position:
+    """The map's starting position (Machiavelli: with cities controlled as their provinces, the map's
+    treasuries, and every power's chits). Option `first_order_phase: summer` (Objectif 4.1, gap G-1):
+    the spring of the first year is the referee's setup, and the first orders are for the summer."""
     if board.start is None:
         raise ValueError(f"the map {board.name!r} has no start position")
     s = board.start
     owners = dict(s.owners)
     cities = {p: power for p, power in owners.items() if board.spaces[p].city is not None}
+    season = "summer" if rules.game == "machiavelli" and rules.first_order_phase == "summer" else s.season
     position = Position.build(
-        Phase(s.season, s.year, PhaseKind.MOVEMENT),
+        Phase(season, s.year, PhaseKind.MOVEMENT),
         [Unit(p, k, loc) for p, k, loc in s.units],
         owners,
         cities=cities,
         chits=all_chits(board.powers) if cities else None,  # Machiavelli: one chit for every other power
+        ledger=Ledger.build(dict(s.treasury), {}, set()) if s.treasury else None,
     )
     return update_control(board, position) if cities else position

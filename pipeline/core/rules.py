@@ -31,6 +31,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bribe_adjacency": ("off", "own", "own_or_permitted"),
     "rebellion_put_down": ("hold_only", "enter_or_hold"),
     "assassinated_sieges": ("broken", "paused"),
+    "first_order_phase": ("spring", "summer"),
 }
 
 
@@ -59,6 +60,7 @@ class Rules:
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
     disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
     victory_cities: int = 23  # cities a power must control at the end of a campaign to win (Objectif 4.2)
+    first_order_phase: str = "spring"  # the first campaign with orders: spring, or summer after a setup spring
     calendar: str = "judge"  # judge: income and adjustments after fall; objectif: at the start of spring
     max_expenses: int | None = 4  # expenses a power may order a campaign (judge: 4; Objectif: no limit)
     underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
@@ -140,6 +142,7 @@ PROFILES: dict[str, Rules] = {
         unit_limits=None,
         plague=True,
         calendar="objectif",
+        first_order_phase="summer",
         max_expenses=None,
         underfunded_expense="void",
         bribe_adjacency="own_or_permitted",

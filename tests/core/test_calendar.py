@@ -7,7 +7,9 @@ from pipeline.core.board import Board
 from pipeline.core.calendar import play_phase, start_position, winner
 from pipeline.core.notation import parse_order
 from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.core.rules import profile
 from pipeline.core.units import Unit, UnitKind
+from pipeline.storage.maps import shipped_board
 from tests.conftest import position
 
 
@@ -65,3 +67,16 @@ def test_victory_needs_eighteen_centres(board: Board) -> None:
     assert winner(board, pos) is None
     pos = position(owners={s: "france" for s in centres[:18]})
     assert winner(board, pos) == "france"
+
+
+def test_machiavelli_starts_per_profile() -> None:
+    """Objectif 4.1 (gap G-1): spring 1454 is the referee's setup, the first orders are for the summer,
+    with the Avalon Hill treasuries of the 1995 board; the judge's game starts in spring, with no money."""
+    objectif = profile("objectif")
+    start = start_position(shipped_board(objectif.map), objectif)
+    assert str(start.phase) == "Summer 1454 Movement"
+    assert start.ledger.ducats("venice") == 9 and start.ledger.ducats("austria") == 1
+    judge = profile("judge")
+    start = start_position(shipped_board(judge.map), judge)
+    assert str(start.phase) == "Spring 1454 Movement" and not start.ledger.treasury
+    assert start.chits["florence"] == frozenset(p for p in shipped_board(judge.map).powers if p != "florence")

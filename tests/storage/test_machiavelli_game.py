@@ -1,5 +1,6 @@
 """A Machiavelli game under each profile: from the 1454 start, two campaigns with a conversion, a
-siege begun and broken, a dislodgement and its retreat, written, read back and replayed byte for byte."""
+siege begun and broken, a dislodgement and its retreat, written, read back and replayed byte for byte.
+The judge's first orders are for spring 1454; Objectif's for summer (the spring is the setup, gap G-1)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pipeline.storage.gamedir import load_game
 
 TURNS = [
     (
-        "1454-spring-movement",
+        "1454-first-movement",
         {
             "florence": ["A are-sie", "A flo H", "F psa convert G"],
             "papacy": ["A rme-pat", "A per H"],
@@ -20,15 +21,19 @@ TURNS = [
         },
     ),
     (
-        "1454-summer-movement",
+        "1454-second-movement",
         {
             "florence": ["A sie besiege", "A flo H"],
             "papacy": ["A per-sie", "A pat S A per-sie"],
             "milan": ["A mon besiege"],
         },
     ),
-    ("1454-summer-retreat", {"florence": ["A sie-are"]}),
+    ("1454-second-retreat", {"florence": ["A sie-are"]}),
 ]
+SEASONS = {  # profile -> (first, second campaign with orders, the turn that follows)
+    "judge": ("spring", "summer", "1454-fall-movement"),
+    "objectif": ("summer", "fall", "1455-spring-adjustment"),
+}
 
 
 def write_orders(folder: Path, turn: str, power: str, orders: list[str]) -> None:
@@ -43,14 +48,16 @@ def write_orders(folder: Path, turn: str, power: str, orders: list[str]) -> None
 def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None:
     folder = tmp_path / f"m-{profile}"
     commands.new_game(folder, profile)
-    for turn, powers in TURNS:
+    first, second, following = SEASONS[profile]
+    for name, powers in TURNS:
+        turn = name.replace("first", first).replace("second", second)
         for power, orders in powers.items():
             write_orders(folder, turn, power, orders)
         commands.validate(folder, lambda s: None)
         assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     game = load_game(folder)
-    assert game.current_turn() == "1454-fall-movement"
-    position = game.position("1454-fall-movement")
+    assert game.current_turn() == following
+    position = game.position(following)
     units = {(u.power, str(u)) for u in position.units.values()}
     # Florence: the fleet became Pisa's garrison; the army dislodged from Siena retreated to Arezzo
     assert {("florence", "G psa"), ("florence", "A are"), ("florence", "A flo")} <= units
@@ -60,7 +67,7 @@ def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None
     # Milan's siege of Montferrat is one campaign old
     assert position.sieges == {"mon": 1} and position.owners["mon"] == "milan"
     assert position.cities["psa"] == "florence"
-    results = game.results_path("1454-summer-movement").read_text()
+    results = game.results_path(f"1454-{second}-movement").read_text()
     assert "{order: A mon besiege, result: siege_started, succeeded: true}" in results
     assert "{order: A sie besiege, result: dislodged, succeeded: false, by: per, dislodged_from: per}" in results
     assert commands.replay(folder, lambda s: None) == []
@@ -69,7 +76,8 @@ def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None
 def test_a_whole_year_with_income_and_adjustments_replays(tmp_path: Path) -> None:
     folder = tmp_path / "year"
     commands.new_game(folder, "judge")
-    for turn, powers in TURNS:
+    for name, powers in TURNS:
+        turn = name.replace("first", "spring").replace("second", "summer")
         for power, orders in powers.items():
             write_orders(folder, turn, power, orders)
         commands.adjudicate(folder, lambda s: None, force=True)
