@@ -130,18 +130,23 @@ def adjudicate_command(folder: Path, force: bool, all_turns: bool) -> None:
 
 
 @cli.command("replay")
-@game_folder
+@click.argument("folders", nargs=-1, required=True, type=click.Path(path_type=Path, file_okay=False))
 @click.option("--check", is_flag=True, help="Fail if any committed file differs from the replay.")
 @_clean_errors
-def replay_command(folder: Path, check: bool) -> None:
-    """Re-adjudicate the whole game from its first state and compare with the committed files."""
+def replay_command(folders: tuple[Path, ...], check: bool) -> None:
+    """Re-adjudicate each game (FOLDERS...) from its first state and compare with the committed files."""
     from pipeline.commands import game
 
-    differences = game.replay(folder, click.echo)
-    for path in differences:
-        click.echo(f"differs: {path}")
-    click.echo("replay matches the committed files" if not differences else f"{len(differences)} file(s) differ")
-    if check and differences:
+    failed = False
+    for folder in folders:
+        if len(folders) > 1:
+            click.echo(f"{folder}:")
+        differences = game.replay(folder, click.echo)
+        for path in differences:
+            click.echo(f"differs: {path}")
+        click.echo("replay matches the committed files" if not differences else f"{len(differences)} file(s) differ")
+        failed = failed or bool(differences)
+    if check and failed:
         sys.exit(1)
 
 

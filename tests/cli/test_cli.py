@@ -110,3 +110,17 @@ def test_cases_with_a_bad_file_names_every_problem(tmp_path: Path) -> None:
         f"error: {path}:2: cases[0]: a case needs an id and turns",
         f"{path}:3: cases[1]: a case needs an id and turns",
     ]
+
+
+def test_replay_check_of_several_games_fails_if_any_differs(tmp_path: Path) -> None:
+    import shutil
+
+    games = Path(__file__).resolve().parents[2] / "games"
+    for name in ("demo", "machiavelli"):
+        shutil.copytree(games / name, tmp_path / name)
+    result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / "demo"), str(tmp_path / "machiavelli")])
+    assert result.exit_code == 0 and result.output.count("replay matches the committed files") == 2
+    state = tmp_path / "machiavelli" / "state" / "1454-fall-movement.yaml"
+    state.write_text(state.read_text().replace("florence: 8", "florence: 80", 1))
+    result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / "demo"), str(tmp_path / "machiavelli")])
+    assert result.exit_code == 1 and f"differs: {state}" in result.output
