@@ -68,6 +68,7 @@ class Rules:
     rebellion_suspends_control: bool = False  # nobody controls a rebelling province or city (Objectif, gap G-13)
     rebellion_put_down: str = "hold_only"  # the target's unit must hold in the province, or may also move in
     assassinations: bool = True  # the judge's `assassinations` flag: the assassination expense
+    special_units: bool = True  # the judge's `special` flag: mercenaries and professionals may be built
     assassination_chits_tradable: bool = True  # `give <power> to <power>` (judge); never traded (Objectif)
     assassinated_sieges: str = "broken"  # the victim's sieges are broken (judge) or stand still (Objectif)
 
@@ -114,6 +115,7 @@ class Rules:
                 "plague",
                 "assassinations",
                 "assassination_chits_tradable",
+                "special_units",
                 "rebellion_suspends_control",
             ) and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))

@@ -148,6 +148,8 @@ def new_unit(
     if province in position.rebellions:
         raise Illegal(Reason.BUILD_REBELLION)  # gap: no builds in a rebelling province
     if order.special is not None:
+        if not rules.special_units:
+            raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # the judge's `special` flag off
         if order.special not in SPECIALS:
             raise Illegal(Reason.ILLEGAL_WRONG_KIND)
         if any(u.special for u in units.values() if u.power == power):
