@@ -38,13 +38,16 @@ class OrderFile:
     orders: tuple[Order, ...]
 
 
+ORDER_FILE_BYTES = 64 * 1024  # a power's orders fit in a few kilobytes
+
+
 def read_order_file(game: Game, turn: str, position: Position, path: Path) -> OrderFile:
     """The orders of one file, checked; `DataError` with every problem if any order is bad."""
     power = path.stem
     file = str(path)
     if power not in game.board.powers:
         raise DataError(f"the file name must be a power of the game ({', '.join(game.board.powers)})", file=file)
-    data = load_yaml(path)
+    data = load_yaml(path, max_bytes=ORDER_FILE_BYTES, aliases=False)
     if not isinstance(data, Mapping):
         raise DataError("an order file is a mapping with game, turn, power and orders", file=file)
     problems: list[Problem] = []

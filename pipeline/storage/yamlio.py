@@ -9,6 +9,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent, NodeEvent
 
 from pipeline.errors import DataError, Problem
 
@@ -19,19 +20,28 @@ def _yaml() -> YAML:
     return y
 
 
-def load_yaml(path: Path) -> Any:
-    """Parse a YAML file, keeping line numbers; a syntax error becomes a `DataError` at its line."""
+def load_yaml(path: Path, max_bytes: int | None = None, aliases: bool = True) -> Any:
+    """Parse a YAML file, keeping line numbers; a syntax error becomes a `DataError` at its line.
+
+    For files people send (orders): `max_bytes` refuses a file larger than that before reading it, and
+    `aliases=False` refuses anchors and aliases (a "YAML bomb" multiplies a few lines into millions of
+    nodes through them; nobody needs them to write orders)."""
     try:
+        if max_bytes is not None and path.stat().st_size > max_bytes:
+            size = path.stat().st_size
+            raise DataError(f"the file is {size:,} bytes; at most {max_bytes:,} are read", file=str(path))
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise DataError(f"cannot read the file: {err.strerror}", file=str(path)) from None
     except UnicodeDecodeError:
         raise DataError("the file is not UTF-8 text", file=str(path)) from None
-    return parse_yaml(text, str(path))
+    return parse_yaml(text, str(path), aliases)
 
 
-def parse_yaml(text: str, name: str) -> Any:
+def parse_yaml(text: str, name: str, aliases: bool = True) -> Any:
     try:
+        if not aliases:
+            _refuse_aliases(text, name)
         return _yaml().load(io.StringIO(text))
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -40,6 +50,18 @@ def parse_yaml(text: str, name: str) -> Any:
         raise DataError([Problem("", f"not valid YAML: {what}", line, name)]) from None
     except YAMLError as err:
         raise DataError([Problem("", f"not valid YAML: {err}", None, name)]) from None
+
+
+def _refuse_aliases(text: str, name: str) -> None:
+    problems = [
+        Problem(
+            "", "anchors and aliases (& and *) are not accepted here: write each entry out", e.start_mark.line + 1, name
+        )
+        for e in _yaml().parse(io.StringIO(text))
+        if isinstance(e, AliasEvent) or (isinstance(e, NodeEvent) and e.anchor is not None)
+    ]
+    if problems:
+        raise DataError(problems[:10])
 
 
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")

@@ -169,3 +169,26 @@ def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path) -> None:
     after = load_game(folder)
     state = after.position(after.turns()[-1])
     assert state.units["sie"].power == "florence"
+
+
+def test_a_yaml_bomb_and_a_huge_file_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "g3"
+    commands.new_game(folder)
+    turn = "1901-spring-movement"
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
+    bomb = orders_file(folder, turn, "france", "A par-bur")
+    levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
+    levels += [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi", strict=True)]
+    bomb.write_text(bomb.read_text() + "\n".join(levels) + "\n")
+    huge = orders_file(folder, turn, "england", "F lon-nth")
+    huge.write_text(huge.read_text() + "# " + "x" * 200_000 + "\n")
+    with pytest.raises(DataError) as err:
+        commands.validate(folder, lambda s: None)
+    message = str(err.value)
+    assert "france.yaml:7: anchors and aliases (& and *) are not accepted here" in message
+    assert "england.yaml: the file is" in message and "at most 65,536 are read" in message
+    with pytest.raises(DataError):
+        commands.adjudicate(folder, lambda s: None, force=True)
+    bomb.unlink()
+    huge.unlink()
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
