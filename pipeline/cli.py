@@ -129,6 +129,18 @@ def adjudicate_command(folder: Path, force: bool, all_turns: bool) -> None:
     game.adjudicate(folder, click.echo, force, all_turns)
 
 
+@cli.command("rerun")
+@game_folder
+@click.argument("turn")
+@_clean_errors
+def rerun_command(folder: Path, turn: str) -> None:
+    """Re-adjudicate the game from TURN on with the order files as they are now (the game master's fix)."""
+    from pipeline.commands import game
+
+    count = game.rerun(folder, turn, click.echo)
+    click.echo(f"{count} turn(s) adjudicated again from {turn}")
+
+
 @cli.command("replay")
 @click.argument("folders", nargs=-1, required=True, type=click.Path(path_type=Path, file_okay=False))
 @click.option("--check", is_flag=True, help="Fail if any committed file differs from the replay.")

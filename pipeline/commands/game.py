@@ -19,7 +19,7 @@ from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import profile
 from pipeline.core.units import AUTONOMOUS
 from pipeline.errors import DataError, PipelineError, Problem
-from pipeline.storage.gamedir import Game, load_game, turn_id, write_all
+from pipeline.storage.gamedir import Game, load_game, turn_id, turn_key, write_all
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import OrderFile, read_order_file
 from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data, year_end_to_data
@@ -171,6 +171,38 @@ def adjudicate(folder: Path, echo: Echo, force: bool = False, all_turns: bool = 
         if not all_turns or force:
             break
     return done
+
+
+def rerun(folder: Path, turn: str, echo: Echo) -> int:
+    """Re-adjudicate the game from `turn` on (after the game master fixed an order file, say): every
+    turn that had been adjudicated is played again from the committed state of `turn`, with the order
+    files as they are now; the results and states that change are rewritten, turns the game no longer
+    reaches are removed, all together. Returns the number of turns adjudicated."""
+    game = load_game(folder)
+    turns = game.turns()
+    if turn not in turns or not game.results_path(turn).exists():
+        done = [t for t in turns if game.results_path(t).exists()]
+        raise DataError(f"turn {turn!r} has not been adjudicated (adjudicated: {', '.join(done) or 'none'})")
+    old = {t for t in turns[turns.index(turn) :] if game.results_path(t).exists()}
+    position, current = game.position(turn), turn
+    files: dict[Path, str] = {}
+    played: set[str] = set()
+    while current in old:
+        orders = read_turn_orders(game, current, position)
+        if orders.problems:
+            raise DataError(orders.problems)
+        result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, current))
+        next_turn = turn_id(result.after.phase)
+        files[game.results_path(current)] = results_text(game.board, result, current)
+        files[game.state_path(next_turn)] = state_text(game.board, result.after, next_turn)
+        played.add(current)
+        echo(f"{current}: adjudicated again; next turn {next_turn}")
+        position, current = result.after, next_turn
+    later = [t for t in turns if turn_key(t) > turn_key(turn)]
+    stale = [game.state_path(t) for t in later if t not in played and t != current]
+    stale += [game.results_path(t) for t in later if t not in played and game.results_path(t).exists()]
+    write_all(files, remove=stale)
+    return len(played)
 
 
 def replay(folder: Path, echo: Echo) -> list[str]:

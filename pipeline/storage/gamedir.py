@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,9 +123,11 @@ def load_game(folder: Path) -> Game:
     return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, players, data)
 
 
-def write_all(files: Mapping[Path, str]) -> None:
+def write_all(files: Mapping[Path, str], remove: Iterable[Path] = ()) -> None:
     """Write several files all at once or not at all: each goes to a temporary file first, then all
-    are moved into place. If anything fails before the moves, nothing has changed."""
+    are moved into place. If anything fails before the moves, nothing has changed. Files in `remove`
+    (turns a re-adjudication no longer reaches) go last, results before states, so that an interrupted
+    run leaves at worst a state with no results, which `judge replay --check` reports."""
     staged: list[tuple[str, Path]] = []
     try:
         for path, text in files.items():
@@ -141,3 +143,5 @@ def write_all(files: Mapping[Path, str]) -> None:
         raise
     for tmp, path in staged:
         os.replace(tmp, path)
+    for path in sorted(remove, key=lambda p: p.parent.name != "results"):
+        path.unlink(missing_ok=True)

@@ -192,3 +192,30 @@ def test_a_yaml_bomb_and_a_huge_file_are_refused_and_change_nothing(tmp_path: Pa
     bomb.unlink()
     huge.unlink()
     assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
+
+
+def test_rerun_from_a_past_turn_rewrites_what_follows(tmp_path: Path) -> None:
+    """The game master fixes an order of spring 1902 (Russia's support is withdrawn): the English army
+    is no longer dislodged, so the retreat turn that followed disappears and fall 1902 comes next."""
+    folder = tmp_path / "demo"
+    shutil.copytree(DEMO, folder)
+    russia = folder / "orders" / "1902-spring-movement" / "russia.yaml"
+    russia.write_text(russia.read_text().replace("  - F stp/nc S F swe-nwy\n", "  - F stp/nc H\n"))
+    assert commands.rerun(folder, "1902-spring-movement", lambda s: None) == 1
+    game = load_game(folder)
+    assert game.current_turn() == "1902-fall-movement"
+    assert not (folder / "state" / "1902-spring-retreat.yaml").exists()
+    assert not (folder / "results" / "1902-spring-retreat.yaml").exists()
+    assert "dislodged" not in game.results_path("1902-spring-movement").read_text()
+    assert game.position("1902-fall-movement").unit_at("nwy").power == "england"
+    assert commands.replay(folder, lambda s: None) == []  # the rewritten game is consistent
+    # the earlier turns are untouched
+    for turn in ("1901-spring-movement", "1901-fall-movement", "1901-fall-adjustment"):
+        assert game.results_path(turn).read_text() == (DEMO / "results" / f"{turn}.yaml").read_text()
+
+
+def test_rerun_of_a_turn_not_adjudicated_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    shutil.copytree(DEMO, folder)
+    with pytest.raises(DataError, match="has not been adjudicated"):
+        commands.rerun(folder, "1902-fall-movement", lambda s: None)
