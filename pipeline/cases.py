@@ -215,7 +215,7 @@ def _position(board: Any, data: Mapping[str, Any]) -> Position:
 def _chits(board: Any, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     """As given, or (test_cases.md fixture F0) every power holding one chit for every other power."""
     if "chits" not in data:
-        return all_chits(board.powers) if any(s.city for s in board.spaces.values()) else {}
+        return all_chits(board.powers) if board.has_cities() else {}
     problems: list[Problem] = []
     found = read_chits(board, data["chits"], problems)
     if problems:
@@ -298,10 +298,10 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> l
     if "loans" in expect:
         want_loans = _ledger({"loans": expect["loans"]}).loans
         for power in set(want_loans) | set(expect["loans"] or {}):
-            want, got_loans = want_loans.get(str(power), ()), after.ledger.debt(str(power))
-            if want != got_loans:
+            owed, got_loans = want_loans.get(str(power), ()), after.ledger.debt(str(power))
+            if owed != got_loans:
                 shown = ", ".join(str(x) for x in got_loans) or "none"
-                failures.append(f"loans {power}: expected {', '.join(str(x) for x in want) or 'none'}, got {shown}")
+                failures.append(f"loans {power}: expected {', '.join(str(x) for x in owed) or 'none'}, got {shown}")
     if "famine" in expect:
         want_famine = sorted(board.location(str(p)) for p in expect["famine"] or [])
         if sorted(after.famine) != want_famine:

@@ -81,7 +81,7 @@ def powers_to_order(board: Board, position: Position) -> list[str]:
         powers = {u.power for u in position.units.values()}
     elif kind is PhaseKind.RETREAT:
         powers = {d.unit.power for d in position.dislodged}
-    elif any(space.city is not None for space in board.spaces.values()):
+    elif board.has_cities():
         powers = {u.power for u in position.units.values()} | {p for p in board.powers if position.ledger.ducats(p) > 0}
     else:
         powers = {p for p in board.powers if adjustments_due(position, p) != 0}
@@ -138,6 +138,22 @@ def validate(folder: Path, echo: Echo) -> None:
     echo(f"{turn}: {len(orders.files)} order file(s), all valid")
 
 
+def play_turn(
+    game: Game, turn: str, position: Position, orders: TurnOrders | None = None
+) -> tuple[Position, dict[Path, str]]:
+    """Adjudicate one turn from its position and its order files: the next position, and the files
+    that record it (the turn's results, the next turn's state)."""
+    orders = orders or read_turn_orders(game, turn, position)
+    if orders.problems:
+        raise DataError(orders.problems)
+    result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, turn))
+    next_turn = turn_id(result.after.phase)
+    return result.after, {
+        game.results_path(turn): results_text(game.board, result, turn),
+        game.state_path(next_turn): state_text(game.board, result.after, next_turn),
+    }
+
+
 def adjudicate(folder: Path, echo: Echo, force: bool = False, all_turns: bool = False) -> int:
     """Adjudicate the current turn (and, with `all_turns`, every following turn whose orders are in).
 
@@ -158,15 +174,9 @@ def adjudicate(folder: Path, echo: Echo, force: bool = False, all_turns: bool = 
             if done == 0:
                 raise PipelineError(f"turn {turn}: waiting for orders from {', '.join(missing)} (use --force)")
             break
-        result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, turn))
-        next_turn = turn_id(result.after.phase)
-        write_all(
-            {
-                game.results_path(turn): results_text(game.board, result, turn),
-                game.state_path(next_turn): state_text(game.board, result.after, next_turn),
-            }
-        )
-        echo(f"{turn}: adjudicated; next turn {next_turn}")
+        after, files = play_turn(game, turn, position, orders)
+        write_all(files)
+        echo(f"{turn}: adjudicated; next turn {turn_id(after.phase)}")
         done += 1
         if not all_turns or force:
             break
@@ -188,16 +198,12 @@ def rerun(folder: Path, turn: str, echo: Echo) -> int:
     files: dict[Path, str] = {}
     played: set[str] = set()
     while current in old:
-        orders = read_turn_orders(game, current, position)
-        if orders.problems:
-            raise DataError(orders.problems)
-        result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, current))
-        next_turn = turn_id(result.after.phase)
-        files[game.results_path(current)] = results_text(game.board, result, current)
-        files[game.state_path(next_turn)] = state_text(game.board, result.after, next_turn)
+        position, written = play_turn(game, current, position)
+        files |= written
         played.add(current)
+        next_turn = turn_id(position.phase)
         echo(f"{current}: adjudicated again; next turn {next_turn}")
-        position, current = result.after, next_turn
+        current = next_turn
     later = [t for t in turns if turn_key(t) > turn_key(turn)]
     stale = [game.state_path(t) for t in later if t not in played and t != current]
     stale += [game.results_path(t) for t in later if t not in played and game.results_path(t).exists()]
@@ -219,17 +225,9 @@ def replay(folder: Path, echo: Echo) -> list[str]:
     for turn in turns:
         if not game.results_path(turn).exists():
             break
-        orders = read_turn_orders(game, turn, position)
-        if orders.problems:
-            raise DataError(orders.problems)
-        result = play_phase(game.board, position, orders.pairs(), game.rules, turn_dice(game, turn))
-        next_turn = turn_id(result.after.phase)
-        for path, text in (
-            (game.results_path(turn), results_text(game.board, result, turn)),
-            (game.state_path(next_turn), state_text(game.board, result.after, next_turn)),
-        ):
+        position, files = play_turn(game, turn, position)
+        for path, text in files.items():
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 differences.append(str(path))
-        position = result.after
         echo(f"{turn}: replayed")
     return differences

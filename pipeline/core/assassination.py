@@ -23,8 +23,9 @@ from collections.abc import Iterable, Mapping
 
 from .board import Board
 from .dice import Dice
+from .legality import garrison_city
 from .position import Position
-from .rebellions import place_rebellion, with_control
+from .rebellions import barred, place_rebellion, with_control
 from .rules import Rules
 from .units import CITY, Unit
 
@@ -44,7 +45,7 @@ def all_chits(powers: Iterable[str]) -> dict[str, frozenset[str]]:
 
 def rebellion_threshold(board: Board, position: Position, victim: str, province: str) -> int:
     """The highest die that raises a rebellion in a province of the victim (judge assassination 3)."""
-    occupied = province in position.units or province + CITY in position.units
+    occupied = position.occupied(province)
     if board.spaces[province].home == victim:
         return 1 if occupied else 2
     return 3 if occupied else 5
@@ -79,11 +80,11 @@ def assassination_effects(
             space = board.spaces[province]
             if owner != victim or space.is_sea or province in rebellions or dice is None:
                 continue
-            if space.single_unit and (province in units or province + CITY in units):
-                continue  # no rebellion in Venice while a unit is there
+            if barred(board, after, province):
+                continue
             if dice.roll(f"rebellion {province}") <= rebellion_threshold(board, after, victim, province):
-                suspends = rules.rebellion_suspends_control
-                rebellions[province] = place_rebellion(board, after, province, rules.fortresses, suspends)
+                city = garrison_city(board, province, rules)
+                rebellions[province] = place_rebellion(after, province, city, rules.rebellion_suspends_control)
     owners, cities = with_control(after.owners, after.cities, position.rebellions, rebellions)
     return dataclasses.replace(after, owners=owners, cities=cities, rebellions=dict(sorted(rebellions.items()))), lost
 

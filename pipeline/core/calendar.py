@@ -27,7 +27,7 @@ from .income import IncomeLine, compute_income
 from .ledger import Ledger
 from .legality import DEFAULT_RULES
 from .movement import MovementResult, adjudicate_movement
-from .orders import Borrow, Expense, GiveChit, Order, Pay, PermitBribes
+from .orders import MONEY_KINDS, Order
 from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
 from .rebellions import Rebellion
@@ -114,19 +114,18 @@ def play_phase(
     money: tuple[Outcome, ...] = ()
     assassinated: frozenset[str] = frozenset()
     lost: list[Unit] = []
-    objectif_spring = rules.calendar == "objectif" and position.phase.season == rules.seasons[0]
-    money_now = (kind is PhaseKind.MOVEMENT and not objectif_spring) or (
-        kind is PhaseKind.ADJUSTMENT and objectif_spring
-    )
+    early = rules.money_before_adjustments(position.phase.season)
+    money_now = kind is (PhaseKind.ADJUSTMENT if early else PhaseKind.MOVEMENT)
     if rules.game == "machiavelli" and money_now:  # Objectif's spring: loans and expenses before adjustments
         orders = list(orders)
+        rolling = dice if rules.dice else None  # `nodice`: no assassination, no rebellion roll
         banking = settle_banking(position, orders, rules)
-        spent = settle_expenses(board, banking.position, orders, rules, dice if rules.dice else None)
+        spent = settle_expenses(board, banking.position, orders, rules, rolling)
         defaulted = {o.power for o in banking.outcomes if o.reason is Reason.DEFAULTED}
         assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
-        position, lost = assassination_effects(board, spent.position, assassinated, dice if rules.dice else None, rules)
+        position, lost = assassination_effects(board, spent.position, assassinated, rolling, rules)
         money = banking.outcomes + spent.outcomes
-        orders = [(p, o) for p, o in orders if not isinstance(o, (Borrow, Pay, Expense, GiveChit, PermitBribes))]
+        orders = [(p, o) for p, o in orders if not isinstance(o, MONEY_KINDS)]
     if kind is PhaseKind.MOVEMENT:
         holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
         result = adjudicate_movement(board, position, orders, rules=rules, assassinated=holding)

@@ -36,11 +36,11 @@ from .board import Board, space_of
 from .dice import Dice
 from .income import holds_home_country
 from .ledger import Ledger
-from .legality import Illegal, find_unit
+from .legality import Illegal, find_unit, garrison_city
 from .orders import Expense, GiveChit, Order, PermitBribes
 from .outcome import Outcome, Reason
 from .position import Position, standing_sieges
-from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, place_rebellion, with_control
+from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, barred, place_rebellion, with_control
 from .rules import Rules
 from .units import AUTONOMOUS, CITY, Unit, UnitKind
 
@@ -162,9 +162,8 @@ def settle_expenses(
             if paid < need:
                 outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail))
                 continue
-            rebellions[order.target] = place_rebellion(
-                board, position, order.target, rules.fortresses, rules.rebellion_suspends_control
-            )
+            city = garrison_city(board, order.target, rules)
+            rebellions[order.target] = place_rebellion(position, order.target, city, rules.rebellion_suspends_control)
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail))
         elif rules.bribe_adjacency != "off" and not _adjacent(
             board, position, power, order, target, permits.get(power, set())
@@ -305,7 +304,7 @@ def rebellion_cost(board: Board, position: Position, power: str, province: str) 
     controller = position.owners.get(province)
     if controller is None or controller in (power, AUTONOMOUS):
         raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="not controlled by another power")
-    if space.single_unit and (province in position.units or province + CITY in position.units):
+    if barred(board, position, province):
         raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="a unit stands there")
     home = space.home == controller or (
         space.home is not None and holds_home_country(board, position, controller, space.home)

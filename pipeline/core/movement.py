@@ -22,6 +22,7 @@ from .backup import szykman_then_circular
 from .board import Board, Strait, space_of
 from .legality import DEFAULT_RULES, Illegal, check_movement_order, find_unit
 from .orders import (
+    MOVEMENT_KINDS,
     Ally,
     Besiege,
     Convert,
@@ -46,8 +47,6 @@ UnitStrength = Callable[[Unit], int]
 
 
 SHUT = 1_000_000  # the hold strength of a space no move may enter
-
-_MOVEMENT_KINDS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege})
 
 
 def _unit_strength(unit: Unit) -> int:
@@ -113,7 +112,7 @@ class _Turn:
                 self.allowed.setdefault(power, set()).add(order.power)
                 self.illegal.append(Outcome(power, order, True, Reason.SUCCEEDS))
                 continue
-            if type(order) not in _MOVEMENT_KINDS:
+            if type(order) not in MOVEMENT_KINDS:
                 self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
                 continue
             assert isinstance(order, MovementOrder)

@@ -24,6 +24,8 @@ from .board import Board, fold_accents, normalise_name, space_of
 from .expenses import check_expense
 from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit, find_unit
 from .orders import (
+    MONEY_KINDS,
+    MOVEMENT_KINDS,
     Ally,
     Besiege,
     Borrow,
@@ -388,7 +390,13 @@ def read_order(text: str, board: Board, position: Position, power: str, rules: R
     Whether a convoy is ordered for a long army move depends on the other orders and is left to
     the adjudication.
     """
-    order = parse_order(text, board, position.phase.kind)
+    return check_parsed_order(text, parse_order(text, board, position.phase.kind), board, position, power, rules)
+
+
+def check_parsed_order(
+    text: str, order: Order, board: Board, position: Position, power: str, rules: Rules = DEFAULT_RULES
+) -> Order:
+    """`read_order` for an order already parsed from `text` (which names it in the messages)."""
     try:
         return check_order(board, position, power, order, rules)
     except Illegal as why:
@@ -401,10 +409,8 @@ def read_order(text: str, board: Board, position: Position, power: str, rules: R
 def check_order(board: Board, position: Position, power: str, order: Order, rules: Rules = DEFAULT_RULES) -> Order:
     """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
     kind = position.phase.kind
-    movement_kinds = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
-    objectif_spring = rules.calendar == "objectif" and position.phase.season == "spring"
-    money_phase = PhaseKind.ADJUSTMENT if objectif_spring else PhaseKind.MOVEMENT  # Objectif: money opens the spring
-    if kind is money_phase and isinstance(order, (Borrow, Pay, Expense, GiveChit, PermitBribes)):
+    money_phase = PhaseKind.ADJUSTMENT if rules.money_before_adjustments(position.phase.season) else PhaseKind.MOVEMENT
+    if kind is money_phase and isinstance(order, MONEY_KINDS):
         if rules.game != "machiavelli":
             raise Illegal(Reason.ILLEGAL_OPTION_OFF)
         if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):
@@ -418,7 +424,7 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
         if order.power not in board.powers:
             raise Illegal(Reason.ILLEGAL_NOT_OWNER)
         return order
-    if kind is PhaseKind.MOVEMENT and isinstance(order, movement_kinds):
+    if kind is PhaseKind.MOVEMENT and isinstance(order, MOVEMENT_KINDS):
         return check_movement_order(board, position, power, order, rules)
     if kind is PhaseKind.RETREAT and isinstance(order, (Retreat, Disband, Convert)):
         entry = next((d for d in position.dislodged if d.unit.space == space_of(order.at)), None)

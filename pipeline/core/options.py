@@ -59,7 +59,7 @@ def movement_options(board: Board, position: Position, rules: Rules = DEFAULT_RU
     }
     targets = {space: sorted({space_of(loc) for loc, _ in m}) for space, m in moves.items()}
     out: dict[str, list[MovementOrder]] = {}
-    machiavelli = any(sp.city is not None for sp in board.spaces.values())
+    machiavelli = board.has_cities()
     for space, unit in position.units.items():
         if unit.power == AUTONOMOUS:
             continue

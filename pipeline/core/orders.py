@@ -260,3 +260,8 @@ def order_space(order: Order) -> str | None:
     """The space of the unit an order is for (None for a waive)."""
     at = getattr(order, "at", None)
     return space_of(at) if at is not None else None
+
+
+# the same unions as tuples, for isinstance checks
+MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
+MONEY_KINDS = (Borrow, Pay, Expense, GiveChit, PermitBribes)

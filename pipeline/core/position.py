@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .ledger import Ledger
 from .rebellions import Rebellion
-from .units import Unit
+from .units import CITY, Unit
 
 
 class PhaseKind(enum.Enum):
@@ -135,6 +135,10 @@ class Position:
 
     def with_ledger(self, ledger: Ledger) -> Position:
         return dataclasses.replace(self, ledger=ledger)
+
+    def occupied(self, province: str) -> bool:
+        """Does a unit stand in the province or in its city?"""
+        return province in self.units or province + CITY in self.units
 
     def unit_at(self, space: str) -> Unit | None:
         return self.units.get(space)

@@ -48,14 +48,15 @@ class Rebellion:
     suspends: bool = False
 
 
-def place_rebellion(
-    board: Board, position: Position, province: str, fortresses: bool, suspends: bool = False
-) -> Rebellion:
-    """The rebellion an expense raises: the province, and its fortified city (a fortress only when
-    fortresses are in play) unless a garrison holds it."""
-    city = board.spaces[province].city
-    fortified = city is not None and city.fortified and (fortresses or not city.fortress)
-    rebel_city = fortified and province + CITY not in position.units
+def barred(board: Board, position: Position, province: str) -> bool:
+    """No rebellion in a single-unit province (Venice) while a unit is there (judge rebellion 9)."""
+    return board.spaces[province].single_unit and position.occupied(province)
+
+
+def place_rebellion(position: Position, province: str, garrison_city: bool, suspends: bool = False) -> Rebellion:
+    """The rebellion raised in `province`: the province, and its city if that city could hold a garrison
+    (`garrison_city`: fortified, a fortress only when in play) and none holds it."""
+    rebel_city = garrison_city and province + CITY not in position.units
     return Rebellion(position.owners[province], True, rebel_city, 0, suspends)
 
 

@@ -77,6 +77,11 @@ class Rules:
         """The campaigns of a year: Machiavelli's three, Diplomacy's two."""
         return ("spring", "summer", "fall") if self.game == "machiavelli" else ("spring", "fall")
 
+    def money_before_adjustments(self, season: str) -> bool:
+        """Objectif's calendar: the spring's loans and expenses are settled in the adjustment phase that
+        opens it; otherwise in each campaign's movement phase."""
+        return self.calendar == "objectif" and season == self.seasons[0]
+
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """These rules with some options overridden; a bad name or value raises `DataError`."""
         problems = []

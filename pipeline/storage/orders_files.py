@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.core.legality import Illegal, find_unit
-from pipeline.core.notation import parse_order, read_order
+from pipeline.core.notation import check_parsed_order, parse_order
 from pipeline.core.orders import Expense, Order
 from pipeline.core.position import Position
 from pipeline.errors import DataError, OrderError, Problem
@@ -81,13 +81,20 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
             texts.append((where, entry if isinstance(entry, str) else structured_order(entry)))
         except ValueError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
-    bought = _bought(game, position, power, [text for _, text in texts])
-    orders: list[Order] = []
+    parsed: list[tuple[str, str, Order | OrderError]] = []
     for where, text in texts:
         try:
-            orders.append(
-                read_order(text, game.board, _as_seen(game, position, power, text, bought), power, game.rules)
-            )
+            parsed.append((where, text, parse_order(text, game.board, position.phase.kind)))
+        except OrderError as err:
+            parsed.append((where, text, err))
+    bought = _bought(position, power, [o for _, _, o in parsed if not isinstance(o, OrderError)])
+    orders: list[Order] = []
+    for where, text, order in parsed:
+        try:
+            if isinstance(order, OrderError):
+                raise order
+            seen = _as_seen(position, power, order, bought)
+            orders.append(check_parsed_order(text, order, game.board, seen, power, game.rules))
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
     if problems:
@@ -95,29 +102,24 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
     return OrderFile(power, path, tuple(orders))
 
 
-def _bought(game: Game, position: Position, power: str, texts: list[str]) -> Position:
+def _bought(position: Position, power: str, orders: list[Order]) -> Position:
     """The position as the power hopes it after its purchases (Machiavelli: a power may order a unit it
     buys in the same campaign; if the purchase fails, those orders are void at adjudication)."""
     units = dict(position.units)
-    for text in texts:
-        try:
-            order = parse_order(text, game.board, position.phase.kind)
-            if isinstance(order, Expense) and order.kind == "buy":
+    for order in orders:
+        if isinstance(order, Expense) and order.kind == "buy":
+            try:
                 unit = find_unit(position, order.target_kind, order.target)
-                if unit is not None:
-                    units[unit.space] = dataclasses.replace(unit, power=power)
-        except (OrderError, Illegal):
-            continue  # reported when the order itself is read
+            except Illegal:
+                continue  # reported when the expense itself is checked
+            if unit is not None:
+                units[unit.space] = dataclasses.replace(unit, power=power)
     return dataclasses.replace(position, units=units)
 
 
-def _as_seen(game: Game, position: Position, power: str, text: str, bought: Position) -> Position:
+def _as_seen(position: Position, power: str, order: Order, bought: Position) -> Position:
     """Where an order is checked: a unit order for a unit being bought, as if bought; any other order
     (the purchase itself included) on the position as it is."""
-    try:
-        order = parse_order(text, game.board, position.phase.kind)
-    except OrderError:
-        return position
     at = getattr(order, "at", None)
     if isinstance(order, Expense) or at is None:
         return position

@@ -59,7 +59,7 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
         if mine:
             units[power] = _flow(unit_text(u) for u in mine)
     data["units"] = units
-    machiavelli = any(sp.city is not None for sp in board.spaces.values())
+    machiavelli = board.has_cities()
     data["control" if machiavelli else "owners"] = _by_power(holders, position.owners)
     if machiavelli:
         data["cities"] = _by_power(holders, position.cities)

@@ -165,7 +165,7 @@ def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="not_owner"):  # without a purchase, another's unit is not for ordering
         read_order_file(game, turn, position, orders / "venice.yaml")
     (orders / "venice.yaml").unlink()
-    assert commands.adjudicate(folder, lambda s: None, force=True) is not None
+    assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     after = load_game(folder)
     state = after.position(after.turns()[-1])
     assert state.units["sie"].power == "florence"
