@@ -46,6 +46,7 @@ from .units import CITY, Unit, UnitKind
 UnitStrength = Callable[[Unit], int]
 
 
+_MOVEMENT_TYPES = frozenset(MOVEMENT_KINDS)  # a set: checked for every order of every phase
 SHUT = 1_000_000  # the hold strength of a space no move may enter
 
 
@@ -112,7 +113,7 @@ class _Turn:
                 self.allowed.setdefault(power, set()).add(order.power)
                 self.illegal.append(Outcome(power, order, True, Reason.SUCCEEDS))
                 continue
-            if type(order) not in MOVEMENT_KINDS:
+            if type(order) not in _MOVEMENT_TYPES:
                 self.illegal.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
                 continue
             assert isinstance(order, MovementOrder)
