@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
@@ -88,56 +89,111 @@ game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay
     help="Rules and map: standard Diplomacy, Machiavelli as the e-mail judge or as Objectif played it.",
 )
 @click.option("--title", default=None, help="Title of the game (default: the folder's name).")
+@click.option(
+    "--dice-secret-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write the game master's dice secret there (readable by you only) instead of printing it.",
+)
+@click.option("--demo", is_flag=True, help="A demo game: secret orders with a key pair kept in the open.")
 @_clean_errors
-def new_command(folder: Path, profile_name: str, title: str | None) -> None:
+def new_command(folder: Path, profile_name: str, title: str | None, dice_secret_file: Path | None, demo: bool) -> None:
     """Create a game in FOLDER with its first state."""
+    import secrets
+
     from pipeline.commands import game
 
-    created = game.new_game(folder, profile_name, title)
+    created, secret = game.new_game(folder, profile_name, title, lambda: secrets.token_hex(32), demo)
     click.echo(f"created {created.title!r} in {folder}: first turn {created.current_turn()}")
+    if secret is not None:
+        line = f"{created.id} {secret}"
+        if dice_secret_file is not None:
+            _write_private(dice_secret_file, line + "\n")
+            click.echo(f"the dice secret is in {dice_secret_file}")
+        else:
+            click.echo(f"dice secret (keep it; add this line to the JUDGE_DICE_SECRETS secret): {line}")
+
+
+def _write_private(path: Path, text: str) -> None:
+    """A file only its owner can read, never over an existing one."""
+    import os
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise PipelineError(f"{path} exists already; not overwritten") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+identity_option = click.option(
+    "--identity",
+    "identity_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="A file of age private keys (else the JUDGE_AGE_IDENTITY environment variable).",
+)
 
 
 @cli.command("status")
 @game_folder
 @_clean_errors
 def status_command(folder: Path) -> None:
-    """Which powers have sent orders for the current turn."""
+    """Which powers have sent orders for the current turn, and its deadline."""
     from pipeline.commands import game
 
-    game.status(folder, click.echo)
+    game.status(folder, click.echo, _now())
 
 
 @cli.command("validate")
 @game_folder
+@click.option("--author", default=None, help="GitHub login of whoever sent the files: each must be theirs to write.")
+@click.option(
+    "--file",
+    "sent",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="A file that was sent (a pull request's change; repeat): these are checked against --author.",
+)
+@identity_option
 @_clean_errors
-def validate_command(folder: Path) -> None:
-    """Check the current turn's order files and list every problem."""
+def validate_command(folder: Path, author: str | None, sent: tuple[Path, ...], identity_file: Path | None) -> None:
+    """Check the current turn's order files, print them as read, or list every problem."""
     from pipeline.commands import game
 
-    game.validate(folder, click.echo)
+    game.validate(folder, click.echo, author, list(sent) if sent else None, identity_file)
 
 
 @cli.command("adjudicate")
 @game_folder
 @click.option("--force", is_flag=True, help="Adjudicate even if some powers have not sent orders.")
 @click.option("--all", "all_turns", is_flag=True, help="Go on with every following turn whose orders are in.")
+@click.option(
+    "--when-due", is_flag=True, help="Only if all orders are in or the deadline has passed; else say why not."
+)
+@identity_option
 @_clean_errors
-def adjudicate_command(folder: Path, force: bool, all_turns: bool) -> None:
+def adjudicate_command(folder: Path, force: bool, all_turns: bool, when_due: bool, identity_file: Path | None) -> None:
     """Adjudicate the current turn: write its results and the next state."""
     from pipeline.commands import game
 
-    game.adjudicate(folder, click.echo, force, all_turns)
+    game.adjudicate(folder, click.echo, force, all_turns, when_due, _now(), identity_file)
 
 
 @cli.command("rerun")
 @game_folder
 @click.argument("turn")
+@identity_option
 @_clean_errors
-def rerun_command(folder: Path, turn: str) -> None:
+def rerun_command(folder: Path, turn: str, identity_file: Path | None) -> None:
     """Re-adjudicate the game from TURN on with the order files as they are now (the game master's fix)."""
     from pipeline.commands import game
 
-    count = game.rerun(folder, turn, click.echo)
+    count = game.rerun(folder, turn, click.echo, identity_file)
     click.echo(f"{count} turn(s) adjudicated again from {turn}")
 
 
@@ -160,6 +216,70 @@ def replay_command(folders: tuple[Path, ...], check: bool) -> None:
         failed = failed or bool(differences)
     if check and failed:
         sys.exit(1)
+
+
+@cli.command("verify")
+@click.argument("folders", nargs=-1, required=True, type=click.Path(path_type=Path, file_okay=False))
+@identity_option
+@_clean_errors
+def verify_command(folders: tuple[Path, ...], identity_file: Path | None) -> None:
+    """Check every die of each game against its hash chain, and revealed orders against their ciphertext."""
+    from pipeline.commands import game
+
+    failed = False
+    for folder in folders:
+        problems = game.verify(folder, click.echo, identity_file)
+        for problem in problems:
+            click.echo(f"error: {problem}", err=True)
+        failed = failed or bool(problems)
+    sys.exit(1 if failed else 0)
+
+
+@cli.command("keygen")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write the private key there (readable by you only); else print it.",
+)
+@_clean_errors
+def keygen_command(out: Path | None) -> None:
+    """Make an age key pair: the public key goes in game.yaml, the private one stays secret."""
+    from pipeline.storage.sealed import generate_key
+
+    identity, public = generate_key()
+    if out is not None:
+        _write_private(out, f"# public key: {public}\n{identity}\n")
+        click.echo(f"private key written to {out}")
+    else:
+        click.echo(f"# public key: {public}")
+        click.echo(identity)
+        return
+    click.echo(f"public key: {public}")
+
+
+@cli.command("encrypt")
+@game_folder
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Where to write it.")
+@_clean_errors
+def encrypt_command(folder: Path, file: Path, out: Path | None) -> None:
+    """Check an order FILE for the game's current turn and encrypt it to the game's key (and the player's)."""
+    from pipeline.commands import secret_orders
+
+    written = secret_orders.encrypt_orders(folder, file, out)
+    click.echo(f"encrypted to {written}: commit that file, not the plain one")
+
+
+@cli.command("decrypt")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@identity_option
+@_clean_errors
+def decrypt_command(file: Path, identity_file: Path | None) -> None:
+    """Print the text of an encrypted FILE (orders, a private report) with your private key."""
+    from pipeline.commands import secret_orders
+
+    click.echo(secret_orders.decrypt_file(file, identity_file), nl=False)
 
 
 @cli.command("site")

@@ -59,8 +59,8 @@ class FixedDice:
 class HashDice:
     """Dice derived from a seed: the n-th roll for a purpose is fixed by the seed, the purpose and n.
 
-    The game records the seed (issue of the game repository: a hash chain revealed turn by turn), so
-    anyone can recompute every roll.
+    A game's seed for a turn comes from its hash chain and the turn's orders (`dice_chain`), and is
+    written in the turn's results, so anyone can recompute every roll.
     """
 
     seed: str
@@ -68,7 +68,13 @@ class HashDice:
 
     def roll(self, purpose: str, sides: int = 6) -> int:
         n = sum(1 for d in self.draws if d.purpose == purpose)
-        digest = hashlib.sha256(f"{self.seed}\n{purpose}\n{n}".encode()).digest()
-        value = int.from_bytes(digest[:8], "big") % sides + 1
+        value = derived_roll(self.seed, purpose, n, sides)
         self.draws.append(Draw(purpose, sides, value))
         return value
+
+
+def derived_roll(seed: str, purpose: str, n: int, sides: int) -> int:
+    """The n-th roll (0-based) for `purpose` from `seed`: what `HashDice` gives, and what `judge verify`
+    recomputes for every die of a game."""
+    digest = hashlib.sha256(f"{seed}\n{purpose}\n{n}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % sides + 1

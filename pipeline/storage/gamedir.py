@@ -1,9 +1,12 @@
 """The folder of one game, `games/<game-id>/`, and what lives where in it.
 
-    game.yaml                         title, map, powers and their players
+    game.yaml                         title, rules, players, game masters, deadlines, keys (`game_settings`)
     state/<turn>.yaml                 the position a turn is played in (the first one written by `judge new`)
-    orders/<turn>/<power>.yaml        each power's orders for that turn
-    results/<turn>.yaml               every order of the turn as read, with its result and reason
+    orders/<turn>/<power>.yaml        each power's orders for that turn (revealed in clear once adjudicated)
+    orders/<turn>/<power>.yaml.age    the same, encrypted to the game's key, in a game with secret orders
+    results/<turn>.yaml               every order of the turn as read, with its result and reason, the dice
+    deadlines.yaml                    when each turn's orders are due (written as the turn opens)
+    demo-secrets.yaml                 a demo game's keys, in the open (never in a real game)
 
 A turn id names a phase: ``1901-spring-movement``. Turn ids sort in the order they are played when
 compared with `turn_key`.
@@ -23,6 +26,7 @@ from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules, profile
 from pipeline.errors import DataError, Problem
 
+from .game_settings import Settings, parse_settings
 from .maps import load_board, map_path
 from .state_files import position_from_data
 from .yamlio import load_yaml, locate
@@ -56,8 +60,12 @@ class Game:
     map_name: str
     board: Board
     rules: Rules
-    players: dict[str, str] = field(default_factory=dict)  # power -> player login
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    settings: Settings = field(default_factory=Settings)
+    data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
+
+    @property
+    def players(self) -> Mapping[str, str]:
+        return self.settings.players
 
     def state_path(self, turn: str) -> Path:
         return self.folder / "state" / f"{turn}.yaml"
@@ -67,6 +75,30 @@ class Game:
 
     def orders_dir(self, turn: str) -> Path:
         return self.folder / "orders" / turn
+
+    @property
+    def deadlines_path(self) -> Path:
+        return self.folder / "deadlines.yaml"
+
+    @property
+    def demo_secrets_path(self) -> Path:
+        return self.folder / "demo-secrets.yaml"
+
+    def demo_secrets(self) -> Mapping[str, Any]:
+        """A demo game's keys (`age_identity`, `dice_secret`), kept in the open so anyone can replay it;
+        nothing for a real game, even if such a file were committed by mistake."""
+        if not self.settings.demo or not self.demo_secrets_path.exists():
+            return {}
+        data = load_yaml(self.demo_secrets_path)
+        return data if isinstance(data, Mapping) else {}
+
+    def adjudicated(self) -> list[str]:
+        """The turns that have results, in the order played."""
+        return [t for t in self.turns() if self.results_path(t).exists()]
+
+    def turn_number(self, turn: str) -> int:
+        """1 for the game's first turn, 2 for the next...: which link of the dice chain the turn reveals."""
+        return self.turns().index(turn) + 1
 
     def turns(self) -> list[str]:
         """Every turn with a state file, in the order played."""
@@ -100,7 +132,6 @@ def load_game(folder: Path) -> Game:
     if not path.exists():
         raise DataError(f"no game here: {path} does not exist")
     data = load_yaml(path)
-    problems: list[Problem] = []
     if not isinstance(data, Mapping):
         raise DataError("game.yaml must be a mapping with title, map and powers", file=str(path))
     try:
@@ -109,18 +140,10 @@ def load_game(folder: Path) -> Game:
         raise DataError(locate(err.problems or [Problem("profile", str(err))], data, str(path))) from None
     map_name = str(data.get("map", rules.map))
     board = load_board(map_path(map_name))
-    players: dict[str, str] = {}
-    for power, info in (data.get("powers") or {}).items():
-        if power not in board.powers:
-            problems.append(
-                Problem(f"powers.{power}", f"unknown power {power!r} (the map has {', '.join(board.powers)})")
-            )
-            continue
-        if isinstance(info, Mapping) and info.get("player"):
-            players[str(power)] = str(info["player"])
+    settings, problems = parse_settings(data, tuple(board.powers))
     if problems:
         raise DataError(locate(problems, data, str(path)))
-    return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, players, data)
+    return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, settings, data)
 
 
 def write_all(files: Mapping[Path, str], remove: Iterable[Path] = ()) -> None:

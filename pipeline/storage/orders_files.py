@@ -12,6 +12,10 @@
 Reading a file checks every order against the position and reports every problem of the file at
 once, each with its line: an order not understood, ambiguous, or not allowed; a file whose game,
 turn or power does not match its path.
+
+In a game with secret orders the file is ``<power>.yaml.age``, the same document encrypted with age
+(`sealed`); it must name its game, turn and power, so that a ciphertext copied to another path (another
+turn, another power) is refused.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from pipeline.core.position import Position
 from pipeline.errors import DataError, OrderError, Problem
 
 from .gamedir import Game
-from .yamlio import line_of, load_yaml
+from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
+from .yamlio import line_of, load_yaml, parse_yaml
 
 
 @dataclass(frozen=True)
@@ -36,24 +41,53 @@ class OrderFile:
     power: str
     path: Path
     orders: tuple[Order, ...]
+    text: str = ""  # the file as the player wrote it (decrypted, for a secret one)
+
+    @property
+    def sealed(self) -> bool:
+        return self.path.name.endswith(SEALED_SUFFIX)
 
 
 ORDER_FILE_BYTES = 64 * 1024  # a power's orders fit in a few kilobytes
 
 
-def read_order_file(game: Game, turn: str, position: Position, path: Path) -> OrderFile:
+def power_of_file(path: Path) -> str | None:
+    """The power an order file is for, from its name (``florence.yaml``, ``florence.yaml.age``)."""
+    for suffix in (".yaml", ".yaml" + SEALED_SUFFIX):
+        if path.name.endswith(suffix) and len(path.name) > len(suffix):
+            return path.name[: -len(suffix)]
+    return None
+
+
+def read_order_file(
+    game: Game, turn: str, position: Position, path: Path, identities: tuple[str, ...] = ()
+) -> OrderFile:
     """The orders of one file, checked; `DataError` with every problem if any order is bad."""
-    power = path.stem
+    power = power_of_file(path) or path.name
     file = str(path)
     if power not in game.board.powers:
-        raise DataError(f"the file name must be a power of the game ({', '.join(game.board.powers)})", file=file)
-    data = load_yaml(path, max_bytes=ORDER_FILE_BYTES, aliases=False)
+        raise DataError(
+            f"an order file is named <power>.yaml or <power>.yaml.age, with a power of the game "
+            f"({', '.join(game.board.powers)})",
+            file=file,
+        )
+    sealed = path.name.endswith(SEALED_SUFFIX)
+    if sealed:
+        text = unseal(_read_bytes(path, SEALED_BYTES), identities, file)
+        if len(text.encode("utf-8")) > ORDER_FILE_BYTES:
+            raise DataError(f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
+        data = parse_yaml(text, file, aliases=False)
+    else:
+        data = load_yaml(path, max_bytes=ORDER_FILE_BYTES, aliases=False)
+        text = path.read_text(encoding="utf-8")
     if not isinstance(data, Mapping):
         raise DataError("an order file is a mapping with game, turn, power and orders", file=file)
     problems: list[Problem] = []
     for key, expected in (("game", game.id), ("turn", turn), ("power", power)):
         value = data.get(key)
-        if value is not None and str(value) != expected:
+        if value is None and sealed:
+            problems.append(Problem(key, f"an encrypted order file must say its {key} ({key}: {expected})", 1, file))
+        elif value is not None and str(value) != expected:
             problems.append(
                 Problem(
                     key, f"this file is for {key} {expected!r} (from its path), not {value!r}", line_of(data, key), file
@@ -99,7 +133,17 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path) -> Or
             problems.append(Problem(where, str(err), line_of(data, where), file))
     if problems:
         raise DataError(problems)
-    return OrderFile(power, path, tuple(orders))
+    return OrderFile(power, path, tuple(orders), text)
+
+
+def _read_bytes(path: Path, max_bytes: int) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise DataError(f"the file is {size:,} bytes; at most {max_bytes:,} are read", file=str(path))
+        return path.read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read the file: {err.strerror}", file=str(path)) from None
 
 
 def _bought(position: Position, power: str, orders: list[Order]) -> Position:

@@ -1,0 +1,49 @@
+"""`judge encrypt` and `judge decrypt`: a player's side of secret orders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.errors import DataError
+from pipeline.storage.gamedir import load_game
+from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file
+from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX, available_identities, seal, unseal
+from pipeline.storage.yamlio import load_yaml
+
+
+def encrypt_orders(folder: Path, file: Path, out: Path | None = None) -> Path:
+    """Check a plain order file against the game's current turn, then encrypt it to the game's public key
+    and to its player's, into ``orders/<turn>/<power>.yaml.age`` (or `out`). The file must name its game,
+    turn and power, so that the ciphertext cannot be passed off for another."""
+    game = load_game(folder)
+    if game.settings.public_key is None:
+        raise DataError("the game has no public_key in its game.yaml: its orders are not secret")
+    turn = game.current_turn()
+    power = power_of_file(file)
+    if power is None or file.name.endswith(SEALED_SUFFIX):
+        raise DataError("give the plain order file, named <power>.yaml", file=str(file))
+    data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False)
+    absent = [key for key in ("game", "turn", "power") if not isinstance(data, dict) or data.get(key) is None]
+    if absent:
+        raise DataError(
+            f"an encrypted order file must say its {', '.join(absent)} (game: {game.id}, turn: {turn})", file=str(file)
+        )
+    checked = read_order_file(game, turn, game.position(turn), file)
+    recipients = [game.settings.public_key]
+    if power in game.settings.player_keys:
+        recipients.append(game.settings.player_keys[power])
+    target = out or game.orders_dir(turn) / f"{checked.power}.yaml{SEALED_SUFFIX}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(seal(checked.text, recipients), encoding="ascii")
+    return target
+
+
+def decrypt_file(file: Path, identity_file: Path | None = None) -> str:
+    try:
+        size = file.stat().st_size
+        if size > SEALED_BYTES * 8:
+            raise DataError(f"the file is {size:,} bytes; not an encrypted order file or report", file=str(file))
+        data = file.read_bytes()
+    except OSError as err:
+        raise DataError(f"cannot read the file: {err.strerror}", file=str(file)) from None
+    return unseal(data, available_identities(identity_file), str(file))

@@ -1,0 +1,152 @@
+"""The dice of a turn, and `judge verify`: from the game's hash chain and the turn's orders.
+
+A game created by `judge new` for rules that roll dice records the end of a hash chain (`dice_chain`);
+each adjudicated turn reveals its link in its results, under `seed:`, with the hash of its orders and
+the seed they make together. Adjudicating a new turn needs the game master's secret (a CI secret, or a
+demo game's `demo-secrets.yaml`); replaying or re-running a turn already adjudicated reuses the link its
+results revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pipeline.core import dice_chain
+from pipeline.core.dice import HashDice, derived_roll
+from pipeline.errors import DataError, PipelineError, Problem
+from pipeline.storage.gamedir import Game
+from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env
+from pipeline.storage.yamlio import load_yaml
+
+from .turn_orders import TurnOrders
+
+
+@dataclass(frozen=True)
+class TurnSeed:
+    turn_number: int
+    link: str
+    orders: str  # the hash of the turn's orders
+    value: str
+
+    def as_data(self) -> dict[str, Any]:
+        return {"turn": self.turn_number, "link": self.link, "orders": self.orders, "seed": self.value}
+
+
+def dice_secret(game: Game) -> str | None:
+    """The game master's secret for the game's chain, if this run has it; checked against the commitment."""
+    commitment = game.settings.dice
+    if commitment is None:
+        return None
+    secret = dice_secret_from_env(game.id) or _demo_secret(game)
+    if secret is None:
+        return None
+    try:
+        ok = dice_chain.commitment(secret, commitment.links) == commitment.commitment
+    except ValueError:
+        ok = False
+    if not ok:
+        raise PipelineError(f"the dice secret given for {game.id} does not match the commitment in its game.yaml")
+    return secret
+
+
+def _demo_secret(game: Game) -> str | None:
+    value = game.demo_secrets().get("dice_secret")
+    return str(value) if value else None
+
+
+def revealed_seed(game: Game, turn: str) -> Mapping[str, Any] | None:
+    """The `seed:` section of a turn's committed results, if any."""
+    path = game.results_path(turn)
+    if not path.exists():
+        return None
+    data = load_yaml(path)
+    seed = data.get("seed") if isinstance(data, Mapping) else None
+    return seed if isinstance(seed, Mapping) else None
+
+
+def turn_seed(game: Game, turn: str, orders: TurnOrders, secret: str | None) -> TurnSeed | None:
+    """The seed of a turn's dice, or None for a game without a chain (its dice, if its rules roll any,
+    come from the game and the turn alone: reproducible, not secret)."""
+    commitment = game.settings.dice
+    if commitment is None:
+        return None
+    number = game.turn_number(turn)
+    digest = dice_chain.orders_digest((power, str(order)) for power, order in orders.pairs())
+    if secret is not None:
+        link = dice_chain.turn_link(secret, commitment.links, number)
+    else:
+        revealed = revealed_seed(game, turn)
+        if revealed is None or revealed.get("turn") != number or not isinstance(revealed.get("link"), str):
+            raise PipelineError(
+                f"turn {turn} of {game.id} needs the game master's dice secret (set {DICE_SECRETS_ENV})"
+            )
+        link = str(revealed["link"])
+    return TurnSeed(number, link, digest, dice_chain.turn_seed(link, digest))
+
+
+def dice_for(game: Game, turn: str, seed: TurnSeed | None) -> HashDice:
+    return HashDice(seed.value if seed is not None else f"{game.id}/{turn}")
+
+
+def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders]) -> list[Problem]:
+    """Every revealed link against the chain, every seed against its link and orders, every die rolled
+    against its seed. `orders_of` gives each adjudicated turn's orders as read from its files."""
+    commitment = game.settings.dice
+    problems: list[Problem] = []
+    if commitment is None:
+        return problems
+    previous, previous_turn = commitment.commitment, "the commitment in game.yaml"
+    for turn in game.adjudicated():
+        file = str(game.results_path(turn))
+        data = load_yaml(game.results_path(turn))
+        seed = data.get("seed") if isinstance(data, Mapping) else None
+        if not isinstance(seed, Mapping) or not isinstance(seed.get("link"), str):
+            problems.append(Problem("seed", "the results reveal no link of the dice chain", file=file))
+            continue
+        link = str(seed["link"])
+        number = game.turn_number(turn)
+        if seed.get("turn") != number:
+            problems.append(
+                Problem("seed.turn", f"expected turn number {number}, found {seed.get('turn')!r}", file=file)
+            )
+        try:
+            chained = dice_chain.step(link) == previous
+        except ValueError:
+            chained = False
+        if not chained:
+            problems.append(Problem("seed.link", f"the link does not hash to the one of {previous_turn}", file=file))
+        previous, previous_turn = link, f"turn {turn}"
+        digest = dice_chain.orders_digest((p, str(o)) for p, o in orders_of[turn].pairs())
+        if seed.get("orders") != digest:
+            problems.append(
+                Problem("seed.orders", "the hash of the turn's orders differs from the order files", file=file)
+            )
+        value = dice_chain.turn_seed(link, digest)
+        if seed.get("seed") != value:
+            problems.append(Problem("seed.seed", "the seed is not the hash of the link and the orders", file=file))
+        problems += _check_rolls(data.get("dice") or [], value, file)
+    return problems
+
+
+def _check_rolls(rolls: list[Any], seed: str, file: str) -> list[Problem]:
+    problems: list[Problem] = []
+    counts: dict[str, int] = {}
+    for i, roll in enumerate(rolls):
+        try:
+            purpose, sides, value = str(roll["purpose"]), int(roll["sides"]), int(roll["value"])
+        except (KeyError, TypeError, ValueError):
+            problems.append(Problem(f"dice[{i}]", "expected purpose, sides and value", file=file))
+            continue
+        n = counts.get(purpose, 0)
+        counts[purpose] = n + 1
+        expected = derived_roll(seed, purpose, n, sides)
+        if value != expected:
+            problems.append(Problem(f"dice[{i}]", f"{purpose}: {value} rolled, the seed gives {expected}", file=file))
+    return problems
+
+
+def raise_problems(problems: list[Problem]) -> None:
+    if problems:
+        raise DataError(problems)

@@ -1,0 +1,230 @@
+"""What game.yaml says besides the rules: players, game masters, languages, secrecy, deadlines, dice.
+
+    title: "Spring tournament, table 2"
+    profile: judge
+    map: machiavelli-classic
+    languages: [fr, en]                  # the site's languages, the first one the game's own
+    masters: [gm-login]                  # GitHub logins of the game masters
+    secret_orders: true                  # players commit <power>.yaml.age, encrypted to public_key
+    public_key: age1...                  # the game's age key (its private half is a CI secret)
+    dice: {commitment: 3fa1..., links: 2000}   # the end of the game master's hash chain
+    deadlines:
+      movement: 72h                      # how long each kind of phase lasts
+      retreat: 24h
+      adjustment: 48h
+      weekdays: [mon, tue, wed, thu, fri, sun]  # a deadline falling on another day moves to the next one
+      time: "20:00"                      # and to this time of day
+      timezone: Europe/Paris
+      grace: 2h                          # orders still accepted this long after the deadline
+    powers:
+      florence: {player: some-login, public_key: age1...}
+
+Every problem of the file is reported at once, with its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pipeline.errors import Problem
+
+LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")  # GitHub's rule for user names
+AGE_RECIPIENT = re.compile(r"^age1[02-9ac-hj-np-z]{58}$")  # bech32, 32 bytes of X25519 key
+HEX_64 = re.compile(r"^[0-9a-f]{64}$")
+DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$")
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+PHASE_KINDS = ("movement", "retreat", "adjustment")
+LANGUAGES = ("fr", "en")
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    lengths: Mapping[str, timedelta]  # phase kind -> how long the phase lasts
+    weekdays: frozenset[int] = frozenset(range(7))  # Monday is 0
+    at: time | None = None
+    timezone: str = "UTC"
+    grace: timedelta = timedelta(0)
+
+
+@dataclass(frozen=True)
+class DiceCommitment:
+    commitment: str
+    links: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    players: Mapping[str, str] = field(default_factory=dict)  # power -> GitHub login
+    player_keys: Mapping[str, str] = field(default_factory=dict)  # power -> age public key
+    masters: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ("en", "fr")
+    secret_orders: bool = False
+    public_key: str | None = None
+    dice: DiceCommitment | None = None
+    deadlines: Deadlines | None = None
+    demo: bool = False  # a demo game may keep its keys in the folder (demo-secrets.yaml)
+
+    def may_write(self, login: str, power: str) -> bool:
+        """Whether `login` may send or change the orders of `power`: its player, or a game master."""
+        folded = login.lower()
+        return folded in (m.lower() for m in self.masters) or self.players.get(power, "").lower() == folded
+
+
+def parse_duration(text: object) -> timedelta | None:
+    """``72h``, ``3d``, ``1d 12h``, ``90m`` (or a number of hours); None if not understood."""
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int | float):
+        return timedelta(hours=float(text))
+    m = DURATION.match(str(text))
+    if not m or not any(m.groups()):
+        return None
+    days, hours, minutes = (int(g) if g else 0 for g in m.groups())
+    return timedelta(days=days, hours=hours, minutes=minutes)
+
+
+def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Settings, list[Problem]]:
+    """The settings of a game.yaml already parsed; problems carry key paths, not lines yet."""
+    problems: list[Problem] = []
+
+    def login(where: str, value: object) -> str | None:
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str) or not LOGIN.match(value):
+            problems.append(Problem(where, f"{value!r} is not a GitHub login (letters, digits, single hyphens)"))
+            return None
+        return value
+
+    def key(where: str, value: object) -> str | None:
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str) or not AGE_RECIPIENT.match(value):
+            problems.append(Problem(where, f"{value!r} is not an age public key (age1 followed by 58 characters)"))
+            return None
+        return value
+
+    players: dict[str, str] = {}
+    player_keys: dict[str, str] = {}
+    for power, info in (data.get("powers") or {}).items():
+        if power not in powers:
+            problems.append(Problem(f"powers.{power}", f"unknown power {power!r} (the map has {', '.join(powers)})"))
+            continue
+        if info is None:
+            continue
+        if not isinstance(info, Mapping):
+            problems.append(Problem(f"powers.{power}", "expected a mapping with player and public_key"))
+            continue
+        if (who := login(f"powers.{power}.player", info.get("player"))) is not None:
+            players[str(power)] = who
+        if (pk := key(f"powers.{power}.public_key", info.get("public_key"))) is not None:
+            player_keys[str(power)] = pk
+
+    raw_masters = data.get("masters") or []
+    masters: list[str] = []
+    if not isinstance(raw_masters, list):
+        problems.append(Problem("masters", "expected a list of GitHub logins"))
+    else:
+        masters = [m for i, value in enumerate(raw_masters) if (m := login(f"masters[{i}]", value)) is not None]
+
+    languages = data.get("languages") or ["en", "fr"]
+    if not isinstance(languages, list) or not languages or any(lang not in LANGUAGES for lang in languages):
+        problems.append(Problem("languages", f"expected a list of languages among {', '.join(LANGUAGES)}"))
+        languages = ["en", "fr"]
+
+    secret = data.get("secret_orders", False)
+    if not isinstance(secret, bool):
+        problems.append(Problem("secret_orders", "expected true or false"))
+        secret = False
+    public_key = key("public_key", data.get("public_key"))
+    if secret and public_key is None and "public_key" not in data:
+        problems.append(Problem("secret_orders", "secret orders need the game's public_key (see `judge keygen`)"))
+
+    demo = data.get("demo", False)
+    if not isinstance(demo, bool):
+        problems.append(Problem("demo", "expected true or false"))
+        demo = False
+
+    return (
+        Settings(
+            players,
+            player_keys,
+            tuple(masters),
+            tuple(str(lang) for lang in languages),
+            secret,
+            public_key,
+            _dice(data.get("dice"), problems),
+            _deadlines(data.get("deadlines"), problems),
+            demo,
+        ),
+        problems,
+    )
+
+
+def _dice(raw: object, problems: list[Problem]) -> DiceCommitment | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        problems.append(Problem("dice", "expected a mapping with commitment and links"))
+        return None
+    commitment, links = raw.get("commitment"), raw.get("links")
+    ok = True
+    if not isinstance(commitment, str) or not HEX_64.match(commitment):
+        problems.append(Problem("dice.commitment", "expected the 64 hexadecimal digits of a sha256 hash"))
+        ok = False
+    if isinstance(links, bool) or not isinstance(links, int) or links < 2:
+        problems.append(Problem("dice.links", "expected the length of the hash chain, a whole number of at least 2"))
+        ok = False
+    return DiceCommitment(str(commitment), int(links)) if ok else None  # type: ignore[arg-type]
+
+
+def _deadlines(raw: object, problems: list[Problem]) -> Deadlines | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        problems.append(Problem("deadlines", "expected a mapping (movement, retreat, adjustment, weekdays, time...)"))
+        return None
+    lengths: dict[str, timedelta] = {}
+    for kind in PHASE_KINDS:
+        if kind in raw:
+            length = parse_duration(raw[kind])
+            if length is None or length <= timedelta(0):
+                problems.append(Problem(f"deadlines.{kind}", f"{raw[kind]!r} is not a duration like 72h, 3d or 1d 12h"))
+            else:
+                lengths[kind] = length
+    unknown = sorted(set(raw) - {*PHASE_KINDS, "weekdays", "time", "timezone", "grace"})
+    for name in unknown:
+        problems.append(
+            Problem(
+                f"deadlines.{name}", "unknown setting (movement, retreat, adjustment, weekdays, time, timezone, grace)"
+            )
+        )
+    weekdays = frozenset(range(7))
+    if "weekdays" in raw:
+        days = raw["weekdays"]
+        if not isinstance(days, list) or not days or any(str(d).lower()[:3] not in WEEKDAYS for d in days):
+            problems.append(Problem("deadlines.weekdays", f"expected a list of days among {', '.join(WEEKDAYS)}"))
+        else:
+            weekdays = frozenset(WEEKDAYS.index(str(d).lower()[:3]) for d in days)
+    at = None
+    if raw.get("time") is not None:
+        m = re.match(r"^(\d{1,2}):(\d{2})$", str(raw["time"]))
+        if not m or int(m[1]) > 23 or int(m[2]) > 59:
+            problems.append(Problem("deadlines.time", f'{raw["time"]!r} is not a time of day like "20:00"'))
+        else:
+            at = time(int(m[1]), int(m[2]))
+    timezone = str(raw.get("timezone", "UTC"))
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        problems.append(Problem("deadlines.timezone", f"unknown time zone {timezone!r} (e.g. Europe/Paris, UTC)"))
+        timezone = "UTC"
+    grace = parse_duration(raw.get("grace", 0)) if raw.get("grace") is not None else timedelta(0)
+    if grace is None:
+        problems.append(Problem("deadlines.grace", f"{raw['grace']!r} is not a duration like 2h"))
+        grace = timedelta(0)
+    return Deadlines(lengths, weekdays, at, timezone, grace)
