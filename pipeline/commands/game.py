@@ -13,6 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml.comments import CommentedSeq
+
 from pipeline import __version__
 from pipeline.core import dice_chain
 from pipeline.core.board import Board
@@ -96,7 +98,7 @@ def new_game(
         folder / "state" / f"{first}.yaml": state_text(board, position, first),
         folder / "orders" / first / ".keep": "",
     }
-    write_all(files)
+    write_all(files, root=folder)
     return load_game(folder), None if demo else secret
 
 
@@ -113,7 +115,8 @@ def results_text(
     header = f"Results of turn {turn}, adjudicated by judge {__version__}."
     data = outcomes_to_data(board, result.played, result.outcomes)
     if missing:
-        data["no_orders"] = missing  # powers that sent no file: their units hold (or disband, or default)
+        data["no_orders"] = CommentedSeq(missing)  # powers that sent no file: their units hold (or disband, or default)
+        data["no_orders"].fa.set_flow_style()
     data.update(year_end_to_data(result.income, result.draws, result.events))
     if seed is not None:
         data["seed"] = seed.as_data()
@@ -278,7 +281,7 @@ def adjudicate(
         next_turn = turn_id(after.phase)
         if now is not None:
             files |= _deadline_file(game, next_turn, now)
-        write_all(files)
+        write_all(files, root=game.folder)
         echo(f"{turn}: adjudicated{' (deadline passed)' if missing and late else ''}; next turn {next_turn}")
         done += 1
         if not all_turns or force or late:
@@ -317,7 +320,7 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     later = [t for t in turns if turn_key(t) > turn_key(turn)]
     stale = [game.state_path(t) for t in later if t not in played and t != current]
     stale += [game.results_path(t) for t in later if t not in played and game.results_path(t).exists()]
-    write_all(files, remove=stale)
+    write_all(files, remove=stale, root=game.folder)
     return len(played)
 
 

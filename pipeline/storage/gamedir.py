@@ -6,6 +6,7 @@
     orders/<turn>/<power>.yaml.age    the same, encrypted to the game's key, in a game with secret orders
     results/<turn>.yaml               every order of the turn as read, with its result and reason, the dice
     deadlines.yaml                    when each turn's orders are due (written as the turn opens)
+    .judge-commit.json                only while a change is being written (`atomic`)
     demo-secrets.yaml                 a demo game's keys, in the open (never in a real game)
 
 A turn id names a phase: ``1901-spring-movement``. Turn ids sort in the order they are played when
@@ -14,9 +15,7 @@ compared with `turn_key`.
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules, profile
 from pipeline.errors import DataError, Problem
 
+from .atomic import recover, write_all
 from .game_settings import Settings, parse_settings
 from .maps import load_board, map_path
 from .state_files import position_from_data
@@ -128,9 +128,11 @@ class Game:
 
 
 def load_game(folder: Path) -> Game:
+    """The game in `folder`, after finishing any change a killed run left committed (`atomic.recover`)."""
     path = folder / "game.yaml"
     if not path.exists():
         raise DataError(f"no game here: {path} does not exist")
+    recover(folder)
     data = load_yaml(path)
     if not isinstance(data, Mapping):
         raise DataError("game.yaml must be a mapping with title, map and powers", file=str(path))
@@ -146,25 +148,4 @@ def load_game(folder: Path) -> Game:
     return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, settings, data)
 
 
-def write_all(files: Mapping[Path, str], remove: Iterable[Path] = ()) -> None:
-    """Write several files all at once or not at all: each goes to a temporary file first, then all
-    are moved into place. If anything fails before the moves, nothing has changed. Files in `remove`
-    (turns a re-adjudication no longer reaches) go last, results before states, so that an interrupted
-    run leaves at worst a state with no results, which `judge replay --check` reports."""
-    staged: list[tuple[str, Path]] = []
-    try:
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text)
-            os.chmod(tmp, 0o644)  # mkstemp makes files private; game files are meant to be read
-            staged.append((tmp, path))
-    except BaseException:
-        for tmp, _ in staged:
-            Path(tmp).unlink(missing_ok=True)
-        raise
-    for tmp, path in staged:
-        os.replace(tmp, path)
-    for path in sorted(remove, key=lambda p: p.parent.name != "results"):
-        path.unlink(missing_ok=True)
+__all__ = ["Game", "load_game", "phase_of_turn", "turn_id", "turn_key", "write_all"]

@@ -73,13 +73,13 @@ def read_order_file(
         )
     sealed = path.name.endswith(SEALED_SUFFIX)
     if sealed:
-        text = unseal(_read_bytes(path, SEALED_BYTES), identities, file)
-        if len(text.encode("utf-8")) > ORDER_FILE_BYTES:
+        source = unseal(_read_bytes(path, SEALED_BYTES), identities, file)
+        if len(source.encode("utf-8")) > ORDER_FILE_BYTES:
             raise DataError(f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
-        data = parse_yaml(text, file, aliases=False)
+        data = parse_yaml(source, file, aliases=False)
     else:
         data = load_yaml(path, max_bytes=ORDER_FILE_BYTES, aliases=False)
-        text = path.read_text(encoding="utf-8")
+        source = path.read_text(encoding="utf-8")
     if not isinstance(data, Mapping):
         raise DataError("an order file is a mapping with game, turn, power and orders", file=file)
     problems: list[Problem] = []
@@ -133,7 +133,7 @@ def read_order_file(
             problems.append(Problem(where, str(err), line_of(data, where), file))
     if problems:
         raise DataError(problems)
-    return OrderFile(power, path, tuple(orders), text)
+    return OrderFile(power, path, tuple(orders), source)
 
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:

@@ -1,0 +1,103 @@
+"""Killing `judge adjudicate` at any point leaves the game as it was, or fully adjudicated.
+
+A child process adjudicates a copy of the Machiavelli demo (with an encrypted order file, so the turn
+writes results, the next state, the revealed orders and the next deadline) and is killed with SIGKILL
+just before its k-th file operation (each write flushed to disk, each rename, each removal), for every
+k until a run finishes. Whatever the next `judge` command then reads must be one of the two games.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.commands.secret_orders import encrypt_orders
+from pipeline.storage.gamedir import load_game
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+TURN = "1455-spring-movement"
+
+CHILD = """
+import os, signal, sys
+from datetime import datetime, UTC
+from pathlib import Path
+
+limit, done = int(sys.argv[2]), [0]
+
+def tick():
+    if done[0] >= limit:
+        os.kill(os.getpid(), signal.SIGKILL)
+    done[0] += 1
+
+def counted(real):
+    def call(*args, **kwargs):
+        tick()
+        return real(*args, **kwargs)
+    return call
+
+os.replace = counted(os.replace)
+os.fsync = counted(os.fsync)
+os.unlink = counted(os.unlink)
+Path.unlink = counted(Path.unlink)
+
+from pipeline.commands import game
+game.adjudicate(Path(sys.argv[1]), lambda s: None, force=True, now=datetime(2026, 12, 1, tzinfo=UTC))
+"""
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def template(tmp_path: Path) -> Path:
+    folder = tmp_path / "template" / "machiavelli"
+    shutil.copytree(GAMES / "machiavelli", folder)
+    plain = folder / "orders" / TURN / "venice.yaml"
+    plain.parent.mkdir(parents=True, exist_ok=True)
+    plain.write_text(f"game: machiavelli\nturn: {TURN}\npower: venice\norders:\n  - A pad H\n")
+    encrypt_orders(folder, plain)
+    plain.unlink()
+    return folder
+
+
+def prepared(template: Path, tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name / "machiavelli"
+    shutil.copytree(template, folder)  # the same ciphertext each time (age encrypts with fresh randomness)
+    return folder
+
+
+def run_child(folder: Path, limit: int) -> int:
+    env = {**os.environ, "PYTHONPATH": str(GAMES.parent)}
+    env.pop("JUDGE_AGE_IDENTITY", None)
+    env.pop("JUDGE_DICE_SECRETS", None)
+    return subprocess.run([sys.executable, "-c", CHILD, str(folder), str(limit)], env=env, check=False).returncode
+
+
+def test_a_killed_adjudication_leaves_the_game_before_or_after(tmp_path: Path) -> None:
+    source = template(tmp_path)
+    reference = prepared(source, tmp_path, "reference")
+    before = snapshot(reference)
+    assert run_child(reference, 10_000) == 0
+    after = snapshot(reference)
+    assert after != before and f"results/{TURN}.yaml" in after and f"orders/{TURN}/venice.yaml" in after
+    killed_between: list[int] = []
+    for limit in range(0, 200):
+        folder = prepared(source, tmp_path, f"k{limit}")
+        code = run_child(folder, limit)
+        load_game(folder)  # what any next command does first: finish or clear the interrupted change
+        seen = snapshot(folder)
+        assert seen in (before, after), f"killed before file operation {limit}: a half-written game"
+        if code == 0:
+            break
+        assert code == -9
+        killed_between.append(limit)
+        shutil.rmtree(folder.parent)
+    else:
+        pytest.fail("the adjudication never finished")
+    assert len(killed_between) >= 8, killed_between  # every staged write, the commit and each move interrupted
+    print(f"killed at {len(killed_between)} points")
