@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,25 +48,47 @@ def check_login(value: Any, where: str) -> Problem | None:
     return None
 
 
-def game_lines(game_id: str, data: Any) -> tuple[list[str], list[Problem]]:
-    """The CODEOWNERS lines of one game (masters first, then each power by name) and the problems found."""
-    problems: list[Problem] = []
+@dataclass
+class Owners:
+    """Who owns what in one game: its masters, and each power's player (powers without one left out)."""
+
+    masters: list[str] = field(default_factory=list)
+    players: dict[str, str] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def is_master(self, login: str) -> bool:
+        """Whether `login` is one of the game's masters (GitHub logins ignore case)."""
+        return login.lower() in {m.lower() for m in self.masters}
+
+    def lines(self, game_id: str) -> list[str]:
+        """The CODEOWNERS lines: the masters' first (the last matching pattern wins), then each power's."""
+        lines = []
+        if self.masters:
+            lines.append(f"/games/{game_id}/ " + " ".join(f"@{m}" for m in sorted(self.masters, key=str.lower)))
+        for power, player in sorted(self.players.items()):
+            lines.append(f"/games/{game_id}/orders/*/{power}.yaml @{player}")
+            lines.append(f"/games/{game_id}/orders/*/{power}.yaml.age @{player}")
+        return lines
+
+
+def read_owners(data: Any) -> Owners:
+    """The masters and players of a loaded game.yaml, with every problem found (key paths, no lines yet)."""
+    owners = Owners()
+    problems = owners.problems
     if not isinstance(data, Mapping):
-        return [], [Problem("", "game.yaml must be a mapping with title, map and powers")]
+        problems.append(Problem("", "game.yaml must be a mapping with title, map and powers"))
+        return owners
     masters = data.get("masters")
-    master_logins: list[str] = []
-    if masters is not None:
-        if not isinstance(masters, list):
-            problems.append(Problem("masters", "masters is a list of GitHub logins, like [alice, bob]"))
-        else:
-            for i, login in enumerate(masters):
-                problem = check_login(login, f"masters[{i}]")
-                if problem:
-                    problems.append(problem)
-                elif login.lower() not in {m.lower() for m in master_logins}:
-                    master_logins.append(login)
+    if masters is not None and not isinstance(masters, list):
+        problems.append(Problem("masters", "masters is a list of GitHub logins, like [alice, bob]"))
+    elif masters is not None:
+        for i, login in enumerate(masters):
+            problem = check_login(login, f"masters[{i}]")
+            if problem:
+                problems.append(problem)
+            elif login.lower() not in {m.lower() for m in owners.masters}:
+                owners.masters.append(login)
     powers = data.get("powers")
-    owned: list[tuple[str, str]] = []
     if powers is not None and not isinstance(powers, Mapping):
         problems.append(Problem("powers", "powers is a mapping of power to {player: login}"))
         powers = None
@@ -85,14 +108,17 @@ def game_lines(game_id: str, data: Any) -> tuple[list[str], list[Problem]]:
         if problem:
             problems.append(problem)
         else:
-            owned.append((power, player))
-    lines: list[str] = []
-    if master_logins:
-        lines.append(f"/games/{game_id}/ " + " ".join(f"@{m}" for m in sorted(master_logins, key=str.lower)))
-    for power, player in sorted(owned):
-        lines.append(f"/games/{game_id}/orders/*/{power}.yaml @{player}")
-        lines.append(f"/games/{game_id}/orders/*/{power}.yaml.age @{player}")
-    return lines, problems
+            owners.players[power] = player
+    return owners
+
+
+def load_owners(game_yaml: Path) -> Owners:
+    """The masters and players of one game.yaml; `DataError` with file and line for every problem."""
+    data = load_yaml(game_yaml)
+    owners = read_owners(data)
+    if owners.problems:
+        raise DataError(locate(owners.problems, data, str(game_yaml)))
+    return owners
 
 
 def codeowners(games_dir: Path) -> str:
@@ -108,8 +134,9 @@ def codeowners(games_dir: Path) -> str:
             problems.append(Problem("", f"game folder {game_id!r} cannot be written in CODEOWNERS", file=str(path)))
             continue
         data = load_yaml(path)
-        lines, found = game_lines(game_id, data)
-        problems.extend(locate(found, data, str(path)))
+        owners = read_owners(data)
+        problems.extend(locate(owners.problems, data, str(path)))
+        lines = owners.lines(game_id)
         if lines:
             sections.append("\n".join([f"# {game_id}", *lines]) + "\n")
     if problems:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import cli
-from pipeline.commands.codeowners import HEADER, check_login, codeowners
+from pipeline.commands.codeowners import HEADER, check_login, codeowners, load_owners
 from pipeline.errors import DataError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -99,6 +99,16 @@ def test_bad_logins_are_reported_with_file_and_line(tmp_path: Path) -> None:
         "not first or last",
         f"{path}:7: powers.france.player: write the GitHub login without '@': 'alice'",
     ]
+
+
+def test_the_masters_of_a_game(tmp_path: Path) -> None:
+    owners = load_owners(write_game(tmp_path, "italy-1454", GAME))
+    assert owners.masters == ["gm-two", "GameMaster1"]
+    assert owners.is_master("gamemaster1") and not owners.is_master("doge")
+    assert owners.players == {"venice": "doge", "florence": "medici-2"}
+    assert load_owners(write_game(tmp_path, "none", "title: t\n")).masters == []
+    with pytest.raises(DataError, match=r"game.yaml:1: masters: masters is a list"):
+        load_owners(write_game(tmp_path, "bad", "masters: alice\n"))
 
 
 def test_the_command_prints_or_writes_and_fails_in_one_line(tmp_path: Path) -> None:
