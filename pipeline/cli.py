@@ -294,5 +294,34 @@ def site_command(games_dir: Path, site_dir: Path) -> None:
     click.echo(f"wrote {len(pages)} page(s) under {site_dir / 'games'}")
 
 
+@cli.command("codeowners")
+@click.option(
+    "--games",
+    "games_dir",
+    default="games",
+    show_default=True,
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Folder of the games (the patterns are always written for /games/).",
+)
+@click.option(
+    "--write",
+    "write_path",
+    default=None,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the text to this file (.github/CODEOWNERS) instead of printing it.",
+)
+@_clean_errors
+def codeowners_command(games_dir: Path, write_path: Path | None) -> None:
+    """CODEOWNERS from every game.yaml: each power's order files to its player, each game to its masters."""
+    from pipeline.commands import codeowners
+
+    text = codeowners.codeowners(games_dir)
+    if write_path is None:
+        click.echo(text, nl=False)
+        return
+    codeowners.write(text, write_path)
+    click.echo(f"wrote {write_path}")
+
+
 def main() -> None:
     cli(prog_name="judge")
