@@ -28,7 +28,7 @@ from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import read_order_file
 from pipeline.storage.sealed import SEALED_SUFFIX, available_identities, generate_key
 from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data, year_end_to_data
-from pipeline.storage.yamlio import load_yaml
+from pipeline.storage.yamlio import load_yaml, load_yaml_fast
 
 from .turn_dice import TurnSeed, dice_for, dice_secret, turn_seed, verify_dice
 from .turn_orders import TurnOrders, check_sent_files, order_paths, powers_to_order, read_turn_orders
@@ -371,7 +371,7 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
 
 
 def _count_rolls(game: Game, turn: str) -> int:
-    data = load_yaml(game.results_path(turn))
+    data = load_yaml_fast(game.results_path(turn))
     return len(data.get("dice") or []) if isinstance(data, Mapping) else 0
 
 

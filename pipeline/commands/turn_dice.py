@@ -18,7 +18,7 @@ from pipeline.core.dice import HashDice, derived_roll
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.storage.gamedir import Game
 from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env
-from pipeline.storage.yamlio import load_yaml
+from pipeline.storage.yamlio import load_yaml_fast
 
 from .turn_orders import TurnOrders
 
@@ -61,7 +61,7 @@ def revealed_seed(game: Game, turn: str) -> Mapping[str, Any] | None:
     path = game.results_path(turn)
     if not path.exists():
         return None
-    data = load_yaml(path)
+    data = load_yaml_fast(path)
     seed = data.get("seed") if isinstance(data, Mapping) else None
     return seed if isinstance(seed, Mapping) else None
 
@@ -100,7 +100,7 @@ def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders]) -> list[Problem
     previous, previous_turn = commitment.commitment, "the commitment in game.yaml"
     for turn in game.adjudicated():
         file = str(game.results_path(turn))
-        data = load_yaml(game.results_path(turn))
+        data = load_yaml_fast(game.results_path(turn))
         seed = data.get("seed") if isinstance(data, Mapping) else None
         if not isinstance(seed, Mapping) or not isinstance(seed.get("link"), str):
             problems.append(Problem("seed", "the results reveal no link of the dice chain", file=file))

@@ -27,9 +27,9 @@ from pipeline.errors import DataError, Problem
 
 from .atomic import recover, write_all
 from .game_settings import Settings, parse_settings
-from .maps import load_board, map_path
+from .maps import MAPS_DIR, load_board, map_path, shipped_board
 from .state_files import position_from_data
-from .yamlio import load_yaml, locate
+from .yamlio import load_yaml, load_yaml_fast, locate
 
 PHASE_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
 SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2, "winter": 3}
@@ -124,7 +124,10 @@ class Game:
 
     def position(self, turn: str) -> Position:
         path = self.state_path(turn)
-        return position_from_data(self.board, load_yaml(path), str(path))
+        try:
+            return position_from_data(self.board, load_yaml_fast(path), str(path))
+        except DataError:
+            return position_from_data(self.board, load_yaml(path), str(path))  # again, to give the lines
 
 
 def load_game(folder: Path) -> Game:
@@ -141,7 +144,7 @@ def load_game(folder: Path) -> Game:
     except DataError as err:
         raise DataError(locate(err.problems or [Problem("profile", str(err))], data, str(path))) from None
     map_name = str(data.get("map", rules.map))
-    board = load_board(map_path(map_name))
+    board = shipped_board(map_name) if (MAPS_DIR / f"{map_name}.yaml").exists() else load_board(map_path(map_name))
     settings, problems = parse_settings(data, tuple(board.powers))
     if problems:
         raise DataError(locate(problems, data, str(path)))

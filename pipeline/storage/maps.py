@@ -8,17 +8,20 @@ from pathlib import Path
 from pipeline.core.board import Board
 from pipeline.errors import DataError, MapError
 
-from .yamlio import load_yaml, locate
+from .yamlio import load_yaml, load_yaml_fast, locate
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 
 
 def load_board(path: Path) -> Board:
-    data = load_yaml(path)
     try:
-        return Board.from_dict(data)
-    except MapError as err:
-        raise MapError(locate(err.problems, data, str(path))) from None
+        return Board.from_dict(load_yaml_fast(path))
+    except MapError:
+        data = load_yaml(path)  # again, with the lines of its problems
+        try:
+            return Board.from_dict(data)
+        except MapError as err:
+            raise MapError(locate(err.problems, data, str(path))) from None
 
 
 def map_path(name: str) -> Path:
