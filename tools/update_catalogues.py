@@ -35,7 +35,8 @@ def main() -> None:
     pot = "pipeline/locale/messages.pot"
     cli = CommandLineInterface()
     cli.run(["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", pot, "--no-wrap", *PROJECT, "pipeline"])
-    cli.run(["pybabel", "-q", "update", "-i", pot, "-d", "pipeline/locale", "--no-fuzzy-matching", "--no-wrap", "--ignore-obsolete"])
+    update = ["update", "-i", pot, "-d", "pipeline/locale", "--no-fuzzy-matching", "--no-wrap", "--ignore-obsolete"]
+    cli.run(["pybabel", "-q", *update])
     english = LOCALE / "en" / "LC_MESSAGES" / "messages.po"
     with english.open("rb") as f:
         catalog = read_po(f, locale="en")
