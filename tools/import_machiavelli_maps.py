@@ -309,6 +309,22 @@ def flow(items: Iterable[str]) -> str:
     return "[" + ", ".join(scalar(x) for x in items) + "]"
 
 
+def french_from(name: str, within: str, the: str | None) -> str:
+    """How French says "from" a place (reports: "l'armée venue de Pise"), from its name, its "in" form and,
+    for a name used with an article, its form with the article (the geo file's `fr_the`). Where French
+    says "en" with no article ("en Toscane", "en mer Ionienne" aside), "de" takes none either: "de
+    Toscane", "d'Albanie", "de Hongrie"; otherwise the article stays: "le Tyrol" -> "du Tyrol", "la mer Ionienne" -> "de
+    la mer Ionienne", "l'Adriatique supérieure" -> "de l'Adriatique supérieure"; a city: "de Pise", "d'Ancône"."""
+    vowel = the.startswith("l'") if the else name[0].lower() in "aeiouyâàéèêîô"  # "la Hongrie": no elision
+    if not the or (within == f"en {name}" and name[0].isupper()):  # "en mer Ionienne": "de la mer Ionienne"
+        return ("d'" if vowel else "de ") + name
+    if the.startswith("le "):
+        return "du " + the[3:]
+    if the.startswith("les "):
+        return "des " + the[4:]
+    return "de " + the
+
+
 def initials(name: str) -> str:
     """Sea abbreviation: the first letter of each word (``Gulf of Naples`` -> ``gon``)."""
     return "".join(w[0] for w in name.lower().split())
@@ -379,16 +395,17 @@ class MapWriter:
         return sorted({a.lower() for a in found if a} - {sid, name.lower()})
 
     def names_in(self, sid: str) -> dict[str, str]:
-        """French name, French "in" form and Italian name (the 1995 forms on the 1995 board)."""
+        """French name, French "in" and "from" forms, Italian name (the 1995 forms on the 1995 board)."""
         g = self.geo[sid]
-        fr, fr_in = g["name_fr"], g["fr_in"]
+        french = g
         it = g.get("it") or g["name_en"]  # the geo file gives `it` only where it differs from the English name
         if self.spec.key == "1995":
             if g.get("fr_1995"):
-                fr, fr_in = g["fr_1995"]["name_fr"], g["fr_1995"]["fr_in"]
+                french = g["fr_1995"]
             it = g.get("it_1995") or it
         it = it.split(" (")[0]  # "Laguna di Venezia (Laguna Veneta)": the name, not the note
-        return {"fr": fr, "fr_in": fr_in, "it": it}
+        fr, fr_in = french["name_fr"], french["fr_in"]
+        return {"fr": fr, "fr_in": fr_in, "fr_from": french_from(fr, fr_in, french.get("fr_the")), "it": it}
 
     def army(self, sid: str) -> list[str]:
         return sorted(self.spaces[sid].get("army_adjacent") or [])

@@ -27,6 +27,87 @@ POWERS = {
 }
 
 
+# French names for reports, from general knowledge: the name, how French says "in" (or "to") it and how it says
+# "from" it ("à Paris" / "de Paris", "en Bourgogne" / "de Bourgogne", "dans la mer du Nord" / "de la mer du Nord").
+FRENCH = {
+    "adr": ("mer Adriatique", "dans la mer Adriatique", "de la mer Adriatique"),
+    "aeg": ("mer Égée", "dans la mer Égée", "de la mer Égée"),
+    "alb": ("Albanie", "en Albanie", "d'Albanie"),
+    "ank": ("Ankara", "à Ankara", "d'Ankara"),
+    "apu": ("Apulie", "en Apulie", "d'Apulie"),
+    "arm": ("Arménie", "en Arménie", "d'Arménie"),
+    "bal": ("mer Baltique", "dans la mer Baltique", "de la mer Baltique"),
+    "bar": ("mer de Barents", "dans la mer de Barents", "de la mer de Barents"),
+    "bel": ("Belgique", "en Belgique", "de Belgique"),
+    "ber": ("Berlin", "à Berlin", "de Berlin"),
+    "bla": ("mer Noire", "dans la mer Noire", "de la mer Noire"),
+    "boh": ("Bohême", "en Bohême", "de Bohême"),
+    "bot": ("golfe de Botnie", "dans le golfe de Botnie", "du golfe de Botnie"),
+    "bre": ("Brest", "à Brest", "de Brest"),
+    "bud": ("Budapest", "à Budapest", "de Budapest"),
+    "bul": ("Bulgarie", "en Bulgarie", "de Bulgarie"),
+    "bur": ("Bourgogne", "en Bourgogne", "de Bourgogne"),
+    "cly": ("Clyde", "dans la Clyde", "de la Clyde"),
+    "con": ("Constantinople", "à Constantinople", "de Constantinople"),
+    "den": ("Danemark", "au Danemark", "du Danemark"),
+    "eas": ("Méditerranée orientale", "dans la Méditerranée orientale", "de la Méditerranée orientale"),
+    "edi": ("Édimbourg", "à Édimbourg", "d'Édimbourg"),
+    "eng": ("Manche", "dans la Manche", "de la Manche"),
+    "fin": ("Finlande", "en Finlande", "de Finlande"),
+    "gal": ("Galicie", "en Galicie", "de Galicie"),
+    "gas": ("Gascogne", "en Gascogne", "de Gascogne"),
+    "gre": ("Grèce", "en Grèce", "de Grèce"),
+    "hel": ("baie d'Héligoland", "dans la baie d'Héligoland", "de la baie d'Héligoland"),
+    "hol": ("Hollande", "en Hollande", "de Hollande"),
+    "ion": ("mer Ionienne", "dans la mer Ionienne", "de la mer Ionienne"),
+    "iri": ("mer d'Irlande", "dans la mer d'Irlande", "de la mer d'Irlande"),
+    "kie": ("Kiel", "à Kiel", "de Kiel"),
+    "lon": ("Londres", "à Londres", "de Londres"),
+    "lvn": ("Livonie", "en Livonie", "de Livonie"),
+    "lvp": ("Liverpool", "à Liverpool", "de Liverpool"),
+    "lyo": ("golfe du Lion", "dans le golfe du Lion", "du golfe du Lion"),
+    "mao": ("Atlantique central", "dans l'Atlantique central", "de l'Atlantique central"),
+    "mar": ("Marseille", "à Marseille", "de Marseille"),
+    "mos": ("Moscou", "à Moscou", "de Moscou"),
+    "mun": ("Munich", "à Munich", "de Munich"),
+    "naf": ("Afrique du Nord", "en Afrique du Nord", "d'Afrique du Nord"),
+    "nao": ("Atlantique Nord", "dans l'Atlantique Nord", "de l'Atlantique Nord"),
+    "nap": ("Naples", "à Naples", "de Naples"),
+    "nth": ("mer du Nord", "dans la mer du Nord", "de la mer du Nord"),
+    "nwg": ("mer de Norvège", "dans la mer de Norvège", "de la mer de Norvège"),
+    "nwy": ("Norvège", "en Norvège", "de Norvège"),
+    "par": ("Paris", "à Paris", "de Paris"),
+    "pic": ("Picardie", "en Picardie", "de Picardie"),
+    "pie": ("Piémont", "au Piémont", "du Piémont"),
+    "por": ("Portugal", "au Portugal", "du Portugal"),
+    "pru": ("Prusse", "en Prusse", "de Prusse"),
+    "rom": ("Rome", "à Rome", "de Rome"),
+    "ruh": ("Ruhr", "dans la Ruhr", "de la Ruhr"),
+    "rum": ("Roumanie", "en Roumanie", "de Roumanie"),
+    "ser": ("Serbie", "en Serbie", "de Serbie"),
+    "sev": ("Sébastopol", "à Sébastopol", "de Sébastopol"),
+    "sil": ("Silésie", "en Silésie", "de Silésie"),
+    "ska": ("Skagerrak", "dans le Skagerrak", "du Skagerrak"),
+    "smy": ("Smyrne", "à Smyrne", "de Smyrne"),
+    "spa": ("Espagne", "en Espagne", "d'Espagne"),
+    "stp": ("Saint-Pétersbourg", "à Saint-Pétersbourg", "de Saint-Pétersbourg"),
+    "swe": ("Suède", "en Suède", "de Suède"),
+    "syr": ("Syrie", "en Syrie", "de Syrie"),
+    "tri": ("Trieste", "à Trieste", "de Trieste"),
+    "tun": ("Tunis", "à Tunis", "de Tunis"),
+    "tus": ("Toscane", "en Toscane", "de Toscane"),
+    "tyr": ("Tyrol", "au Tyrol", "du Tyrol"),
+    "tys": ("mer Tyrrhénienne", "dans la mer Tyrrhénienne", "de la mer Tyrrhénienne"),
+    "ukr": ("Ukraine", "en Ukraine", "d'Ukraine"),
+    "ven": ("Venise", "à Venise", "de Venise"),
+    "vie": ("Vienne", "à Vienne", "de Vienne"),
+    "wal": ("pays de Galles", "au pays de Galles", "du pays de Galles"),
+    "war": ("Varsovie", "à Varsovie", "de Varsovie"),
+    "wes": ("Méditerranée occidentale", "dans la Méditerranée occidentale", "de la Méditerranée occidentale"),
+    "yor": ("Yorkshire", "dans le Yorkshire", "du Yorkshire"),
+}
+
+
 def loc(text: str) -> str:
     text = text.strip().lower()
     m = re.match(r"^([a-z]+)\((\w+)\)$", text)
@@ -121,7 +202,8 @@ def main(src: Path) -> None:
         "# Facts from the public standard-map tables (provinces, coasts, borders) and the judge map file",
         "# (names, aliases, and the edges the border table lacks: gal-ukr, lvn-war, nwy-stp, bot-fin,\n"
         "# bot-lvn, bot-stp/sc, bot-swe, con-smy, mao-spa/sc, nwy-stp/nc, tus-tys).",
-        "# Switzerland is impassable and left out. Written by tools/import_standard_map.py.",
+        "# Switzerland is impassable and left out. French names (for reports) from general knowledge.",
+        "# Written by tools/import_standard_map.py.",
         "name: Standard",
         "coastal_convoys: false",
         "powers:",
@@ -140,6 +222,8 @@ def main(src: Path) -> None:
             fields.append("supply_center: true")
             if owner != "neutral":
                 fields.append(f"home: {POWERS[owner][0]}")
+        fr, fr_in, fr_from = FRENCH[pid]
+        fields.append(f'names: {{fr: "{fr}", fr_in: "{fr_in}", fr_from: "{fr_from}"}}')
         out.append(f"  {pid}:")
         out.extend(f"    {f}" for f in fields)
         if aliases.get(pid):

@@ -1,33 +1,17 @@
-"""The pages of a game, built in memory as Markdown from its committed state and results.
-
-Reason codes are explained in plain words here; the translated reports of the publication issue
-will replace this with gettext catalogues.
-"""
+"""The pages of a game, built in memory as Markdown from its committed state and results, in every report
+language: `index.md` in English and `index.fr.md` beside it in French (the suffix structure of
+mkdocs-static-i18n, English being the default language)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from pipeline.storage.gamedir import Game, phase_of_turn
-from pipeline.storage.yamlio import load_yaml
+from pipeline.storage.gamedir import Game
 
-REASONS = {
-    "succeeds": "succeeds",
-    "bounced": "bounced",
-    "no_convoy_path": "no convoy got through",
-    "convoy_paradox": "fails: convoy paradox (Szykman rule)",
-    "support_cut": "support cut",
-    "support_not_matched": "the supported unit did something else",
-    "convoy_not_matched": "the army did not order this move",
-    "convoy_disrupted": "convoy disrupted",
-    "dislodged": "dislodged",
-    "no_order": "no order: holds",
-    "disbanded": "disbanded",
-    "retreat_bounced": "bounced with another retreat: disbanded",
-    "civil_disorder": "removed (civil disorder)",
-}
+from .i18n import LANGUAGES, translator
+from .report import load_phase, public_report
+from .words import Words
 
 
 @dataclass(frozen=True)
@@ -36,52 +20,60 @@ class Page:
     content: str
 
 
-def _reason(entry: dict[str, Any]) -> str:
-    code = str(entry.get("result", ""))
-    text = REASONS.get(code, code.removeprefix("illegal_").replace("_", " "))
-    if code.startswith("illegal_"):
-        text = f"illegal: {text}"
-    extras = [f"{k.replace('_', ' ')} {v}" for k, v in entry.items() if k not in ("order", "result", "succeeded")]
-    return text + (f" ({', '.join(extras)})" if extras else "")
+def localized(path: Path, lang: str) -> Path:
+    """``games/demo/index.md`` in English, ``games/demo/index.fr.md`` in French."""
+    return path if lang == LANGUAGES[0] else path.with_suffix(f".{lang}.md")
 
 
 def game_pages(game: Game) -> list[Page]:
-    """The game's page: its current position, then every adjudicated turn, newest first."""
+    """The game's page in each language."""
+    base = Path("games") / game.id / "index.md"
+    return [Page(localized(base, lang), game_page(game, lang)) for lang in LANGUAGES]
+
+
+def game_page(game: Game, lang: str) -> str:
+    """The game's current position, then the report of every adjudicated turn, newest first."""
+    t = translator(lang)
+    w = Words(game.board, t)
     turns = game.turns()
-    current = turns[-1]
-    position = game.position(current)
-    lines = [f"# {game.title}", "", f"Map: {game.board.name}. Next turn: **{position.phase}**.", ""]
+    position = game.position(turns[-1])
+    intro = t.gettext("Map: %(map)s. Next turn: **%(phase)s**.") % {
+        "map": game.board.name,
+        "phase": w.phase(position.phase),
+    }
+    lines = [f"# {game.title}", "", intro, "", "## " + t.gettext("Position"), ""]
     machiavelli = game.rules.game == "machiavelli"
     if machiavelli:  # provinces and cities are controlled apart, and every power keeps a treasury
-        lines += ["## Position", "", "| Power | Units | Provinces | Cities | Ducats |", "|---|---|---|---|---|"]
+        header = [
+            t.gettext("Power"),
+            t.gettext("Units"),
+            t.gettext("Provinces"),
+            t.gettext("Cities"),
+            t.gettext("Ducats"),
+        ]
     else:
-        lines += ["## Position", "", "| Power | Units | Supply centres |", "|---|---|---|"]
-    for pid, power in sorted(game.board.powers.items()):
+        header = [t.gettext("Power"), t.gettext("Units"), t.gettext("Supply centres")]
+    lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for pid in sorted(game.board.powers):
         units = ", ".join(str(u) for u in sorted(position.units_of(pid))) or "-"
         centres = ", ".join(sorted(position.centres_of(pid))) or "-"
+        row = [w.power(pid), units, f"{len(position.centres_of(pid))}: {centres}"]
         if machiavelli:
             cities = sorted(p for p, owner in position.cities.items() if owner == pid)
             ducats = position.ledger.ducats(pid)
             debt = sum(loan.owed for loan in position.ledger.debt(pid))
-            money = f"{ducats} (owes {debt})" if debt else str(ducats)
-            lines.append(
-                f"| {power.name} | {units} | {len(position.centres_of(pid))}: {centres} "
-                f"| {len(cities)}: {', '.join(cities) or '-'} | {money} |"
-            )
-        else:
-            lines.append(f"| {power.name} | {units} | {len(position.centres_of(pid))}: {centres} |")
+            money = t.gettext("%(ducats)s (owes %(debt)s)") % {"ducats": ducats, "debt": debt} if debt else str(ducats)
+            row += [f"{len(cities)}: {', '.join(cities) or '-'}", money]
+        lines.append("| " + " | ".join(row) + " |")
     if position.rebellions:
-        lines += ["", "Rebellions: " + ", ".join(f"{p} (against {r.target})" for p, r in position.rebellions.items())]
+        rebels = [
+            t.gettext("%(place)s (against %(power)s)") % {"place": w.place(p), "power": w.power_the(r.target)}
+            for p, r in position.rebellions.items()
+        ]
+        lines += ["", t.gettext("Rebellions: %(list)s.") % {"list": t.join(rebels)}]
     if position.famine:
-        lines += ["", "Famine: " + ", ".join(sorted(position.famine))]
+        lines += ["", t.gettext("Famine: %(list)s.") % {"list": t.join([w.place(p) for p in sorted(position.famine)])}]
     for turn in reversed(turns):
-        path = game.results_path(turn)
-        if not path.exists():
-            continue
-        results = load_yaml(path)
-        lines += ["", f"## {phase_of_turn(turn)}", "", "| Power | Order | Result |", "|---|---|---|"]
-        for pid, entries in results["orders"].items():
-            name = game.board.powers[pid].name if pid in game.board.powers else pid
-            for entry in entries:
-                lines.append(f"| {name} | `{entry['order']}` | {_reason(dict(entry))} |")
-    return [Page(Path("games") / game.id / "index.md", "\n".join(lines) + "\n")]
+        if game.results_path(turn).exists():
+            lines += ["", public_report(load_phase(game, turn), lang, level=2).rstrip("\n")]
+    return "\n".join(lines) + "\n"

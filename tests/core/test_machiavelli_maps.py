@@ -366,16 +366,22 @@ def test_powers_and_judge_letters(either: Board) -> None:
 
 
 def test_every_space_has_french_and_italian_names(either: Board) -> None:
-    """spaces-geo-fr.yaml: a French name, a French "in" form and an Italian name for every space."""
+    """spaces-geo-fr.yaml: a French name, French "in" and "from" forms and an Italian name for every space."""
     for sid, sp in either.spaces.items():
         assert sp.names.get("fr") and sp.names.get("fr_in") and sp.names.get("it"), sid
         assert sp.names["fr_in"].split()[0] in {"à", "en", "au", "dans"}, sid
+        assert sp.names["fr_from"].startswith(("de ", "d'", "du ")), sid
 
 
 def test_french_names(classic: Board, ah1995: Board) -> None:
     """spaces-geo-fr.yaml: examples, and the 1995 French names where the 1995 board renames a sea."""
-    assert classic.spaces["ven"].names == {"fr": "Venise", "fr_in": "à Venise", "it": "Venezia"}
+    assert classic.spaces["ven"].names == {"fr": "Venise", "fr_in": "à Venise", "fr_from": "de Venise", "it": "Venezia"}
     assert classic.spaces["tyr"].names["fr_in"] == "au Tyrol"
+    assert classic.spaces["tyr"].names["fr_from"] == "du Tyrol"
+    assert classic.spaces["hun"].names["fr_from"] == "de Hongrie"  # "la Hongrie": no elision
+    assert classic.spaces["alb"].names["fr_from"] == "d'Albanie"  # "en Albanie": no article after "de"
+    assert classic.spaces["ion"].names["fr_from"] == "de la mer Ionienne"  # "en mer Ionienne" keeps it
+    assert classic.spaces["uas"].names["fr_from"] == "de l'Adriatique supérieure"
     assert classic.spaces["egl"].names["fr"] == "golfe du Lion oriental"
     assert ah1995.spaces["egl"].names["fr"] == "mer Ligure"
     assert ah1995.spaces["bot"].names["fr_in"] == "en Méditerranée centrale"

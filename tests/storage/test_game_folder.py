@@ -102,8 +102,10 @@ def test_site_pages_are_written_under_games_only(tmp_path: Path) -> None:
     build_site(games, site)
     assert (site / "index.md").read_text() == "hand-written\n"
     page = (site / "games" / "demo" / "index.md").read_text()
-    assert "| England | `A nwy-fin` | succeeds |" in page
-    assert "## Spring 1902 Retreat" in page
+    assert "| `A nwy-fin` | The army in Norway retreats to Finland. | Succeeds. |" in page
+    assert "## Spring 1902: retreats" in page
+    french = (site / "games" / "demo" / "index.fr.md").read_text()  # mkdocs-static-i18n's suffix structure
+    assert "| `A nwy-fin` | L'armée en Norvège se retire en Finlande. | Réussite. |" in french
 
 
 def test_structured_orders_and_alliances_read_like_text(tmp_path: Path) -> None:

@@ -350,7 +350,9 @@ def test_new_game_records_only_the_end_of_the_chain(tmp_path: Path) -> None:
     assert none is None and standard.settings.dice is None  # standard Diplomacy rolls no dice
 
 
-@pytest.mark.parametrize("folder", sorted(p for p in GAMES.iterdir() if (p / "game.yaml").exists()), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "folder", sorted(p for p in GAMES.iterdir() if (p / "game.yaml").exists()), ids=lambda p: p.name
+)
 def test_every_committed_game_verifies(folder: Path) -> None:
     """`judge verify` passes on every committed game (what CI and the README's main command run)."""
     assert commands.verify(folder, quiet) == []

@@ -1,0 +1,361 @@
+"""The report of an adjudicated phase, in English or French, as Markdown.
+
+A report is made from committed files only, so that the site built from a commit is always the same:
+the phase's results file (every order as read, its result code and detail, the events, the income), the
+state the orders were given in, and the state that follows (dislodged units and where they may go,
+control that changed hands, treasuries and loans). `public_report` is what everyone sees;
+`private_report` is one power's money (published encrypted elsewhere).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pipeline.core.board import Board
+from pipeline.core.notation import parse_order
+from pipeline.core.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
+from pipeline.core.outcome import Reason
+from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.core.retreat import city_retreat, retreat_options
+from pipeline.core.rules import Rules
+from pipeline.core.units import AUTONOMOUS, Unit, UnitKind
+from pipeline.errors import OrderError
+from pipeline.storage.gamedir import Game, phase_of_turn
+from pipeline.storage.yamlio import load_yaml
+
+from .i18n import Translator, capital, translator
+from .sentences import Entry, Sentences
+from .words import Words
+
+_RESULT_KEYS = ("order", "result", "succeeded")
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """What a phase's report is made of: the game's map and rules, the position the orders were given in
+    (`played`), the results file as committed, and the next state (None if there is none yet)."""
+
+    board: Board
+    rules: Rules
+    phase: Phase
+    played: Position
+    results: Mapping[str, Any]
+    after: Position | None = None
+
+    def entries(self) -> list[Entry]:
+        """Every order of the results file, power by power, in the file's order."""
+        out = []
+        for power, items in (self.results.get("orders") or {}).items():
+            for item in items or []:
+                text = str(item.get("order", ""))
+                try:
+                    order = parse_order(text, self.board, self.phase.kind)
+                except OrderError:
+                    order = None
+                detail = {str(k): str(v) for k, v in item.items() if k not in _RESULT_KEYS}
+                reason = Reason(str(item.get("result")))
+                out.append(Entry(str(power), text, order, reason, bool(item.get("succeeded")), detail))
+        return out
+
+
+def load_phase(game: Game, turn: str) -> PhaseRecord:
+    """The record of `turn` from the game folder's committed files."""
+    turns = game.turns()
+    following = turns[turns.index(turn) + 1] if turn in turns and turns.index(turn) + 1 < len(turns) else None
+    return PhaseRecord(
+        game.board,
+        game.rules,
+        phase_of_turn(turn),
+        game.position(turn),
+        load_yaml(game.results_path(turn)),
+        game.position(following) if following else None,
+    )
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _heading(level: int, text: str) -> str:
+    return "#" * level + " " + text
+
+
+class _Report:
+    def __init__(self, record: PhaseRecord, lang: str) -> None:
+        self.record = record
+        self.t: Translator = translator(lang)
+        self.w = Words(record.board, self.t)
+        self.s = Sentences(self.w, record.played)
+
+    def orders(self, level: int, entries: list[Entry]) -> list[str]:
+        t = self.t
+        lines: list[str] = []
+        powers = list(dict.fromkeys(e.power for e in entries))
+        for power in powers:
+            lines += ["", _heading(level, self.w.power(power)), ""]
+            lines += self.table(e for e in entries if e.power == power)
+        return lines if lines else ["", t.gettext("No orders were given in this phase.")]
+
+    def table(self, entries: Any) -> list[str]:
+        t = self.t
+        header = (t.gettext("Order"), t.gettext("Meaning"), t.gettext("Result"))
+        rows = ["| " + " | ".join(header) + " |", "|---|---|---|"]
+        for e in entries:
+            rows.append(f"| `{_cell(e.text)}` | {_cell(self.s.describe(e))} | {_cell(self.s.result(e))} |")
+        return rows
+
+    # ---- events -----------------------------------------------------------------------------------
+    def events(self) -> list[str]:
+        out = [self.event(dict(e)) for e in self.record.results.get("events") or []]
+        out += self.bribes()
+        return [e for e in out if e]
+
+    def _event_unit(self, e: Mapping[str, Any]) -> Unit | None:
+        """The unit an event names, as the results file writes it: ``A mil`` or ``A mil (mercenaries)``."""
+        match = re.fullmatch(r"([AFG]) (\S+)(?: \((\w+)\))?", str(e.get("unit", "")))
+        if match is None:
+            return None
+        return Unit(str(e.get("power", AUTONOMOUS)), UnitKind.from_letter(match[1]), match[2], match[3])
+
+    def event(self, e: Mapping[str, Any]) -> str:
+        t, w = self.t, self.w
+        kind, place = str(e.get("event", "")), str(e.get("place", ""))
+        unit = self._event_unit(e)
+        named = capital(w.unit(unit)) if unit is not None else ""
+        if kind == "famine":
+            if unit is not None:
+                return t.gettext("%(unit)s dies of famine.") % {"unit": named}
+            return t.gettext("Famine breaks out %(in_place)s.") % {"in_place": w.in_(place)}
+        if kind == "plague":
+            if unit is not None:
+                return t.gettext("%(unit)s is wiped out by the plague.") % {"unit": named}
+            return t.gettext("Plague breaks out %(in_place)s.") % {"in_place": w.in_(place)}
+        if kind == "assassination":
+            if unit is not None:
+                return t.gettext("%(unit)s is lost: its leader was assassinated while it was besieged.") % {
+                    "unit": named
+                }
+            return t.gettext("%(power)s loses its leader to an assassin: its units hold this campaign.") % {
+                "power": capital(w.power_the(place))
+            }
+        if kind == "rebellion":
+            target = self._rebellion_target(place)
+            if target:
+                return t.gettext("A rebellion against %(power)s breaks out %(in_place)s.") % {
+                    "power": w.power_the(target),
+                    "in_place": w.in_(place),
+                }
+            return t.gettext("A rebellion breaks out %(in_place)s.") % {"in_place": w.in_(place)}
+        if kind == "rebellion ended":
+            return t.gettext("The rebellion %(in_place)s is over.") % {"in_place": w.in_(place)}
+        if kind == "province rebellion ended":
+            return t.gettext("The rebellion %(in_place)s is over in the province; the city still rebels.") % {
+                "in_place": w.in_(place)
+            }
+        if kind == "city rebellion ended":
+            return t.gettext("The rebellion %(in_place)s is over in the city.") % {"in_place": w.in_(place)}
+        if kind == "eliminated":
+            if unit is not None:
+                return t.gettext("%(unit)s disappears with its power.") % {"unit": named}
+            return t.gettext("%(power)s is eliminated.") % {"power": capital(w.power_the(place))}
+        if kind == "victory":
+            return t.gettext("%(power)s wins the game.") % {"power": capital(w.power_the(place))}
+        return t.gettext("Event: %(event)s %(in_place)s.") % {"event": kind, "in_place": w.in_(place)}
+
+    def _rebellion_target(self, province: str) -> str | None:
+        for position in (self.record.after, self.record.played):
+            if position is not None and province in position.rebellions:
+                return position.rebellions[province].target
+        return None
+
+    def bribes(self) -> list[str]:
+        """Expenses that changed the board: bribes that succeeded, famine relieved."""
+        t, w = self.t, self.w
+        out = []
+        for e in self.record.entries():
+            o = e.order
+            if not (e.succeeded and isinstance(o, Expense)):
+                continue
+            values = {"power": capital(w.power_the(e.power))}
+            if o.kind == "famine relief":
+                out.append(
+                    t.gettext("%(power)s relieves the famine %(in_place)s.") % (values | {"in_place": w.in_(o.target)})
+                )
+                continue
+            target = self.s.unit_at(o.target, o.target_kind)
+            if target is None:
+                continue
+            values["unit"] = w.unit(target)
+            if o.kind == "disband":
+                out.append(t.gettext("%(power)s bribes %(unit)s into disbanding.") % values)
+            elif o.kind == "buy":
+                out.append(t.gettext("%(power)s buys %(unit)s, which now serves it.") % values)
+            elif o.kind == "to autonomous":
+                out.append(t.gettext("%(power)s bribes %(unit)s into turning autonomous.") % values)
+        return out
+
+    # ---- what follows -----------------------------------------------------------------------------
+    def retreats(self) -> list[str]:
+        t, w = self.t, self.w
+        after, record = self.record.after, self.record
+        if after is None or after.phase.kind is not PhaseKind.RETREAT or record.phase.kind is PhaseKind.RETREAT:
+            return []
+        out = []
+        for d in after.dislodged:
+            places = [w.to(loc) for loc in retreat_options(record.board, after, d, record.rules)]
+            if city_retreat(record.board, after, d, record.rules):
+                places.append(t.gettext("into the city of its province"))
+            values = {"unit": capital(w.unit(d.unit)), "places": t.join(places, "or")}
+            attacker = self.s.unit_at(d.attacker_from) if d.attacker_from else None
+            if attacker is not None:
+                values["attacker"] = w.unit_from(attacker)
+                text = (
+                    t.gettext("%(unit)s is dislodged by %(attacker)s and may retreat %(places)s.")
+                    if places
+                    else t.gettext("%(unit)s is dislodged by %(attacker)s and has nowhere to retreat: it is disbanded.")
+                )
+            else:
+                text = (
+                    t.gettext("%(unit)s is dislodged and may retreat %(places)s.")
+                    if places
+                    else t.gettext("%(unit)s is dislodged and has nowhere to retreat: it is disbanded.")
+                )
+            out.append(text % values)
+        return out
+
+    def control(self) -> list[str]:
+        """Provinces, cities or supply centres that changed hands."""
+        t, w = self.t, self.w
+        after, played = self.record.after, self.record.played
+        if after is None:
+            return []
+        machiavelli = self.record.board.has_cities()
+        out = []
+        for place in sorted(set(played.owners) | set(after.owners)):
+            old, new = played.owners.get(place), after.owners.get(place)
+            if old == new:
+                continue
+            where = capital(w.in_(place))
+            if new is None or new == AUTONOMOUS:
+                text = (
+                    t.gettext("%(in_place)s: the province is no longer controlled by any power.")
+                    if machiavelli
+                    else t.gettext("%(in_place)s: the supply centre no longer belongs to any power.")
+                )
+                out.append(text % {"in_place": where})
+                continue
+            text = (
+                t.gettext("%(in_place)s: the province is now controlled by %(power)s.")
+                if machiavelli
+                else t.gettext("%(in_place)s: the supply centre now belongs %(to_power)s.")
+            )
+            out.append(text % {"in_place": where, "power": w.power_the(new), "to_power": w.power_to(new)})
+        for place in sorted(set(played.cities) | set(after.cities)):
+            old, new = played.cities.get(place), after.cities.get(place)
+            if old == new:
+                continue
+            where = capital(w.in_(place))
+            if new is None or new == AUTONOMOUS:
+                out.append(
+                    t.gettext("%(in_place)s: the city is no longer controlled by any power.") % {"in_place": where}
+                )
+            else:
+                out.append(
+                    t.gettext("%(in_place)s: the city is now controlled by %(power)s.")
+                    % {"in_place": where, "power": w.power_the(new)}
+                )
+        return out
+
+    def income(self) -> list[str]:
+        t, w = self.t, self.w
+        income = self.record.results.get("income") or {}
+        if not income:
+            return []
+        rows = ["| " + t.gettext("Power") + " | " + t.gettext("Income") + " |", "|---|---|"]
+        for power, lines in income.items():
+            total = sum(int(line.get("ducats", 0)) for line in lines or [])
+            rows.append(f"| {w.power(str(power))} | {w.ducats(total)} |")
+        return rows
+
+
+def public_report(record: PhaseRecord, lang: str, level: int = 2) -> str:
+    """The phase's public report in `lang`: every order by power with what came of it, then the events,
+    the units to retreat, control that changed hands and the year's income; its title at heading `level`."""
+    r = _Report(record, lang)
+    t = r.t
+    lines = [_heading(level, r.w.phase(record.phase))]
+    lines += ["", _heading(level + 1, t.gettext("Orders"))]
+    lines += r.orders(level + 2, record.entries())
+    sections = [
+        (t.gettext("Events"), [f"- {e}" for e in r.events()]),
+        (t.gettext("Retreats to order"), [f"- {e}" for e in r.retreats()]),
+        (t.gettext("Changes of control"), [f"- {e}" for e in r.control()]),
+        (t.gettext("Income of the year"), r.income()),
+    ]
+    for title, body in sections:
+        if body:
+            lines += ["", _heading(level + 1, title), "", *body]
+    return "\n".join(lines) + "\n"
+
+
+_MONEY_ORDERS = (Borrow, Pay, Expense, Maintain, Build, GiveChit, PermitBribes)
+
+
+def private_report(record: PhaseRecord, power: str, lang: str, level: int = 2) -> str:
+    """One power's money in the phase, in `lang`: its treasury before and after, its income line by line,
+    its loans, and its payments and expenses with what came of them."""
+    r = _Report(record, lang)
+    t, w = r.t, r.w
+    title = t.gettext("Private report of %(power)s — %(phase)s") % {
+        "power": w.power(power),
+        "phase": r.w.phase(record.phase),
+    }
+    lines = [_heading(level, title), ""]
+    before = record.played.ledger.ducats(power)
+    lines.append("- " + t.gettext("Treasury when the orders were given: %(amount)s.") % {"amount": w.ducats(before)})
+    if record.after is not None:
+        now = record.after.ledger.ducats(power)
+        lines.append("- " + t.gettext("Treasury after this phase: %(amount)s.") % {"amount": w.ducats(now)})
+    income = (record.results.get("income") or {}).get(power) or []
+    if income:
+        lines += ["", _heading(level + 1, t.gettext("Income")), ""]
+        header = (t.gettext("Source"), t.gettext("Place"), t.gettext("Ducats"))
+        lines += ["| " + " | ".join(header) + " |", "|---|---|---:|"]
+        sources = {
+            "province": t.pgettext("income", "province"),
+            "city": t.pgettext("income", "city"),
+            "sea": t.pgettext("income", "sea"),
+            "variable": t.pgettext("income", "variable income (die)"),
+        }
+        for line in income:
+            place = str(line.get("place", ""))
+            named = w.power(place) if place in record.board.powers else w.place(place)
+            source = str(line.get("from", ""))
+            lines.append(f"| {sources.get(source, source)} | {named} | {int(line.get('ducats', 0))} |")
+        total = sum(int(line.get("ducats", 0)) for line in income)
+        lines.append("| **" + t.gettext("Total") + f"** | | **{total}** |")
+    loans = record.after.ledger.debt(power) if record.after is not None else record.played.ledger.debt(power)
+    lines += ["", _heading(level + 1, t.gettext("Loans")), ""]
+    if loans:
+        for loan in loans:
+            lines.append(
+                "- "
+                + t.gettext("%(owed)s to repay %(when)s (borrowed: %(principal)s; interest: %(interest)s).")
+                % {
+                    "owed": w.ducats(loan.owed),
+                    "when": w.when(loan.due_season, loan.due_year),
+                    "principal": w.ducats(loan.principal),
+                    "interest": w.ducats(loan.interest),
+                }
+            )
+    else:
+        lines.append(t.gettext("No loans."))
+    if record.after is not None and power in record.after.ledger.banned:
+        lines += ["", t.gettext("The bank lends no more to this power.")]
+    money = [e for e in record.entries() if e.power == power and isinstance(e.order, _MONEY_ORDERS)]
+    lines += ["", _heading(level + 1, t.gettext("Payments and expenses")), ""]
+    lines += r.table(money) if money else [t.gettext("No payments or expenses in this phase.")]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,348 @@
+"""The turn reports in English and French: catalogues complete and consistent, every reason put into words,
+the demo games' committed results reported in both languages, known situations in exact French."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from pipeline.core.movement import adjudicate_movement
+from pipeline.core.notation import parse_order
+from pipeline.core.outcome import Reason
+from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.core.rules import profile
+from pipeline.core.units import Unit, UnitKind
+from pipeline.publish import i18n
+from pipeline.publish.i18n import LANGUAGES, Translator, po_path, translator
+from pipeline.publish.report import PhaseRecord, load_phase, private_report, public_report
+from pipeline.publish.sentences import Entry, Sentences
+from pipeline.publish.words import Words, power_forms
+from pipeline.storage.gamedir import load_game
+from pipeline.storage.maps import shipped_board
+from pipeline.storage.state_files import outcomes_to_data
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = [ROOT / "games" / name for name in ("demo", "machiavelli", "machiavelli-objectif")]
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+NBSP = "\u00a0"
+
+
+def catalog(lang: str) -> Catalog:
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def key(context: str | None, msgid: str) -> tuple[str | None, str]:
+    return context, msgid
+
+
+class Recording(Translator):
+    """A translator that remembers which messages it was asked for."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang, translator(lang)._messages)
+        self.used: set[tuple[str | None, str]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.used.add(key(None, message))
+        return super().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.used.add(key(None, singular))
+        return super().ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.used.add(key(context, message))
+        return super().pgettext(context, message)
+
+
+def translated_ids(lang: str) -> set[tuple[str | None, str]]:
+    out = set()
+    for m in catalog(lang):
+        if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string):
+            out.add(key(m.context, m.id[0] if isinstance(m.id, tuple) else m.id))
+    return out
+
+
+# ---- the catalogues ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    """No fuzzy or empty message; each translation uses exactly the placeholders of its msgid (named only),
+    and Babel's own checks (python-format) pass."""
+    cat = catalog(lang)
+    assert len(cat) > 250
+    for m in cat:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert not m.fuzzy, m.id
+        assert all(strings), f"{lang}: untranslated {m.id!r}"
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        assert "%s" not in ids[0] and "%d" not in ids[0], f"positional placeholder in {m.id!r}"
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) == wanted, f"{lang}: {text!r} does not match {ids[-1]!r}"
+        assert not list(m.check(cat)), (m.id, list(m.check(cat)))
+
+
+def test_the_catalogues_hold_every_message_of_the_code_and_no_other() -> None:
+    """`pybabel extract` would find nothing new: the .po files are up to date with pipeline/."""
+    found = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
+        str(ROOT / "pipeline"), method_map=[("**.py", "python")]
+    ):
+        msgid = message[0] if isinstance(message, tuple) else message
+        found.add(key(context, msgid))
+    for lang in LANGUAGES:
+        assert translated_ids(lang) == found, lang
+
+
+def test_french_typography_puts_a_no_break_space_before_colons_and_semicolons() -> None:
+    for m in catalog("fr"):
+        if not m.id:
+            continue  # the header
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            for found in re.finditer("[:;]", text):
+                assert text[found.start() - 1] == NBSP, text
+
+
+def test_every_power_of_every_map_has_its_french_forms() -> None:
+    """Powers in French: Autriche, Florence, France, Milan, Naples, Papauté, Turquie, Venise; Angleterre,
+    Allemagne, Italie, Russie for Diplomacy; with their article where French needs one."""
+    t = translator("fr")
+    forms = power_forms(t)
+    for name in ("standard", "machiavelli-classic", "machiavelli-1995", "machiavelli-objectif"):
+        for power in shipped_board(name).powers.values():
+            assert power.name in forms, power.name
+    assert [forms[n][0] for n in ("Papacy", "Turkey", "Germany", "England")] == [
+        "Papauté",
+        "Turquie",
+        "Allemagne",
+        "Angleterre",
+    ]
+    assert forms["Papacy"][1:4] == ("la Papauté", "à la Papauté", "de la Papauté")
+    assert forms["Venice"][1:5] == ("Venise", "à Venise", "de Venise", "vénitienne")
+    assert forms["Austria"][2] == "à l'Autriche"
+
+
+# ---- every reason in words ----------------------------------------------------------------------
+
+DETAIL: dict[Reason, dict[str, str]] = {
+    Reason.BOUNCED: {"against": "tyr"},
+    Reason.SUPPORT_CUT: {"by": "tyr"},
+    Reason.CITY_TAKEN: {"by": "venice"},
+    Reason.DISLODGED: {"by": "tyr", "dislodged_from": "tyr"},
+    Reason.ILLEGAL_NO_UNIT: {"at": "ven"},
+    Reason.ILLEGAL_NOT_OWNER: {"owner": "venice"},
+    Reason.ILLEGAL_WRONG_KIND: {"actual": "F"},
+    Reason.ILLEGAL_UNREACHABLE: {"at": "tyr"},
+    Reason.RETREAT_BOUNCED: {"with": "tyr"},
+    Reason.CUT: {"granted": "10", "due": "10+2 due Spring 1455"},
+    Reason.COLLECTED: {"paid": "12"},
+    Reason.DEFAULTED: {"paid": "3"},
+    Reason.TOO_LITTLE: {"paid": "3", "needed": "6"},
+    Reason.OUTBID: {"paid": "6", "needed": "6"},
+    Reason.BRIBE_TOO_SMALL: {"paid": "6", "needed": "9"},
+    Reason.ATTEMPT_FAILED: {"paid": "12", "die": "2"},
+    Reason.REBELLION_NOT_ALLOWED: {"why": "already in rebellion"},
+}
+
+
+def sample_position() -> Position:
+    return Position.build(
+        Phase("spring", 1454, PhaseKind.MOVEMENT),
+        [
+            Unit("milan", UnitKind.ARMY, "mil"),
+            Unit("austria", UnitKind.ARMY, "tyr"),
+            Unit("venice", UnitKind.FLEET, "ven"),
+        ],
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_reason_has_a_sentence_in_both_catalogues(reason: Reason, lang: str) -> None:
+    """Each reason code the resolver can give is explained by whole sentences of the catalogue (a reason the
+    report forgot raises, or comes out as a code)."""
+    board = shipped_board("machiavelli-classic")
+    t = Recording(lang)
+    sentences = Sentences(Words(board, t), sample_position())
+    order = parse_order("A mil-tyr", board)
+    entry = Entry("milan", "A mil-tyr", order, reason, reason is Reason.SUCCEEDS, DETAIL.get(reason, {}))
+    text = sentences.result(entry)
+    assert text and text != reason.value and "%(" not in text
+    assert "_" not in reason.value or reason.value not in text  # a code such as no_order never shows
+    reason_messages = {k for k in t.used if k[0] is None and not k[1].startswith(("the ", "a ", "an ", "%(place"))}
+    assert reason_messages, reason
+    assert t.used <= translated_ids("en") and t.used <= translated_ids("fr")
+
+
+# ---- the demo games -------------------------------------------------------------------------------
+
+
+def _sentence_patterns(lang: str) -> list[re.Pattern[str]]:
+    patterns = []
+    for m in catalog(lang):
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if text:
+                patterns.append(
+                    re.compile(PLACEHOLDER.sub(".+", re.escape(text).replace(r"%\(", "%(").replace(r"\)s", ")s")))
+                )
+    return patterns
+
+
+def _records() -> list[tuple[str, str, PhaseRecord]]:
+    out = []
+    for folder in GAMES:
+        game = load_game(folder)
+        for turn in game.turns():
+            if game.results_path(turn).exists():
+                out.append((folder.name, turn, load_phase(game, turn)))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_demo_games_are_reported_and_every_failed_order_explained(lang: str) -> None:
+    """Every order of the committed results has its row; each failed order's result is a sentence of the
+    catalogue (never a reason code), and the French report says it in French."""
+    patterns = _sentence_patterns(lang)
+    codes = {r.value for r in Reason}
+    failed = 0
+    for game, turn, record in _records():
+        report = public_report(record, lang)
+        rows = {}
+        for line in report.splitlines():
+            cells = [c.strip() for c in line.strip("|").split(" | ")] if line.startswith("| `") else []
+            if cells:
+                rows.setdefault(cells[0].strip("`"), []).append(cells)
+        for entry in record.entries():
+            assert entry.text in rows, (game, turn, entry.text)
+            if entry.succeeded:
+                continue
+            failed += 1
+            for _order, meaning, result in rows[entry.text]:
+                assert result not in codes and f"({entry.reason.value}" not in result, (game, turn, result)
+                assert any(p.fullmatch(result) for p in patterns), (game, turn, result)
+                assert meaning and any(p.fullmatch(meaning) for p in patterns), (game, turn, meaning)
+            if lang == "fr":
+                english = public_report(record, "en")
+                assert rows[entry.text][0][2] not in english
+    assert failed >= 20  # bounces, dislodgements, a city taken: the demo games fail orders of several kinds
+
+
+def test_reports_are_the_same_bytes_every_time() -> None:
+    """Two runs, the second with the catalogues compiled again, give the same bytes."""
+
+    def everything() -> list[str]:
+        out = []
+        for _game, _turn, record in _records():
+            for lang in LANGUAGES:
+                out.append(public_report(record, lang))
+                for power in sorted(record.board.powers):
+                    out.append(private_report(record, power, lang))
+        return out
+
+    first = everything()
+    i18n.translator.cache_clear()
+    assert everything() == first
+
+
+# ---- known situations, in French ------------------------------------------------------------------
+
+
+def _record(game: str, turn: str) -> PhaseRecord:
+    return load_phase(load_game(ROOT / "games" / game), turn)
+
+
+def _row(report: str, order: str) -> str:
+    return next(line for line in report.splitlines() if line.startswith(f"| `{order}` |"))
+
+
+def test_french_standoff_names_the_other_army_and_where_it_came_from() -> None:
+    """Rule: two armies of equal strength moving to the same space both stay where they are (standoff);
+    the report names the other unit and the place it came from ("de Varsovie")."""
+    report = public_report(_record("demo", "1901-spring-movement"), "fr")
+    assert _row(report, "A vie-gal") == (
+        f"| `A vie-gal` | L'armée à Vienne se rend en Galicie. | Échec{NBSP}: rebondit contre l'armée russe venue de "
+        "Varsovie. |"
+    )
+    assert "## Printemps 1901\u00a0: mouvements" in report
+
+
+def test_french_support_cut_by_an_attack_on_the_supporter() -> None:
+    """Rule: a support is cut when the supporting unit is attacked from a space other than the one the supported
+    move goes to; the attack itself bounces off the holding supporter. "venue du Tyrol": du, not de le."""
+    board = shipped_board("machiavelli-classic")
+    rules = profile("judge")
+    played = Position.build(
+        Phase("spring", 1454, PhaseKind.MOVEMENT),
+        [
+            Unit("milan", UnitKind.ARMY, "mil"),
+            Unit("milan", UnitKind.ARMY, "com"),
+            Unit("austria", UnitKind.ARMY, "tyr"),
+        ],
+    )
+    orders = [
+        ("milan", parse_order("A mil S A com-pav", board)),
+        ("milan", parse_order("A com-pav", board)),
+        ("austria", parse_order("A tyr-mil", board)),
+    ]
+    result = adjudicate_movement(board, played, orders, rules=rules)
+    record = PhaseRecord(board, rules, played.phase, played, outcomes_to_data(board, played, result.outcomes))
+    report = public_report(record, "fr")
+    assert _row(report, "A mil S A com-pav") == (
+        f"| `A mil S A com-pav` | L'armée à Milan soutient l'armée milanaise à Côme, qui se rend à Pavie. | "
+        f"Échec{NBSP}: soutien coupé par l'armée autrichienne venue du Tyrol. |"
+    )
+    assert _row(report, "A tyr-mil").endswith(f"| Échec{NBSP}: rebondit contre l'armée milanaise à Milan. |")
+
+
+def test_french_dislodged_unit_and_its_retreats() -> None:
+    """Rule: a dislodged unit may retreat to an adjacent space that is empty, was not left empty by a
+    standoff, and is not where its attacker came from (here Cremona); the places are joined with "ou"."""
+    report = public_report(_record("machiavelli", "1454-fall-movement"), "fr")
+    assert (
+        "- L'armée autrichienne à Milan est délogée par l'armée milanaise venue de Crémone et peut se retirer à "
+        "Bergame, en Carinthie, à Pavie, à Plaisance, à Trente ou au Tyrol."
+    ) in report.splitlines()
+
+
+def test_french_loan_and_private_report() -> None:
+    """Rule: a one-year loan costs 20% interest (20 ducats borrowed, 24 repaid a year later, in the same
+    season); the private report gives the treasury before and after and the loan."""
+    record = _record("machiavelli", "1454-spring-movement")
+    report = public_report(record, "fr")
+    assert _row(report, "Borrow 20 for 1 year") == (
+        f"| `Borrow 20 for 1 year` | Emprunte 20 ducats à la banque pour 1 an. | Réussite{NBSP}: prêt de 20 ducats"
+        f"{NBSP}; 24 ducats à rembourser au printemps 1455. |"
+    )
+    private = private_report(record, "florence", "fr")
+    assert f"- Trésor au moment des ordres{NBSP}: 0 ducat." in private
+    assert f"- Trésor après cette phase{NBSP}: 8 ducats." in private
+    assert (
+        f"- 24 ducats à rembourser au printemps 1455 (emprunt{NBSP}: 20 ducats{NBSP}; intérêts{NBSP}: 4 ducats)."
+        in private
+    )
+
+
+def test_french_place_forms_come_from_the_map_data() -> None:
+    """ "in" and "from" forms with their articles: à Venise / de Venise, au Tyrol / du Tyrol, en mer Ionienne /
+    de la mer Ionienne, dans la mer du Nord / de la mer du Nord (standard map)."""
+    t = translator("fr")
+    classic = Words(shipped_board("machiavelli-classic"), t)
+    assert [classic.in_("ven"), classic.from_("ven")] == ["à Venise", "de Venise"]
+    assert [classic.in_("tyr"), classic.from_("tyr")] == ["au Tyrol", "du Tyrol"]
+    assert [classic.in_("ion"), classic.from_("ion")] == ["en mer Ionienne", "de la mer Ionienne"]
+    assert classic.in_("cro/sc") == "en Croatie (côte sud)"
+    standard = Words(shipped_board("standard"), t)
+    assert [standard.in_("nth"), standard.from_("nth")] == ["dans la mer du Nord", "de la mer du Nord"]
+    assert standard.to("stp/nc") == "à Saint-Pétersbourg (côte nord)"
+    english = Words(shipped_board("standard"), translator("en"))
+    assert [english.in_("nth"), english.from_("par")] == ["in the North Sea", "from Paris"]
