@@ -52,6 +52,7 @@ docs page ``docs/maps.md`` lists them.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -72,10 +73,10 @@ from pipeline.storage.maps import load_board, map_path  # noqa: E402
 
 LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8
 LAT_MID = 42.4
-DY = 0.04  # cell height in degrees of latitude
+DY = 0.03  # cell height in degrees of latitude
 VIEW_HEIGHT = 1000.0
 MIN_BORDER = 3  # cells of shared border that make two spaces neighbours in the adjustment
-MIN_ISLAND = 4  # smaller islands are dropped
+MIN_ISLAND = 6  # smaller islands are dropped
 ISLAND_REACH_KM = 45.0  # an island farther than this from every coastal space is off the board
 
 # Land beyond the board's edge: (lon, lat) polygons.
@@ -150,6 +151,7 @@ CLASSIC_HELPERS: dict[str, list[tuple[float, float]]] = {
     "rma": [(44.06, 12.57), (43.88, 12.85)],
     "bol": [(44.6, 12.15)],
     "rme": [(42.35, 12.45)],
+    "sle": [(40.3, 15.8), (39.3, 16.25), (38.9, 16.5), (38.2, 15.85)],
     "tiv": [(41.55, 12.85), (41.75, 12.3)],
     "pat": [(42.05, 12.1)],
     "wts": [(41.35, 9.45), (38.7, 13.0), (42.65, 9.95), (43.3, 10.1)],
@@ -186,7 +188,16 @@ PLANS: dict[str, BoardPlan] = {
         channels=[[(38.32, 15.64), (37.95, 15.58)], [(41.3, 9.0), (41.33, 9.45)]],
     ),
 }
-VENICE_LAGOON = [(45.17, 12.2), (45.17, 12.36), (45.42, 12.48), (45.55, 12.62), (45.62, 12.5), (45.5, 12.3), (45.4, 12.15)]
+# the Venetian lagoon, (lat, lon): Venice's space on the 1995 board
+VENICE_LAGOON = [
+    (45.17, 12.2),
+    (45.17, 12.36),
+    (45.42, 12.48),
+    (45.55, 12.62),
+    (45.62, 12.5),
+    (45.5, 12.3),
+    (45.4, 12.15),
+]
 
 SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 
@@ -328,7 +339,7 @@ class Drawer:
         out = {}
         for sid in self.ids:
             g = self.geo[sid]
-            out[sid] = [(float(g["lat"]), float(g["lon"]))] + list(self.plan.helpers.get(sid, []))
+            out[sid] = [(float(g["lat"]), float(g["lon"])), *self.plan.helpers.get(sid, [])]
         return out
 
     # ---- rules --------------------------------------------------------------------------------
@@ -377,7 +388,7 @@ class Drawer:
         g = self.grid
         land = land_mask(g)
         for line in self.plan.channels:
-            for (la1, lo1), (la2, lo2) in zip(line, line[1:], strict=False):
+            for (la1, lo1), (la2, lo2) in itertools.pairwise(line):
                 steps = 40
                 for t in range(steps + 1):
                     i, j = g.cell(la1 + (la2 - la1) * t / steps, lo1 + (lo2 - lo1) * t / steps)
@@ -388,8 +399,8 @@ class Drawer:
             land |= points_in_polygons(g, [[(lon, lat) for lat, lon in VENICE_LAGOON]])
         else:
             # Venice: a small island in its lagoon
-            land[vi - 2 : vi + 3, vj - 2 : vj + 3] = False
-            land[vi, vj] = land[vi, vj + 1] = True
+            land[vi - 3 : vi + 4, vj - 3 : vj + 4] = False
+            land[vi - 1 : vi + 2, vj - 1 : vj + 2] = True
         # drop land specks and sea pockets
         lab, n = components(land)
         sizes = np.bincount(lab.ravel())
@@ -436,7 +447,7 @@ class Drawer:
                         owner.append(self.index[sid])
                     else:
                         print(f"  warning: seed of {sid} at {c} is not in its region", file=sys.stderr)
-            dist, _, src = dijkstra(graph, directed=False, indices=sources, min_only=True, return_predecessors=True)
+            _, _, src = dijkstra(graph, directed=False, indices=sources, min_only=True, return_predecessors=True)
             pos = {s: o for s, o in zip(sources, owner, strict=True)}
             for k, (i, j) in enumerate(cells):
                 if src[k] >= 0:
@@ -466,10 +477,11 @@ class Drawer:
         self.label = label
         self.fixed = np.zeros(label.shape, dtype=bool)
         self.fixed[label == self.OFF] = True
-        for sid, cells in seed_cells.items():
+        for cells in seed_cells.values():
             for c in cells:
                 self.fixed[c] = True
-        self.fixed[vi, vj] = self.fixed[vi, vj + 1] = True
+        if not self.plan.lagoon_is_venice:
+            self.fixed[vi - 1 : vi + 2, vj - 1 : vj + 2] = True
         self.seed_cells = seed_cells
 
     # ---- adjusting ----------------------------------------------------------------------------
@@ -608,6 +620,113 @@ class Drawer:
                 cnt[y * nl + x] += 1
         return cnt
 
+    # ---- polygons -------------------------------------------------------------------------------
+
+    def shapes(self, tolerance: float = 1.2) -> dict[int, object]:
+        """Label -> (Multi)Polygon in SVG units: the cells joined, simplified as one coverage, rounded."""
+        import shapely
+
+        g = self.grid
+        boxes: dict[int, list] = {}
+        for i in range(g.rows):
+            row = self.label[i]
+            cuts = np.flatnonzero(np.diff(row)) + 1
+            starts = [0, *cuts.tolist()]
+            ends = [*cuts.tolist(), g.cols]
+            for a, b in zip(starts, ends, strict=True):
+                boxes.setdefault(int(row[a]), []).append(shapely.box(a, i, b, i + 1))
+        keys = sorted(boxes)
+        # every grid point along every edge is a vertex, so that shared edges match vertex for vertex
+        merged = [shapely.segmentize(shapely.union_all(boxes[k]), 1.0) for k in keys]
+        simple = list(shapely.coverage_simplify(np.array(merged, dtype=object), tolerance, simplify_boundary=False))
+        if not self.plan.lagoon_is_venice:
+            # the island of Venice, a few cells, keeps its square shape; the lagoon around it gives way
+            v = keys.index(self.index["ven"])
+            for m in range(len(keys)):
+                if m != v and simple[m].intersects(simple[v]):
+                    simple[m] = shapely.difference(shapely.union(simple[m], simple[v]), merged[v])
+            simple[v] = merged[v]
+        unit = VIEW_HEIGHT / g.rows
+
+        def scale(coords: np.ndarray) -> np.ndarray:
+            return np.round(coords * unit, 1)
+
+        out = {}
+        for k, geom in zip(keys, simple, strict=True):
+            geom = shapely.orient_polygons(shapely.transform(geom, scale))
+            if not geom.is_valid:
+                print(f"  warning: {self.name_of(k)} is not valid after rounding", file=sys.stderr)
+            out[k] = geom
+        return out
+
+    def name_of(self, k: int) -> str:
+        return self.ids[k] if k < self.n else "off-board"
+
+    def point(self, lat: float, lon: float) -> tuple[float, float]:
+        """SVG coordinates of a point."""
+        g = self.grid
+        unit = VIEW_HEIGHT / g.rows
+        return (round((lon - LON0) / g.dx * unit, 1), round((LAT1 - lat) / DY * unit, 1))
+
+    def drawing(self) -> dict:
+        import shapely
+        from shapely.ops import nearest_points, polylabel
+
+        g = self.grid
+        unit = VIEW_HEIGHT / g.rows
+        shapes = self.shapes()
+        spaces = {}
+        for k, sid in enumerate(self.ids):
+            geom = shapes[k]
+            parts = list(getattr(geom, "geoms", [geom]))
+            main = max(parts, key=lambda p: p.area)
+            label = polylabel(main, tolerance=0.5)
+            entry: dict = {"kind": self.board.spaces[sid].kind, "path": path_data(geom)}
+            entry["label"] = [round(label.x, 1), round(label.y, 1)]
+            if self.board.spaces[sid].city is not None:
+                city = shapely.Point(self.point(self.geo[sid]["lat"], self.geo[sid]["lon"]))
+                if not geom.contains(city):
+                    # the city is on a coast the drawing smoothed away: the nearest point well inside
+                    part = min(parts, key=lambda p: p.distance(city))
+                    inner = part.buffer(-1.0)
+                    city = nearest_points(inner if not inner.is_empty else part, city)[0]
+                entry["city"] = [round(city.x, 1), round(city.y, 1)]
+            spaces[sid] = entry
+        crossings = []
+        for (a, b), why in sorted(self.plan.crossings.items()):
+            p, q = nearest_points(shapes[self.index[a]], shapes[self.index[b]])
+            line = [round(p.x, 1), round(p.y, 1), round(q.x, 1), round(q.y, 1)]
+            crossings.append({"spaces": [a, b], "line": line, "why": why})
+        exceptions = []
+        for sid in self.ids:
+            space = self.board.spaces[sid]
+            if space.no_armies:
+                for other in sorted(self.board.fleet_neighbours(sid)):
+                    if not self.board.spaces[other].is_sea:
+                        why = (
+                            f"{space.name} and its lagoon: no army enters it, so it has no army moves; "
+                            "its shore is its fleet moves to the land"
+                        )
+                        exceptions.append({"spaces": sorted([sid, other]), "why": why})
+        land = shapely.union_all([shapes[k] for k in range(self.nl - 1) if k == self.OFF or not self.is_sea_label[k]])
+        width = round(g.cols * unit, 1)
+        return {
+            "board": self.name,
+            "viewbox": [0, 0, width, VIEW_HEIGHT],
+            "projection": {
+                "lon0": LON0,
+                "lat1": LAT1,
+                "lat_mid": LAT_MID,
+                "units_per_degree_lat": round(unit / DY, 4),
+                "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
+            },
+            "spaces": spaces,
+            "offboard": path_data(shapes[self.OFF]) if self.OFF in shapes else "",
+            "land": path_data(land),
+            "crossings": crossings,
+            "exceptions": exceptions,
+        }
+
     # ---- pictures for checking by eye -----------------------------------------------------------
 
     def ascii(self, lat0: float, lat1: float, lon0: float, lon1: float) -> None:
@@ -645,12 +764,28 @@ class Drawer:
         write_png(path, w, h, raw)
 
 
+def fmt(v: float) -> str:
+    text = f"{v:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def path_data(geom: object) -> str:
+    """SVG path data of a (Multi)Polygon: one closed subpath per ring, outer rings counter-clockwise."""
+    out = []
+    for poly in getattr(geom, "geoms", [geom]):
+        for ring in [poly.exterior, *poly.interiors]:
+            pts = list(ring.coords)[:-1]
+            out.append("M" + " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts) + "Z")
+    return "".join(out)
+
+
 def write_png(path: Path, width: int, height: int, raw: bytes) -> None:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     head = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+    body = chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + body)
 
 
 def load_geo(shared: Path) -> dict:
@@ -683,6 +818,11 @@ def main(argv: list[str] | None = None) -> int:
             drawer.ascii(*args.ascii)
         if args.png:
             drawer.png(args.png / f"{name}.png")
+        data = drawer.drawing()
+        args.out.mkdir(parents=True, exist_ok=True)
+        target = args.out / f"{name}.json"
+        target.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"  wrote {target} ({target.stat().st_size // 1024} KiB)", file=sys.stderr)
     return 0
 
 
