@@ -11,10 +11,13 @@ reference points are needed only to draw them again.
 How the drawing is made
 -----------------------
 1. The area: longitude 3.5-20.5 E, latitude 36.0-48.8 N, projected equirectangularly (x = longitude times
-   cos 42.4 deg, y = latitude, north up) and cut into a grid of square cells of 0.04 deg of latitude (about
-   4.4 km). A cell is land or water after the ``global-land-mask`` package (the 1 km GLOBE land mask, which
+   cos 42.4 deg, y = latitude, north up) and cut into a grid of square cells of 0.03 deg of latitude (about
+   3.3 km). A cell is land or water after the ``global-land-mask`` package (the 1 km GLOBE land mask, which
    counts lakes as land), sampled 3 x 3 times per cell; land specks and sea pockets of fewer than a few cells
-   are removed, as are islands too small to see.
+   are removed, as are islands too small to see. Two straits too narrow for the grid are kept open
+   (``channels``: Messina, Bonifacio). Venice is a 3 x 3-cell island in its lagoon on the classic board
+   (its only neighbour is the Lagoon); on the 1995 board, where armies may not enter it and fleets reach it
+   from Friuli, Padua, Treviso and the Upper Adriatic, it is drawn as the lagoon itself (``VENICE_LAGOON``).
 2. The seeds: each space starts from the checked real-world point of ``spaces-geo-fr.yaml`` (a city, or a
    point in the sea), plus the helper points listed in ``HELPERS`` below, which pull a space over the ground
    the board gives it (Milan up the Valtellina to meet Carinthia, Tyrolea west along the Alps to meet Turin,
@@ -34,7 +37,7 @@ How the drawing is made
    one piece (plus its islands). The seed cells of each space never move.
 5. The cells of each space are joined into polygons, simplified together as one coverage (shapely's
    ``coverage_simplify``, so neighbours keep one shared border with no gap or overlap), scaled to the SVG
-   view box (about 1000 units high; one cell is about 3 units) and rounded to 0.1.
+   view box (1000 units high, about 980 wide; one cell is about 2.3 units) and rounded to 0.1.
 6. Each space gets a label point (the centre of the largest circle inside its largest piece, where the name
    and a unit go) and, for a space with a city, the city point (the real city, which is a seed cell and so
    inside the space). Crossings (army moves over water: ``CROSSINGS``) are drawn as a line between the two
@@ -45,8 +48,15 @@ Sources: the coastline is the ``global-land-mask`` package (GLOBE, NOAA, 1 km); 
 against the same mask); adjacency is the project's own map files (``pipeline/maps/*.yaml``).
 
 Exceptions (pairs of spaces where the drawing is not "neighbours if and only if they share a border") are
-written into the JSON file (``crossings``, ``exceptions``) and checked by ``tests/test_drawing.py``; the
-docs page ``docs/maps.md`` lists them.
+written into the JSON file and checked by ``tests/test_drawing.py``; ``docs/maps.md`` lists them:
+``crossings`` are army moves over water, drawn as a line (Istria-Dalmatia, the land bridge, on both boards;
+Corsica-Sardinia and Messina-Otranto on the 1995 board); ``exceptions`` are land borders without an army
+move (Venice on the 1995 board, whose borders are its fleet moves to Friuli, Padua and Treviso). Every sea
+borders exactly the spaces its fleets reach, with no exception.
+
+The run is deterministic (a fixed random seed): the same inputs give the same files. It prints, per board,
+the pairs of spaces whose drawn border disagrees with the rules (there should be none) and takes about a
+minute per board.
 """
 
 from __future__ import annotations
@@ -174,7 +184,8 @@ PLANS: dict[str, BoardPlan] = {
             **COMMON_HELPERS,
             "slz": COMMON_HELPERS["slu"],
             "avi": [*COMMON_HELPERS["avi"], (43.5, 4.95)],
-            "tyn": [(41.35, 9.45), (38.75, 12.4), (42.9, 10.45), (41.3, 12.5), (40.95, 14.0)],
+            "tyn": [(41.35, 9.45), (38.75, 12.4), (42.65, 10.65), (41.3, 12.5), (40.95, 14.0)],
+            "egl": [*COMMON_HELPERS["egl"], (42.98, 10.15)],
             "bot": [(37.1, 10.6), (38.1, 12.2)],
             "wms": [(37.7, 8.9)],
             "gon": [(39.6, 15.5), (38.5, 15.5), (37.85, 16.3), (38.8, 17.3), (39.8, 17.0), (38.5, 14.2), (40.5, 14.3)],
@@ -694,7 +705,7 @@ class Drawer:
             spaces[sid] = entry
         crossings = []
         for (a, b), why in sorted(self.plan.crossings.items()):
-            p, q = nearest_points(shapes[self.index[a]], shapes[self.index[b]])
+            p, q = crossing_line(shapes[self.index[a]], shapes[self.index[b]])
             line = [round(p.x, 1), round(p.y, 1), round(q.x, 1), round(q.y, 1)]
             crossings.append({"spaces": [a, b], "line": line, "why": why})
         exceptions = []
@@ -764,6 +775,25 @@ class Drawer:
         write_png(path, w, h, raw)
 
 
+def crossing_line(a: object, b: object, reach: float = 8.0) -> tuple[object, object]:
+    """The shortest line from `a` to `b`, reaching a little way into both (so a short strait still shows)."""
+    import shapely
+    from shapely.ops import nearest_points
+
+    p, q = nearest_points(a, b)
+    dx, dy = p.x - q.x, p.y - q.y
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    ends = []
+    for point, shape, sign in ((p, a, 1.0), (q, b, -1.0)):
+        for step in (reach, reach / 2, reach / 4, 0.0):
+            moved = shapely.Point(point.x + sign * ux * step, point.y + sign * uy * step)
+            if step == 0.0 or shape.contains(moved):
+                ends.append(moved)
+                break
+    return ends[0], ends[1]
+
+
 def fmt(v: float) -> str:
     text = f"{v:.1f}"
     return text[:-2] if text.endswith(".0") else text
@@ -799,7 +829,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--board", action="append", choices=sorted(PLANS))
-    parser.add_argument("--steps", type=int, default=1_500_000)
+    parser.add_argument("--steps", type=int, default=2_500_000)
     parser.add_argument("--png", type=Path, help="also write a picture of the cells into this folder")
     parser.add_argument("--ascii", nargs=4, type=float, help="print the cells of LAT0 LAT1 LON0 LON1")
     parser.add_argument("--out", type=Path, default=ROOT / "pipeline" / "maps" / "drawing")
