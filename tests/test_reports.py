@@ -317,12 +317,13 @@ def test_french_dislodged_unit_and_its_retreats() -> None:
 def test_french_loan_and_private_report() -> None:
     """Rule: a one-year loan costs 20% interest (20 ducats borrowed, 24 repaid a year later, in the same
     season); the private report gives the treasury before and after and the loan."""
-    record = _record("machiavelli", "1454-spring-movement")
+    record = load_phase(load_game(ROOT / "games" / "machiavelli"), "1454-spring-movement", private=True)
     report = public_report(record, "fr")
     assert _row(report, "Borrow 20 for 1 year") == (
         f"| `Borrow 20 for 1 year` | Emprunte 20 ducats à la banque pour 1 an. | Réussite{NBSP}: prêt de 20 ducats"
         f"{NBSP}; 24 ducats à rembourser au printemps 1455. |"
     )
+    assert "Borrow" not in public_report(_record("machiavelli", "1454-spring-movement"), "fr")  # secret money
     private = private_report(record, "florence", "fr")
     assert f"- Trésor au moment des ordres{NBSP}: 0 ducat." in private
     assert f"- Trésor après cette phase{NBSP}: 8 ducats." in private

@@ -13,24 +13,23 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml.comments import CommentedSeq
-
-from pipeline import __version__
 from pipeline.core import dice_chain
-from pipeline.core.board import Board
-from pipeline.core.calendar import PhaseResult, play_phase, start_position
+from pipeline.core.calendar import play_phase, start_position
 from pipeline.core.position import Position
 from pipeline.core.rules import profile
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.schedule import deadline_after, is_past
-from pipeline.storage.gamedir import Game, load_game, phase_of_turn, turn_id, turn_key, write_all
+from pipeline.storage.game_settings import parse_settings
+from pipeline.storage.gamedir import Game, load_game, phase_of_turn, turn_id, turn_key
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import read_order_file
-from pipeline.storage.sealed import SEALED_SUFFIX, available_identities, generate_key
-from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data, year_end_to_data
+from pipeline.storage.private_files import TurnFiles, private_state_path
+from pipeline.storage.sealed import SEALED_SUFFIX, generate_key
+from pipeline.storage.state_files import dump_yaml
 from pipeline.storage.yamlio import load_yaml, load_yaml_fast
 
-from .turn_dice import TurnSeed, dice_for, dice_secret, turn_seed, verify_dice
+from .turn_dice import dice_for, dice_secret, turn_seed, verify_dice
+from .turn_files import differing_files, results_files, revealed_text, state_files, write_turn_files
 from .turn_orders import TurnOrders, check_sent_files, order_paths, powers_to_order, read_turn_orders
 
 Echo = Callable[[str], None]
@@ -46,14 +45,8 @@ class Keys:
     dice_secret: str | None = None
 
 
-def identities_for(game: Game, identity_file: Path | None = None) -> tuple[str, ...]:
-    """The private age keys at hand: a key file, the environment, a demo game's own."""
-    demo = game.demo_secrets().get("age_identity")
-    return (*available_identities(identity_file), *([str(demo)] if demo else []))
-
-
-def keys_for(game: Game, identity_file: Path | None = None) -> Keys:
-    return Keys(identities_for(game, identity_file), dice_secret(game))
+def keys_for(game: Game) -> Keys:
+    return Keys(game.identities, dice_secret(game))
 
 
 # --- creating a game ----------------------------------------------------------------------------------
@@ -93,41 +86,26 @@ def new_game(
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
     settings["powers"] = {p: {"player": None} for p in sorted(board.powers)}
     first = turn_id(position.phase)
-    files |= {
-        folder / "game.yaml": dump_yaml(settings),
-        folder / "state" / f"{first}.yaml": state_text(board, position, first),
-        folder / "orders" / first / ".keep": "",
-    }
-    write_all(files, root=folder)
+    files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
+    parsed, problems = parse_settings(settings, tuple(board.powers))
+    if problems:
+        raise DataError(problems)
+    game = Game(folder, folder.name, settings["title"], rules.map, board, rules, parsed, settings)
+    first_state = state_files(game, position, first)
+    first_state.public |= files
+    write_turn_files(game, first_state)
     return load_game(folder), None if demo else secret
 
 
 # --- the files a turn writes --------------------------------------------------------------------------
 
 
-def state_text(board: Board, position: Position, turn: str) -> str:
-    return dump_yaml(position_to_data(board, position), f"State of the game for turn {turn}.")
-
-
-def results_text(
-    board: Board, result: PhaseResult, turn: str, seed: TurnSeed | None = None, missing: list[str] | None = None
-) -> str:
-    header = f"Results of turn {turn}, adjudicated by judge {__version__}."
-    data = outcomes_to_data(board, result.played, result.outcomes)
-    if missing:
-        data["no_orders"] = CommentedSeq(missing)  # powers that sent no file: their units hold (or disband, or default)
-        data["no_orders"].fa.set_flow_style()
-    data.update(year_end_to_data(result.income, result.draws, result.events))
-    if seed is not None:
-        data["seed"] = seed.as_data()
-    return dump_yaml(data, header)
-
-
 def play_turn(
     game: Game, turn: str, position: Position, keys: Keys, orders: TurnOrders | None = None
-) -> tuple[Position, dict[Path, str]]:
+) -> tuple[Position, TurnFiles]:
     """Adjudicate one turn from its position and its order files: the next position, and the files
-    that record it (the turn's results, the next turn's state, the revealed text of encrypted orders)."""
+    that record it (the turn's results, the next turn's state, the revealed text of encrypted orders,
+    and in a game with secret money their encrypted parts)."""
     orders = orders or read_turn_orders(game, turn, position, keys.identities)
     if orders.problems:
         raise DataError(orders.problems)
@@ -135,12 +113,8 @@ def play_turn(
     result = play_phase(game.board, position, orders.pairs(), game.rules, dice_for(game, turn, seed))
     next_turn = turn_id(result.after.phase)
     missing = [p for p in powers_to_order(game.board, position) if p not in orders.files]
-    files = {
-        game.results_path(turn): results_text(game.board, result, turn, seed, missing),
-        game.state_path(next_turn): state_text(game.board, result.after, next_turn),
-    }
-    for sealed in orders.sealed():
-        files[game.orders_dir(turn) / f"{sealed.power}.yaml"] = sealed.text
+    files = results_files(game, result, turn, seed, missing, list(orders.files.values()))
+    files |= state_files(game, result.after, next_turn)
     return result.after, files
 
 
@@ -188,7 +162,7 @@ def status(folder: Path, echo: Echo, now: datetime | None = None) -> bool:
     """Say which powers have sent orders for the current turn; True if the turn is ready."""
     game = load_game(folder)
     turn = game.current_turn()
-    position = game.position(turn)
+    position = game.position(turn, public=not game.identities)
     needed = powers_to_order(game.board, position)
     sent, _ = order_paths(game, turn)
     echo(f"{game.title}: turn {turn} ({position.phase})")
@@ -217,12 +191,12 @@ def validate(
     listing every problem of every file. With `author`, each file sent (`sent`, or every file of the
     turn) must be one that login may write: its power's player's, or a game master's. Encrypted files
     are read when a private key is at hand; otherwise they wait for the adjudication."""
-    game = load_game(folder)
+    game = load_game(folder, identity_file)
     turn = game.current_turn()
-    identities = identities_for(game, identity_file)
+    identities = game.identities
     paths, problems = order_paths(game, turn)
     problems += check_sent_files(game, turn, list(sent) if sent is not None else list(paths.values()), author)
-    position = game.position(turn)
+    position = game.position(turn, public=not identities)  # without the key, no treasury: money is checked later
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
             echo(f"{path}: {power}, encrypted; read when the turn is adjudicated")
@@ -259,8 +233,8 @@ def adjudicate(
     once its deadline and grace have passed (at `now`); with `when_due`, a turn not yet due is not an
     error. Results, the next state, the revealed orders and the next deadline are written together or
     not at all. Returns the number of turns adjudicated."""
-    game = load_game(folder)
-    keys = keys_for(game, identity_file)
+    game = load_game(folder, identity_file)
+    keys = keys_for(game)
     done = 0
     while True:
         turn = game.current_turn()
@@ -280,8 +254,8 @@ def adjudicate(
         after, files = play_turn(game, turn, position, keys, orders)
         next_turn = turn_id(after.phase)
         if now is not None:
-            files |= _deadline_file(game, next_turn, now)
-        write_all(files, root=game.folder)
+            files.public |= _deadline_file(game, next_turn, now)
+        write_turn_files(game, files)
         echo(f"{turn}: adjudicated{' (deadline passed)' if missing and late else ''}; next turn {next_turn}")
         done += 1
         if not all_turns or force or late:
@@ -300,15 +274,15 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     turn that had been adjudicated is played again from the committed state of `turn`, with the order
     files as they are now; the results and states that change are rewritten, turns the game no longer
     reaches are removed, all together. Returns the number of turns adjudicated."""
-    game = load_game(folder)
-    keys = keys_for(game, identity_file)
+    game = load_game(folder, identity_file)
+    keys = keys_for(game)
     turns = game.turns()
     if turn not in turns or not game.results_path(turn).exists():
         done = game.adjudicated()
         raise DataError(f"turn {turn!r} has not been adjudicated (adjudicated: {', '.join(done) or 'none'})")
     old = {t for t in turns[turns.index(turn) :] if game.results_path(t).exists()}
     position, current = game.position(turn), turn
-    files: dict[Path, str] = {}
+    files = TurnFiles()
     played: set[str] = set()
     while current in old:
         position, written = play_turn(game, current, position, keys)
@@ -318,32 +292,34 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
         echo(f"{current}: adjudicated again; next turn {next_turn}")
         current = next_turn
     later = [t for t in turns if turn_key(t) > turn_key(turn)]
-    stale = [game.state_path(t) for t in later if t not in played and t != current]
+    gone = [t for t in later if t not in played and t != current]
+    stale = [game.state_path(t) for t in gone] + [private_state_path(game.state_path(t)) for t in gone]
     stale += [game.results_path(t) for t in later if t not in played and game.results_path(t).exists()]
-    write_all(files, remove=stale, root=game.folder)
+    stale += [p for t in later if t not in played for p in sorted((folder / "private" / t).glob("*.age"))]
+    written = set(files.paths())
+    stale += [p for t in played for p in sorted((folder / "private" / t).glob("*.age")) if p not in written]
+    write_turn_files(game, files, remove=[p for p in stale if p.exists()])
     return len(played)
 
 
-def replay(folder: Path, echo: Echo) -> list[str]:
+def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[str]:
     """Re-adjudicate every turn from the first state; return the files that would come out different.
 
-    Needs no secret: encrypted orders were revealed, and each turn's dice link was, in its results."""
-    game = load_game(folder)
+    Needs no dice secret: each turn's link was revealed in its results. Encrypted orders were revealed
+    too, except, in a game with secret money, the money orders: replaying such a game needs its key, and
+    its encrypted files are compared by their text."""
+    game = load_game(folder, identity_file)
     turns = game.turns()
     differences: list[str] = []
     if not turns:
         return differences
     position = game.position(turns[0])
-    expected_first = state_text(game.board, position, turns[0])
-    if game.state_path(turns[0]).read_text(encoding="utf-8") != expected_first:
-        differences.append(str(game.state_path(turns[0])))
+    differences += differing_files(game, state_files(game, position, turns[0]))
     for turn in turns:
         if not game.results_path(turn).exists():
             break
-        position, files = play_turn(game, turn, position, Keys())
-        for path, text in files.items():
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                differences.append(str(path))
+        position, files = play_turn(game, turn, position, Keys(game.identities))
+        differences += differing_files(game, files)
         echo(f"{turn}: replayed")
     return differences
 
@@ -352,15 +328,17 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     """Check every die of the game: each revealed link against the chain and the commitment, each seed
     against its link and the turn's orders, each roll against its seed; and, when the game's private key
     is at hand, that each revealed order file is the text of its encrypted one."""
-    game = load_game(folder)
-    identities = keys_for(game, identity_file).identities
-    orders_of: dict[str, TurnOrders] = {}
+    game = load_game(folder, identity_file)
+    identities = game.identities
+    orders_of: dict[str, TurnOrders | None] = {}
     problems: list[Problem] = []
     for turn in game.adjudicated():
-        position = game.position(turn)
-        orders_of[turn] = read_turn_orders(game, turn, position)
-        problems += orders_of[turn].problems
-        problems += _check_revealed(game, turn, position, orders_of[turn], identities)
+        position = game.position(turn, public=not identities)
+        orders = read_turn_orders(game, turn, position, identities)
+        problems += orders.problems
+        problems += _check_revealed(game, turn, position, identities)
+        hidden = game.secret_money and not identities and any(game.orders_dir(turn).glob(f"*{SEALED_SUFFIX}"))
+        orders_of[turn] = None if hidden else orders  # money orders unread: the orders' hash is not checked
     problems += verify_dice(game, orders_of)
     if game.settings.dice is None:
         echo(f"{game.id}: no dice chain (its rules roll no dice, or it was created without one)")
@@ -375,21 +353,23 @@ def _count_rolls(game: Game, turn: str) -> int:
     return len(data.get("dice") or []) if isinstance(data, Mapping) else 0
 
 
-def _check_revealed(
-    game: Game, turn: str, position: Position, revealed: TurnOrders, identities: tuple[str, ...]
-) -> list[Problem]:
+def _check_revealed(game: Game, turn: str, position: Position, identities: tuple[str, ...]) -> list[Problem]:
+    """Each revealed order file against the text of its encrypted one (when the key is at hand)."""
     problems: list[Problem] = []
-    for power, plain in revealed.files.items():
-        sealed_path = game.orders_dir(turn) / f"{power}.yaml.age"
-        if not sealed_path.exists():
+    if not identities:
+        return problems  # without the key, the revealed text can only be trusted as published
+    for sealed_path in sorted(game.orders_dir(turn).glob(f"*.yaml{SEALED_SUFFIX}")):
+        plain_path = sealed_path.with_name(sealed_path.name.removesuffix(SEALED_SUFFIX))
+        if not plain_path.exists():
+            problems.append(
+                Problem("", "an adjudicated turn's encrypted orders were not revealed", file=str(sealed_path))
+            )
             continue
-        if not identities:
-            continue  # without the key, the revealed text can only be trusted as published
         try:
             sealed = read_order_file(game, turn, position, sealed_path, identities)
         except DataError as err:
             problems += err.problems
             continue
-        if sealed.text != plain.text:
-            problems.append(Problem("", "the revealed orders differ from the encrypted file", file=str(plain.path)))
+        if revealed_text(game, turn, sealed) != plain_path.read_text(encoding="utf-8"):
+            problems.append(Problem("", "the revealed orders differ from the encrypted file", file=str(plain_path)))
     return problems

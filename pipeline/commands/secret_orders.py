@@ -28,7 +28,7 @@ def encrypt_orders(folder: Path, file: Path, out: Path | None = None) -> Path:
         raise DataError(
             f"an encrypted order file must say its {', '.join(absent)} (game: {game.id}, turn: {turn})", file=str(file)
         )
-    checked = read_order_file(game, turn, game.position(turn), file)
+    checked = read_order_file(game, turn, game.position(turn, public=True), file)  # a player has no game key
     recipients = [game.settings.public_key]
     if power in game.settings.player_keys:
         recipients.append(game.settings.player_keys[power])

@@ -48,11 +48,12 @@ class TurnOrders:
         return [f for _, f in sorted(self.files.items()) if f.sealed]
 
 
-def order_paths(game: Game, turn: str) -> tuple[dict[str, Path], list[Problem]]:
+def order_paths(game: Game, turn: str, prefer_sealed: bool = False) -> tuple[dict[str, Path], list[Problem]]:
     """The order file of each power in a turn's folder, and the files that have no business there.
 
     A power with both a plain and an encrypted file is a problem while the turn is open; once the turn
-    is adjudicated the plain one is the revealed text and is the one read."""
+    is adjudicated the plain one is the revealed text, read unless `prefer_sealed` (a game with secret
+    money reveals only the unit orders: replaying it needs the encrypted file)."""
     folder = game.orders_dir(turn)
     chosen: dict[str, Path] = {}
     problems: list[Problem] = []
@@ -74,9 +75,9 @@ def order_paths(game: Game, turn: str) -> tuple[dict[str, Path], list[Problem]]:
             )
             continue
         if power in chosen:
-            plain = chosen[power] if not chosen[power].name.endswith(SEALED_SUFFIX) else path
+            plain, sealed = sorted((chosen[power], path), key=lambda p: p.name.endswith(SEALED_SUFFIX))
             if revealed:
-                chosen[power] = plain
+                chosen[power] = sealed if prefer_sealed else plain
                 continue
             problems.append(
                 Problem("", f"two order files for {power}: keep either the plain or the encrypted one", file=str(path))
@@ -89,7 +90,7 @@ def order_paths(game: Game, turn: str) -> tuple[dict[str, Path], list[Problem]]:
 def read_turn_orders(game: Game, turn: str, position: Position, identities: tuple[str, ...] = ()) -> TurnOrders:
     """Every order file of a turn; the problems of all files together."""
     files: dict[str, OrderFile] = {}
-    paths, problems = order_paths(game, turn)
+    paths, problems = order_paths(game, turn, prefer_sealed=bool(identities) and game.secret_money)
     for path in paths.values():
         try:
             f = read_order_file(game, turn, position, path, identities)

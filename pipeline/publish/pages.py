@@ -36,7 +36,7 @@ def game_page(game: Game, lang: str) -> str:
     t = translator(lang)
     w = Words(game.board, t)
     turns = game.turns()
-    position = game.position(turns[-1])
+    position = game.position(turns[-1], public=True)  # what everybody may see: no secret treasury
     intro = t.gettext("Map: %(map)s. Next turn: **%(phase)s**.") % {
         "map": game.board.name,
         "phase": w.phase(position.phase),

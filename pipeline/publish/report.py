@@ -24,7 +24,9 @@ from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit, UnitKind
 from pipeline.errors import OrderError
 from pipeline.storage.gamedir import Game, phase_of_turn
-from pipeline.storage.yamlio import load_yaml
+from pipeline.storage.private_files import private_report_path
+from pipeline.storage.sealed import unseal
+from pipeline.storage.yamlio import load_yaml, parse_yaml
 
 from .i18n import Translator, capital, translator
 from .sentences import Entry, Sentences
@@ -61,18 +63,35 @@ class PhaseRecord:
         return out
 
 
-def load_phase(game: Game, turn: str) -> PhaseRecord:
-    """The record of `turn` from the game folder's committed files."""
+def load_phase(game: Game, turn: str, private: bool = False) -> PhaseRecord:
+    """The record of `turn` from the game folder's committed files: what everybody may read, or with
+    `private` (and the game's key at hand) also each power's money, which a game with secret money keeps
+    in encrypted files (`pipeline.storage.private_files`)."""
     turns = game.turns()
     following = turns[turns.index(turn) + 1] if turn in turns and turns.index(turn) + 1 < len(turns) else None
+    results = load_yaml(game.results_path(turn))
+    if private and game.secret_money:
+        results = _with_private_results(game, turn, results)
     return PhaseRecord(
         game.board,
         game.rules,
         phase_of_turn(turn),
-        game.position(turn),
-        load_yaml(game.results_path(turn)),
-        game.position(following) if following else None,
+        game.position(turn, public=not private),
+        results,
+        game.position(following, public=not private) if following else None,
     )
+
+
+def _with_private_results(game: Game, turn: str, results: Any) -> Any:
+    """The results with each power's money orders and income put back from its encrypted report."""
+    for path in sorted(private_report_path(game.folder, turn, "x").parent.glob("*.yaml.age")):
+        report = parse_yaml(unseal(path.read_bytes(), game.identities, str(path)), str(path))
+        power = str(report.get("power"))
+        if report.get("orders"):
+            results.setdefault("orders", {}).setdefault(power, []).extend(report["orders"])
+        if report.get("income"):
+            results.setdefault("income", {})[power] = report["income"]
+    return results
 
 
 def _cell(text: str) -> str:

@@ -6,6 +6,7 @@
     languages: [fr, en]                  # the site's languages, the first one the game's own
     masters: [gm-login]                  # GitHub logins of the game masters
     secret_orders: true                  # players commit <power>.yaml.age, encrypted to public_key
+    secret_money: true                   # treasuries, money orders and income encrypted (default: secret_orders)
     public_key: age1...                  # the game's age key (its private half is a CI secret)
     dice: {commitment: 3fa1..., links: 2000}   # the end of the game master's hash chain
     deadlines:
@@ -64,6 +65,7 @@ class Settings:
     masters: tuple[str, ...] = ()
     languages: tuple[str, ...] = ("en", "fr")
     secret_orders: bool = False
+    secret_money: bool = False
     public_key: str | None = None
     dice: DiceCommitment | None = None
     deadlines: Deadlines | None = None
@@ -140,9 +142,14 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
     if not isinstance(secret, bool):
         problems.append(Problem("secret_orders", "expected true or false"))
         secret = False
+    secret_money = data.get("secret_money", secret)
+    if not isinstance(secret_money, bool):
+        problems.append(Problem("secret_money", "expected true or false"))
+        secret_money = False
     public_key = key("public_key", data.get("public_key"))
-    if secret and public_key is None and "public_key" not in data:
-        problems.append(Problem("secret_orders", "secret orders need the game's public_key (see `judge keygen`)"))
+    for name, wanted in (("secret_orders", secret), ("secret_money", secret_money)):
+        if wanted and public_key is None and "public_key" not in data:
+            problems.append(Problem(name, "secrets need the game's public_key (see `judge keygen`)"))
 
     demo = data.get("demo", False)
     if not isinstance(demo, bool):
@@ -156,6 +163,7 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
             tuple(masters),
             tuple(str(lang) for lang in languages),
             secret,
+            secret_money,
             public_key,
             _dice(data.get("dice"), problems),
             _deadlines(data.get("deadlines"), problems),

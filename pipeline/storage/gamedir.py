@@ -28,8 +28,10 @@ from pipeline.errors import DataError, Problem
 from .atomic import recover, write_all
 from .game_settings import Settings, parse_settings
 from .maps import MAPS_DIR, load_board, map_path, shipped_board
+from .private_files import merge_state, private_state_path
+from .sealed import available_identities, unseal
 from .state_files import position_from_data
-from .yamlio import load_yaml, load_yaml_fast, locate
+from .yamlio import load_yaml, load_yaml_fast, locate, parse_yaml
 
 PHASE_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
 SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2, "winter": 3}
@@ -62,6 +64,12 @@ class Game:
     rules: Rules
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
+    identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo game's own)
+
+    @property
+    def secret_money(self) -> bool:
+        """Whether each power's money (treasury, loans, money orders, income) is kept encrypted."""
+        return self.settings.secret_money and self.board.has_cities()
 
     @property
     def players(self) -> Mapping[str, str]:
@@ -122,16 +130,26 @@ class Game:
             raise DataError("the game has no state yet (create it with `judge new`)", file=str(self.folder))
         return turns[-1]
 
-    def position(self, turn: str) -> Position:
+    def position(self, turn: str, public: bool = False) -> Position:
+        """The position a turn is played in. Its private part (treasuries and loans of a game with secret
+        money) is decrypted with the keys at hand; `public` reads only what everybody may see."""
         path = self.state_path(turn)
+        private_path = private_state_path(path)
+        private: Mapping[str, Any] = {}
+        if private_path.exists() and not public:
+            private = parse_yaml(
+                unseal(private_path.read_bytes(), self.identities, str(private_path)), str(private_path)
+            )
         try:
-            return position_from_data(self.board, load_yaml_fast(path), str(path))
+            return position_from_data(self.board, merge_state(load_yaml_fast(path), private), str(path))
         except DataError:
-            return position_from_data(self.board, load_yaml(path), str(path))  # again, to give the lines
+            data = load_yaml(path)  # again, to give the lines
+            return position_from_data(self.board, merge_state(data, private), str(path))
 
 
-def load_game(folder: Path) -> Game:
-    """The game in `folder`, after finishing any change a killed run left committed (`atomic.recover`)."""
+def load_game(folder: Path, identity_file: Path | None = None) -> Game:
+    """The game in `folder`, after finishing any change a killed run left committed (`atomic.recover`),
+    with the private keys at hand: `identity_file`, the environment, and a demo game's own."""
     path = folder / "game.yaml"
     if not path.exists():
         raise DataError(f"no game here: {path} does not exist")
@@ -148,7 +166,10 @@ def load_game(folder: Path) -> Game:
     settings, problems = parse_settings(data, tuple(board.powers))
     if problems:
         raise DataError(locate(problems, data, str(path)))
-    return Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, settings, data)
+    game = Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, settings, data)
+    demo = game.demo_secrets().get("age_identity")
+    game.identities = (*available_identities(identity_file), *([str(demo)] if demo else []))
+    return game
 
 
 __all__ = ["Game", "load_game", "phase_of_turn", "turn_id", "turn_key", "write_all"]

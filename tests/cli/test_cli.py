@@ -120,7 +120,8 @@ def test_replay_check_of_several_games_fails_if_any_differs(tmp_path: Path) -> N
         shutil.copytree(games / name, tmp_path / name)
     result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / "demo"), str(tmp_path / "machiavelli")])
     assert result.exit_code == 0 and result.output.count("replay matches the committed files") == 2
-    state = tmp_path / "machiavelli" / "state" / "1454-fall-movement.yaml"
-    state.write_text(state.read_text().replace("florence: 8", "florence: 80", 1))
+    state = tmp_path / "machiavelli" / "results" / "1454-fall-movement.yaml"
+    assert "result: succeeds" in state.read_text()
+    state.write_text(state.read_text().replace("result: succeeds", "result: bounced", 1))
     result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / "demo"), str(tmp_path / "machiavelli")])
     assert result.exit_code == 1 and f"differs: {state}" in result.output

@@ -11,6 +11,7 @@ from pipeline.commands import game as commands
 from pipeline.errors import DataError, PipelineError
 from pipeline.publish.site import build_site
 from pipeline.storage.gamedir import load_game, write_all
+from pipeline.storage.sealed import unseal
 
 DEMO = Path(__file__).resolve().parents[2] / "games" / "demo"
 
@@ -31,11 +32,18 @@ def test_every_committed_game_replays_byte_for_byte(folder: Path) -> None:
 
 def test_the_machiavelli_demo_shows_the_economy() -> None:
     """The committed Machiavelli demo goes through a loan, a bribe, a rebellion put down, a siege to its
-    end, a retreat, the year's income and the adjustments (if it is ever rewritten, it must still)."""
+    end, a retreat, the year's income and the adjustments (if it is ever rewritten, it must still). Its
+    money is secret: the loan, the bribe and the income are in the powers' encrypted reports only."""
     folder = DEMO.parent / "machiavelli"
+    game = load_game(folder)
     results = "".join(p.read_text() for p in sorted((folder / "results").glob("*.yaml")))
-    for shown in ("Borrow", "buy G sie", "event: rebellion,", "rebellion ended", "city_taken", "income:", "Build"):
+    private = "".join(
+        unseal(p.read_bytes(), game.identities, str(p)) for p in sorted((folder / "private").rglob("*.age"))
+    )
+    for shown in ("event: rebellion,", "rebellion ended", "city_taken", "Build"):
         assert shown in results
+    for secret in ("Borrow", "buy G sie", "income:", "treasury:"):
+        assert secret in private and secret not in results
     assert (folder / "results" / "1454-fall-retreat.yaml").exists()
 
 

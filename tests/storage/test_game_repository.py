@@ -108,7 +108,9 @@ def test_verify_finds_orders_changed_after_the_turn(demo: Path) -> None:
     assert any(p.where == "seed.orders" for p in commands.verify(demo, quiet))
 
 
-def test_adjudicating_a_chained_game_without_the_secret_is_refused(demo: Path) -> None:
+def test_adjudicating_a_chained_game_without_the_secret_is_refused(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secrets = (demo / "demo-secrets.yaml").read_text()
+    monkeypatch.setenv("JUDGE_AGE_IDENTITY", secrets.split("age_identity: ")[1].split()[0])
     (demo / "demo-secrets.yaml").unlink()
     before = snapshot(demo)
     with pytest.raises(PipelineError, match="needs the game master's dice secret"):
@@ -117,6 +119,8 @@ def test_adjudicating_a_chained_game_without_the_secret_is_refused(demo: Path) -
 
 
 def test_a_wrong_dice_secret_is_refused(demo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secrets = (demo / "demo-secrets.yaml").read_text()
+    monkeypatch.setenv("JUDGE_AGE_IDENTITY", secrets.split("age_identity: ")[1].split()[0])
     (demo / "demo-secrets.yaml").unlink()
     monkeypatch.setenv("JUDGE_DICE_SECRETS", "machiavelli " + "33" * 32)
     with pytest.raises(PipelineError, match="does not match the commitment"):
@@ -356,3 +360,46 @@ def test_new_game_records_only_the_end_of_the_chain(tmp_path: Path) -> None:
 def test_every_committed_game_verifies(folder: Path) -> None:
     """`judge verify` passes on every committed game (what CI and the README's main command run)."""
     assert commands.verify(folder, quiet) == []
+
+
+# --- secret money --------------------------------------------------------------------------------------
+
+
+def test_secret_money_stays_out_of_the_public_files(demo: Path) -> None:
+    """With `secret_money`, treasuries and loans are not in the public state, money orders and income not in
+    the public results, and the revealed orders keep only the unit orders; all of it is in encrypted files."""
+    state = (demo / "state" / "1454-summer-movement.yaml").read_text()
+    assert "\ntreasury:" not in state and "\nloans:" not in state
+    assert (demo / "state" / "1454-summer-movement.private.yaml.age").exists()
+    public = "".join(p.read_text() for p in (demo / "results").glob("*.yaml"))
+    assert "Borrow" not in public and "income:" not in public
+    revealed = (demo / "orders" / "1454-spring-movement" / "florence.yaml").read_text()
+    assert "Borrow" not in revealed and "A are" in revealed
+    game = load_game(demo)
+    assert game.position("1454-summer-movement").ledger.ducats("florence") > 0
+    assert game.position("1454-summer-movement", public=True).ledger.ducats("florence") == 0
+
+
+def test_a_player_reads_their_private_report_and_nobody_else_s(demo: Path, tmp_path: Path) -> None:
+    identity, public = generate_key()
+    text = (demo / "game.yaml").read_text()
+    (demo / "game.yaml").write_text(
+        text.replace("player: flo-player\n", f"player: flo-player\n    public_key: {public}\n")
+    )
+    commands.rerun(demo, "1454-spring-movement", quiet)
+    key = tmp_path / "florence.key"
+    key.write_text(identity)
+    report = decrypt_file(demo / "private" / "1454-spring-movement" / "florence.yaml.age", key)
+    assert "power: florence" in report and "Borrow 20 for 1 year" in report and "treasury:" in report
+    others = [p for p in (demo / "private" / "1454-spring-movement").glob("*.age") if p.name != "florence.yaml.age"]
+    assert others
+    for other in others:
+        with pytest.raises(DataError, match="not encrypted to this game's key"):
+            decrypt_file(other, key)
+
+
+def test_replaying_secret_money_needs_the_key_and_verify_checks_what_it_can(demo: Path) -> None:
+    (demo / "demo-secrets.yaml").unlink()
+    with pytest.raises(DataError, match="no private key is at hand"):
+        commands.replay(demo, quiet)
+    assert commands.verify(demo, quiet) == []  # links, seeds and dice; the orders' hash needs the key

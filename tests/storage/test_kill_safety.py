@@ -18,6 +18,7 @@ import pytest
 
 from pipeline.commands.secret_orders import encrypt_orders
 from pipeline.storage.gamedir import load_game
+from pipeline.storage.sealed import unseal
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 TURN = "1455-spring-movement"
@@ -51,7 +52,15 @@ game.adjudicate(Path(sys.argv[1]), lambda s: None, force=True, now=datetime(2026
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file of the game; encrypted ones by their text (age encrypts with fresh randomness each time)."""
+    keys = load_game(folder).identities
+    return {
+        str(p.relative_to(folder)): unseal(p.read_bytes(), keys, str(p)).encode()
+        if p.suffix == ".age"
+        else p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def template(tmp_path: Path) -> Path:
@@ -89,8 +98,7 @@ def test_a_killed_adjudication_leaves_the_game_before_or_after(tmp_path: Path) -
     for limit in range(0, 200):
         folder = prepared(source, tmp_path, f"k{limit}")
         code = run_child(folder, limit)
-        load_game(folder)  # what any next command does first: finish or clear the interrupted change
-        seen = snapshot(folder)
+        seen = snapshot(folder)  # loading the game first: finish or clear the interrupted change, as any command
         assert seen in (before, after), f"killed before file operation {limit}: a half-written game"
         if code == 0:
             break
