@@ -225,9 +225,9 @@ class _Renderer:
         self.markers()
         arrows = self.orders() if self.outcomes else None
         self.units()
+        self.names()
         if arrows is not None:
             dwg.add(arrows)
-        self.names()
         self.legend()
         self.define_icons()
         return '<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n"
@@ -348,8 +348,9 @@ class _Renderer:
             x, y = self.city(province)
             group.add(dwg.circle((_r(x), _r(y)), 9.5, class_="siege", id=f"siege-{province}"))
         plague = sorted({e.place for e in self.events if e.kind == "plague" and e.unit is None})
-        marks = [(p, "rebellion") for p in sorted(position.rebellions)]
-        marks += [(p, "famine") for p in sorted(position.famine)]
+        famine = sorted(set(position.famine) | {e.place for e in self.events if e.kind == "famine" and not e.unit})
+        marks = [(p, "rebellion") for p in sorted(position.rebellions) if p in self.drawing.spaces]
+        marks += [(p, "famine") for p in famine if p in self.drawing.spaces]
         marks += [(p, "plague") for p in plague if p in self.drawing.spaces]
         placed: dict[str, int] = {}
         for province, kind in marks:
