@@ -233,7 +233,8 @@ class _Renderer:
         return '<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n"
 
     def title(self) -> str:
-        return f"{self.board.name}: {self.words.phase(self.position.phase)}"
+        text = self.t.pgettext("map title", "%(map)s: %(phase)s")
+        return text % {"map": self.board.name, "phase": self.words.phase(self.position.phase)}
 
     def css(self) -> str:
         rules = [
@@ -253,6 +254,7 @@ class _Renderer:
             ".sup .ln,.sup .cs,.cvy .ln,.cvy .cs{stroke-dasharray:5 3}",
             ".sup .ln,.cvy .ln{stroke-width:1.6}.sup .cs,.cvy .cs{stroke-width:2.8}",
             ".failed .ln,.failed .cs{stroke-dasharray:3 3}",
+            ".retreat .ln,.retreat .cs{stroke-dasharray:8 2 2 2}",
             f".x{{stroke:{FAILED};stroke-width:2.4;stroke-linecap:round}}",
             f".ring{{fill:none;stroke:{FAILED};stroke-width:1.8}}",
             ".siege{fill:none;stroke:#222;stroke-width:1.4;stroke-dasharray:2 1.5}",
@@ -610,6 +612,7 @@ class _Renderer:
             (t.pgettext("map legend", "Garrison"), ("use", self.icon(UnitKind.GARRISON, example))),
             (t.pgettext("map legend", "Elite mercenaries"), ("use", "#sp-mercenaries")),
             (t.pgettext("map legend", "Elite professionals"), ("use", "#sp-professionals")),
+            (t.pgettext("map legend", "Militia"), ("use", "#sp-militia")),
             (t.pgettext("map legend", "Fortified city"), ("rect", None)),
             (t.pgettext("map legend", "Open city"), ("circle", None)),
             (t.pgettext("map legend", "Fortress"), ("diamond", None)),
@@ -621,6 +624,8 @@ class _Renderer:
             (t.pgettext("map legend", "Plague"), ("use", "#plague")),
             (t.pgettext("map legend", "Move"), ("arrow", "move")),
             (t.pgettext("map legend", "Support or convoy"), ("arrow", "sup")),
+            (t.pgettext("map legend", "Conversion"), ("arrow", "convert")),
+            (t.pgettext("map legend", "Retreat"), ("arrow", "retreat")),
             (t.pgettext("map legend", "Failed order"), ("arrow", "failed")),
             (t.pgettext("map legend", "Dislodged unit"), ("ring", None)),
             (t.pgettext("map legend", "Sea"), ("swatch", SEA)),
@@ -652,43 +657,51 @@ class _Renderer:
         elif what == "swatch":
             g.add(dwg.rect((_r(x - 8), _r(y - 6)), (16, 12), fill=str(ref), stroke="#555", stroke_width=0.5))
         elif what == "arrow":
-            css = {"move": "order move", "sup": "order sup", "failed": "order move"}[str(ref)]
-            arrow = _Arrow(css, AUTONOMOUS, ref == "failed")
-            g.add(self.arrow(arrow, (x - 12, y), (x + 12, y), head=ref != "sup", stop=0))
+            kind = str(ref)
+            css = {"sup": "order sup", "convert": "order convert", "retreat": "order retreat"}.get(kind, "order move")
+            arrow = _Arrow(css, AUTONOMOUS, kind == "failed")
+            g.add(self.arrow(arrow, (x - 12, y), (x + 12, y), head=kind != "sup", bend=kind == "convert", stop=0))
 
     def description(self) -> str:
         """The position in words: units by power, then control of provinces and cities, then the markers."""
         t, w, position = self.t, self.words, self.position
-        lines = [self.title() + "."]
+        line = t.pgettext("map description", "%(what)s: %(list)s.")
+        entry = t.pgettext("map description", "%(power)s: %(list)s")
+        between = t.pgettext("map description", "; ")
         holders = [*sorted(self.board.powers), AUTONOMOUS]
-        units_line = []
+        lines = [self.title() + "."]
+        units = []
         for pid in holders:
             mine = sorted(position.units_of(pid))
             if mine:
                 listed = ", ".join(_unit_text(u) + f" ({w.place(u.location)})" for u in mine)
-                units_line.append(f"{w.power(pid)}: {listed}")
-        lines.append(t.gettext("Units") + " - " + "; ".join(units_line or ["-"]) + ".")
-        for title, mapping in ((t.gettext("Provinces"), position.owners), (t.gettext("Cities"), position.cities)):
-            if not mapping and title == t.gettext("Cities"):
-                continue
+                units.append(entry % {"power": w.power(pid), "list": listed})
+        lines.append(line % {"what": t.gettext("Units"), "list": between.join(units) or "-"})
+        controls = [(t.gettext("Provinces"), position.owners)]
+        if position.cities:
+            controls.append((t.gettext("Cities"), position.cities))
+        for what, mapping in controls:
             parts = []
             for pid in holders:
                 places = sorted(p for p, owner in mapping.items() if owner == pid)
                 if places:
-                    parts.append(f"{w.power(pid)}: {', '.join(w.place(p) for p in places)}")
-            lines.append(title + " - " + "; ".join(parts or ["-"]) + ".")
-        if position.dislodged:
-            listed = ", ".join(f"{w.power(d.unit.power)} {_unit_text(d.unit)}" for d in position.dislodged)
-            lines.append(t.pgettext("map legend", "Dislodged unit") + " - " + listed + ".")
-        if position.sieges:
-            listed = ", ".join(w.place(p) for p in sorted(position.sieges))
-            lines.append(t.pgettext("map legend", "Siege") + " - " + listed + ".")
-        if position.rebellions:
-            listed = ", ".join(f"{w.place(p)} ({w.power(r.target)})" for p, r in sorted(position.rebellions.items()))
-            lines.append(t.pgettext("map legend", "Rebellion") + " - " + listed + ".")
-        if position.famine:
-            listed = ", ".join(w.place(p) for p in sorted(position.famine))
-            lines.append(t.pgettext("map legend", "Famine") + " - " + listed + ".")
+                    parts.append(entry % {"power": w.power(pid), "list": ", ".join(w.place(p) for p in places)})
+            lines.append(line % {"what": what, "list": between.join(parts) or "-"})
+        markers = [
+            (
+                t.pgettext("map legend", "Dislodged unit"),
+                [f"{w.power(d.unit.power)} {_unit_text(d.unit)}" for d in position.dislodged],
+            ),
+            (t.pgettext("map legend", "Siege"), [w.place(p) for p in sorted(position.sieges)]),
+            (
+                t.pgettext("map legend", "Rebellion"),
+                [f"{w.place(p)} ({w.power(r.target)})" for p, r in sorted(position.rebellions.items())],
+            ),
+            (t.pgettext("map legend", "Famine"), [w.place(p) for p in sorted(position.famine)]),
+        ]
+        for what, items in markers:
+            if items:
+                lines.append(line % {"what": what, "list": ", ".join(items)})
         return "\n".join(lines)
 
 
