@@ -718,9 +718,9 @@ def render_map(
     events: Iterable[Event] = (),
 ) -> str | None:
     """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
-    and its plague from `events`; names in `language` ("en" or "fr"). `map_name` chooses the drawing (the
-    game's map id, e.g. ``machiavelli-objectif``); without it, the drawing with the board's spaces is used.
-    None for a board that has no drawing (the standard Diplomacy map)."""
+    and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr").
+    `map_name` chooses the drawing (the game's map id, e.g. ``machiavelli-objectif``); without it, the drawing
+    with the board's spaces is used. None for a board that has no drawing (the standard Diplomacy map)."""
     drawing = drawing_for(board, map_name)
     if drawing is None:
         return None
