@@ -499,20 +499,22 @@ class _Renderer:
         if isinstance(order, Disband | Remove):
             at = self.dislodged_point(order.at) if retreat else self._start(order.kind, order.at, False)
             return self.cross(f"order {'disband' if isinstance(order, Disband) else 'remove'}", at)
-        if isinstance(order, Build | Maintain):
+        if isinstance(order, Maintain):  # a unit kept is drawn as it stands; one that could not be, crossed out
+            return self.cross("order maintain failed", self._start(order.kind, order.at, False)) if failed else None
+        if isinstance(order, Build):
             space = space_of(order.at)
             if space not in self.drawing.spaces:
                 return None
             at = self.unit_point(order.kind, order.at)
-            g = self.dwg.g(class_=f"order {'build' if isinstance(order, Build) else 'maintain'} pw-{o.power}")
+            g = self.dwg.g(class_=f"order build pw-{o.power}")
             g.add(self.dwg.circle((_r(at[0]), _r(at[1])), UNIT_R + 3, class_=f"build s-{o.power}"))
-            if isinstance(order, Build) and o.succeeded and order.kind is not None:
+            if o.succeeded and order.kind is not None:
                 g.add(self.dwg.use(self.icon(order.kind, o.power), insert=(_r(at[0]), _r(at[1])), opacity=0.6))
             if failed:
                 self._x(g, at)
                 g["class"] += " failed"
             return g
-        return None  # holds, lifting a siege, money: nothing to draw
+        return None  # holds, lifting a siege, money, kept units: nothing to draw
 
     def cross(self, css: str, at: Point) -> svgwrite.container.Group:
         g = self.dwg.g(class_=css)
