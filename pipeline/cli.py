@@ -294,6 +294,19 @@ def site_command(games_dir: Path, site_dir: Path) -> None:
     click.echo(f"wrote {len(pages)} page(s) under {site_dir / 'games'}")
 
 
+@cli.command("render")
+@game_folder
+@click.argument("turn")
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True, help="Language of the names.")
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=None, help="SVG file to write.")
+@_clean_errors
+def render_command(folder: Path, turn: str, lang: str, out: Path | None) -> None:
+    """Draw the map of a turn as SVG, with the turn's orders and their results once it is adjudicated."""
+    from pipeline.commands import render
+
+    render.render(folder, turn, click.echo, lang, out)
+
+
 @cli.command("codeowners")
 @click.option(
     "--games",

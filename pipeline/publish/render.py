@@ -1,0 +1,733 @@
+"""The map of a position as an SVG document: who controls what, the units, and a finished phase's orders.
+
+`render_map(board, position, outcomes, language, map_name)` draws a Machiavelli board from its committed
+drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
+
+- each space is one ``<path id="s-<space>">``; land is filled by its controller's colour *and* a hatching
+  of its own angle (colour is never the only cue), seas are blue, land beyond the board grey;
+- cities are drawn by kind (square: fortified city, circle: open city, diamond: fortress, an anchor beside a
+  port) with their value in ducats; a city whose controller is not the province's is filled with its
+  controller's colour;
+- units are ``<use id="u-<space>">`` of one shared icon per kind and power (circle: army, hull: fleet,
+  tower: garrison, drawn at the city), with the power's letter in it; elite units carry a badge;
+- sieges, rebellions, famine (and, from a phase's events, plague) are markers;
+- with `outcomes` (a finished phase), the orders are arrows in their power's colour: moves, supports,
+  convoys, conversions, sieges, retreats, builds and removals; a failed order is dashed with a red cross,
+  a dislodged unit has a red ring (and, in a retreat phase, stands aside of its province);
+- a legend under the map, a ``<title>`` and a ``<desc>`` with the whole position in words.
+
+The output depends on its inputs only (no random id, no clock, sorted everywhere): the same position gives
+the same bytes. A board without a drawing (the standard Diplomacy map) gives None.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import svgwrite
+import svgwrite.container
+
+from pipeline.core.board import Board, space_of
+from pipeline.core.calendar import Event
+from pipeline.core.orders import (
+    Besiege,
+    Build,
+    Convert,
+    Convoy,
+    Disband,
+    Maintain,
+    Move,
+    Remove,
+    Retreat,
+    SupportConvert,
+    SupportHold,
+    SupportMove,
+)
+from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.position import Position
+from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+
+from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
+from .i18n import Translator, translator
+from .words import Words
+
+Point = tuple[float, float]
+
+# Colour-blind-safe colours (Paul Tol's "muted" scheme), one per power, with a hatching angle each so that
+# the map reads without colour too. Seas are a pale blue no power uses.
+MACHIAVELLI_PALETTE = {
+    "austria": ("#882255", 0),
+    "florence": ("#117733", 45),
+    "france": ("#332288", 90),
+    "milan": ("#44AA99", 135),
+    "naples": ("#999933", 22),
+    "papacy": ("#DDCC77", 67),
+    "turkey": ("#AA4499", 112),
+    "venice": ("#CC6677", 157),
+}
+STANDARD_PALETTE = {
+    "austria": ("#CC6677", 0),
+    "england": ("#332288", 45),
+    "france": ("#88CCEE", 90),
+    "germany": ("#DDCC77", 135),
+    "italy": ("#117733", 22),
+    "russia": ("#AA4499", 67),
+    "turkey": ("#999933", 112),
+}
+FALLBACK = ["#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499"]
+AUTONOMOUS_COLOUR = "#DDDDDD"
+SEA = "#CFE6F3"
+SEA_TEXT = "#1B4F72"
+LAND = "#F4EFE1"
+OFFBOARD = "#C8C8C8"
+FAILED = "#D62728"
+LEGEND_HEIGHT = 190.0
+FONT = 8.0  # place names, in user units
+UNIT_R = 7.0  # half the size of a unit icon
+DISLODGED_SHIFT = (11.0, -9.0)  # where a dislodged unit stands, from its province's label point
+NEAR_CITY = 13.0  # a city closer than this to the label point is drawn aside of it
+
+
+def _r(v: float) -> str:
+    """A coordinate rounded to 0.1, without a trailing ``.0``."""
+    text = f"{v:.1f}"
+    text = text[:-2] if text.endswith(".0") else text
+    return "0" if text == "-0" else text
+
+
+def _pt(p: Point) -> str:
+    return f"{_r(p[0])},{_r(p[1])}"
+
+
+def palette(board: Board) -> dict[str, tuple[str, int]]:
+    """Each power's colour and hatching angle (autonomous garrisons: light grey, no hatching)."""
+    known = MACHIAVELLI_PALETTE if board.has_cities() else STANDARD_PALETTE
+    out = {}
+    for i, pid in enumerate(sorted(board.powers)):
+        out[pid] = known.get(pid, (FALLBACK[i % len(FALLBACK)], (i * 45) % 180))
+    return out
+
+
+def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | None:
+    """The drawing of `map_name`, or (without a name) the drawing whose spaces are the board's; None if none."""
+    if map_name is not None:
+        return load_drawing(map_name) if has_drawing(map_name) else None
+    names = sorted({p.stem for p in DRAWING_DIR.glob("*.json")} | set(SAME_DRAWING))
+    for name in names:
+        if has_drawing(name):
+            drawing = load_drawing(name)
+            if set(drawing.spaces) == set(board.spaces):
+                return drawing
+    return None
+
+
+def power_letters(board: Board) -> dict[str, str]:
+    """The one-letter abbreviation of each power (its one-letter alias, else its initial)."""
+    letters = {pid: pid[0].upper() for pid in board.powers}
+    for alias, pid in sorted(board.power_aliases.items()):
+        if len(alias) == 1 and alias.isalpha():
+            letters[pid] = alias.upper()
+    return letters
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _tint(colour: str, amount: float = 0.55) -> str:
+    """The colour mixed with white: the fill of a controlled province under its hatching."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
+
+
+@dataclass(frozen=True)
+class _Arrow:
+    css: str  # classes of the order's group
+    power: str
+    failed: bool
+
+
+class _Renderer:
+    def __init__(
+        self,
+        board: Board,
+        drawing: BoardDrawing,
+        position: Position,
+        outcomes: Sequence[Outcome] | None,
+        events: Sequence[Event],
+        lang: str,
+    ) -> None:
+        self.board = board
+        self.drawing = drawing
+        self.position = position
+        self.outcomes = list(outcomes or [])
+        self.events = list(events)
+        self.t: Translator = translator(lang)
+        self.words = Words(board, self.t)
+        self.colours = palette(board)
+        self.letters = power_letters(board)
+        x, y, w, h = drawing.viewbox
+        self.width, self.height = w, h
+        self.dwg = svgwrite.Drawing(
+            size=("100%", "100%"),
+            viewBox=f"{_r(x)} {_r(y)} {_r(w)} {_r(h + LEGEND_HEIGHT)}",
+            debug=False,
+            profile="full",
+        )
+        self.icons: set[str] = set()  # ids of the unit icons used, defined at the end
+        self.defs = self.dwg.defs
+
+    # ---- places ---------------------------------------------------------------------------------------
+    def label(self, space: str) -> Point:
+        return self.drawing.spaces[space].label
+
+    def city(self, space: str) -> Point:
+        shape = self.drawing.spaces[space]
+        if shape.city is None:
+            return shape.label
+        if math.dist(shape.city, shape.label) < NEAR_CITY:
+            return (shape.label[0] - NEAR_CITY, shape.label[1] - 4)
+        return shape.city
+
+    def unit_point(self, kind: UnitKind | None, location: str) -> Point:
+        space = space_of(location).removesuffix(CITY)
+        if kind is UnitKind.GARRISON:
+            return self.city(space)
+        return self.label(space)
+
+    def dislodged_point(self, location: str) -> Point:
+        x, y = self.label(space_of(location))
+        return (x + DISLODGED_SHIFT[0], y + DISLODGED_SHIFT[1])
+
+    def kind_at(self, kind: UnitKind | None, location: str) -> UnitKind | None:
+        """The kind of the unit an order names: as written, or the unit standing there."""
+        if kind is not None:
+            return kind
+        space = space_of(location)
+        unit = self.position.units.get(space)
+        if unit is not None:
+            return unit.kind
+        return UnitKind.GARRISON if space + CITY in self.position.units else None
+
+    # ---- the document ----------------------------------------------------------------------------------
+    def render(self) -> str:
+        dwg = self.dwg
+        dwg.set_desc(self.title(), self.description())
+        dwg.defs.add(dwg.style(self.css()))
+        self.patterns()
+        self.background()
+        self.spaces()
+        self.crossings()
+        self.cities()
+        self.markers()
+        arrows = self.orders() if self.outcomes else None
+        self.units()
+        self.names()
+        if arrows is not None:
+            dwg.add(arrows)
+        self.legend()
+        self.define_icons()
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n"
+
+    def title(self) -> str:
+        text = self.t.pgettext("map title", "%(map)s: %(phase)s")
+        return text % {"map": self.board.name, "phase": self.words.phase(self.position.phase)}
+
+    def css(self) -> str:
+        rules = [
+            "text{font-family:sans-serif;text-anchor:middle}",
+            f".nm{{font-size:{_r(FONT)}px;paint-order:stroke;stroke:#fff;stroke-width:2px;stroke-linejoin:round}}",
+            f".nm.sea{{fill:{SEA_TEXT};font-style:italic}}",
+            ".sp{stroke:#555;stroke-width:.5;fill-rule:evenodd}",
+            f".sea{{fill:{SEA}}}",
+            f".land,.coast{{fill:{LAND}}}",
+            f".off{{fill:{OFFBOARD};stroke:#999;stroke-width:.4;fill-rule:evenodd}}",
+            ".cross{stroke:#555;stroke-width:1.2;stroke-dasharray:2 2;fill:none}",
+            ".ct{fill:#fff;stroke:#222;stroke-width:.8}",
+            ".val{font-size:6px;font-weight:bold}",
+            ".ul{font-size:7px;font-weight:bold;dominant-baseline:central}",
+            ".ln{fill:none;stroke-width:2.2;stroke-linecap:round}",
+            ".cs{fill:none;stroke:#222;stroke-width:3.6;stroke-linecap:round}",
+            ".sup .ln,.sup .cs,.cvy .ln,.cvy .cs{stroke-dasharray:5 3}",
+            ".sup .ln,.cvy .ln{stroke-width:1.6}.sup .cs,.cvy .cs{stroke-width:2.8}",
+            ".failed .ln,.failed .cs{stroke-dasharray:3 3}",
+            ".retreat .ln,.retreat .cs{stroke-dasharray:8 2 2 2}",
+            f".x{{stroke:{FAILED};stroke-width:2.4;stroke-linecap:round}}",
+            f".ring{{fill:none;stroke:{FAILED};stroke-width:1.8}}",
+            ".siege{fill:none;stroke:#222;stroke-width:1.4;stroke-dasharray:2 1.5}",
+            ".build{fill:none;stroke:#222;stroke-width:1.4;stroke-dasharray:3 2}",
+            ".lg{font-size:9px;text-anchor:start}",
+            ".lgh{font-size:10px;font-weight:bold;text-anchor:start}",
+        ]
+        for pid, (colour, _) in sorted(self.colours.items()):
+            rules.append(f".f-{pid}{{fill:{colour}}}.s-{pid}{{stroke:{colour}}}.p-{pid}{{fill:url(#h-{pid})}}")
+        rules.append(f".f-{AUTONOMOUS}{{fill:{AUTONOMOUS_COLOUR}}}.s-{AUTONOMOUS}{{stroke:#777}}")
+        rules.append(f".p-{AUTONOMOUS}{{fill:url(#h-{AUTONOMOUS})}}")
+        return "".join(rules)
+
+    def patterns(self) -> None:
+        """One hatching per power: its colour's tint crossed by lines of its colour at its own angle."""
+        dwg = self.dwg
+        entries = [*sorted(self.colours.items()), (AUTONOMOUS, (AUTONOMOUS_COLOUR, -1))]
+        for pid, (colour, angle) in entries:
+            pattern = dwg.pattern(id=f"h-{pid}", size=(6, 6), patternUnits="userSpaceOnUse")
+            if angle >= 0:
+                pattern["patternTransform"] = f"rotate({angle})"
+            pattern.add(dwg.rect((0, 0), (6, 6), fill=_tint(colour)))
+            if angle >= 0:
+                pattern.add(dwg.rect((0, 0), (6, 1.6), fill=colour))
+            else:  # autonomous: dots
+                pattern.add(dwg.circle((3, 3), 0.9, fill="#999"))
+            self.defs.add(pattern)
+
+    def background(self) -> None:
+        dwg = self.dwg
+        dwg.add(dwg.rect((0, 0), (_r(self.width), _r(self.height)), fill=SEA))
+        if self.drawing.offboard:
+            dwg.add(dwg.path(d=self.drawing.offboard, class_="off"))
+
+    def spaces(self) -> None:
+        dwg = self.dwg
+        group = dwg.g(id="spaces")
+        owners = self.position.owners
+        for sid in sorted(self.drawing.spaces):
+            shape = self.drawing.spaces[sid]
+            css = ["sp", shape.kind]
+            owner = owners.get(sid)
+            if shape.kind != "sea" and owner is not None:
+                css.append(f"p-{owner}")
+            group.add(dwg.path(d=shape.path, id=f"s-{sid}", class_=" ".join(css)))
+        dwg.add(group)
+
+    def crossings(self) -> None:
+        dwg = self.dwg
+        for c in self.drawing.crossings:
+            (x1, y1), (x2, y2) = c.line
+            dwg.add(dwg.path(d=f"M{_pt((x1, y1))}L{_pt((x2, y2))}", class_="cross"))
+
+    def cities(self) -> None:
+        dwg = self.dwg
+        group = dwg.g(id="cities")
+        for sid in sorted(self.board.spaces):
+            city = self.board.spaces[sid].city
+            if city is None or sid not in self.drawing.spaces:
+                continue
+            x, y = self.city(sid)
+            controller = self.position.cities.get(sid)
+            differs = controller is not None and controller != self.position.owners.get(sid)
+            css = f"ct f-{controller}" if differs else "ct"
+            if city.fortress:
+                shape = dwg.path(d=f"M{_pt((x, y - 4.5))}l4.5,4.5l-4.5,4.5l-4.5,-4.5z", class_=css)
+            elif city.fortified:
+                shape = dwg.rect((_r(x - 3.5), _r(y - 3.5)), (7, 7), class_=css)
+            else:
+                shape = dwg.circle((_r(x), _r(y)), 3, class_=css)
+            shape["id"] = f"c-{sid}"
+            if controller is not None:
+                shape["data-controller"] = controller
+            group.add(shape)
+            if city.port:
+                group.add(dwg.use("#port", insert=(_r(x - 7), _r(y + 1))))
+            if city.value:
+                group.add(dwg.text(str(city.value), insert=(_r(x + 6.5), _r(y - 3)), class_="val nm"))
+        dwg.add(group)
+        self.defs.add(self.port_icon())
+
+    def port_icon(self) -> svgwrite.container.Group:
+        dwg = self.dwg
+        g = dwg.g(id="port", fill="none", stroke="#1B4F72", stroke_width=1)
+        g.add(dwg.path(d="M0,-3.5v6M-2,-2h4M-2.5,1a2.6,2.6 0 0 0 5,0"))
+        return g
+
+    def markers(self) -> None:
+        dwg = self.dwg
+        group = dwg.g(id="markers")
+        position = self.position
+        for province in sorted(position.sieges):
+            x, y = self.city(province)
+            group.add(dwg.circle((_r(x), _r(y)), 9.5, class_="siege", id=f"siege-{province}"))
+        plague = sorted({e.place for e in self.events if e.kind == "plague" and e.unit is None})
+        famine = sorted(set(position.famine) | {e.place for e in self.events if e.kind == "famine" and not e.unit})
+        marks = [(p, "rebellion") for p in sorted(position.rebellions) if p in self.drawing.spaces]
+        marks += [(p, "famine") for p in famine if p in self.drawing.spaces]
+        marks += [(p, "plague") for p in plague if p in self.drawing.spaces]
+        placed: dict[str, int] = {}
+        for province, kind in marks:
+            x, y = self.label(province)
+            n = placed.get(province, 0)
+            placed[province] = n + 1
+            use = dwg.use(f"#{kind}", insert=(_r(x - 10 - 9 * n), _r(y + 9)), id=f"{kind}-{province}")
+            group.add(use)
+        dwg.add(group)
+        for kind in ("rebellion", "famine", "plague"):
+            self.defs.add(self.marker_icon(kind))
+
+    def marker_icon(self, kind: str) -> svgwrite.container.Group:
+        dwg = self.dwg
+        g = dwg.g(id=kind)
+        if kind == "rebellion":  # a red flag
+            g.add(dwg.path(d="M-2.5,4V-4.5", stroke="#222", stroke_width=1.2))
+            g.add(dwg.path(d="M-2,-4.5L4,-2.5L-2,-0.5z", fill=FAILED, stroke="#222", stroke_width=0.5))
+        elif kind == "famine":  # an ochre ear of wheat
+            g.add(dwg.path(d="M0,4.5V-4.5", stroke="#7A5200", stroke_width=1))
+            for dy in (-3, -0.5, 2):
+                g.add(dwg.ellipse((-1.3, dy), (1.3, 0.8), fill="#C98A00"))
+                g.add(dwg.ellipse((1.3, dy), (1.3, 0.8), fill="#C98A00"))
+        else:  # plague: a black skull-like disc with a white cross
+            g.add(dwg.circle((0, 0), 4.2, fill="#222"))
+            g.add(dwg.path(d="M-2.2,-2.2l4.4,4.4m0,-4.4l-4.4,4.4", stroke="#fff", stroke_width=1.1))
+        return g
+
+    # ---- units ----------------------------------------------------------------------------------------
+    def icon(self, kind: UnitKind, power: str) -> str:
+        ident = f"{kind.value.lower()}-{power}"
+        self.icons.add(ident)
+        return "#" + ident
+
+    def define_icons(self) -> None:
+        dwg = self.dwg
+        for ident in sorted(self.icons):
+            letter, _, power = ident.partition("-")
+            g = dwg.g(id=ident, class_=f"f-{power}", stroke="#222", stroke_width=0.9)
+            r = UNIT_R
+            if letter == "a":
+                g.add(dwg.circle((0, 0), r))
+            elif letter == "f":
+                g.add(dwg.path(d=f"M{_r(-r - 2)},-2.5H{_r(r + 2)}L{_r(r - 1.5)},{_r(r - 1)}H{_r(-r + 1.5)}z"))
+                g.add(dwg.path(d=f"M-1,-3V{_r(-r - 3)}L5,-3z", stroke_width=0.7))
+            else:
+                g.add(dwg.path(d="M-6,6V-4H-4V-6.5H-1.5V-4H1.5V-6.5H4V-4H6V6z"))
+            if power != AUTONOMOUS:
+                colour = self.colours[power][0]
+                ink = "#000" if _luminance(colour) > 0.45 else "#fff"
+                dy = 2.2 if letter == "f" else 0.8
+                text = dwg.text(self.letters[power], insert=(0, _r(dy)), class_="ul", fill=ink, stroke="none")
+                g.add(text)
+            self.defs.add(g)
+        for special, letter in (("mercenaries", "M"), ("professionals", "P"), ("militia", "m")):
+            g = dwg.g(id=f"sp-{special}")
+            g.add(dwg.circle((0, 0), 3.6, fill="#FFD700", stroke="#222", stroke_width=0.6))
+            g.add(dwg.text(letter, insert=(0, 0.3), class_="ul", style="font-size:5px", fill="#000"))
+            self.defs.add(g)
+
+    def unit(self, group: svgwrite.container.Group, unit: Unit, at: Point, ident: str, extra: str = "") -> None:
+        dwg = self.dwg
+        css = f"unit {unit.kind.noun} pw-{unit.power}" + (f" {extra}" if extra else "")
+        use = dwg.use(self.icon(unit.kind, unit.power), insert=(_r(at[0]), _r(at[1])), id=ident, class_=css)
+        use["data-unit"] = str(unit)
+        group.add(use)
+        if unit.special:
+            group.add(dwg.use(f"#sp-{unit.special}", insert=(_r(at[0] + 6), _r(at[1] - 6))))
+        if "dislodged" in extra:
+            group.add(dwg.circle((_r(at[0]), _r(at[1])), UNIT_R + 2.5, class_="ring"))
+
+    def units(self) -> None:
+        dwg = self.dwg
+        group = dwg.g(id="units")
+        dislodged_here = {o.unit.space for o in self.outcomes if o.unit is not None and o.reason is Reason.DISLODGED}
+        for space, unit in sorted(self.position.units.items()):
+            ident = "u-" + space.replace(".", "-")
+            extra = "dislodged" if space in dislodged_here else ""
+            self.unit(group, unit, self.unit_point(unit.kind, unit.location), ident, extra)
+        for d in self.position.dislodged:
+            ident = "d-" + d.unit.space.replace(".", "-")
+            self.unit(group, d.unit, self.dislodged_point(d.unit.location), ident, "dislodged")
+        dwg.add(group)
+
+    # ---- orders ---------------------------------------------------------------------------------------
+    def orders(self) -> svgwrite.container.Group:
+        group = self.dwg.g(id="orders")
+        retreat = self.position.phase.kind.value == "retreat"
+        moves = {}
+        for o in self.outcomes:
+            if isinstance(o.order, Move):
+                moves[space_of(o.order.at)] = o.order
+        for i, o in enumerate(self.outcomes):
+            drawn = self.order(o, moves, retreat)
+            if drawn is not None:
+                drawn["id"] = f"o-{i}"
+                drawn["data-order"] = str(o.order)
+                group.add(drawn)
+        return group
+
+    def _start(self, kind: UnitKind | None, at: str, retreat: bool) -> Point:
+        if retreat:
+            return self.dislodged_point(at)
+        return self.unit_point(self.kind_at(kind, at), at)
+
+    def order(self, o: Outcome, moves: Mapping[str, Move], retreat: bool) -> svgwrite.container.Group | None:
+        order = o.order
+        failed = not o.succeeded
+        if isinstance(order, Move | Retreat):
+            start = self._start(order.kind, order.at, retreat)
+            end = self.label(space_of(order.to))
+            css = "retreat" if isinstance(order, Retreat) else ("move convoyed" if order.via_convoy else "move")
+            return self.arrow(_Arrow(f"order {css}", o.power, failed), start, end, head=True)
+        if isinstance(order, SupportHold | SupportMove | Convoy | SupportConvert):
+            start = self._start(order.kind, order.at, False)
+            target_kind = self.kind_at(order.target_kind, order.target)
+            target = self.unit_point(target_kind, order.target)
+            if isinstance(order, SupportMove | Convoy):
+                dest = self.label(space_of(order.to))
+                end = (target[0] + (dest[0] - target[0]) * 0.6, target[1] + (dest[1] - target[1]) * 0.6)
+                css = "cvy convoy" if isinstance(order, Convoy) else "sup support"
+            elif isinstance(order, SupportConvert):
+                end = self.label(space_of(order.target))
+                css = "sup support"
+            else:
+                end = target
+                css = "sup support"
+            return self.arrow(_Arrow(f"order {css}", o.power, failed), start, end, head=False)
+        if isinstance(order, Convert):
+            space = space_of(order.at)
+            kind = self.kind_at(order.kind, order.at)
+            if retreat:
+                start, end = self.dislodged_point(order.at), self.city(space)
+            elif kind is UnitKind.GARRISON:
+                start, end = self.city(space), self.label(space)
+            else:
+                start, end = self.label(space), self.city(space)
+            return self.arrow(_Arrow("order convert", o.power, failed), start, end, head=True, bend=True)
+        if isinstance(order, Besiege):
+            space = space_of(order.at)
+            return self.arrow(
+                _Arrow("order besiege", o.power, failed), self.label(space), self.city(space), head=True, stop=3.5
+            )
+        if isinstance(order, Disband | Remove):
+            at = self.dislodged_point(order.at) if retreat else self._start(order.kind, order.at, False)
+            return self.cross(f"order {'disband' if isinstance(order, Disband) else 'remove'}", at)
+        if isinstance(order, Maintain):  # a unit kept is drawn as it stands; one that could not be, crossed out
+            return self.cross("order maintain failed", self._start(order.kind, order.at, False)) if failed else None
+        if isinstance(order, Build):
+            space = space_of(order.at)
+            if space not in self.drawing.spaces:
+                return None
+            at = self.unit_point(order.kind, order.at)
+            g = self.dwg.g(class_=f"order build pw-{o.power}")
+            g.add(self.dwg.circle((_r(at[0]), _r(at[1])), UNIT_R + 3, class_=f"build s-{o.power}"))
+            if o.succeeded and order.kind is not None:
+                g.add(self.dwg.use(self.icon(order.kind, o.power), insert=(_r(at[0]), _r(at[1])), opacity=0.6))
+            if failed:
+                self._x(g, at)
+                g["class"] += " failed"
+            return g
+        return None  # holds, lifting a siege, money, kept units: nothing to draw
+
+    def cross(self, css: str, at: Point) -> svgwrite.container.Group:
+        g = self.dwg.g(class_=css)
+        self._x(g, at, 6)
+        return g
+
+    def _x(self, g: svgwrite.container.Group, at: Point, size: float = 4.0) -> None:
+        x, y = at
+        d = f"M{_pt((x - size, y - size))}L{_pt((x + size, y + size))}"
+        d += f"M{_pt((x - size, y + size))}L{_pt((x + size, y - size))}"
+        g.add(self.dwg.path(d=d, class_="x"))
+
+    def arrow(
+        self, a: _Arrow, start: Point, end: Point, head: bool, bend: bool = False, stop: float = UNIT_R + 1
+    ) -> svgwrite.container.Group:
+        dwg = self.dwg
+        (x1, y1), (x2, y2) = start, end
+        length = math.dist(start, end) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        begin = min(UNIT_R, length / 3)
+        finish = min(stop, length / 3) if head else min(3.0, length / 3)
+        sx, sy = x1 + ux * begin, y1 + uy * begin
+        ex, ey = x2 - ux * finish, y2 - uy * finish
+        if bend:  # a short curve, for a conversion between a province and its city
+            cx, cy = (sx + ex) / 2 - uy * 8, (sy + ey) / 2 + ux * 8
+            d = f"M{_pt((sx, sy))}Q{_pt((cx, cy))} {_pt((ex, ey))}"
+            ux, uy = ex - cx, ey - cy
+            n = math.hypot(ux, uy) or 1.0
+            ux, uy = ux / n, uy / n
+        else:
+            d = f"M{_pt((sx, sy))}L{_pt((ex, ey))}"
+        g = dwg.g(class_=f"{a.css} pw-{a.power}" + (" failed" if a.failed else ""))
+        g.add(dwg.path(d=d, class_="cs"))
+        g.add(dwg.path(d=d, class_=f"ln s-{a.power}"))
+        if head:  # the head: a triangle of the power's colour, outlined
+            size = 6.0
+            bx, by = ex - ux * size, ey - uy * size
+            pts = [(ex + ux * 1.5, ey + uy * 1.5), (bx - uy * 3.5, by + ux * 3.5), (bx + uy * 3.5, by - ux * 3.5)]
+            g.add(dwg.path(d="M" + "L".join(_pt(p) for p in pts) + "z", class_=f"f-{a.power}", stroke="#222"))
+        else:  # a support or convoy ends in a dot
+            g.add(dwg.circle((_r(ex), _r(ey)), 2.2, class_=f"f-{a.power}", stroke="#222", stroke_width=0.7))
+        if a.failed:
+            self._x(g, ((sx + ex) / 2, (sy + ey) / 2))
+        return g
+
+    # ---- names ----------------------------------------------------------------------------------------
+    def names(self) -> None:
+        dwg = self.dwg
+        group = dwg.g(id="names")
+        for sid in sorted(self.drawing.spaces):
+            shape = self.drawing.spaces[sid]
+            x, y = shape.label
+            y += UNIT_R + FONT + 1
+            name = self.words.place(sid)
+            if not self.fits(sid, name, (x, y - FONT * 0.35)):
+                name = sid.upper()
+            css = "nm sea" if shape.kind == "sea" else "nm"
+            group.add(dwg.text(name, insert=(_r(x), _r(y)), class_=css))
+        dwg.add(group)
+
+    def fits(self, sid: str, text: str, at: Point) -> bool:
+        """Does the text, centred at `at`, lie within its space along that line (by an average letter width)?"""
+        half = len(text) * FONT * 0.28
+        x, y = at
+        crossings = []
+        for polygon in self.drawing.spaces[sid].polygons:
+            for ring in polygon:
+                for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+                    if (y1 <= y < y2) or (y2 <= y < y1):
+                        crossings.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        crossings.sort()
+        for left, right in zip(crossings[::2], crossings[1::2], strict=False):
+            if left <= x <= right:
+                return x - half >= left - 2 and x + half <= right + 2
+        return False
+
+    # ---- the legend and the description ------------------------------------------------------------------
+    def legend(self) -> None:
+        dwg, t = self.dwg, self.t
+        top = self.height
+        g = dwg.g(id="legend")
+        g.add(dwg.rect((0, _r(top)), (_r(self.width), _r(LEGEND_HEIGHT)), fill="#fff", stroke="#555"))
+        g.add(dwg.text(self.title(), insert=(10, _r(top + 16)), class_="lgh"))
+        # powers: hatching, unit letter, name
+        x, y = 10.0, top + 34
+        holders = [*sorted(self.colours), AUTONOMOUS]
+        for i, pid in enumerate(holders):
+            cx, cy = x + (i % 5) * 190, y + (i // 5) * 20
+            g.add(dwg.rect((_r(cx), _r(cy - 7)), (16, 12), class_=f"p-{pid}", stroke="#555", stroke_width=0.5))
+            g.add(dwg.use(self.icon(UnitKind.ARMY, pid), insert=(_r(cx + 28), _r(cy - 1))))
+            g.add(dwg.text(self.words.power(pid), insert=(_r(cx + 40), _r(cy + 2)), class_="lg"))
+        y += 50
+        example = AUTONOMOUS
+        items: list[tuple[str, object]] = [
+            (t.pgettext("map legend", "Army"), ("use", self.icon(UnitKind.ARMY, example))),
+            (t.pgettext("map legend", "Fleet"), ("use", self.icon(UnitKind.FLEET, example))),
+            (t.pgettext("map legend", "Garrison"), ("use", self.icon(UnitKind.GARRISON, example))),
+            (t.pgettext("map legend", "Elite mercenaries"), ("use", "#sp-mercenaries")),
+            (t.pgettext("map legend", "Elite professionals"), ("use", "#sp-professionals")),
+            (t.pgettext("map legend", "Militia"), ("use", "#sp-militia")),
+            (t.pgettext("map legend", "Fortified city"), ("rect", None)),
+            (t.pgettext("map legend", "Open city"), ("circle", None)),
+            (t.pgettext("map legend", "Fortress"), ("diamond", None)),
+            (t.pgettext("map legend", "Port"), ("use", "#port")),
+            (t.pgettext("map legend", "Income in ducats"), ("value", None)),
+            (t.pgettext("map legend", "Siege"), ("siege", None)),
+            (t.pgettext("map legend", "Rebellion"), ("use", "#rebellion")),
+            (t.pgettext("map legend", "Famine"), ("use", "#famine")),
+            (t.pgettext("map legend", "Plague"), ("use", "#plague")),
+            (t.pgettext("map legend", "Move"), ("arrow", "move")),
+            (t.pgettext("map legend", "Support or convoy"), ("arrow", "sup")),
+            (t.pgettext("map legend", "Conversion"), ("arrow", "convert")),
+            (t.pgettext("map legend", "Retreat"), ("arrow", "retreat")),
+            (t.pgettext("map legend", "Failed order"), ("arrow", "failed")),
+            (t.pgettext("map legend", "Dislodged unit"), ("ring", None)),
+            (t.pgettext("map legend", "Sea"), ("swatch", SEA)),
+            (t.pgettext("map legend", "Beyond the board"), ("swatch", OFFBOARD)),
+        ]
+        for i, (text, (what, ref)) in enumerate(items):
+            cx, cy = x + (i % 5) * 190, y + (i // 5) * 22
+            self.legend_symbol(g, what, ref, (cx + 10, cy))
+            g.add(dwg.text(text, insert=(_r(cx + 26), _r(cy + 3)), class_="lg"))
+        dwg.add(g)
+
+    def legend_symbol(self, g: svgwrite.container.Group, what: str, ref: object, at: Point) -> None:
+        dwg = self.dwg
+        x, y = at
+        if what == "use":
+            g.add(dwg.use(str(ref), insert=(_r(x), _r(y))))
+        elif what == "rect":
+            g.add(dwg.rect((_r(x - 3.5), _r(y - 3.5)), (7, 7), class_="ct"))
+        elif what == "circle":
+            g.add(dwg.circle((_r(x), _r(y)), 3, class_="ct"))
+        elif what == "diamond":
+            g.add(dwg.path(d=f"M{_pt((x, y - 4.5))}l4.5,4.5l-4.5,4.5l-4.5,-4.5z", class_="ct"))
+        elif what == "value":
+            g.add(dwg.text("3", insert=(_r(x), _r(y + 3)), class_="val nm"))
+        elif what == "siege":
+            g.add(dwg.circle((_r(x), _r(y)), 7, class_="siege"))
+        elif what == "ring":
+            g.add(dwg.circle((_r(x), _r(y)), 7, class_="ring"))
+        elif what == "swatch":
+            g.add(dwg.rect((_r(x - 8), _r(y - 6)), (16, 12), fill=str(ref), stroke="#555", stroke_width=0.5))
+        elif what == "arrow":
+            kind = str(ref)
+            css = {"sup": "order sup", "convert": "order convert", "retreat": "order retreat"}.get(kind, "order move")
+            arrow = _Arrow(css, AUTONOMOUS, kind == "failed")
+            g.add(self.arrow(arrow, (x - 12, y), (x + 12, y), head=kind != "sup", bend=kind == "convert", stop=0))
+
+    def description(self) -> str:
+        """The position in words: units by power, then control of provinces and cities, then the markers."""
+        t, w, position = self.t, self.words, self.position
+        line = t.pgettext("map description", "%(what)s: %(list)s.")
+        entry = t.pgettext("map description", "%(power)s: %(list)s")
+        between = t.pgettext("map description", "; ")
+        holders = [*sorted(self.board.powers), AUTONOMOUS]
+        lines = [self.title() + "."]
+        units = []
+        for pid in holders:
+            mine = sorted(position.units_of(pid))
+            if mine:
+                listed = ", ".join(_unit_text(u) + f" ({w.place(u.location)})" for u in mine)
+                units.append(entry % {"power": w.power(pid), "list": listed})
+        lines.append(line % {"what": t.gettext("Units"), "list": between.join(units) or "-"})
+        controls = [(t.gettext("Provinces"), position.owners)]
+        if position.cities:
+            controls.append((t.gettext("Cities"), position.cities))
+        for what, mapping in controls:
+            parts = []
+            for pid in holders:
+                places = sorted(p for p, owner in mapping.items() if owner == pid)
+                if places:
+                    parts.append(entry % {"power": w.power(pid), "list": ", ".join(w.place(p) for p in places)})
+            lines.append(line % {"what": what, "list": between.join(parts) or "-"})
+        markers = [
+            (
+                t.pgettext("map legend", "Dislodged unit"),
+                [f"{w.power(d.unit.power)} {_unit_text(d.unit)}" for d in position.dislodged],
+            ),
+            (t.pgettext("map legend", "Siege"), [w.place(p) for p in sorted(position.sieges)]),
+            (
+                t.pgettext("map legend", "Rebellion"),
+                [f"{w.place(p)} ({w.power(r.target)})" for p, r in sorted(position.rebellions.items())],
+            ),
+            (t.pgettext("map legend", "Famine"), [w.place(p) for p in sorted(position.famine)]),
+        ]
+        for what, items in markers:
+            if items:
+                lines.append(line % {"what": what, "list": ", ".join(items)})
+        return "\n".join(lines)
+
+
+def _unit_text(unit: Unit) -> str:
+    return f"{unit} ({unit.special})" if unit.special else str(unit)
+
+
+def render_map(
+    board: Board,
+    position: Position,
+    outcomes: Iterable[Outcome] | None = None,
+    language: str = "en",
+    map_name: str | None = None,
+    events: Iterable[Event] = (),
+) -> str | None:
+    """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
+    and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr").
+    `map_name` chooses the drawing (the game's map id, e.g. ``machiavelli-objectif``); without it, the drawing
+    with the board's spaces is used. None for a board that has no drawing (the standard Diplomacy map)."""
+    drawing = drawing_for(board, map_name)
+    if drawing is None:
+        return None
+    listed = None if outcomes is None else list(outcomes)
+    return _Renderer(board, drawing, position, listed, list(events), language).render()
+
+
+__all__ = ["drawing_for", "palette", "render_map"]
