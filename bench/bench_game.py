@@ -56,7 +56,7 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
             by_power.setdefault(d.unit.power, []).append(str(rng.choice(choices[d.unit.space])))
     else:
         for unit in position.units.values():
-            if unit.power != AUTONOMOUS and rng.random() < 0.85:
+            if unit.power != AUTONOMOUS:  # keep every unit the treasury can pay for
                 by_power.setdefault(unit.power, []).append(str(Maintain(unit.kind, unit.location)))
     for power in commands.powers_to_order(board, position):
         path = game.orders_dir(turn) / f"{power}.yaml"
