@@ -18,11 +18,13 @@ from .pages import GameInfo
 from .words import Words
 
 
-def feed(infos: list[GameInfo], site_url: str | None, site_name: str) -> str:
-    """The feed in the site's default language; links are absolute when `site_url` is known."""
-    lang = LANGUAGES[0]
+def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str = LANGUAGES[0]) -> str:
+    """The feed in `lang` (`feed.xml` in English, `feed.fr.xml` in French, published as `fr/games/feed.xml`);
+    links are absolute when `site_url` is known."""
     t = translator(lang)
     base = site_url.rstrip("/") + "/" if site_url else ""
+    if lang != LANGUAGES[0]:
+        base += f"{lang}/"
     items = []
     for info in infos:
         w = Words(info.game.board, t)

@@ -4,7 +4,7 @@
 
     site/games/index.md                the games and their state
     site/games/rules.md, orders.md     the rule profiles and the order syntax (from the code and docs/)
-    site/games/feed.xml                an RSS feed of the adjudicated phases
+    site/games/feed.xml                an RSS feed of the adjudicated phases (feed.fr.xml in French)
     site/games/<id>/...                each game's pages (see pages.py)
     site/games/.generated              the list of files written, so that the next run removes the ones
                                        it no longer writes (a turn replayed away, a game removed)
@@ -36,8 +36,8 @@ def mkdocs_setting(site_dir: Path, key: str) -> str | None:
     path = site_dir.parent / "mkdocs.yml"
     if not path.is_file():
         return None
-    match = re.search(rf"^{key}:\s*(\S+)\s*$", path.read_text(encoding="utf-8"), re.MULTILINE)
-    return match[1].strip("'\"") if match else None
+    match = re.search(rf"^{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?$", path.read_text(encoding="utf-8"), re.MULTILINE)
+    return (match[1].strip("'\"") or None) if match else None
 
 
 def home_block(infos: list[GameInfo], lang: str) -> str:
@@ -75,7 +75,9 @@ def build_site(games_dir: Path, site_dir: Path, repo_url: str | None = None, sit
     pages.extend(reference_pages())
     for lang in LANGUAGES:
         pages.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
-    pages.append(Page(Path("games") / "feed.xml", feed(infos, site_url, mkdocs_setting(site_dir, "site_name") or "")))
+    name = mkdocs_setting(site_dir, "site_name") or ""
+    for lang in LANGUAGES:
+        pages.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
     files = {site_dir / p.path: p.content for p in pages}
     written = sorted(str(p.path) for p in pages)
     files[site_dir / MANIFEST] = "\n".join(written) + "\n"
