@@ -183,3 +183,19 @@ def test_the_chart_is_deterministic_with_stable_ids() -> None:
     assert svg == line_chart(*args)
     assert 'id="chart-g-en-cities"' in svg and 'id="chart-g-en-cities-1"' in svg
     assert "\n" not in svg and "Venice (5)" in svg
+
+
+def test_deadlines_come_from_the_deadlines_file(tmp_path: Path) -> None:
+    games, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    (games / "demo" / "deadlines.yaml").write_text(
+        "1901-spring-movement: '2026-11-02T20:00:00+01:00'\n1902-fall-movement: '2026-12-03T20:00:00+01:00'\n"
+    )
+    build_site(games, site)
+    page = (site / "games" / "demo" / "index.md").read_text()
+    assert "Deadline: December 3, 2026" in page
+    assert "Date limite\u00a0: 3 décembre 2026" in (site / "games" / "demo" / "index.fr.md").read_text()
+    assert "December 3, 2026" in (site / "games" / "index.md").read_text()
+    feed = (site / "games" / "feed.xml").read_text()
+    assert feed.count("<item>") == 5 and feed.count("<pubDate>") == 1
+    assert "<pubDate>Mon, 02 Nov 2026 20:00:00 +0100</pubDate>" in feed
