@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.publish.chart import line_chart
+from pipeline.publish.mkdocs_hooks import BEGIN, END
 from pipeline.publish.pages import map_renderer
-from pipeline.publish.site import BEGIN, END, MANIFEST, build_site
+from pipeline.publish.site import MANIFEST, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -98,14 +99,13 @@ def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: P
     assert "Cette page n'existe qu'en anglais." in (built / "games" / "orders.fr.md").read_text()
 
 
-def test_hand_written_pages_keep_all_but_the_games_block(built: Path) -> None:
+def test_hand_written_pages_are_left_alone_and_their_games_block_written_apart(built: Path) -> None:
     for name in ("index.md", "index.fr.md"):
-        source, written = (ROOT / "site" / name).read_text(), (built / name).read_text()
-        before, _, rest = source.partition(BEGIN)
-        after = rest.partition(END)[2]
-        assert written.startswith(before) and written.endswith(after)
-        assert "[Demo game: standard Diplomacy](games/demo/index.md)" in written
-    assert "games/feed.xml" in (built / "index.md").read_text()
+        assert (built / name).read_bytes() == (ROOT / "site" / name).read_bytes()
+        assert f"{BEGIN}\n{END}" in (built / name).read_text()  # filled by the MkDocs hook at build time
+    block = (built / "games" / ".home.md").read_text()
+    assert "[Demo game: standard Diplomacy](games/demo/index.md)" in block and "games/feed.xml" in block
+    assert "[Flux RSS des nouveaux tours](games/feed.xml)" in (built / "games" / ".home.fr.md").read_text()
 
 
 def test_stale_generated_pages_are_removed_and_hand_written_ones_kept(tmp_path: Path) -> None:

@@ -9,8 +9,12 @@
     site/games/.generated              the list of files written, so that the next run removes the ones
                                        it no longer writes (a turn replayed away, a game removed)
 
-and the block between `<!-- judge site: games -->` and `<!-- judge site: end -->` in the hand-written home
-pages (`site/index.md`, `site/index.fr.md`), the rest of which it leaves alone.
+    site/games/.home.md, .home.fr.md   the games block of the home pages
+
+The hand-written home pages (`site/index.md`, `site/index.fr.md`) hold an empty block between
+`<!-- judge site: games -->` and `<!-- judge site: end -->`; the MkDocs hook (`mkdocs_hooks.py`) puts the
+games block in it at build time, so `judge site` never changes a file outside `site/games/` (and a file
+starting with a dot is not a page of its own for MkDocs).
 """
 
 from __future__ import annotations
@@ -22,12 +26,11 @@ from pipeline.storage.gamedir import load_game, write_all
 
 from .feed import feed
 from .i18n import LANGUAGES, translator
+from .mkdocs_hooks import HOME_BLOCK
 from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 
 MANIFEST = Path("games") / ".generated"
-BEGIN, END = "<!-- judge site: games -->", "<!-- judge site: end -->"
-_BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.DOTALL)
 
 
 def mkdocs_setting(site_dir: Path, key: str) -> str | None:
@@ -41,13 +44,14 @@ def mkdocs_setting(site_dir: Path, key: str) -> str | None:
 
 
 def home_block(infos: list[GameInfo], lang: str) -> str:
+    """The games block of the home page in `lang` (its links are relative to the home page)."""
     t = translator(lang)
-    lines = [BEGIN, "", *games_table(infos, lang, "games/"), ""]
+    lines = [*games_table(infos, lang, "games/"), ""]
     lines.append(
         t.gettext("[Rule profiles](%(rules)s) · [Order syntax](%(orders)s) · [RSS feed of new turns](%(feed)s)")
         % {"rules": "games/rules.md", "orders": "games/orders.md", "feed": "games/feed.xml"}
     )
-    return "\n".join([*lines, "", END])
+    return "\n".join(lines) + "\n"
 
 
 def index_page(infos: list[GameInfo], lang: str) -> str:
@@ -75,19 +79,13 @@ def build_site(games_dir: Path, site_dir: Path, repo_url: str | None = None, sit
     pages.extend(reference_pages())
     for lang in LANGUAGES:
         pages.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
+        pages.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))
     name = mkdocs_setting(site_dir, "site_name") or ""
     for lang in LANGUAGES:
         pages.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
     files = {site_dir / p.path: p.content for p in pages}
     written = sorted(str(p.path) for p in pages)
     files[site_dir / MANIFEST] = "\n".join(written) + "\n"
-    for lang in LANGUAGES:  # the hand-written home pages: only their games block
-        home = site_dir / localized(Path("index.md"), lang)
-        if home.is_file():
-            text = home.read_text(encoding="utf-8")
-            new = _BLOCK.sub(lambda _: home_block(infos, lang), text)  # noqa: B023
-            if new != text:
-                files[home] = new
     stale = _previously_written(site_dir) - set(written)
     write_all(files)
     _remove(site_dir, stale)
