@@ -285,12 +285,13 @@ def decrypt_command(file: Path, identity_file: Path | None) -> None:
 @cli.command("site")
 @click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
 @click.option("--site", "site_dir", default="site", show_default=True, type=click.Path(path_type=Path))
+@click.option("--repo-url", default=None, help="The repository on GitHub (default: repo_url of mkdocs.yml).")
 @_clean_errors
-def site_command(games_dir: Path, site_dir: Path) -> None:
+def site_command(games_dir: Path, site_dir: Path, repo_url: str | None) -> None:
     """Write the games' pages into the site folder (hand-written pages are left alone)."""
     from pipeline.publish.site import build_site
 
-    pages = build_site(games_dir, site_dir)
+    pages = build_site(games_dir, site_dir, repo_url=repo_url)
     click.echo(f"wrote {len(pages)} page(s) under {site_dir / 'games'}")
 
 

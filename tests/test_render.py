@@ -16,13 +16,13 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import cli
-from pipeline.commands.render import render_turn, turn_outcomes
 from pipeline.core.calendar import start_position
 from pipeline.core.orders import Move
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.units import Unit, UnitKind
 from pipeline.publish.render import render_map
+from pipeline.publish.turn_map import render_turn, turn_outcomes
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import shipped_board
 
@@ -170,7 +170,7 @@ def test_the_same_inputs_give_the_same_bytes() -> None:
     render_turn(game("machiavelli-objectif"), game("machiavelli-objectif").turns()[0], "en")
     assert render_turn(game(name), turn, "fr") == first
     code = (
-        "import sys; from pathlib import Path; from pipeline.commands.render import render_turn;"
+        "import sys; from pathlib import Path; from pipeline.publish.turn_map import render_turn;"
         "from pipeline.storage.gamedir import load_game;"
         f"sys.stdout.write(render_turn(load_game(Path('games/{name}')), '{turn}', 'fr'))"
     )

@@ -109,11 +109,12 @@ def test_site_pages_are_written_under_games_only(tmp_path: Path) -> None:
     (site / "index.md").write_text("hand-written\n")
     build_site(games, site)
     assert (site / "index.md").read_text() == "hand-written\n"
-    page = (site / "games" / "demo" / "index.md").read_text()
+    page = (site / "games" / "demo" / "1902-spring-retreat.md").read_text()  # one page per phase
     assert "| `A nwy-fin` | The army in Norway retreats to Finland. | Succeeds. |" in page
-    assert "## Spring 1902: retreats" in page
-    french = (site / "games" / "demo" / "index.fr.md").read_text()  # mkdocs-static-i18n's suffix structure
+    assert page.startswith("# Spring 1902: retreats\n")
+    french = (site / "games" / "demo" / "1902-spring-retreat.fr.md").read_text()  # mkdocs-static-i18n's suffixes
     assert "| `A nwy-fin` | L'armée en Norvège se retire en Finlande. | Réussite. |" in french
+    assert "[Spring 1902: retreats](1902-spring-retreat.md)" in (site / "games" / "demo" / "index.md").read_text()
 
 
 def test_structured_orders_and_alliances_read_like_text(tmp_path: Path) -> None:

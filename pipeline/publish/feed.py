@@ -1,0 +1,59 @@
+"""An RSS 2.0 feed of the adjudicated phases of every game, `games/feed.xml`, written by `judge site`.
+
+Written by hand rather than by mkdocs-rss-plugin, which dates pages from `git log` (a shallow CI checkout
+has no history) and would date a page by its last commit rather than by its turn. Turn ids carry no date:
+an item has the deadline of its turn from the game's `deadlines.yaml` as its date, or none. The same
+commit gives the same bytes (no build time in the feed).
+"""
+
+from __future__ import annotations
+
+from email.utils import format_datetime
+from xml.sax.saxutils import escape
+
+from pipeline.storage.gamedir import phase_of_turn, turn_key
+
+from .i18n import LANGUAGES, translator
+from .pages import GameInfo
+from .words import Words
+
+
+def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str = LANGUAGES[0]) -> str:
+    """The feed in `lang` (`feed.xml` in English, `feed.fr.xml` in French, published as `fr/games/feed.xml`);
+    links are absolute when `site_url` is known."""
+    t = translator(lang)
+    base = site_url.rstrip("/") + "/" if site_url else ""
+    if lang != LANGUAGES[0]:
+        base += f"{lang}/"
+    items = []
+    for info in infos:
+        w = Words(info.game.board, t)
+        for turn in info.adjudicated:
+            when = info.deadlines.get(turn)
+            items.append(((when.timestamp() if when else 0.0), info.game.id, turn_key(turn), info, turn, w))
+    items.sort(key=lambda item: (item[0], item[1], item[2]), reverse=True)
+    description = t.gettext("New turns of the games")
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rss version="2.0">',
+        "<channel>",
+        f"<title>{escape(site_name)}</title>",
+        f"<link>{escape(base + 'games/')}</link>",
+        f"<description>{escape(description)}</description>",
+        f"<language>{lang}</language>",
+    ]
+    for _, _, _, info, turn, w in items:
+        link = f"{base}games/{info.game.id}/{turn}/"
+        title = f"{info.game.title}: {w.phase(phase_of_turn(turn))}"
+        lines += [
+            "<item>",
+            f"<title>{escape(title)}</title>",
+            f"<link>{escape(link)}</link>",
+            f'<guid isPermaLink="false">{escape(info.game.id + "/" + turn)}</guid>',
+        ]
+        deadline = info.deadlines.get(turn)
+        if deadline is not None:
+            lines.append(f"<pubDate>{format_datetime(deadline)}</pubDate>")
+        lines.append("</item>")
+    lines += ["</channel>", "</rss>"]
+    return "\n".join(lines) + "\n"

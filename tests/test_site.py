@@ -1,0 +1,181 @@
+"""`judge site`: the pages it writes from the demo games, in both languages, the same bytes on every run, only
+under site/games/ (and the home pages' games block), stale pages removed, narratives, the map seam."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.publish.chart import line_chart
+from pipeline.publish.mkdocs_hooks import BEGIN, END
+from pipeline.publish.site import MANIFEST, build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = tmp_path_factory.mktemp("built") / "site"
+    shutil.copytree(ROOT / "site", site, ignore=shutil.ignore_patterns("games"))
+    build_site(GAMES, site, repo_url="https://github.com/example/games")
+    return site
+
+
+def test_every_page_exists_in_both_languages(built: Path) -> None:
+    games = built / "games"
+    for name in ("index", "rules", "orders"):
+        assert (games / f"{name}.md").is_file() and (games / f"{name}.fr.md").is_file()
+    for game in ("demo", "machiavelli", "machiavelli-objectif"):
+        turns = sorted(p.stem for p in (GAMES / game / "results").glob("*.yaml"))
+        for page in ["index", *turns]:
+            assert (games / game / f"{page}.md").is_file(), (game, page)
+            assert (games / game / f"{page}.fr.md").is_file(), (game, page)
+    assert (games / "feed.xml").is_file() and (games / "feed.fr.xml").is_file()
+
+
+def test_two_runs_give_the_same_bytes(built: Path, tmp_path: Path) -> None:
+    again = tmp_path / "site"
+    shutil.copytree(ROOT / "site", again, ignore=shutil.ignore_patterns("games"))
+    build_site(GAMES, again, repo_url="https://github.com/example/games")
+    assert snapshot(again) == snapshot(built)
+    build_site(GAMES, again, repo_url="https://github.com/example/games")  # over its own output
+    assert snapshot(again) == snapshot(built)
+
+
+def test_the_game_page(built: Path) -> None:
+    page = (built / "games" / "machiavelli" / "index.md").read_text()
+    assert page.startswith("# Demo game: Machiavelli, the e-mail judge's rules\n")
+    assert "Current turn: **Spring 1455: movement**. Deadline: no deadline set." in page
+    assert "| Power | Player | Cities | Provinces | Ducats | Units |" in page
+    assert "| Venice | — | 10 | 13 | — | F cro/sc, A fer, A man, A pad, G ven |" in page  # most cities; money secret
+    assert "[order syntax](../orders.md)" in page
+    assert "`<power>.yaml.age`" in page  # the game has secret orders
+    folder = "games/machiavelli/orders/1455-spring-movement/"
+    assert f"[{folder}](https://github.com/example/games/tree/main/{folder})" in page
+    assert '<svg aria-label="Cities controlled"' in page
+    assert "Ducats in the treasury" not in page  # the treasuries of a game with secret money are not charted
+    objectif = (built / "games" / "machiavelli-objectif" / "index.md").read_text()
+    assert '<svg aria-label="Ducats in the treasury"' in objectif  # its money is public
+    assert "- [Spring 1454: movement](1454-spring-movement.md)" in page
+    french = (built / "games" / "demo" / "index.fr.md").read_text()
+    assert "| Puissance | Joueur | Centres de ravitaillement | Unités |" in french
+    assert '<svg aria-label="Centres de ravitaillement"' in french
+
+
+def test_without_a_repository_the_orders_folder_is_plain_text(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(GAMES / "demo", tmp_path / "games" / "demo")
+    build_site(tmp_path / "games", site)
+    page = (site / "games" / "demo" / "index.md").read_text()
+    assert "the folder `games/demo/orders/1902-fall-movement/`" in page
+    assert "github.com" not in page
+
+
+def test_a_phase_page(built: Path) -> None:
+    page = (built / "games" / "machiavelli" / "1454-summer-movement.md").read_text()
+    assert page.startswith("# Summer 1454: movement\n")
+    assert "← Previous: [Spring 1454: movement](1454-spring-movement.md)" in page
+    assert "Next: [Fall 1454: movement](1454-fall-movement.md) →" in page
+    assert "## Orders" in page and "### Venice" in page
+    french = (built / "games" / "machiavelli" / "1454-summer-movement.fr.md").read_text()
+    assert french.startswith("# Été 1454\u00a0: mouvements\n")
+    assert "Précédente\u00a0: [Printemps 1454\u00a0: mouvements](1454-spring-movement.md)" in french
+
+
+def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: Path) -> None:
+    rules = (built / "games" / "rules.md").read_text()
+    assert "| Option | `standard` | `judge` | `objectif` | What it decides |" in rules
+    assert "| `siege_commitment` | `locked` | `locked` | `free` | after a first besiege" in rules
+    assert "## `objectif` {#objectif}" in rules
+    orders = (built / "games" / "orders.md").read_text()
+    assert "| move by convoy | `A lon-bel via convoy` |" in orders  # docs/orders.md, copied at build time
+    assert "Cette page n'existe qu'en anglais." in (built / "games" / "orders.fr.md").read_text()
+
+
+def test_hand_written_pages_are_left_alone_and_their_games_block_written_apart(built: Path) -> None:
+    for name in ("index.md", "index.fr.md"):
+        assert (built / name).read_bytes() == (ROOT / "site" / name).read_bytes()
+        assert f"{BEGIN}\n{END}" in (built / name).read_text()  # filled by the MkDocs hook at build time
+    block = (built / "games" / ".home.md").read_text()
+    assert "[Demo game: standard Diplomacy](games/demo/index.md)" in block and "games/feed.xml" in block
+    assert "[Flux RSS des nouveaux tours](games/feed.xml)" in (built / "games" / ".home.fr.md").read_text()
+
+
+def test_stale_generated_pages_are_removed_and_hand_written_ones_kept(tmp_path: Path) -> None:
+    games, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    shutil.copytree(GAMES / "machiavelli", games / "machiavelli")
+    mine = site / "games" / "notes.md"  # a page someone wrote by hand under games/
+    mine.parent.mkdir(parents=True)
+    mine.write_text("mine\n")
+    build_site(games, site)
+    assert (site / "games" / "machiavelli" / "1454-fall-retreat.md").is_file()
+    assert "games/machiavelli/index.md" in (site / MANIFEST).read_text()
+    shutil.rmtree(games / "machiavelli")
+    (games / "demo" / "results" / "1902-spring-retreat.yaml").unlink()
+    build_site(games, site)
+    assert not (site / "games" / "machiavelli").exists()
+    assert not (site / "games" / "demo" / "1902-spring-retreat.md").exists()
+    assert (site / "games" / "demo" / "1902-spring-movement.md").is_file()
+    assert mine.read_text() == "mine\n"
+
+
+def test_the_narrative_of_a_turn(tmp_path: Path) -> None:
+    games, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    narrative = games / "demo" / "narrative"
+    narrative.mkdir()
+    (narrative / "1901-spring-movement.md").write_text("# Opening\n\nEngland sails north.\n")
+    (narrative / "1901-spring-movement.fr.md").write_text("L'Angleterre fait voile au nord.\n")
+    (narrative / "1901-fall-movement.fr.md").write_text("Seulement en français.\n")
+    build_site(games, site)
+    demo = site / "games" / "demo"
+    english = (demo / "1901-spring-movement.md").read_text()
+    assert "## The game master's narrative\n\n### Opening\n\nEngland sails north." in english
+    assert "L'Angleterre fait voile au nord." in (demo / "1901-spring-movement.fr.md").read_text()
+    assert "Seulement en français." in (demo / "1901-fall-movement.md").read_text()  # the only one there is
+    assert "narrative" not in (demo / "1901-fall-adjustment.md").read_text()
+
+
+def test_every_machiavelli_page_shows_its_map_and_diplomacy_none(tmp_path: Path) -> None:
+    """Each phase page of a Machiavelli game shows the map of that phase (a file per language), the game page
+    the current position's; standard Diplomacy has no drawing, so its pages have none."""
+    site = tmp_path / "site"
+    build_site(GAMES, site)
+    for lang_suffix in ("", ".fr"):
+        page = (site / "games" / "machiavelli" / f"1454-spring-movement{lang_suffix}.md").read_text()
+        assert "](1454-spring-movement.svg)" in page
+        svg = (site / "games" / "machiavelli" / f"1454-spring-movement{lang_suffix}.svg").read_text()
+        assert svg.startswith("<?xml") or svg.startswith("<svg")
+    assert not list((site / "games" / "demo").glob("*.svg"))
+
+
+def test_the_chart_is_deterministic_with_stable_ids() -> None:
+    args = ("chart-g-en-cities", "Cities", ["1454", "", "1455"], {"Venice": [3, 4, 5], "Milan": [3, 2, 2]})
+    svg = line_chart(*args)
+    assert svg == line_chart(*args)
+    assert 'id="chart-g-en-cities"' in svg and 'id="chart-g-en-cities-1"' in svg
+    assert "\n" not in svg and "Venice (5)" in svg
+
+
+def test_deadlines_come_from_the_deadlines_file(tmp_path: Path) -> None:
+    games, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    (games / "demo" / "deadlines.yaml").write_text(
+        "1901-spring-movement: '2026-11-02T20:00:00+01:00'\n1902-fall-movement: '2026-12-03T20:00:00+01:00'\n"
+    )
+    build_site(games, site)
+    page = (site / "games" / "demo" / "index.md").read_text()
+    assert "Deadline: December 3, 2026" in page
+    assert "Date limite\u00a0: 3 décembre 2026" in (site / "games" / "demo" / "index.fr.md").read_text()
+    assert "December 3, 2026" in (site / "games" / "index.md").read_text()
+    feed = (site / "games" / "feed.xml").read_text()
+    assert feed.count("<item>") == 5 and feed.count("<pubDate>") == 1
+    assert "<pubDate>Mon, 02 Nov 2026 20:00:00 +0100</pubDate>" in feed

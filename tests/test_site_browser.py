@@ -1,0 +1,239 @@
+"""The built site in a real browser: `judge site` then `mkdocs build --strict` on the demo games into a
+temporary folder, served on a free port of localhost, then checked in Chromium with Playwright (Debian's
+Chromium, never a browser Playwright downloads): the home, a game and a phase page in both languages, the
+map (or, until the renderer exists, the report's table), the language switch staying on the same page, no
+console error, and no broken internal link anywhere (every `<a href>` reached from the home pages, fetched
+with plain HTTP).
+
+Chromium missing is a failure, not a skip: `.ci/run` installs Debian's `chromium` when it is not there.
+Set CHROMIUM to use another binary.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import pytest
+
+from pipeline.publish.site import build_site
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PHASE = "games/machiavelli/1454-spring-movement/"
+CHROMIUM_ARGS = [  # as this machine's closed network wants: no background connection to anything
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser closing a connection early is fine
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo games' site, built as CI builds it (hand-written pages copied, games' pages generated)."""
+    work = tmp_path_factory.mktemp("site-build")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # its hooks' paths made absolute
+    (work / "mkdocs.yml").write_text(re.sub(r"(?m)^(  - )(pipeline/)", rf"\g<1>{ROOT}/\g<2>", config))
+    shutil.copytree(ROOT / "site", work / "site", ignore=shutil.ignore_patterns("games"))
+    started = time.perf_counter()
+    build_site(ROOT / "games", work / "site")
+    generated = time.perf_counter()
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    out = work / "out"
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(work / "mkdocs.yml"), "-d", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}"
+    print(f"judge site {generated - started:.1f} s, mkdocs build {time.perf_counter() - generated:.1f} s")
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(built: Path) -> Iterator[str]:
+    httpd = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium is not installed at {CHROMIUM}: install Debian's package (apt-get install -y chromium), "
+            "as .ci/run does, or set CHROMIUM to a Chromium binary",
+            pytrace=False,
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: python3 -m pip install -e '.[dev]'", pytrace=False)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A page that records every console error, script error and request leaving localhost."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    tab.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+    def outside(route: Any) -> None:
+        host = urlsplit(route.request.url).hostname
+        if host not in ("127.0.0.1", "localhost"):
+            errors.append(f"request outside the site: {route.request.url}")
+            route.abort()
+        else:
+            route.continue_()
+
+    tab.route("**/*", outside)
+    tab.errors = errors
+    yield tab
+    context.close()
+    assert errors == [], "\n".join(errors)
+
+
+def _h1(page: Any) -> str:
+    """The page's title, without the permalink sign of its heading."""
+    return str(page.locator("h1").first.inner_text()).removesuffix("¶").strip()
+
+
+def _open(page: Any, url: str) -> None:
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.status == 200, url
+
+
+@pytest.mark.parametrize(
+    ("lang", "prefix", "home", "games"),
+    [("en", "", "Play-by-mail games", "Games"), ("fr", "fr/", "Parties par correspondance", "Parties")],
+)
+def test_home_game_and_phase_pages_load_in_both_languages(
+    page: Any, server: str, lang: str, prefix: str, home: str, games: str
+) -> None:
+    _open(page, server + prefix)
+    assert page.locator("html").get_attribute("lang") == lang
+    assert _h1(page) == home
+    assert page.get_by_role("link", name="Demo game: Machiavelli, the e-mail judge's rules").first.is_visible()
+    assert page.locator(".md-nav__link", has_text=games).count() > 0  # the navigation, in the page's language
+
+    _open(page, server + prefix + "games/machiavelli/")
+    assert _h1(page) == "Demo game: Machiavelli, the e-mail judge's rules"
+    standings = page.locator("table").first
+    assert standings.is_visible()
+    assert ("Venise" if lang == "fr" else "Venice") in standings.inner_text()
+    assert page.locator("svg[id^='chart-machiavelli-']").first.is_visible()
+
+    _open(page, server + prefix + PHASE)
+    title = "Printemps 1454\u00a0: mouvements" if lang == "fr" else "Spring 1454: movement"
+    assert _h1(page).replace(" ", "\u00a0") == title.replace(" ", "\u00a0")
+    game_map = page.locator("img.game-map").first
+    assert game_map.is_visible()
+    assert page.evaluate("(img) => img.complete && img.naturalWidth > 0", game_map.element_handle())
+    report = page.locator("table", has_text="A aus-cri").first  # the report's table below the map
+    assert report.count() == 1
+
+
+def test_the_language_switch_keeps_the_page(page: Any, server: str) -> None:
+    _open(page, server + PHASE)
+    page.locator(".md-header .md-select").first.hover()
+    page.locator('.md-header a[hreflang="fr"]').first.click()
+    page.wait_for_url(server + "fr/" + PHASE)
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert _h1(page).startswith("Printemps 1454")
+    page.locator(".md-header .md-select").first.hover()
+    page.locator('.md-header a[hreflang="en"]').first.click()
+    page.wait_for_url(server + PHASE)
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert _h1(page) == "Spring 1454: movement"
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        wanted = {"a": "href", "img": "src", "link": "href"}.get(tag)
+        for name, value in attrs:
+            if name == wanted and value:
+                self.links.append(value)
+
+
+def test_no_internal_link_is_broken(server: str) -> None:
+    """Every `<a href>` (and image and stylesheet) reached from the home pages, across the whole site."""
+    host = urlsplit(server).netloc
+    queue, seen, broken, pages = [server, server + "fr/"], set(), [], 0
+    referrers: dict[str, str] = {}
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                kind = response.headers.get_content_type()
+                body = response.read().decode("utf-8", "replace") if kind == "text/html" else ""
+        except urllib.error.HTTPError as err:
+            broken.append(f"{url} ({err.code}), linked from {referrers.get(url, '?')}")
+            continue
+        if not body:
+            continue
+        pages += 1
+        assert pages < 5000, "the crawl does not end"
+        parser = _Links()
+        parser.feed(body)
+        for link in parser.links:
+            target = urldefrag(urljoin(url, link))[0]
+            if urlsplit(target).netloc == host and target not in seen:
+                referrers.setdefault(target, url)
+                queue.append(target)
+    assert broken == [], "broken internal links:\n" + "\n".join(broken)
+    assert pages > 40  # both languages of every game, phase, rules and syntax page were reached
