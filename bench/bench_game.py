@@ -4,7 +4,8 @@ Creates a Machiavelli game (the judge's rules, a dice chain, secret orders with 
 60 phases with random legal orders written as order files (three powers' files encrypted), timing for
 each turn `judge validate` and `judge adjudicate` as the commands run them (files read, decrypted and
 checked; results, state and revealed orders written); then times `judge replay --check` and `judge verify`
-of the whole game. Writes `bench/game-results.md`.
+of the whole game, and the building of its site (`judge site`, then `mkdocs build --strict` of the project's
+site with only this game in it). Writes `bench/game-results.md`.
 
     python3 bench/bench_game.py [--phases 60] [--seed 1]
 """
@@ -16,6 +17,7 @@ import platform
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,6 +30,7 @@ from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Maintain
 from pipeline.core.position import PhaseKind
 from pipeline.core.units import AUTONOMOUS
+from pipeline.publish.site import build_site
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.orders_files import order_file_text
 
@@ -68,6 +71,23 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
     return sum(len(v) for v in by_power.values())
 
 
+def build_the_site(games: Path) -> tuple[float, float, int]:
+    """The site of the games under `games` (only the benchmark's): `judge site` into a copy of the project's
+    hand-written site, then `mkdocs build --strict`; the two times and the number of files written."""
+    project = Path(__file__).resolve().parent.parent
+    work = games / ".site-project"  # no game.yaml: not taken for a game
+    shutil.copytree(project / "site", work / "site", ignore=shutil.ignore_patterns("games"))
+    shutil.copy(project / "mkdocs.yml", work / "mkdocs.yml")
+    (work / "pipeline" / "publish").mkdir(parents=True)
+    shutil.copy(project / "pipeline" / "publish" / "mkdocs_hooks.py", work / "pipeline" / "publish")
+    start = time.perf_counter()
+    written = build_site(games, work / "site")
+    site_time = time.perf_counter() - start
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"], cwd=work, check=True)
+    return site_time, time.perf_counter() - start, len(written)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phases", type=int, default=60)
@@ -100,6 +120,7 @@ def main() -> None:
         verify_time = time.perf_counter() - start
         assert not differences and not problems, (differences, problems)
         size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+        site_time, mkdocs_time, pages = build_the_site(root)
     finally:
         shutil.rmtree(root)
 
@@ -127,6 +148,8 @@ def main() -> None:
         f"| peak memory traced during the replay | {replay_peak / 2**20:.1f} MiB |",
         f"| `judge verify` of the whole game | {verify_time:.2f} s |",
         f"| size of the game folder | {size / 1024:.0f} KiB |",
+        f"| `judge site`: {pages} pages and maps in French and English | {site_time:.1f} s |",
+        f"| `mkdocs build --strict` of that site | {mkdocs_time:.1f} s |",
         "",
     ]
     out = Path(__file__).with_name("game-results.md")
