@@ -388,3 +388,43 @@ def test_a_machiavelli_movement_exports_in_well_under_a_second() -> None:
     start = time.perf_counter()
     legal_orders_json(game.board, position, game.rules, game.board.powers, game.id, turn)
     assert time.perf_counter() - start < 2.0  # a loose bound: the machine is shared
+
+
+def test_the_command_writes_the_current_turn(tmp_path: Path) -> None:
+    """`judge legal-orders FOLDER --power P --out FILE`: the current turn's JSON, for that power only."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import cli
+
+    out = tmp_path / "legal.json"
+    result = CliRunner().invoke(cli, ["legal-orders", str(GAMES / "demo"), "--power", "France", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    game = load_game(GAMES / "demo")
+    assert data["turn"] == game.current_turn() and list(data["powers"]) == ["france"]
+    bad = CliRunner().invoke(cli, ["legal-orders", str(GAMES / "demo"), "--power", "narnia"])
+    assert bad.exit_code == 1 and "unknown power" in bad.output
+
+
+def test_machiavelli_has_no_waive() -> None:
+    """Rule: Machiavelli's adjustments are maintenance and purchases; `Waive` is refused by the check as by
+    the adjudicator (it was accepted on receipt and then reported as an order of the wrong phase)."""
+    game = load_game(GAMES / "machiavelli-objectif")
+    position = game.position("1455-spring-adjustment")
+    for power in game.board.powers:
+        assert accepted("Waive", game.board, position, power, game.rules) is None
+        data = legal_orders(game.board, position, game.rules, power).adjustments
+        assert data is not None and data["waive"] is False
+
+
+def test_no_special_unit_in_diplomacy() -> None:
+    """Rule: militia, mercenaries and professionals are Machiavelli's; a standard build of one is illegal."""
+    game = load_game(GAMES / "demo")
+    position = game.position("1901-fall-adjustment")
+    builders = [p for p in game.board.powers if legal_orders(game.board, position, game.rules, p).adjustments]
+    for power in builders:
+        data = legal_orders(game.board, position, game.rules, power).adjustments
+        assert data is not None
+        for build in data["builds"]:  # type: ignore[attr-defined]
+            special = build.replace("Build ", "Build militia ")
+            assert accepted(special, game.board, position, power, game.rules) is None
