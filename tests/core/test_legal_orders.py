@@ -83,11 +83,11 @@ def random_diplomacy(seed: int, phases: int = 9) -> list[Position]:
 
 def random_cases() -> list[tuple[str, int, int, bool]]:
     """(profile, seed, index of the position in the random game, made a retreat phase)."""
-    cases = [("standard", seed, i, False) for seed in range(2) for i in range(0, 10, 2)]
-    cases += [("standard", seed, i, True) for seed in range(2) for i in (1, 5)]
+    cases = [("standard", seed, i, False) for seed in range(2) for i in (0, 3, 6, 9)]
+    cases += [("standard", 0, i, True) for i in (1, 5)]
     for name in ("judge", "objectif"):
-        cases += [(name, seed, i, False) for seed in range(2) for i in range(5)]
-        cases += [(name, seed, i, True) for seed in range(2) for i in (1, 2)]
+        cases += [(name, 0, i, False) for i in range(5)] + [(name, 1, i, False) for i in (2, 4)]
+        cases += [(name, 0, i, True) for i in (1, 2)]
     return cases
 
 
