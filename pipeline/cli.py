@@ -282,6 +282,25 @@ def decrypt_command(file: Path, identity_file: Path | None) -> None:
     click.echo(secret_orders.decrypt_file(file, identity_file), nl=False)
 
 
+@cli.command("legal-orders")
+@game_folder
+@click.option("--power", default=None, help="Only this power (id or name); else every power.")
+@click.option(
+    "--out", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write the JSON there; else print it."
+)
+@_clean_errors
+def legal_orders_command(folder: Path, power: str | None, out: Path | None) -> None:
+    """Every legal order of the current turn, as JSON for an order form (docs/legal-orders.md)."""
+    from pipeline.commands import legal_orders
+
+    text = legal_orders.legal_orders(folder, power)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    legal_orders.write(text, out)
+    click.echo(f"wrote {out}", err=True)
+
+
 @cli.command("site")
 @click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
 @click.option("--site", "site_dir", default="site", show_default=True, type=click.Path(path_type=Path))

@@ -42,6 +42,8 @@ def build_sites(board: Board, position: Position, power: str) -> list[str]:
 
 
 def build_location(board: Board, position: Position, power: str, order: Build, used: set[str]) -> str:
+    if order.special is not None:
+        raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # militia, mercenaries, professionals: Machiavelli's only
     space = space_of(order.at)
     sp = board.spaces[space]
     if sp.home != power:

@@ -440,6 +440,8 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
                 raise Illegal(Reason.ILLEGAL_NO_CITY)
             return Convert(entry.unit.kind, entry.unit.location, order.into)
         return Disband(entry.unit.kind, entry.unit.location)
+    if kind is PhaseKind.ADJUSTMENT and rules.game == "machiavelli" and isinstance(order, Waive):
+        raise Illegal(Reason.ILLEGAL_WRONG_PHASE)  # nothing to give up: builds are bought (`upkeep` refuses it too)
     if kind is PhaseKind.ADJUSTMENT and rules.game == "machiavelli" and isinstance(order, (Build, Remove, Maintain)):
         if isinstance(order, Build):
             new_unit(board, position, power, order, dict(position.units), set(), set(), rules)

@@ -220,5 +220,13 @@ def structured_order(entry: object) -> str:
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:
     """An order file as `judge` writes it (for the demo and for order forms)."""
     lines = [f"game: {game.id}", f"turn: {turn}", f"power: {power}", "orders:"]
-    lines.extend(f"  - {o}" for o in orders)
+    lines.extend(f"  - {_yaml_text(o)}" for o in orders)
     return "\n".join(lines) + "\n"
+
+
+def _yaml_text(text: str) -> str:
+    """An order as a YAML item: quoted where YAML would read something else (``Expense 1: 3 ...`` is a
+    mapping unquoted)."""
+    if ":" in text or "#" in text or text[:1] in "'\"&*!|>%@`{[]},?-" or text != text.strip():
+        return "'" + text.replace("'", "''") + "'"
+    return text
