@@ -2,7 +2,7 @@
 
 - `games/rules.md`: every rule option and its value in each profile of `pipeline/core/rules.py`, with what
   it decides as `docs/rule-options.md` explains it (those explanations are in English);
-- `games/orders.md`: the order syntax, `docs/orders.md` as it is (in English; the French page says so).
+- `games/orders.md`: the order syntax, `docs/orders.md` as it is (and `docs/orders.fr.md` in French).
 """
 
 from __future__ import annotations
@@ -80,13 +80,15 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
 
 
 def order_syntax_page(lang: str, docs: Path = DOCS) -> str:
+    """`docs/orders.md`, or its translation `docs/orders.<lang>.md` where there is one."""
     t = translator(lang)
-    path = docs / "orders.md"
+    translated = docs / f"orders.{lang}.md"
+    path = translated if lang != LANGUAGES[0] and translated.is_file() else docs / "orders.md"
     if not path.is_file():
         return "# " + t.gettext("Order syntax") + "\n\n" + t.gettext("The order syntax is in docs/orders.md.") + "\n"
     text = _LINK.sub(r"\1", path.read_text(encoding="utf-8")).rstrip("\n").split("\n")
     lines = ["# " + t.gettext("Order syntax")]
-    if lang != LANGUAGES[0]:
+    if lang != LANGUAGES[0] and path != translated:
         lines += ["", "!!! note", "", "    " + t.gettext("This page is in English only.")]
     body = text[1:] if text and text[0].startswith("# ") else text
     return "\n".join(lines + body) + "\n"
