@@ -165,8 +165,9 @@ def test_the_adjudication_workflow() -> None:
     job = workflow["jobs"]["adjudicate"]
     assert job["permissions"] == {"contents": "write"}
     with_secrets = [s for s in job["steps"] if "secrets." in str(s.get("env", ""))]
-    assert [s["name"] for s in with_secrets] == ["Adjudicate"]
+    assert [s["name"] for s in with_secrets] == ["Adjudicate", "Check the games"]
     assert set(with_secrets[0]["env"]) >= {"JUDGE_AGE_IDENTITY", "JUDGE_DICE_SECRETS"}
+    assert "JUDGE_DICE_SECRETS" not in with_secrets[1]["env"]  # replaying needs the age keys, never the dice secret
     script = "\n".join(step.get("run", "") for step in job["steps"])
     for command in ("judge adjudicate", "--when-due", "--force", "judge rerun", "judge replay --check", "judge verify"):
         assert command in script
