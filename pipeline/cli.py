@@ -168,6 +168,25 @@ def validate_command(folder: Path, author: str | None, sent: tuple[Path, ...], i
     game.validate(folder, click.echo, author, list(sent) if sent else None, identity_file)
 
 
+@cli.command("orders-from-issue")
+@click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
+@click.option("--author", required=True, help="GitHub login of the issue's author: the power must be theirs to order.")
+@click.option(
+    "--body-file",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="The issue's body, as the 'Orders' issue form wrote it.",
+)
+@_clean_errors
+def orders_from_issue_command(games_dir: Path, author: str, body_file: Path) -> None:
+    """Write the order file an issue of the order form asks for, once it validates (public orders only)."""
+    from pipeline.commands import issue_orders
+
+    body = body_file.read_text(encoding="utf-8", errors="replace")
+    path = issue_orders.orders_from_issue(games_dir, body, author, click.echo)
+    click.echo(f"written: {path}")
+
+
 @cli.command("adjudicate")
 @game_folder
 @click.option("--force", is_flag=True, help="Adjudicate even if some powers have not sent orders.")

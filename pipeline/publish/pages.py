@@ -217,6 +217,20 @@ def sending_orders(info: GameInfo, t: Translator, w: Words) -> list[str]:
     name = "<power>.yaml.age" if game.settings.secret_orders else "<power>.yaml"
     lines = [
         t.gettext(
+            "The [order form](%(form)s) offers every legal order of the turn and writes the order file for you "
+            "(encrypted if the orders are secret), ready to send from GitHub or to download."
+        )
+        % {"form": "orders.md"},
+        "",
+    ]
+    if game.secret_money:
+        lines += [
+            t.gettext("Your treasury, loans and money orders: [private reports](%(page)s), read with your key.")
+            % {"page": "private.md"},
+            "",
+        ]
+    lines += [
+        t.gettext(
             "Each power commits its orders for %(phase)s as the file `%(file)s` in the folder `%(folder)s` "
             "of the game's repository, written in the [order syntax](%(syntax)s):"
         )

@@ -5,7 +5,9 @@
     site/games/index.md                the games and their state
     site/games/rules.md, orders.md     the rule profiles and the order syntax (from the code and docs/)
     site/games/feed.xml                an RSS feed of the adjudicated phases (feed.fr.xml in French)
-    site/games/<id>/...                each game's pages (see pages.py)
+    site/games/<id>/...                each game's pages (see pages.py), its order page and, with secret
+                                       money, its private-report page, with their data (order_form.py)
+    site/games/order-form-<lang>.json  the order form script's words, in each language
     site/games/.generated              the list of files written, so that the next run removes the ones
                                        it no longer writes (a turn replayed away, a game removed)
 
@@ -27,6 +29,7 @@ from pipeline.storage.gamedir import load_game, write_all
 from .feed import feed
 from .i18n import LANGUAGES, translator
 from .mkdocs_hooks import HOME_BLOCK
+from .order_form import form_pages, ui_pages
 from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 
@@ -76,7 +79,9 @@ def build_site(games_dir: Path, site_dir: Path, repo_url: str | None = None, sit
     pages: list[Page] = []
     for info in infos:
         pages.extend(game_pages(info.game, info=info))
+        pages.extend(form_pages(info))
     pages.extend(reference_pages())
+    pages.extend(ui_pages())
     for lang in LANGUAGES:
         pages.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
         pages.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))

@@ -1,0 +1,273 @@
+"""The order form and the private-report page of each game: what `judge site` publishes for them.
+
+The pages are static: the script `site/assets/javascripts/order-form.js` (committed, listed in mkdocs.yml's
+`extra_javascript`) builds the form in the browser from files written here, all public data:
+
+    games/<id>/orders.md, orders.fr.md     the order page (a player picks a power, an order for each unit...)
+    games/<id>/orders.json                 every legal order of the current turn, every power
+                                           (`legal_orders_json`; for a game with secret money the public
+                                           position's, with the amounts held left out: see `public_legal_orders`)
+    games/<id>/form-en.json, form-fr.json  the settings a form needs: game, turn, powers and their names,
+                                           secret orders, the game's and the players' public keys, the
+                                           repository's URL, the turns with private reports
+    games/<id>/private.md, private.fr.md   a game with secret money: each power's private report, decrypted
+                                           in the browser with the player's key
+    games/<id>/private/<turn>/<power>.yaml.age    those reports (ciphertext), as committed
+    games/order-form-en.json, order-form-fr.json  the script's words, from the gettext catalogues
+
+The data files are not localized the mkdocs-static-i18n way (`file.fr.json`, copied only under /fr/): each
+exists once, at the site's root, and the script finds them from its own URL (`assets/javascripts/`), so
+the English and the French page read the same files.
+
+Nothing leaves the browser: the key a player pastes is never sent nor stored, and the order file goes to
+GitHub only when the player opens GitHub's "new file" page with it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pipeline.core.legal_orders import legal_orders_data
+from pipeline.storage.gamedir import Game, phase_of_turn
+from pipeline.storage.private_files import private_report_path
+
+from .i18n import LANGUAGES, Translator, translator
+from .pages import GameInfo, Page, localized
+from .words import Words
+
+SCRIPT = "assets/javascripts/order-form.js"
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def public_legal_orders(game: Game, turn: str) -> dict[str, object]:
+    """The legal orders of `turn` for every power, as `legal_orders_data` gives them, from what everybody
+    may see. In a game with secret money the position is the public one (no treasury, no loan) and what
+    depends on the amounts held is left out (null): `treasury`, `loans`, the loan `room`, what is
+    `owed_to_bank` and whether gifts are allowed (they may not be while in debt); what may be spent on
+    what, the minimums and the templates stay."""
+    secret = game.secret_money
+    position = game.position(turn, public=True)
+    data = legal_orders_data(game.board, position, game.rules, game.board.powers, game.id, turn)
+    if not secret:
+        return data
+    powers = data["powers"]
+    assert isinstance(powers, dict)
+    for orders in powers.values():
+        adjustments = orders.get("adjustments")
+        if isinstance(adjustments, dict) and "treasury" in adjustments:
+            adjustments["treasury"] = None
+        money = orders.get("money")
+        if isinstance(money, dict):
+            money["treasury"] = None
+            money["loans"] = None
+            money["borrow"]["room"] = None
+            money["pay"]["owed_to_bank"] = None
+            money["pay"]["gifts_allowed"] = None
+    data["secret_money"] = True
+    return data
+
+
+def private_reports(game: Game) -> dict[str, list[str]]:
+    """The turns with private reports and the powers that have one in each, oldest turn first."""
+    found: dict[str, list[str]] = {}
+    for turn in game.turns():
+        folder = private_report_path(game.folder, turn, "x").parent
+        powers = sorted(p.name.removesuffix(".yaml.age") for p in folder.glob("*.yaml.age"))
+        if powers:
+            found[turn] = powers
+    return found
+
+
+def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
+    game, t = info.game, translator(lang)
+    w = Words(game.board, t)
+    reports = private_reports(game) if game.secret_money else {}
+    folder = f"games/{game.id}/orders/{info.current}"
+    return {
+        "format": 1,
+        "game": game.id,
+        "title": game.title,
+        "turn": info.current,
+        "phase": w.phase(phase_of_turn(info.current)),
+        "powers": {p: w.power(p) for p in sorted(game.board.powers)},
+        "players": dict(sorted(game.players.items())),
+        "secret_orders": game.settings.secret_orders,
+        "secret_money": game.secret_money,
+        "public_key": game.settings.public_key,
+        "player_keys": dict(sorted(game.settings.player_keys.items())),
+        "repo_url": info.repo_url.rstrip("/") if info.repo_url else None,
+        "folder": folder,
+        "private_reports": [
+            {"turn": turn, "phase": w.phase(phase_of_turn(turn)), "powers": powers} for turn, powers in reports.items()
+        ],
+    }
+
+
+def ui_strings(lang: str) -> dict[str, str]:
+    """Every word the order form's script shows, in `lang`."""
+    t = translator(lang)
+    return {
+        "loading": t.gettext("Loading the legal orders…"),
+        "load_failed": t.gettext("The legal orders could not be loaded: %(error)s"),
+        "power": t.gettext("Power"),
+        "choose_power": t.gettext("Choose your power"),
+        "no_orders": t.gettext("This power has nothing to order in this phase."),
+        "units": t.gettext("Units"),
+        "unit": t.gettext("Unit"),
+        "order": t.gettext("Order"),
+        "no_order": t.gettext("(no order)"),
+        "group_hold": t.gettext("Hold"),
+        "group_moves": t.gettext("Moves"),
+        "group_supports": t.gettext("Supports"),
+        "group_convoys": t.gettext("Convoys"),
+        "group_other": t.gettext("Other orders"),
+        "group_adjust": t.gettext("Maintain or remove"),
+        "upkeep": t.gettext("%(ducats)s ducats to maintain"),
+        "power_orders": t.gettext("Orders of the power"),
+        "builds": t.gettext("Builds"),
+        "build": t.gettext("Build"),
+        "cost": t.gettext("%(ducats)s ducats"),
+        "builds_due": t.gettext("Builds due: %(count)s"),
+        "removals_due": t.gettext("Units to remove: %(count)s"),
+        "waive": t.gettext("Waive a build"),
+        "add": t.gettext("Add"),
+        "remove": t.gettext("Remove"),
+        "money": t.gettext("Money"),
+        "treasury": t.gettext("Treasury: %(ducats)s ducats"),
+        "treasury_secret": t.gettext("Your treasury is secret: see your private report."),
+        "loans_held": t.gettext("Loans: %(loans)s"),
+        "borrow": t.gettext("Borrow"),
+        "borrow_room": t.gettext("The bank lends up to %(room)s ducats more."),
+        "borrow_limit": t.gettext("The bank lends up to %(limit)s ducats in all."),
+        "borrow_refused": t.gettext("The bank does not lend to this power."),
+        "years": t.gettext("Years"),
+        "rate": t.gettext("%(years)s year(s), %(rate)s%% interest"),
+        "pay": t.gettext("Pay"),
+        "pay_to": t.gettext("To"),
+        "bank": t.gettext("the bank"),
+        "expense": t.gettext("Expense"),
+        "expense_kind": t.gettext("Kind"),
+        "expense_target": t.gettext("Target"),
+        "expense_max": t.gettext("At most %(max)s expenses."),
+        "minimum": t.gettext("minimum %(ducats)s"),
+        "not_adjacent": t.gettext("none of your units is near"),
+        "stake": t.gettext("Stake"),
+        "ducats": t.gettext("Ducats"),
+        "other_orders": t.gettext("Other orders"),
+        "kind_famine relief": t.gettext("famine relief"),
+        "kind_pacify": t.gettext("pacify"),
+        "kind_rebellion": t.gettext("raise a rebellion"),
+        "kind_assassinate": t.gettext("assassinate"),
+        "kind_counter-bribe": t.gettext("counter-bribe"),
+        "kind_disband": t.gettext("bribe to disband"),
+        "kind_buy": t.gettext("bribe to buy"),
+        "kind_to autonomous": t.gettext("bribe to make autonomous"),
+        "amount_invalid": t.gettext("Give a whole number of ducats, at least 1."),
+        "too_many_expenses": t.gettext("No more expenses this turn."),
+        "orders_text": t.gettext("Your orders"),
+        "without_orders": t.gettext(
+            "Units without an order: %(units)s (a unit given no order holds, retreats nowhere or is removed)."
+        ),
+        "all_ordered": t.gettext("Every unit has an order."),
+        "file": t.gettext("The order file"),
+        "file_secret": t.gettext("The order file, encrypted to the game's key and yours"),
+        "encrypting": t.gettext("Encrypting…"),
+        "encrypt_failed": t.gettext("The file could not be encrypted: %(error)s"),
+        "download": t.gettext("Download the file"),
+        "github": t.gettext("Create the file on GitHub"),
+        "github_help": t.gettext("GitHub opens its page for a new file at %(path)s with your orders; commit it there."),
+        "no_github": t.gettext("Commit this file as %(path)s in the game's repository."),
+        "secret_note": t.gettext(
+            "Orders are secret in this game: the file is encrypted in your browser before it leaves it."
+        ),
+        "private_key": t.gettext("Your private key (AGE-SECRET-KEY-1…)"),
+        "private_key_help": t.gettext("Pasted here, it stays in this page: it is never sent nor stored."),
+        "turn": t.gettext("Turn"),
+        "show": t.gettext("Decrypt and show"),
+        "no_report": t.gettext("There is no private report for this power in this turn."),
+        "decrypt_failed": t.gettext("The report could not be decrypted with this key: %(error)s"),
+        "report_treasury": t.gettext("Treasury after the turn"),
+        "report_loans": t.gettext("Loans"),
+        "report_orders": t.gettext("Money orders"),
+        "report_result": t.gettext("Result"),
+        "report_details": t.gettext("Details"),
+        "report_income": t.gettext("Income"),
+        "report_from": t.gettext("From"),
+        "report_place": t.gettext("Place"),
+        "report_total": t.gettext("Total"),
+        "none": t.gettext("none"),
+    }
+
+
+def order_page(info: GameInfo, lang: str) -> str:
+    game, t = info.game, translator(lang)
+    w = Words(game.board, t)
+    lines = [
+        "# " + t.gettext("Orders: %(game)s") % {"game": game.title},
+        "",
+        t.gettext(
+            "The orders of **%(phase)s**: choose your power, then an order for each unit among the legal ones. "
+            "The page writes the order file; send it from GitHub or download it."
+        )
+        % {"phase": w.phase(phase_of_turn(info.current))},
+        "",
+        *_noscript(t),
+        _mount("order-form", game.id, lang),
+        "",
+        t.gettext("[Back to the game](%(page)s) · [Order syntax](%(syntax)s)")
+        % {"page": "index.md", "syntax": "../orders.md"},
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def private_page(info: GameInfo, lang: str) -> str:
+    game, t = info.game, translator(lang)
+    lines = [
+        "# " + t.gettext("Private reports: %(game)s") % {"game": game.title},
+        "",
+        t.gettext(
+            "Each power's money (treasury, loans, money orders and their results, income) is kept encrypted "
+            "to its player. Paste your private key and choose a turn: the report is decrypted in this page."
+        ),
+        "",
+        *_noscript(t),
+        _mount("private-report", game.id, lang),
+        "",
+        t.gettext("[Back to the game](%(page)s)") % {"page": "index.md"},
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _noscript(t: Translator) -> list[str]:
+    return ["<noscript>" + t.gettext("This page needs JavaScript.") + "</noscript>", ""]
+
+
+def _mount(kind: str, game_id: str, lang: str) -> str:
+    """The element the script fills (it finds the data files from its own URL: see the module's docstring)."""
+    return f'<div class="pbem-form" data-form="{kind}" data-game="{game_id}" data-lang="{lang}"></div>'
+
+
+def form_pages(info: GameInfo) -> list[Page]:
+    """The order page, its data files and, with secret money, the private-report page and reports."""
+    game = info.game
+    base = Path("games") / game.id
+    pages = [Page(base / "orders.json", _json(public_legal_orders(game, info.current)))]
+    for lang in LANGUAGES:
+        pages.append(Page(base / f"form-{lang}.json", _json(form_settings(info, lang))))
+        pages.append(Page(localized(base / "orders.md", lang), order_page(info, lang)))
+        if game.secret_money:
+            pages.append(Page(localized(base / "private.md", lang), private_page(info, lang)))
+    if game.secret_money:
+        for turn, powers in private_reports(game).items():
+            for power in powers:
+                path = private_report_path(game.folder, turn, power)
+                pages.append(Page(base / "private" / turn / path.name, path.read_text(encoding="ascii")))
+    return pages
+
+
+def ui_pages() -> list[Page]:
+    return [Page(Path("games") / f"order-form-{lang}.json", _json(ui_strings(lang))) for lang in LANGUAGES]

@@ -1,0 +1,632 @@
+// The order form and the private-report page of a game (docs/order-form.md).
+//
+// Loaded on every page (mkdocs.yml `extra_javascript`, as a module); it does something only where a page
+// holds <div class="pbem-form" data-form="order-form|private-report" data-game="ID" data-lang="en|fr">,
+// which `judge site` writes in games/<id>/orders.md and private.md. Its data come from files `judge site`
+// writes beside the pages, found from this script's own URL (assets/javascripts/ under the site's root):
+//
+//   games/order-form-<lang>.json      the words of this script, from the project's gettext catalogues
+//   games/<id>/form-<lang>.json       the game's settings: turn, powers, secret orders, public keys, repo
+//   games/<id>/orders.json            every legal order of the current turn (docs/legal-orders.md)
+//   games/<id>/private/<turn>/<power>.yaml.age    each power's private report, encrypted
+//
+// Nothing is sent anywhere: the order file is shown, downloaded, or put in the URL of GitHub's "new file"
+// page when the player clicks; a private key pasted in the private-report page stays in the page.
+// Encryption and decryption use the vendored age-encryption bundle (assets/vendor/, see its README).
+
+const ROOT = new URL("../../", import.meta.url);
+const VENDOR = new URL("../vendor/", import.meta.url);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key in node && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+// `%(name)s` placeholders, as the gettext catalogues write them; `%%` is a percent sign
+function fmt(text, values = {}) {
+  return text.replace(/%\((\w+)\)s|%%/g, (whole, name) => (name === undefined ? "%" : String(values[name])));
+}
+
+async function fetchJSON(path) {
+  const response = await fetch(new URL(path, ROOT));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+// An order as a YAML list item, quoted where YAML would read something else: as
+// pipeline.storage.orders_files._yaml_text does ("Expense 1: 3 ..." unquoted is a mapping).
+const YAML_SPECIAL_START = "'\"&*!|>%@`{[]},?-";
+export function yamlText(text) {
+  if (text.includes(":") || text.includes("#") || text === "" || YAML_SPECIAL_START.includes(text[0]) || text !== text.trim()) {
+    return "'" + text.replaceAll("'", "''") + "'";
+  }
+  return text;
+}
+
+// The order file, as pipeline.storage.orders_files.order_file_text writes it
+export function orderFileText(game, turn, power, orders) {
+  const lines = [`game: ${game}`, `turn: ${turn}`, `power: ${power}`, "orders:"];
+  for (const order of orders) lines.push(`  - ${yamlText(order)}`);
+  return lines.join("\n") + "\n";
+}
+
+// Which group of the select an order of `unit` goes in
+function groupOf(unit, order) {
+  const rest = order.slice(unit.length);
+  if (rest === " H") return "hold";
+  if (rest.startsWith("-")) return "moves";
+  if (rest.startsWith(" S ")) return "supports";
+  if (rest.startsWith(" C ")) return "convoys";
+  if (/^(Maintain|Remove)\b/.test(order)) return "adjust";
+  return "other";
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+let agePromise = null;
+function loadAge() {
+  agePromise ??= import(new URL("age-encryption.js", VENDOR).href);
+  return agePromise;
+}
+
+// ---- the order form -----------------------------------------------------------------------------
+
+class OrderForm {
+  constructor(root, t, settings, legal) {
+    this.root = root;
+    this.t = t;
+    this.settings = settings;
+    this.legal = legal;
+    this.power = "";
+    this.unitChoices = new Map(); // unit -> chosen order ("" for none)
+    this.powerOrders = new Set(); // Ally..., Permit bribes..., Give...
+    this.added = []; // builds, waives, loans, payments, expenses: texts in the order added
+    this.fileToken = 0;
+  }
+
+  render() {
+    const { t, settings } = this;
+    const powerSelect = el(
+      "select",
+      { id: "pbem-power", name: "power", onchange: (e) => this.choosePower(e.target.value) },
+      el("option", { value: "" }, t.choose_power),
+      Object.entries(settings.powers)
+        .filter(([pid]) => pid in this.legal.powers)
+        .map(([pid, name]) => el("option", { value: pid }, settings.players[pid] ? `${name} (${settings.players[pid]})` : name)),
+    );
+    this.body = el("div", { class: "pbem-power-orders" });
+    this.output = el("div", { class: "pbem-output" });
+    this.root.replaceChildren(
+      settings.secret_orders ? el("p", { class: "pbem-note" }, t.secret_note) : null,
+      el("p", {}, el("label", { for: "pbem-power" }, t.power + " "), powerSelect),
+      this.body,
+      this.output,
+    );
+  }
+
+  choosePower(power) {
+    this.power = power;
+    this.unitChoices = new Map();
+    this.powerOrders = new Set();
+    this.added = [];
+    this.body.replaceChildren();
+    this.output.replaceChildren();
+    if (!power) return;
+    const data = this.legal.powers[power];
+    const parts = [];
+    if (data.units.length) parts.push(this.unitsTable(data));
+    if (data.adjustments) parts.push(this.adjustmentsPart(data.adjustments));
+    const others = [...data.orders];
+    if (data.money) {
+      parts.push(this.moneyPart(data.money));
+      others.push(...data.money.permit_bribes.orders, ...data.money.give_chits.orders);
+    }
+    if (others.length) parts.push(this.powerOrdersPart(others));
+    this.addedList = el("ul", { class: "pbem-added" });
+    parts.push(this.addedList);
+    if (!parts.length || (!data.units.length && !data.adjustments && !data.money && !others.length)) {
+      parts.unshift(el("p", {}, this.t.no_orders));
+    }
+    this.body.replaceChildren(...parts);
+    this.update();
+  }
+
+  unitsTable(data) {
+    const { t } = this;
+    const rows = data.units.map((u, i) => {
+      const groups = new Map();
+      for (const order of u.orders) {
+        const group = groupOf(u.unit, order);
+        if (!groups.has(group)) groups.set(group, []);
+        groups.get(group).push(order);
+      }
+      const select = el(
+        "select",
+        {
+          id: `pbem-unit-${i}`,
+          "data-unit": u.unit,
+          class: "pbem-unit-order",
+          onchange: (e) => {
+            this.unitChoices.set(u.unit, e.target.value);
+            this.update();
+          },
+        },
+        el("option", { value: "" }, t.no_order),
+        [...groups].map(([group, orders]) =>
+          el("optgroup", { label: t[`group_${group}`] }, orders.map((o) => el("option", { value: o }, o))),
+        ),
+      );
+      this.unitChoices.set(u.unit, "");
+      const upkeep = u.upkeep !== undefined ? fmt(t.upkeep, { ducats: u.upkeep }) : "";
+      return el("tr", {}, el("td", {}, el("label", { for: `pbem-unit-${i}` }, u.unit)), el("td", {}, select, upkeep ? " " + upkeep : ""));
+    });
+    return el(
+      "div",
+      {},
+      el("h2", {}, t.units),
+      el("table", { class: "pbem-units" }, el("thead", {}, el("tr", {}, el("th", {}, t.unit), el("th", {}, t.order))), el("tbody", {}, rows)),
+    );
+  }
+
+  adjustmentsPart(adj) {
+    const { t } = this;
+    const part = el("div", { class: "pbem-adjustments" }, el("h2", {}, t.builds));
+    if (adj.due !== undefined) {
+      if (adj.due > 0) part.append(el("p", {}, fmt(t.builds_due, { count: adj.due })));
+      if (adj.due < 0) part.append(el("p", {}, fmt(t.removals_due, { count: -adj.due })));
+    }
+    if (adj.treasury !== undefined && adj.treasury !== null) part.append(el("p", {}, fmt(t.treasury, { ducats: adj.treasury })));
+    const builds = adj.builds.map((b) => (typeof b === "string" ? { order: b } : b));
+    if (builds.length) {
+      const select = el(
+        "select",
+        { id: "pbem-build" },
+        builds.map((b) => el("option", { value: b.order }, b.cost !== undefined ? `${b.order} (${fmt(t.cost, { ducats: b.cost })})` : b.order)),
+      );
+      part.append(
+        el(
+          "p",
+          {},
+          el("label", { for: "pbem-build" }, t.build + " "),
+          select,
+          " ",
+          el("button", { type: "button", id: "pbem-build-add", class: "md-button", onclick: () => this.add(select.value) }, t.add),
+        ),
+      );
+    }
+    if (adj.waive) {
+      part.append(el("p", {}, el("button", { type: "button", id: "pbem-waive", class: "md-button", onclick: () => this.add("Waive") }, t.waive)));
+    }
+    return part;
+  }
+
+  moneyPart(money) {
+    const { t } = this;
+    const part = el("div", { class: "pbem-money" }, el("h2", {}, t.money));
+    part.append(el("p", {}, money.treasury === null ? t.treasury_secret : fmt(t.treasury, { ducats: money.treasury })));
+    if (money.loans && money.loans.length) {
+      part.append(el("p", {}, fmt(t.loans_held, { loans: money.loans.map((l) => `${l.principal}+${l.interest} (${l.due})`).join(", ") })));
+    }
+    const amount = (id, value = "") => el("input", { id, type: "number", min: "1", step: "1", value: String(value), size: 5, inputmode: "numeric" });
+    const whole = (input) => {
+      const n = Number(input.value);
+      if (!Number.isInteger(n) || n < 1) {
+        this.error(t.amount_invalid);
+        return null;
+      }
+      return n;
+    };
+
+    // borrowing
+    const borrow = money.borrow;
+    const borrowBox = el("fieldset", {}, el("legend", {}, t.borrow));
+    if (borrow.allowed) {
+      const input = amount("pbem-borrow-ducats");
+      const years = el(
+        "select",
+        { id: "pbem-borrow-years" },
+        Object.entries(borrow.years).map(([y, info]) => el("option", { value: y }, fmt(t.rate, { years: y, rate: info.rate_percent }))),
+      );
+      borrowBox.append(
+        el("p", {}, borrow.room === null ? fmt(t.borrow_limit, { limit: borrow.limit }) : fmt(t.borrow_room, { room: borrow.room })),
+        el("label", { for: "pbem-borrow-ducats" }, t.ducats + " "),
+        input,
+        " ",
+        el("label", { for: "pbem-borrow-years" }, t.years + " "),
+        years,
+        " ",
+        el("button", {
+          type: "button",
+          id: "pbem-borrow-add",
+          class: "md-button",
+          onclick: () => {
+            const n = whole(input);
+            if (n !== null) this.add(fill(borrow.templates[years.value], { ducats: n }));
+          },
+        }, t.add),
+      );
+    } else {
+      borrowBox.append(el("p", {}, t.borrow_refused));
+    }
+    part.append(borrowBox);
+
+    // payments
+    const pay = money.pay;
+    if (pay.to.length) {
+      const input = amount("pbem-pay-ducats");
+      const to = el(
+        "select",
+        { id: "pbem-pay-to" },
+        pay.to.map((p) => el("option", { value: p }, p === "bank" ? t.bank : this.settings.powers[p] ?? p)),
+      );
+      part.append(
+        el(
+          "fieldset",
+          {},
+          el("legend", {}, t.pay),
+          el("label", { for: "pbem-pay-ducats" }, t.ducats + " "),
+          input,
+          " ",
+          el("label", { for: "pbem-pay-to" }, t.pay_to + " "),
+          to,
+          " ",
+          el("button", {
+            type: "button",
+            id: "pbem-pay-add",
+            class: "md-button",
+            onclick: () => {
+              const n = whole(input);
+              if (n !== null) this.add(fill(pay.template, { ducats: n, to: to.value }));
+            },
+          }, t.add),
+        ),
+      );
+    }
+
+    // expenses
+    const ex = money.expenses;
+    const choices = this.expenseChoices(ex); // kind -> [{target, label, ducats}]
+    const kinds = Object.keys(choices).filter((k) => choices[k].length && ex.templates[k]);
+    if (kinds.length) {
+      const kind = el("select", { id: "pbem-expense-kind" }, kinds.map((k) => el("option", { value: k }, t[`kind_${k}`] ?? k)));
+      const target = el("select", { id: "pbem-expense-target" });
+      const input = amount("pbem-expense-ducats");
+      const stakes = ex.assassinate ? ex.assassinate.stakes : [];
+      const stake = el("select", { id: "pbem-expense-stake", hidden: true }, stakes.map((s) => el("option", { value: String(s) }, String(s))));
+      const refreshTargets = () => {
+        const list = choices[kind.value];
+        target.replaceChildren(...list.map((c, i) => el("option", { value: String(i) }, c.label)));
+        refreshAmount();
+      };
+      const refreshAmount = () => {
+        const assassinate = kind.value === "assassinate";
+        stake.hidden = !assassinate;
+        input.hidden = assassinate;
+        const chosen = choices[kind.value][Number(target.value)];
+        if (chosen && chosen.ducats) input.value = String(chosen.ducats);
+      };
+      kind.addEventListener("change", refreshTargets);
+      target.addEventListener("change", refreshAmount);
+      refreshTargets();
+      part.append(
+        el(
+          "fieldset",
+          {},
+          el("legend", {}, t.expense),
+          ex.max ? el("p", {}, fmt(t.expense_max, { max: ex.max })) : null,
+          el("label", { for: "pbem-expense-kind" }, t.expense_kind + " "),
+          kind,
+          " ",
+          el("label", { for: "pbem-expense-target" }, t.expense_target + " "),
+          target,
+          " ",
+          el("label", { for: "pbem-expense-ducats" }, t.ducats + " "),
+          input,
+          stake,
+          " ",
+          el("button", {
+            type: "button",
+            id: "pbem-expense-add",
+            class: "md-button",
+            onclick: () => {
+              const chosen = choices[kind.value][Number(target.value)];
+              const number = this.nextExpenseNumber(ex);
+              if (number === null) return this.error(t.too_many_expenses);
+              const n = kind.value === "assassinate" ? Number(stake.value) : whole(input);
+              if (n === null || !chosen) return;
+              this.add(fill(ex.templates[kind.value], { number, ducats: n, target: chosen.target }), { expense: number });
+            },
+          }, t.add),
+        ),
+      );
+    }
+    return part;
+  }
+
+  expenseChoices(ex) {
+    const { t } = this;
+    const name = (p) => this.settings.powers[p] ?? p;
+    const choices = {};
+    for (const kind of ["famine relief", "pacify"]) {
+      if (ex[kind]) choices[kind] = ex[kind].targets.map((p) => ({ target: p, label: `${p} (${ex[kind].cost})`, ducats: ex[kind].cost }));
+    }
+    choices.rebellion = ex.rebellion.targets.map((r) => ({
+      target: r.target,
+      label: `${r.target}${r.controller ? " · " + name(r.controller) : ""} (${r.cost})`,
+      ducats: r.cost,
+    }));
+    if (ex.assassinate) choices.assassinate = ex.assassinate.targets.map((p) => ({ target: p, label: name(p) }));
+    for (const bribe of ex.bribes) {
+      for (const [kind, least] of Object.entries(bribe.minimums)) {
+        (choices[kind] ??= []).push({
+          target: bribe.target,
+          label: `${bribe.target} · ${name(bribe.power)} (${fmt(t.minimum, { ducats: least })}${bribe.adjacent ? "" : "; " + t.not_adjacent})`,
+          ducats: least,
+        });
+      }
+    }
+    return choices;
+  }
+
+  nextExpenseNumber(ex) {
+    const used = new Set(this.added.filter((a) => a.expense).map((a) => a.expense));
+    const numbers = ex.numbers ?? Array.from({ length: used.size + 1 }, (_, i) => i + 1);
+    return numbers.find((n) => !used.has(n)) ?? null;
+  }
+
+  powerOrdersPart(orders) {
+    const { t } = this;
+    return el(
+      "fieldset",
+      { class: "pbem-power-level" },
+      el("legend", {}, t.other_orders),
+      orders.map((o, i) =>
+        el(
+          "label",
+          { class: "pbem-check" },
+          el("input", {
+            type: "checkbox",
+            id: `pbem-power-order-${i}`,
+            value: o,
+            onchange: (e) => {
+              if (e.target.checked) this.powerOrders.add(o);
+              else this.powerOrders.delete(o);
+              this.update();
+            },
+          }),
+          " " + o,
+          el("br"),
+        ),
+      ),
+    );
+  }
+
+  add(text, extra = {}) {
+    this.added.push({ text, ...extra });
+    this.update();
+  }
+
+  error(message) {
+    this.errorBox?.remove();
+    this.errorBox = el("p", { class: "pbem-error", role: "alert" }, message);
+    this.body.append(this.errorBox);
+  }
+
+  orders() {
+    const data = this.legal.powers[this.power];
+    const units = data.units.map((u) => this.unitChoices.get(u.unit)).filter(Boolean);
+    const level = data.orders.concat(data.money ? [...data.money.permit_bribes.orders, ...data.money.give_chits.orders] : []);
+    return [...units, ...level.filter((o) => this.powerOrders.has(o)), ...this.added.map((a) => a.text)];
+  }
+
+  update() {
+    const { t, settings } = this;
+    this.errorBox?.remove();
+    this.addedList.replaceChildren(
+      ...this.added.map((a, i) =>
+        el(
+          "li",
+          {},
+          el("code", {}, a.text),
+          " ",
+          el("button", {
+            type: "button",
+            class: "md-button pbem-remove",
+            onclick: () => {
+              this.added.splice(i, 1);
+              this.update();
+            },
+          }, t.remove),
+        ),
+      ),
+    );
+    const data = this.legal.powers[this.power];
+    const missing = data.units.filter((u) => !this.unitChoices.get(u.unit)).map((u) => u.unit);
+    const text = orderFileText(settings.game, settings.turn, this.power, this.orders());
+    const name = `${this.power}.yaml${settings.secret_orders ? ".age" : ""}`;
+    const path = `${settings.folder}/${name}`;
+    const warn = missing.length
+      ? el("p", { class: "pbem-warning", id: "pbem-missing", role: "status" }, fmt(t.without_orders, { units: missing.join(", ") }))
+      : el("p", { class: "pbem-ok", id: "pbem-missing", role: "status" }, t.all_ordered);
+    const plain = el("pre", { id: "pbem-file-text" }, el("code", {}, text));
+    const fileBox = el("div", { id: "pbem-file" });
+    this.output.replaceChildren(el("h2", {}, t.orders_text), warn, plain, fileBox);
+    const token = ++this.fileToken;
+    const show = (content) => {
+      if (token !== this.fileToken) return; // the orders changed meanwhile
+      const download = el("button", {
+        type: "button",
+        id: "pbem-download",
+        class: "md-button md-button--primary",
+        onclick: () => {
+          const blob = new Blob([content], { type: "text/plain;charset=utf-8" });
+          const url = URL.createObjectURL(blob);
+          const a = el("a", { href: url, download: name });
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 1000);
+        },
+      }, t.download);
+      const parts = [];
+      if (settings.secret_orders) parts.push(el("h3", {}, t.file_secret), el("pre", { id: "pbem-file-sealed" }, el("code", {}, content)));
+      const buttons = el("p", {}, download);
+      if (settings.repo_url) {
+        const href = `${settings.repo_url}/new/main?filename=${encodeURIComponent(path)}&value=${encodeURIComponent(content)}`;
+        buttons.append(" ", el("a", { id: "pbem-github", class: "md-button", href, target: "_blank", rel: "noopener" }, t.github));
+        parts.push(buttons, el("p", {}, fmt(t.github_help, { path })));
+      } else {
+        parts.push(buttons, el("p", {}, fmt(t.no_github, { path })));
+      }
+      fileBox.replaceChildren(...parts);
+      fileBox.dataset.ready = "true";
+    };
+    if (!settings.secret_orders) return show(text);
+    fileBox.append(el("p", {}, t.encrypting));
+    const recipients = [settings.public_key, settings.player_keys[this.power]].filter(Boolean);
+    loadAge()
+      .then(async (age) => {
+        const e = new age.Encrypter();
+        for (const r of recipients) e.addRecipient(r);
+        show(age.armor.encode(await e.encrypt(text)) + "\n");
+      })
+      .catch((err) => {
+        if (token === this.fileToken) fileBox.replaceChildren(el("p", { class: "pbem-error" }, fmt(t.encrypt_failed, { error: err.message })));
+      });
+  }
+}
+
+// ---- the private reports ------------------------------------------------------------------------
+
+class PrivateReport {
+  constructor(root, t, settings) {
+    this.root = root;
+    this.t = t;
+    this.settings = settings;
+  }
+
+  render() {
+    const { t, settings } = this;
+    const reports = settings.private_reports;
+    const powers = [...new Set(reports.flatMap((r) => r.powers))].sort();
+    const key = el("input", {
+      id: "pbem-key",
+      type: "password",
+      autocomplete: "off",
+      spellcheck: false,
+      size: 40,
+      placeholder: "AGE-SECRET-KEY-1…",
+    });
+    const power = el("select", { id: "pbem-report-power" }, powers.map((p) => el("option", { value: p }, settings.powers[p] ?? p)));
+    const turn = el("select", { id: "pbem-report-turn" }, [...reports].reverse().map((r) => el("option", { value: r.turn }, r.phase)));
+    this.out = el("div", { id: "pbem-report", "aria-live": "polite" });
+    const form = el(
+      "form",
+      {
+        onsubmit: (e) => {
+          e.preventDefault();
+          this.show(key.value.trim(), power.value, turn.value);
+        },
+      },
+      el("p", {}, el("label", { for: "pbem-key" }, t.private_key), el("br"), key, el("br"), el("small", {}, t.private_key_help)),
+      el(
+        "p",
+        {},
+        el("label", { for: "pbem-report-power" }, t.power + " "),
+        power,
+        " ",
+        el("label", { for: "pbem-report-turn" }, t.turn + " "),
+        turn,
+        " ",
+        el("button", { type: "submit", id: "pbem-report-show", class: "md-button md-button--primary" }, t.show),
+      ),
+    );
+    this.root.replaceChildren(form, this.out);
+  }
+
+  async show(identity, power, turn) {
+    const { t, settings } = this;
+    const entry = settings.private_reports.find((r) => r.turn === turn);
+    if (!entry || !entry.powers.includes(power)) {
+      this.out.replaceChildren(el("p", { class: "pbem-warning" }, t.no_report));
+      return;
+    }
+    let text;
+    try {
+      const response = await fetch(new URL(`games/${settings.game}/private/${turn}/${power}.yaml.age`, ROOT));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const armored = await response.text();
+      const age = await loadAge();
+      const d = new age.Decrypter();
+      d.addIdentity(identity);
+      text = await d.decrypt(age.armor.decode(armored.trim()), "text");
+    } catch (err) {
+      this.out.replaceChildren(el("p", { class: "pbem-error", role: "alert" }, fmt(t.decrypt_failed, { error: err.message })));
+      return;
+    }
+    const yaml = await import(new URL("js-yaml.js", VENDOR).href);
+    this.out.replaceChildren(...this.tables(yaml.load(text) ?? {}), el("details", {}, el("summary", {}, "YAML"), el("pre", {}, el("code", {}, text))));
+  }
+
+  tables(report) {
+    const { t } = this;
+    const table = (head, rows) =>
+      el("table", {}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => el("td", {}, c))))));
+    const parts = [
+      table([t.report_treasury, t.report_loans], [[String(report.treasury ?? 0), (report.loans ?? []).join(", ") || t.none]]),
+    ];
+    parts[0].id = "pbem-report-money";
+    if (report.orders?.length) {
+      const details = (o) =>
+        Object.entries(o)
+          .filter(([k]) => !["order", "result", "succeeded"].includes(k))
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(", ");
+      parts.push(el("h3", {}, t.report_orders), table([t.order, t.report_result, t.report_details], report.orders.map((o) => [el("code", {}, o.order), String(o.result ?? ""), details(o)])));
+    }
+    if (report.income?.length) {
+      const total = report.income.reduce((sum, line) => sum + Number(line.ducats || 0), 0);
+      const rows = report.income.map((line) => [String(line.from), String(line.place), String(line.ducats)]);
+      rows.push([el("strong", {}, t.report_total), "", el("strong", {}, String(total))]);
+      parts.push(el("h3", {}, t.report_income), table([t.report_from, t.report_place, t.ducats], rows));
+    }
+    return parts;
+  }
+}
+
+// ---- start --------------------------------------------------------------------------------------
+
+async function start(root) {
+  const lang = root.dataset.lang || "en";
+  const game = root.dataset.game;
+  let t = { loading: "…", load_failed: "%(error)s" };
+  try {
+    t = await fetchJSON(`games/order-form-${lang}.json`);
+    root.replaceChildren(el("p", {}, t.loading));
+    const settings = await fetchJSON(`games/${game}/form-${lang}.json`);
+    if (root.dataset.form === "private-report") {
+      new PrivateReport(root, t, settings).render();
+    } else {
+      const legal = await fetchJSON(`games/${game}/orders.json`);
+      new OrderForm(root, t, settings, legal).render();
+    }
+    root.dataset.ready = "true";
+  } catch (err) {
+    root.replaceChildren(el("p", { class: "pbem-error", role: "alert" }, fmt(t.load_failed, { error: err.message })));
+  }
+}
+
+for (const root of document.querySelectorAll(".pbem-form")) start(root);

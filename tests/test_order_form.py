@@ -1,0 +1,132 @@
+"""What `judge site` publishes for the order form and the private-report page (pipeline/publish/order_form.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.core.legal_orders import legal_orders_json
+from pipeline.publish.i18n import LANGUAGES, translator
+from pipeline.publish.order_form import public_legal_orders, ui_strings
+from pipeline.publish.site import build_site
+from pipeline.storage.gamedir import load_game
+from pipeline.storage.private_files import private_report_path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("form-site") / "site"
+    folder.mkdir()
+    build_site(GAMES, folder, repo_url="https://github.com/owner/repo/")
+    return folder
+
+
+def test_a_public_game_publishes_legal_orders_json_as_is(site: Path) -> None:
+    for game_id in ("demo", "machiavelli-objectif"):
+        game = load_game(GAMES / game_id)
+        turn = game.current_turn()
+        expected = legal_orders_json(game.board, game.position(turn), game.rules, game.board.powers, game.id, turn)
+        assert not game.secret_money
+        assert (site / "games" / game_id / "orders.json").read_text(encoding="utf-8") == expected
+
+
+def test_a_secret_money_game_publishes_no_amount_held(site: Path) -> None:
+    game = load_game(GAMES / "machiavelli")
+    turn = game.current_turn()
+    assert game.secret_money
+    published = json.loads((site / "games" / "machiavelli" / "orders.json").read_text(encoding="utf-8"))
+    assert published == public_legal_orders(game, turn)
+    full = json.loads(legal_orders_json(game.board, game.position(turn), game.rules, game.board.powers, game.id, turn))
+    public = json.loads(
+        legal_orders_json(game.board, game.position(turn, public=True), game.rules, game.board.powers, game.id, turn)
+    )
+    assert published["secret_money"] is True
+    withheld = {"treasury", "loans", "room", "owed_to_bank", "gifts_allowed"}
+    for power, orders in published["powers"].items():
+        money = orders["money"]
+        assert money is not None  # spring 1455 is a money phase
+        assert money["treasury"] is None and money["loans"] is None
+        assert money["borrow"]["room"] is None and money["pay"]["owed_to_bank"] is None
+        assert money["pay"]["gifts_allowed"] is None
+        # everything else is the public position's, and the units' orders are the full position's
+        assert orders["units"] == full["powers"][power]["units"]
+        assert money["expenses"] == public["powers"][power]["money"]["expenses"]
+        assert {k: v for k, v in money["borrow"].items() if k not in withheld} == {
+            k: v for k, v in public["powers"][power]["money"]["borrow"].items() if k not in withheld
+        }
+    # no treasury of the private state anywhere in the file
+    text = (site / "games" / "machiavelli" / "orders.json").read_text(encoding="utf-8")
+    assert '"treasury": null' in text and not any(f'"treasury": {n}' in text for n in range(0, 100))
+
+
+def test_every_page_exists_in_both_languages(site: Path) -> None:
+    for game_id in ("demo", "machiavelli", "machiavelli-objectif"):
+        game = load_game(GAMES / game_id)
+        base = site / "games" / game_id
+        names = ["orders"] + (["private"] if game.secret_money else [])
+        for name in names:
+            english, french = base / f"{name}.md", base / f"{name}.fr.md"
+            assert english.is_file() and french.is_file(), (game_id, name)
+            assert f'data-game="{game_id}" data-lang="en"' in english.read_text(encoding="utf-8")
+            assert f'data-game="{game_id}" data-lang="fr"' in french.read_text(encoding="utf-8")
+        assert not (base / "private.md").exists() or game.secret_money
+        for lang in LANGUAGES:
+            settings = json.loads((base / f"form-{lang}.json").read_text(encoding="utf-8"))
+            assert settings["game"] == game_id and settings["turn"] == game.current_turn()
+            assert settings["secret_orders"] == game.settings.secret_orders
+            assert settings["public_key"] == game.settings.public_key
+            assert settings["repo_url"] == "https://github.com/owner/repo"
+            assert set(settings["powers"]) == set(game.board.powers)
+    fr = json.loads((site / "games" / "machiavelli" / "form-fr.json").read_text(encoding="utf-8"))
+    assert fr["powers"]["venice"] == "Venise"
+    index = (site / "games" / "machiavelli" / "index.md").read_text(encoding="utf-8")
+    assert "(orders.md)" in index and "(private.md)" in index
+
+
+def test_the_private_reports_are_published_as_committed(site: Path) -> None:
+    game = load_game(GAMES / "machiavelli")
+    settings = json.loads((site / "games" / "machiavelli" / "form-en.json").read_text(encoding="utf-8"))
+    assert settings["private_reports"]
+    for entry in settings["private_reports"]:
+        for power in entry["powers"]:
+            committed = private_report_path(game.folder, entry["turn"], power)
+            published = site / "games" / "machiavelli" / "private" / entry["turn"] / f"{power}.yaml.age"
+            assert published.read_bytes() == committed.read_bytes()
+            assert published.read_text(encoding="ascii").startswith("-----BEGIN AGE ENCRYPTED FILE-----")
+    assert not (site / "games" / "machiavelli-objectif" / "private").exists()  # open treasuries: no page
+
+
+def test_the_script_words_come_from_the_catalogues(site: Path) -> None:
+    english = json.loads((site / "games" / "order-form-en.json").read_text(encoding="utf-8"))
+    french = json.loads((site / "games" / "order-form-fr.json").read_text(encoding="utf-8"))
+    assert english == ui_strings("en") and french == ui_strings("fr")
+    assert set(english) == set(french)
+    same = {k for k in english if english[k] == french[k]}
+    assert same == {"cost", "ducats", "minimum", "report_total"}  # the same words in both languages
+    assert french["choose_power"] == translator("fr").gettext("Choose your power") == "Choisissez votre puissance"
+
+
+def test_the_script_uses_only_words_it_is_given() -> None:
+    """Every `t.key` the script reads is one of the words `judge site` writes."""
+    script = (ROOT / "site" / "assets" / "javascripts" / "order-form.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"\bt\.([a-z_]+)\b", script))
+    assert used <= set(ui_strings("en")), used - set(ui_strings("en"))
+
+
+def test_a_second_run_removes_nothing_it_still_writes_and_gives_the_same_bytes(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    build_site(GAMES, site)
+    first = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    build_site(GAMES, site)
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == first
+    shutil.rmtree(site / "games" / "machiavelli" / "private")
+    build_site(GAMES, site)
+    assert (site / "games" / "machiavelli" / "private" / "1454-spring-movement" / "florence.yaml.age").is_file()

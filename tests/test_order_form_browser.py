@@ -1,0 +1,205 @@
+"""The order form and the private-report page in a real browser (Debian's Chromium driven by Playwright, as in
+tests/test_site_browser.py, whose fixtures are reused: a page that fails the test on any console error, script
+error, HTTP error or request leaving localhost).
+
+The demo site is built into a temporary folder with a repository URL, served on localhost, and:
+
+- the order page of `games/machiavelli` (secret orders, secret money, a money phase) is used in English and in
+  French through the UI only: a power, an order for every unit, a loan and an expense; the file the page
+  shows and the one it downloads are read, the ciphertext decrypts with the demo key to the plain text, and
+  the file passes `judge validate` in a copy of the game folder;
+- the order page of `games/demo` (Diplomacy, public orders) gives a file that passes `judge validate`, and
+  the GitHub button opens GitHub's "new file" page for the right path with that file as its content;
+- the private-report page decrypts a committed report with the demo key and shows its treasury.
+
+Chromium missing is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from pipeline.commands.game import validate
+from pipeline.publish.site import build_site
+from pipeline.storage.gamedir import load_game
+from pipeline.storage.sealed import unseal
+from tests import test_site_browser as harness
+
+# the harness of tests/test_site_browser.py: Chromium (a failure if missing), the server of `built` (below),
+# and a page that fails the test on a console error, a script error, an HTTP error or a request elsewhere
+browser, server, page = harness.browser, harness.server, harness.page
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+REPO = "https://github.com/example-owner/example-games"
+DEMO_KEY = load_game(ROOT / "games" / "machiavelli").demo_secrets()["age_identity"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo games' site as CI builds it, with a repository URL so that the GitHub button shows."""
+    work = tmp_path_factory.mktemp("form-build")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # its hooks' paths made absolute
+    (work / "mkdocs.yml").write_text(re.sub(r"(?m)^(  - )(pipeline/)", rf"\g<1>{ROOT}/\g<2>", config))
+    shutil.copytree(ROOT / "site", work / "site", ignore=shutil.ignore_patterns("games"))
+    started = time.perf_counter()
+    build_site(ROOT / "games", work / "site", repo_url=REPO)
+    generated = time.perf_counter()
+    out = work / "out"
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(work / "mkdocs.yml"), "-d", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}"
+    print(f"judge site {generated - started:.1f} s, mkdocs build {time.perf_counter() - generated:.1f} s")
+    return out
+
+
+def _open_form(page: Any, url: str) -> None:
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.status == 200, url
+    page.wait_for_selector(".pbem-form[data-ready='true']", timeout=15000)
+
+
+def _order_every_unit(page: Any) -> list[str]:
+    """For each unit, the first move it has (else its first order), chosen in its select; the orders chosen."""
+    chosen = []
+    selects = page.locator("select.pbem-unit-order")
+    assert selects.count() > 0
+    for i in range(selects.count()):
+        select = selects.nth(i)
+        moves = select.locator("optgroup").first.locator("option")
+        groups = select.locator("optgroup")
+        options = moves
+        for g in range(groups.count()):
+            if groups.nth(g).get_attribute("label") in ("Moves", "Mouvements"):
+                options = groups.nth(g).locator("option")
+        value = options.first.get_attribute("value")
+        select.select_option(value)
+        chosen.append(value)
+    return chosen
+
+
+def _file_texts(page: Any, secret: bool) -> tuple[str, str]:
+    """The order file as the page shows it, and what its download button saves."""
+    page.wait_for_selector("#pbem-file[data-ready='true']", timeout=15000)
+    plain = page.locator("#pbem-file-text").inner_text()
+    shown = page.locator("#pbem-file-sealed").inner_text() if secret else plain
+    with page.expect_download() as info:
+        page.locator("#pbem-download").click()
+    saved = Path(info.value.path()).read_text(encoding="utf-8")
+    assert saved.strip() == shown.strip()
+    return plain, saved
+
+
+def _validates(tmp_path: Path, game_id: str, name: str, content: str) -> list[str]:
+    """`judge validate` on a copy of the game with the file in it; the lines it prints."""
+    folder = tmp_path / game_id
+    shutil.copytree(ROOT / "games" / game_id, folder)
+    game = load_game(folder)
+    path = game.orders_dir(game.current_turn()) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content, encoding="utf-8")
+    lines: list[str] = []
+    validate(folder, lines.append, sent=[path])
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "prefix", "power", "words"),
+    [("en", "", "florence", "Choose your power"), ("fr", "fr/", "venice", "Choisissez votre puissance")],
+)
+def test_the_secret_game_order_form_gives_a_valid_encrypted_file(
+    page: Any, server: str, tmp_path: Path, lang: str, prefix: str, power: str, words: str
+) -> None:
+    _open_form(page, server + prefix + "games/machiavelli/orders/")
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("#pbem-power option").first.inner_text() == words
+    page.locator("#pbem-power").select_option(power)
+    assert page.locator("#pbem-missing.pbem-warning").count() == 1  # units without orders, said so
+    chosen = _order_every_unit(page)
+    assert page.locator("#pbem-missing.pbem-ok").count() == 1
+    # the money part: a loan and an expense (the first target offered, at its minimum)
+    page.locator("#pbem-borrow-ducats").fill("5")
+    page.locator("#pbem-borrow-add").click()
+    page.locator("#pbem-expense-kind").select_option("rebellion")
+    page.locator("#pbem-expense-add").click()
+    added = page.locator(".pbem-added code").all_inner_texts()
+    assert added[0] == "Borrow 5 for 1 year"
+    assert re.fullmatch(r"Expense 1: \d+ rebellion [a-z]+", added[1]), added
+
+    plain, sealed = _file_texts(page, secret=True)
+    game = load_game(ROOT / "games" / "machiavelli")
+    turn = game.current_turn()
+    assert plain.startswith(f"game: machiavelli\nturn: {turn}\npower: {power}\norders:\n")
+    assert f"  - '{added[1]}'" in plain  # quoted: it holds a colon
+    assert all(f"  - {order}\n" in plain for order in chosen)
+    assert sealed.startswith("-----BEGIN AGE ENCRYPTED FILE-----")
+    assert unseal(sealed.encode("ascii"), [DEMO_KEY], "sealed").strip() == plain.strip()
+    lines = _validates(tmp_path, "machiavelli", f"{power}.yaml.age", sealed)
+    assert f"{turn}: 1 order file(s), all valid" in lines
+    assert f"  {added[0]}" in lines
+
+    github = page.locator("#pbem-github").get_attribute("href")
+    url = urlsplit(github)
+    assert f"{url.scheme}://{url.netloc}{url.path}" == f"{REPO}/new/main"
+    query = parse_qs(url.query)
+    assert query["filename"] == [f"games/machiavelli/orders/{turn}/{power}.yaml.age"]
+    assert query["value"][0].strip() == sealed.strip()
+
+
+def test_the_public_game_order_form_gives_a_valid_file(page: Any, server: str, tmp_path: Path) -> None:
+    _open_form(page, server + "games/demo/orders/")
+    page.locator("#pbem-power").select_option("france")
+    chosen = _order_every_unit(page)
+    plain, saved = _file_texts(page, secret=False)
+    assert plain.strip() == saved.strip()
+    assert page.locator("#pbem-file-sealed").count() == 0
+    lines = _validates(tmp_path, "demo", "france.yaml", saved)
+    assert [f"  {order}" for order in chosen] == [line for line in lines if line.startswith("  ")]
+    turn = load_game(ROOT / "games" / "demo").current_turn()
+    query = parse_qs(urlsplit(page.locator("#pbem-github").get_attribute("href")).query)
+    assert query["filename"] == [f"games/demo/orders/{turn}/france.yaml"]
+    assert query["value"] == [saved]
+
+
+@pytest.mark.parametrize(("lang", "prefix", "label"), [("en", "", "Treasury after the turn"), ("fr", "fr/", "Trésor")])
+def test_the_private_report_is_decrypted_in_the_page(
+    page: Any, server: str, lang: str, prefix: str, label: str
+) -> None:
+    _open_form(page, server + prefix + "games/machiavelli/private/")
+    page.locator("#pbem-key").fill(DEMO_KEY)
+    page.locator("#pbem-report-power").select_option("florence")
+    page.locator("#pbem-report-turn").select_option("1454-spring-movement")
+    page.locator("#pbem-report-show").click()
+    money = page.locator("#pbem-report-money")
+    money.wait_for(timeout=15000)
+    assert label in money.inner_text()
+    assert money.locator("tbody td").first.inner_text() == "8"  # florence's treasury after spring 1454
+    assert "20+4 due Spring 1455" in money.inner_text()
+    assert "Borrow 20 for 1 year" in page.locator("#pbem-report").inner_text()
+
+
+def test_a_wrong_key_is_told_not_sent(page: Any, server: str) -> None:
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    _open_form(page, server + "games/machiavelli/private/")
+    wrong = "AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ0V7K3Y"
+    page.locator("#pbem-key").fill(wrong)
+    page.locator("#pbem-report-show").click()
+    page.locator("#pbem-report .pbem-error").wait_for(timeout=15000)
+    assert not any(wrong in url or "KEY" in url for url in requests)

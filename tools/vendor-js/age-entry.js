@@ -1,0 +1,1 @@
+export { Encrypter, Decrypter, armor } from "age-encryption";
