@@ -17,12 +17,8 @@ Chromium missing is a failure, not a skip.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -30,7 +26,6 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from pipeline.commands.game import validate
-from pipeline.publish.site import build_site
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.sealed import unseal
 from tests import test_site_browser as harness
@@ -49,24 +44,7 @@ DEMO_KEY = load_game(ROOT / "games" / "machiavelli").demo_secrets()["age_identit
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo games' site as CI builds it, with a repository URL so that the GitHub button shows."""
-    work = tmp_path_factory.mktemp("form-build")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # its hooks' paths made absolute
-    (work / "mkdocs.yml").write_text(re.sub(r"(?m)^(  - )(pipeline/)", rf"\g<1>{ROOT}/\g<2>", config))
-    shutil.copytree(ROOT / "site", work / "site", ignore=shutil.ignore_patterns("games"))
-    started = time.perf_counter()
-    build_site(ROOT / "games", work / "site", repo_url=REPO)
-    generated = time.perf_counter()
-    out = work / "out"
-    run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(work / "mkdocs.yml"), "-d", str(out)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-    )
-    assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}"
-    print(f"judge site {generated - started:.1f} s, mkdocs build {time.perf_counter() - generated:.1f} s")
-    return out
+    return harness.build_demo_site(tmp_path_factory.mktemp("form-build"), repo_url=REPO)
 
 
 def _open_form(page: Any, url: str) -> None:

@@ -18,7 +18,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -59,28 +58,28 @@ class _Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo games' site, built as CI builds it (hand-written pages copied, games' pages generated)."""
-    work = tmp_path_factory.mktemp("site-build")
+def build_demo_site(work: Path, repo_url: str | None = None) -> Path:
+    """The demo games' site, built as CI builds it (hand-written pages copied, games' pages generated,
+    `mkdocs build --strict`), under `work`; the folder of the built HTML."""
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # its hooks' paths made absolute
     (work / "mkdocs.yml").write_text(re.sub(r"(?m)^(  - )(pipeline/)", rf"\g<1>{ROOT}/\g<2>", config))
     shutil.copytree(ROOT / "site", work / "site", ignore=shutil.ignore_patterns("games"))
-    started = time.perf_counter()
-    build_site(ROOT / "games", work / "site")
-    generated = time.perf_counter()
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    build_site(ROOT / "games", work / "site", repo_url=repo_url)
     out = work / "out"
     run = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(work / "mkdocs.yml"), "-d", str(out)],
         capture_output=True,
         text=True,
-        env=env,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         check=False,
     )
     assert run.returncode == 0, f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}"
-    print(f"judge site {generated - started:.1f} s, mkdocs build {time.perf_counter() - generated:.1f} s")
     return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_demo_site(tmp_path_factory.mktemp("site-build"))
 
 
 @pytest.fixture(scope="module")
