@@ -23,6 +23,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.representer import RoundTripRepresenter
 
 from pipeline.core.board import Board
 from pipeline.core.dice import Draw
@@ -107,9 +108,17 @@ def unit_text(unit: Unit) -> str:
 
 
 def dump_yaml(data: Any, header: str | None = None) -> str:
-    y = YAML()
+    """A document as the project writes it: block mappings, the flow style each node asks for
+    (`CommentedSeq`/`CommentedMap` marked flow), lines up to 120 characters, `header` as comment lines.
+
+    Written by libyaml's emitter (ruamel.yaml.clib) with ruamel's round-trip representer and YAML 1.2
+    resolver: four times as fast as the pure-Python emitter, which a replay spent most of its time in.
+    Block sequences inside a mapping are not indented (``key:`` then ``- item``), libyaml's one layout."""
+    y = YAML(typ="safe", pure=False)
+    y.Representer = RoundTripRepresenter
+    y.allow_unicode = True
+    y.default_flow_style = False  # plain dicts and lists in block style; flow only where a node asks for it
     y.width = 120
-    y.indent(mapping=2, sequence=4, offset=2)
     out = io.StringIO()
     if header:
         out.write("".join(f"# {line}\n" for line in header.splitlines()))
