@@ -11,6 +11,8 @@ The demo site is built into a temporary folder with a repository URL, served on 
 - the order page of `games/demo` (Diplomacy, public orders) gives a file that passes `judge validate`, and
   the GitHub button opens GitHub's "new file" page for the right path with that file as its content;
 - the private-report page decrypts a committed report with the demo key and shows its treasury.
+- every order is chosen by the words its option shows (the order in words, then its canonical text), and
+  Venice's units and orders read in words in each language ("Garnison à Venise tient (G ven H)").
 
 Chromium missing is a failure, not a skip.
 """
