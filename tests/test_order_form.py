@@ -13,6 +13,7 @@ from pipeline.core.legal_orders import legal_orders_json
 from pipeline.publish.i18n import LANGUAGES, translator
 from pipeline.publish.order_form import public_legal_orders, ui_strings
 from pipeline.publish.site import build_site
+from pipeline.publish.words import Words
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.private_files import private_report_path
 
@@ -88,6 +89,57 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
     assert fr["powers"]["venice"] == "Venise"
     index = (site / "games" / "machiavelli" / "index.md").read_text(encoding="utf-8")
     assert "(orders.md)" in index and "(private.md)" in index
+
+
+def test_the_settings_name_every_place_of_the_board_in_both_languages(site: Path) -> None:
+    """`places` has every space and every coast of the game's board, with its name, where a unit stands and
+    where it goes, as the reports say them (`Words`)."""
+    for game_id in ("demo", "machiavelli", "machiavelli-objectif"):
+        board = load_game(GAMES / game_id).board
+        locations = set(board.spaces) | {f"{sid}/{c}" for sid, sp in board.spaces.items() for c in sp.coasts}
+        for lang in LANGUAGES:
+            settings = json.loads((site / "games" / game_id / f"form-{lang}.json").read_text(encoding="utf-8"))
+            places = settings["places"]
+            assert set(places) == locations, (game_id, lang)
+            w = Words(board, translator(lang))
+            for loc, forms in places.items():
+                assert forms == {"name": w.place_coast(loc), "in": w.in_(loc), "to": w.to(loc)}
+                assert all(forms.values()) and forms["name"] != loc, (game_id, lang, loc)
+    machiavelli = site / "games" / "machiavelli"
+    en = json.loads((machiavelli / "form-en.json").read_text(encoding="utf-8"))["places"]
+    fr = json.loads((machiavelli / "form-fr.json").read_text(encoding="utf-8"))["places"]
+    assert en["ven"] == {"name": "Venice", "in": "in Venice", "to": "to Venice"}
+    assert fr["ven"] == {"name": "Venise", "in": "à Venise", "to": "à Venise"}
+    assert fr["cro/sc"]["in"] == "en Croatie (côte sud)"
+    standard = json.loads((site / "games" / "demo" / "form-fr.json").read_text(encoding="utf-8"))["places"]
+    assert standard["stp/nc"]["name"] == "Saint-Pétersbourg (côte nord)"
+    assert standard["nth"]["to"] == "dans la mer du Nord"
+
+
+def test_the_order_words_are_in_both_languages() -> None:
+    """A template for each kind of order and each unit kind, with the placeholders the script fills."""
+    kinds = ["hold", "move", "move_convoy", "retreat", "support_hold", "support_move", "support_convert"]
+    kinds += ["convoy", "convert", "besiege", "lift", "disband", "maintain", "remove", "build", "build_special"]
+    for lang in LANGUAGES:
+        words = ui_strings(lang)
+        assert {f"label_{k}" for k in kinds} <= set(words)
+        for unit in "AFG":
+            for prefix in ("unit", "the", "new"):
+                assert "%(in_place)s" in words[f"{prefix}_{unit}"]
+            assert words[f"into_{unit}"]
+        for k in kinds:
+            assert "%(unit)s" in words[f"label_{k}"], (lang, k)
+    fr, en = ui_strings("fr"), ui_strings("en")
+    assert fr["label_support_move"] % {
+        "unit": "Armée à Venise",
+        "other": "l'armée à Padoue",
+        "to_place": "à Trévise",
+    } == ("Armée à Venise soutient l'armée à Padoue, qui va à Trévise")
+    assert en["label_support_move"] % {
+        "unit": "Army in Venice",
+        "other": "the army in Padua",
+        "to_place": "to Treviso",
+    } == ("Army in Venice supports the army in Padua to Treviso")
 
 
 def test_the_private_reports_are_published_as_committed(site: Path) -> None:

@@ -11,6 +11,8 @@ The demo site is built into a temporary folder with a repository URL, served on 
 - the order page of `games/demo` (Diplomacy, public orders) gives a file that passes `judge validate`, and
   the GitHub button opens GitHub's "new file" page for the right path with that file as its content;
 - the private-report page decrypts a committed report with the demo key and shows its treasury.
+- every order is chosen by the words its option shows (the order in words, then its canonical text), and
+  Venice's units and orders read in words in each language ("Garnison à Venise tient (G ven H)").
 
 Chromium missing is a failure, not a skip.
 """
@@ -54,7 +56,8 @@ def _open_form(page: Any, url: str) -> None:
 
 
 def _order_every_unit(page: Any) -> list[str]:
-    """For each unit, the first move it has (else its first order), chosen in its select; the orders chosen."""
+    """For each unit, the first move it has (else its first order), chosen in its select by the words it shows
+    (the order in words, its canonical text after it in brackets); the orders (canonical texts) chosen."""
     chosen = []
     selects = page.locator("select.pbem-unit-order")
     assert selects.count() > 0
@@ -67,7 +70,10 @@ def _order_every_unit(page: Any) -> list[str]:
             if groups.nth(g).get_attribute("label") in ("Moves", "Mouvements"):
                 options = groups.nth(g).locator("option")
         value = options.first.get_attribute("value")
-        select.select_option(value)
+        label = options.first.inner_text()
+        assert label.endswith(f" ({value})") and len(label) > len(value) + 3, label  # words, then the order
+        select.select_option(label=label)
+        assert select.input_value() == value
         chosen.append(value)
     return chosen
 
@@ -138,6 +144,42 @@ def test_the_secret_game_order_form_gives_a_valid_encrypted_file(
     query = parse_qs(url.query)
     assert query["filename"] == [f"games/machiavelli/orders/{turn}/{power}.yaml.age"]
     assert query["value"][0].strip() == sealed.strip()
+
+
+@pytest.mark.parametrize(
+    ("lang", "prefix", "unit", "hold", "move"),
+    [
+        ("en", "", "Garrison in Venice (G ven)", "Garrison in Venice holds (G ven H)", "Venice"),
+        ("fr", "fr/", "Garnison à Venise (G ven)", "Garnison à Venise tient (G ven H)", "Venise"),
+    ],
+)
+def test_the_choices_are_orders_in_words(
+    page: Any, server: str, tmp_path: Path, lang: str, prefix: str, unit: str, hold: str, move: str
+) -> None:
+    """The units and their orders are shown in the page's language with place names, the canonical text
+    beside them; an order chosen by its words gives the canonical text in the file, which validates."""
+    _open_form(page, server + prefix + "games/machiavelli/orders/")
+    page.locator("#pbem-power").select_option("venice")
+    labels = page.locator("table.pbem-units label").all_inner_texts()
+    assert unit in labels
+    assert f"{move} " in page.locator("#pbem-missing").inner_text()  # the units without orders, in words
+    select = page.locator("select.pbem-unit-order[data-unit='G ven']")
+    options = select.locator("option").all_inner_texts()
+    assert hold in options
+    # a support naming Venice in words, as the place the supported unit is in or goes to
+    naming = [o for o in options if " S " in o and move in o.rsplit(" (", 1)[0]]
+    assert naming, options
+    select.select_option(label=hold)
+    # another unit's move, chosen by its words: the file has the canonical text
+    fleet = page.locator("select.pbem-unit-order[data-unit='F cro/sc']")
+    words = fleet.locator("option").all_inner_texts()
+    target = next(o for o in words if o.endswith("(F cro/sc-dal)"))
+    assert target.startswith(("Fleet in Croatia (south coast) moves to", "Flotte en Croatie (côte sud) va "))
+    fleet.select_option(label=target)
+    plain, sealed = _file_texts(page, secret=True)
+    assert plain.endswith("orders:\n  - F cro/sc-dal\n  - G ven H\n"), plain
+    lines = _validates(tmp_path, "machiavelli", "venice.yaml.age", sealed)
+    assert f"{load_game(ROOT / 'games' / 'machiavelli').current_turn()}: 1 order file(s), all valid" in lines
 
 
 def test_the_public_game_order_form_gives_a_valid_file(page: Any, server: str, tmp_path: Path) -> None:

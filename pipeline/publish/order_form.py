@@ -8,6 +8,7 @@ The pages are static: the script `site/assets/javascripts/order-form.js` (commit
                                            (`legal_orders_json`; for a game with secret money the public
                                            position's, with the amounts held left out: see `public_legal_orders`)
     games/<id>/form-en.json, form-fr.json  the settings a form needs: game, turn, powers and their names,
+                                           the board's places in the language (to put orders into words),
                                            secret orders, the game's and the players' public keys, the
                                            repository's URL, the turns with private reports
     games/<id>/private.md, private.fr.md   a game with secret money: each power's private report, decrypted
@@ -28,6 +29,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pipeline.core.board import Board
 from pipeline.core.legal_orders import legal_orders_data
 from pipeline.storage.gamedir import Game, phase_of_turn
 from pipeline.storage.private_files import private_report_path
@@ -82,6 +84,18 @@ def private_reports(game: Game) -> dict[str, list[str]]:
     return found
 
 
+def place_names(board: Board, t: Translator) -> dict[str, dict[str, str]]:
+    """Every location of the board (each space, and each coast of a split-coast province: `stp/nc`) in the
+    language: its bare name, where a unit stands and where it goes ("Venice", "in Venice", "to Venice" /
+    "Venise", "à Venise", "à Venise"). The form turns a canonical order text into words with these."""
+    w = Words(board, t)
+    locations = []
+    for sid, space in board.spaces.items():
+        locations.append(sid)
+        locations.extend(f"{sid}/{coast}" for coast in space.coasts)
+    return {loc: {"name": w.place_coast(loc), "in": w.in_(loc), "to": w.to(loc)} for loc in sorted(locations)}
+
+
 def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
@@ -94,6 +108,7 @@ def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
         "turn": info.current,
         "phase": w.phase(phase_of_turn(info.current)),
         "powers": {p: w.power(p) for p in sorted(game.board.powers)},
+        "places": place_names(game.board, t),
         "players": dict(sorted(game.players.items())),
         "secret_orders": game.settings.secret_orders,
         "secret_money": game.secret_money,
@@ -200,6 +215,47 @@ def ui_strings(lang: str) -> dict[str, str]:
         "report_place": t.gettext("Place"),
         "report_total": t.gettext("Total"),
         "none": t.gettext("none"),
+        **order_words(t),
+    }
+
+
+def order_words(t: Translator) -> dict[str, str]:
+    """The words that put a canonical order into a label (`A ven S A pad-tre`: "Army in Venice supports the
+    army in Padua, moving to Treviso"): a unit by its kind (`unit_A`: "Army %(in_place)s", the one given the
+    order; `the_A`: another unit; `new_A`: a unit built; `kind_A`: a conversion's kind) and one sentence per
+    kind of order (`label_...`), with the place forms of `place_names`."""
+    return {
+        "unit_A": t.pgettext("order form", "Army %(in_place)s"),
+        "unit_F": t.pgettext("order form", "Fleet %(in_place)s"),
+        "unit_G": t.pgettext("order form", "Garrison %(in_place)s"),
+        "the_A": t.gettext("the army %(in_place)s"),
+        "the_F": t.gettext("the fleet %(in_place)s"),
+        "the_G": t.gettext("the garrison %(in_place)s"),
+        "new_A": t.gettext("an army %(in_place)s"),
+        "new_F": t.gettext("a fleet %(in_place)s"),
+        "new_G": t.gettext("a garrison %(in_place)s"),
+        "into_A": t.pgettext("order form", "an army"),
+        "into_F": t.pgettext("order form", "a fleet"),
+        "into_G": t.pgettext("order form", "a garrison"),
+        "special_militia": t.pgettext("special unit", "militia"),
+        "special_mercenaries": t.pgettext("special unit", "mercenaries"),
+        "special_professionals": t.pgettext("special unit", "professionals"),
+        "label_hold": t.pgettext("order form", "%(unit)s holds"),
+        "label_move": t.pgettext("order form", "%(unit)s moves %(to_place)s"),
+        "label_move_convoy": t.pgettext("order form", "%(unit)s moves %(to_place)s by convoy"),
+        "label_retreat": t.pgettext("order form", "%(unit)s retreats %(to_place)s"),
+        "label_support_hold": t.pgettext("order form", "%(unit)s supports %(other)s"),
+        "label_support_move": t.pgettext("order form", "%(unit)s supports %(other)s %(to_place)s"),
+        "label_support_convert": t.pgettext("order form", "%(unit)s supports %(other)s becoming %(kind)s"),
+        "label_convoy": t.pgettext("order form", "%(unit)s convoys %(other)s %(to_place)s"),
+        "label_convert": t.pgettext("order form", "%(unit)s becomes %(kind)s"),
+        "label_besiege": t.pgettext("order form", "%(unit)s besieges the city"),
+        "label_lift": t.pgettext("order form", "%(unit)s lifts the siege"),
+        "label_disband": t.pgettext("order form", "%(unit)s disbands"),
+        "label_maintain": t.pgettext("order form", "%(unit)s is maintained"),
+        "label_remove": t.pgettext("order form", "%(unit)s is removed"),
+        "label_build": t.pgettext("order form", "Build %(unit)s"),
+        "label_build_special": t.pgettext("order form", "Build %(unit)s (%(special)s)"),
     }
 
 

@@ -35,6 +35,10 @@ class Words:
             return space.names.get("fr", space.name)
         return space.name
 
+    def place_coast(self, location: str) -> str:
+        """The bare name with its coast, if any: "St Petersburg (north coast)" / "Saint-Pétersbourg (côte nord)"."""
+        return self._coast(location, self.place(location))
+
     def _english(self, location: str, preposition: str) -> str:
         sid = self._space(location)
         space = self.board.spaces.get(sid)

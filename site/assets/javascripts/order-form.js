@@ -6,7 +6,8 @@
 // writes beside the pages, found from this script's own URL (assets/javascripts/ under the site's root):
 //
 //   games/order-form-<lang>.json      the words of this script, from the project's gettext catalogues
-//   games/<id>/form-<lang>.json       the game's settings: turn, powers, secret orders, public keys, repo
+//   games/<id>/form-<lang>.json       the game's settings: turn, powers, the board's place names in the
+//                                     language, secret orders, public keys, repo
 //   games/<id>/orders.json            every legal order of the current turn (docs/legal-orders.md)
 //   games/<id>/private/<turn>/<power>.yaml.age    each power's private report, encrypted
 //
@@ -72,6 +73,105 @@ function groupOf(unit, order) {
   return "other";
 }
 
+// ---- orders in words ----------------------------------------------------------------------------
+//
+// The choices show each order as a sentence in the page's language, with its canonical text beside it
+// (the option's value, and what goes into the file). The sentence is built from the canonical text, with
+// the place names of the settings (`places`: {location: {name, in, to}}) and the words `unit_A`, `the_A`,
+// `new_A`, `into_A` and `label_<kind>`; a text of another shape, or naming a place the table lacks, is
+// shown as it is.
+
+const LOC = "([^\\s-]+)";
+const UNIT = `([AFG]) ${LOC}`;
+const SPECIAL = "(?:(militia|mercenaries|professionals) )?";
+const ORDER_SHAPES = [
+  ["hold", new RegExp(`^${UNIT} H$`)],
+  ["move", new RegExp(`^${UNIT}-${LOC}( via convoy)?$`)],
+  ["support_hold", new RegExp(`^${UNIT} S ${UNIT}$`)],
+  ["support_move", new RegExp(`^${UNIT} S ${UNIT}-${LOC}$`)],
+  ["support_convert", new RegExp(`^${UNIT} S ${UNIT} convert ([AFG])$`)],
+  ["convoy", new RegExp(`^${UNIT} C ${UNIT}-${LOC}$`)],
+  ["convert", new RegExp(`^${UNIT} convert ([AFG])$`)],
+  ["besiege", new RegExp(`^${UNIT} besiege$`)],
+  ["lift", new RegExp(`^${UNIT} lift$`)],
+  ["disband", new RegExp(`^${UNIT} Disband$`)],
+  ["maintain", new RegExp(`^Maintain ${UNIT}$`)],
+  ["remove", new RegExp(`^Remove ${UNIT}$`)],
+  ["build", new RegExp(`^Build ${SPECIAL}${UNIT}$`)],
+];
+
+export class OrderWords {
+  constructor(t, places, phaseKind) {
+    this.t = t;
+    this.places = places ?? {};
+    this.phaseKind = phaseKind;
+  }
+
+  // a location's form ("in", "to"), or null when the table does not know it
+  place(loc, form) {
+    return this.places[loc]?.[form] ?? null;
+  }
+
+  // "Army in Venice" (`unit_A`), "the army in Padua" (`the_A`), "an army in Florence" (`new_A`); null if unknown
+  unitPhrase(words, kind, loc) {
+    const template = this.t[`${words}_${kind}`];
+    const where = this.place(loc, "in");
+    return template && where !== null ? fmt(template, { in_place: where }) : null;
+  }
+
+  // a unit ("A ven") as "Army in Venice (A ven)", or as it is
+  unit(text) {
+    const m = text.match(new RegExp(`^${UNIT}$`));
+    const phrase = m ? this.unitPhrase("unit", m[1], m[2]) : null;
+    return phrase === null ? text : `${phrase} (${text})`;
+  }
+
+  // an order's sentence ("Army in Venice supports the army in Padua to Treviso"), or null
+  sentence(text) {
+    const { t } = this;
+    for (const [kind, pattern] of ORDER_SHAPES) {
+      const m = text.match(pattern);
+      if (!m) continue;
+      let template = t[`label_${kind}`];
+      const values = {};
+      const need = (value) => {
+        if (value === null || value === undefined) throw new Error("unknown");
+        return value;
+      };
+      try {
+        if (kind === "build") {
+          values.unit = need(this.unitPhrase("new", m[2], m[3]));
+          if (m[1]) {
+            template = t.label_build_special;
+            values.special = t[`special_${m[1]}`] ?? m[1];
+          }
+        } else {
+          values.unit = need(this.unitPhrase("unit", m[1], m[2]));
+        }
+        if (kind === "move") {
+          if (m[4]) template = t.label_move_convoy;
+          else if (this.phaseKind === "retreat") template = t.label_retreat;
+          values.to_place = need(this.place(m[3], "to"));
+        }
+        if (kind.startsWith("support") || kind === "convoy") values.other = need(this.unitPhrase("the", m[3], m[4]));
+        if (kind === "support_move" || kind === "convoy") values.to_place = need(this.place(m[5], "to"));
+        if (kind === "support_convert") values.kind = need(t[`into_${m[5]}`]);
+        if (kind === "convert") values.kind = need(t[`into_${m[3]}`]);
+      } catch {
+        return null;
+      }
+      return template ? fmt(template, values) : null;
+    }
+    return null;
+  }
+
+  // what a choice shows: the sentence and the canonical text, or the canonical text alone
+  order(text) {
+    const sentence = this.sentence(text);
+    return sentence === null ? text : `${sentence} (${text})`;
+  }
+}
+
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
@@ -95,6 +195,7 @@ class OrderForm {
     this.powerOrders = new Set(); // Ally..., Permit bribes..., Give...
     this.added = []; // builds, waives, loans, payments, expenses: texts in the order added
     this.fileToken = 0;
+    this.words = new OrderWords(t, settings.places, legal.phase_kind);
   }
 
   render() {
@@ -166,12 +267,12 @@ class OrderForm {
         },
         el("option", { value: "" }, t.no_order),
         [...groups].map(([group, orders]) =>
-          el("optgroup", { label: t[`group_${group}`] }, orders.map((o) => el("option", { value: o }, o))),
+          el("optgroup", { label: t[`group_${group}`] }, orders.map((o) => el("option", { value: o }, this.words.order(o)))),
         ),
       );
       this.unitChoices.set(u.unit, "");
       const upkeep = u.upkeep !== undefined ? fmt(t.upkeep, { ducats: u.upkeep }) : "";
-      return el("tr", {}, el("td", {}, el("label", { for: `pbem-unit-${i}` }, u.unit)), el("td", {}, select, upkeep ? " " + upkeep : ""));
+      return el("tr", {}, el("td", {}, el("label", { for: `pbem-unit-${i}` }, this.words.unit(u.unit))), el("td", {}, select, upkeep ? " " + upkeep : ""));
     });
     return el(
       "div",
@@ -194,7 +295,10 @@ class OrderForm {
       const select = el(
         "select",
         { id: "pbem-build" },
-        builds.map((b) => el("option", { value: b.order }, b.cost !== undefined ? `${b.order} (${fmt(t.cost, { ducats: b.cost })})` : b.order)),
+        builds.map((b) => {
+          const label = this.words.order(b.order);
+          return el("option", { value: b.order }, b.cost !== undefined ? `${label} · ${fmt(t.cost, { ducats: b.cost })}` : label);
+        }),
       );
       part.append(
         el(
@@ -454,7 +558,7 @@ class OrderForm {
       ),
     );
     const data = this.legal.powers[this.power];
-    const missing = data.units.filter((u) => !this.unitChoices.get(u.unit)).map((u) => u.unit);
+    const missing = data.units.filter((u) => !this.unitChoices.get(u.unit)).map((u) => this.words.unit(u.unit));
     const text = orderFileText(settings.game, settings.turn, this.power, this.orders());
     const name = `${this.power}.yaml${settings.secret_orders ? ".age" : ""}`;
     const path = `${settings.folder}/${name}`;
