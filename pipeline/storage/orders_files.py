@@ -24,6 +24,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pipeline.core.legality import Illegal, find_unit
 from pipeline.core.notation import check_parsed_order, parse_order
@@ -33,7 +34,7 @@ from pipeline.errors import DataError, OrderError, Problem
 
 from .gamedir import Game
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
-from .yamlio import line_of, load_yaml, parse_yaml
+from .yamlio import line_of, parse_yaml, parse_yaml_fast
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,25 @@ def read_order_file(
         source = unseal(_read_bytes(path, SEALED_BYTES), identities, file)
         if len(source.encode("utf-8")) > ORDER_FILE_BYTES:
             raise DataError(f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
-        data = parse_yaml(source, file, aliases=False)
     else:
-        data = load_yaml(path, max_bytes=ORDER_FILE_BYTES, aliases=False)
-        source = path.read_text(encoding="utf-8")
+        try:
+            source = _read_bytes(path, ORDER_FILE_BYTES).decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError("the file is not UTF-8 text", file=file) from None
+    try:
+        return _read_orders(game, turn, position, path, power, source, parse_yaml_fast(source, file, aliases=False))
+    except DataError as err:
+        if all(p.line is not None for p in err.problems):
+            raise
+    # again with the line-keeping parser, so that every problem names its line
+    return _read_orders(game, turn, position, path, power, source, parse_yaml(source, file, aliases=False))
+
+
+def _read_orders(
+    game: Game, turn: str, position: Position, path: Path, power: str, source: str, data: Any
+) -> OrderFile:
+    file = str(path)
+    sealed = path.name.endswith(SEALED_SUFFIX)
     if not isinstance(data, Mapping):
         raise DataError("an order file is a mapping with game, turn, power and orders", file=file)
     problems: list[Problem] = []

@@ -63,12 +63,28 @@ def parse_yaml(text: str, name: str, aliases: bool = True) -> Any:
         raise DataError([Problem("", f"not valid YAML: {err}", None, name)]) from None
 
 
+def parse_yaml_fast(text: str, name: str, aliases: bool = True) -> Any:
+    """`parse_yaml` with the C parser: without line numbers, which a caller that finds a problem gets by
+    parsing again with `parse_yaml`. A syntax error is reported by `parse_yaml`, with its line."""
+    try:
+        if not aliases:
+            _refuse_aliases(text, name)
+        return YAML(typ="safe", pure=False).load(text)
+    except YAMLError:
+        return parse_yaml(text, name, aliases)
+
+
 def _refuse_aliases(text: str, name: str) -> None:
+    """Anchors and aliases refused, found by the C parser's events (before anything is built from them)."""
+    try:
+        events = list(YAML(typ="safe", pure=False).parse(io.StringIO(text)))
+    except YAMLError:
+        events = list(_yaml().parse(io.StringIO(text)))  # raises with the line of the syntax error
     problems = [
         Problem(
             "", "anchors and aliases (& and *) are not accepted here: write each entry out", e.start_mark.line + 1, name
         )
-        for e in _yaml().parse(io.StringIO(text))
+        for e in events
         if isinstance(e, AliasEvent) or (isinstance(e, NodeEvent) and e.anchor is not None)
     ]
     if problems:
