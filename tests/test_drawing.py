@@ -17,7 +17,7 @@ from pipeline.core.board import Board
 from pipeline.publish.geometry import DRAWING_DIR, BoardDrawing, load_drawing, parse_path
 from pipeline.storage.maps import shipped_board
 
-BOARDS = ["machiavelli-classic", "machiavelli-1995", "machiavelli-objectif"]
+BOARDS = ["machiavelli-classic", "machiavelli-1995", "machiavelli-objectif", "standard"]
 TOLERANCE = 0.25  # coordinates are rounded to 0.1 unit
 MIN_BORDER = 3.0  # units of shared boundary that make a border (a cell of the drawing is about 3 units)
 

@@ -81,7 +81,7 @@ sys.path.insert(0, str(ROOT))
 from pipeline.core.board import Board  # noqa: E402
 from pipeline.storage.maps import load_board, map_path  # noqa: E402
 
-LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8
+LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8  # the Machiavelli boards' area
 LAT_MID = 42.4
 DY = 0.03  # cell height in degrees of latitude
 VIEW_HEIGHT = 1000.0
@@ -107,6 +107,19 @@ OFF_BOARD: list[list[tuple[float, float]]] = [
 ]
 
 
+@dataclass(frozen=True)
+class Region:
+    """The area of a drawing: longitudes, latitudes, the cell height and the land beyond the board's edge."""
+
+    lon0: float = LON0
+    lon1: float = LON1
+    lat0: float = LAT0
+    lat1: float = LAT1
+    lat_mid: float = LAT_MID
+    dy: float = DY
+    off_board: tuple = ()
+
+
 @dataclass
 class BoardPlan:
     """What is drawn for one board besides its map file: helper seeds and crossings."""
@@ -115,6 +128,10 @@ class BoardPlan:
     crossings: dict[tuple[str, str], str] = field(default_factory=dict)  # army moves over water -> why
     channels: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) lines kept open water
     lagoon_is_venice: bool = False  # Venice drawn as its lagoon (a space armies may not enter), not an island
+    venice_island: bool = True  # Venice (``ven``) drawn as a small island in its lagoon (classic board)
+    region: Region = field(default_factory=lambda: Region(off_board=tuple(map(tuple, OFF_BOARD))))
+    fills: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) polygons made land
+    points: dict[str, tuple[float, float]] | None = None  # space -> (lat, lon); None: the shared reference file
 
 
 COMMON_HELPERS: dict[str, list[tuple[float, float]]] = {
@@ -210,6 +227,159 @@ VENICE_LAGOON = [
     (45.4, 12.15),
 ]
 
+# ---------------------------------------------------------------------------------------------------------
+# the standard Diplomacy board: Europe from the Atlantic to the Caucasus, North Africa to the Barents Sea
+
+# One point per space, (lat, lon), from general geographic knowledge: the province's main city (the supply
+# centre's city where there is one), or a point near the middle of a sea.
+STANDARD_POINTS: dict[str, tuple[float, float]] = {
+    "adr": (42.6, 16.2), "aeg": (38.6, 25.0), "alb": (41.33, 19.82), "ank": (39.93, 32.86),
+    "apu": (41.12, 16.87), "arm": (39.9, 41.27), "bal": (55.8, 18.0), "bar": (71.5, 36.0),
+    "bel": (50.85, 4.35), "ber": (52.52, 13.4), "bla": (43.2, 34.0), "boh": (50.08, 14.43),
+    "bot": (62.0, 20.0), "bre": (48.39, -4.49), "bud": (47.5, 19.04), "bul": (42.7, 23.32),
+    "bur": (47.32, 5.04), "cly": (55.86, -4.25), "con": (41.01, 28.98), "den": (55.68, 12.45),
+    "eas": (34.2, 31.0), "edi": (55.95, -3.19), "eng": (50.1, -2.5), "fin": (60.17, 24.94),
+    "gal": (49.84, 24.03), "gas": (44.84, -0.58), "gre": (37.98, 23.73), "hel": (54.4, 7.6),
+    "hol": (52.37, 4.9), "ion": (37.0, 18.5), "iri": (53.5, -5.2), "kie": (54.32, 10.13),
+    "lon": (51.51, -0.13), "lvn": (56.95, 24.11), "lvp": (53.41, -2.98), "lyo": (42.3, 5.0),
+    "mao": (44.0, -13.0), "mar": (43.3, 5.37), "mos": (55.76, 37.62), "mun": (48.14, 11.58),
+    "naf": (36.75, 3.06), "nao": (58.0, -18.0), "nap": (40.85, 14.27), "nth": (56.0, 3.0),
+    "nwg": (66.0, 3.0), "nwy": (59.91, 10.75), "par": (48.86, 2.35), "pic": (49.89, 2.3),
+    "pie": (45.07, 7.69), "por": (38.72, -9.14), "pru": (54.71, 20.51), "rom": (41.9, 12.5),
+    "ruh": (51.46, 7.01), "rum": (44.43, 26.1), "ser": (44.82, 20.46), "sev": (44.62, 33.53),
+    "sil": (51.11, 17.03), "ska": (57.8, 9.3), "smy": (38.42, 27.14), "spa": (40.42, -3.7),
+    "stp": (59.94, 30.31), "swe": (59.33, 18.07), "syr": (36.2, 37.15), "tri": (45.65, 13.78),
+    "tun": (36.81, 10.18), "tus": (43.77, 11.25), "tyr": (47.27, 11.39), "tys": (40.0, 12.0),
+    "ukr": (50.45, 30.52), "ven": (45.44, 12.33), "vie": (48.21, 16.37), "wal": (51.48, -3.18),
+    "war": (52.23, 21.01), "wes": (38.0, 4.5), "yor": (53.96, -1.08),
+}  # fmt: skip
+
+STANDARD_HELPERS: dict[str, list[tuple[float, float]]] = {
+    # the British Isles: Wales down to Cornwall, Liverpool up to Galloway, Clyde the western Highlands,
+    # Edinburgh the east and the far north
+    "wal": [(50.6, -4.2), (52.4, -3.9)],
+    "lvp": [(54.9, -4.6), (54.5, -3.2)],
+    "cly": [(57.3, -5.3), (58.2, -4.9)],
+    "edi": [(57.4, -2.4), (58.4, -3.6)],
+    "lon": [(51.2, 1.0), (50.9, -1.2)],
+    # France and the Low Countries: Belgium to Dunkirk, Brest over Normandy, Marseilles up the Rhone
+    "bel": [(51.1, 2.7)],
+    "pic": [(50.3, 1.8)],
+    "bre": [(49.2, -0.6), (48.1, -1.7)],
+    "gas": [(43.6, 1.44)],
+    "mar": [(43.6, 3.88), (45.0, 5.0), (44.8, 6.4)],
+    "bur": [(48.6, 7.6), (46.5, 4.6)],
+    # Iberia and Africa
+    "spa": [(41.39, 2.17), (37.39, -5.98), (43.26, -2.93), (42.6, -7.8)],
+    "por": [(41.15, -8.61)],
+    "naf": [(35.7, -0.63), (34.0, -6.8), (31.6, -8.0)],
+    "tun": [(34.74, 10.76), (33.9, 9.5)],
+    # Italy: Piedmont to Lombardy, Venice down the Adriatic, Naples over Calabria and Sicily
+    "pie": [(45.46, 9.19), (46.15, 9.9)],
+    "ven": [(43.6, 13.5), (42.4, 13.9), (44.5, 11.3)],
+    "tus": [(43.3, 10.6)],
+    "rom": [(41.8, 13.6)],
+    "apu": [(41.46, 15.54)],
+    "nap": [(39.0, 16.5), (37.5, 14.0), (38.1, 13.36)],
+    # the Alps and Germany
+    "tyr": [(46.5, 10.55), (46.5, 12.3)],
+    "mun": [(51.34, 12.37), (51.05, 13.74), (48.8, 9.2), (50.1, 8.7)],
+    "kie": [(53.55, 9.99), (53.1, 7.8), (54.8, 9.4)],
+    "ruh": [(52.0, 7.6)],
+    "hol": [(53.2, 6.56)],
+    "ber": [(53.43, 14.55), (54.1, 13.4)],
+    "pru": [(54.35, 18.65), (53.8, 21.5)],
+    "sil": [(50.3, 18.4)],
+    # Scandinavia and Russia
+    "den": [(56.2, 9.2), (57.4, 10.0), (55.3, 10.4)],
+    "nwy": [(69.65, 18.96), (63.43, 10.39), (60.39, 5.32), (70.3, 27.5), (58.15, 8.0)],
+    "swe": [(65.58, 22.15), (57.7, 11.97), (55.6, 13.0), (62.4, 17.3)],
+    "fin": [(65.0, 25.5), (68.0, 26.5), (61.5, 21.8)],
+    "stp": [(68.97, 33.09), (64.54, 40.54), (61.8, 34.3), (67.6, 42.0)],
+    "lvn": [(59.44, 24.75), (58.4, 22.5)],
+    "mos": [(58.5, 42.0), (53.2, 44.5), (52.0, 39.2)],
+    "sev": [(46.5, 30.7), (47.2, 39.7), (45.0, 41.9), (48.7, 44.5), (45.3, 29.6)],
+    "ukr": [(49.0, 32.0)],
+    "war": [(51.3, 22.6)],
+    "gal": [(49.2, 22.0), (49.4, 19.8)],
+    "boh": [(49.3, 17.4)],
+    # the Balkans and Anatolia: Trieste down the Dalmatian coast, Serbia to Skopje, Bulgaria to the Aegean
+    "tri": [(43.5, 16.4), (43.86, 18.41), (42.44, 19.26), (45.8, 15.98)],
+    "ser": [(41.99, 21.43)],
+    "bul": [(41.0, 25.3), (43.2, 27.9)],
+    "gre": [(40.64, 22.94), (39.6, 21.0)],
+    "rum": [(46.77, 23.6), (45.2, 28.7)],
+    "bud": [(46.0, 21.5)],
+    "con": [(41.4, 27.4), (40.4, 29.5)],
+    "ank": [(41.5, 35.5), (41.0, 39.0)],
+    "smy": [(37.87, 32.48), (37.0, 35.32), (38.3, 37.6), (36.9, 30.7)],
+    "arm": [(41.7, 44.8), (40.18, 44.5), (38.5, 43.4), (37.9, 40.2)],
+    "syr": [(33.9, 35.6), (32.5, 35.2), (36.9, 38.0)],
+    # the seas
+    "nao": [(55.0, -12.0), (56.0, -8.0), (55.3, -6.4)],
+    "nwg": [(61.5, -3.0), (69.5, 14.0)],
+    "bar": [(66.3, 39.0), (70.5, 31.0)],
+    "nth": [(53.5, 3.0), (58.5, 0.0), (51.6, 2.6)],
+    "eng": [(50.6, 0.8), (49.5, -5.5)],
+    "iri": [(51.6, -6.0), (54.4, -4.0)],
+    "mao": [(36.0, -7.5), (47.0, -5.0), (41.0, -11.0)],
+    "ska": [(57.0, 11.4), (58.3, 10.0)],
+    "bal": [(54.6, 14.5), (57.8, 20.0), (54.5, 11.5), (57.5, 23.5)],
+    "bot": [(65.0, 23.0), (59.9, 25.5), (59.9, 28.0), (59.7, 21.5), (60.3, 19.3)],
+    "hel": [(53.9, 8.2)],
+    "wes": [(36.2, -3.0), (37.5, 8.0)],
+    "lyo": [(43.7, 9.5)],
+    "tys": [(42.3, 11.0), (38.5, 11.0), (39.5, 15.0)],
+    "ion": [(35.0, 12.5), (33.0, 16.0), (39.8, 19.2), (36.5, 21.0), (34.3, 22.5)],
+    "adr": [(44.7, 13.0), (41.2, 18.8)],
+    "aeg": [(40.3, 24.3), (36.3, 25.5)],
+    "eas": [(36.4, 34.6), (35.8, 28.5), (34.0, 25.5)],
+    "bla": [(46.3, 31.5), (41.5, 29.5), (41.6, 41.4)],
+}
+
+STANDARD_REGION = Region(
+    lon0=-25.0,
+    lon1=46.0,
+    lat0=29.5,
+    lat1=72.5,
+    lat_mid=52.0,
+    dy=0.1,
+    off_board=(
+        # Ireland (not a space on the board)
+        ((-11.5, 51.0), (-6.0, 51.0), (-5.9, 53.0), (-5.35, 54.0), (-5.35, 54.9), (-6.0, 55.27), (-8.0, 55.6),
+         (-11.5, 55.6)),
+        # Switzerland (impassable)
+        ((6.0, 46.15), (6.8, 45.95), (7.1, 45.85), (8.4, 46.0), (9.0, 45.85), (9.3, 46.3), (10.1, 46.25),
+         (10.45, 46.55), (10.45, 46.9), (9.6, 47.05), (9.6, 47.55), (8.6, 47.8), (7.6, 47.6), (7.0, 47.45),
+         (6.1, 46.6)),
+        # Libya, Egypt, Sinai, Arabia, Mesopotamia
+        ((11.55, 29.0), (33.0, 29.0), (33.0, 33.5), (11.55, 33.5)),
+        ((33.0, 29.0), (47.0, 29.0), (47.0, 31.2), (33.0, 31.2)),
+        ((36.9, 31.2), (47.0, 31.2), (47.0, 37.1), (42.3, 37.3), (38.6, 36.6), (38.6, 33.5), (36.9, 32.3)),
+    ),
+)  # fmt: skip
+
+PLANS["standard"] = BoardPlan(
+    helpers=STANDARD_HELPERS,
+    region=STANDARD_REGION,
+    venice_island=False,
+    points=STANDARD_POINTS,
+    # straits the grid would close and that the board keeps open: Gibraltar
+    channels=[[(35.97, -6.3), (35.97, -5.0)]],
+    # water the board draws as land: the Danish straits (Denmark touches Sweden, the Baltic does not reach
+    # the Skagerrak), the Sea of Marmara with the Bosporus and the Dardanelles (Constantinople between the
+    # Aegean and the Black Sea), the Sea of Azov
+    fills=[
+        [(54.8, 9.6), (55.7, 9.9), (55.9, 10.6), (56.15, 12.0), (56.1, 12.75), (55.6, 13.0), (55.3, 12.9),
+         (54.9, 12.2), (54.5, 11.0), (54.6, 10.0)],
+        [(40.0, 26.15), (40.6, 26.7), (41.05, 27.5), (41.3, 29.0), (41.25, 29.2), (40.7, 29.5), (40.3, 29.0),
+         (40.25, 27.5), (39.95, 26.4)],
+        [(45.25, 34.5), (45.25, 39.5), (47.4, 39.5), (47.4, 34.5)],
+        # and a bay of the Barents Sea cut off at the grid's edge
+        [(67.0, 44.6), (67.0, 46.1), (68.4, 46.1), (68.4, 44.6)],
+    ],
+)  # fmt: skip
+
 SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 
 
@@ -222,20 +392,26 @@ class Grid:
     rows: int
     cols: int
     dx: float  # degrees of longitude per cell
+    region: Region = field(default_factory=Region)
+
+    @property
+    def dy(self) -> float:
+        return self.region.dy
 
     def lat(self, i: float) -> float:
-        return LAT1 - (i + 0.5) * DY
+        return self.region.lat1 - (i + 0.5) * self.dy
 
     def lon(self, j: float) -> float:
-        return LON0 + (j + 0.5) * self.dx
+        return self.region.lon0 + (j + 0.5) * self.dx
 
     def cell(self, lat: float, lon: float) -> tuple[int, int]:
-        return int((LAT1 - lat) / DY), int((lon - LON0) / self.dx)
+        return int((self.region.lat1 - lat) / self.dy), int((lon - self.region.lon0) / self.dx)
 
 
-def make_grid() -> Grid:
-    dx = DY / math.cos(math.radians(LAT_MID))
-    return Grid(rows=round((LAT1 - LAT0) / DY), cols=round((LON1 - LON0) / dx), dx=dx)
+def make_grid(region: Region | None = None) -> Grid:
+    r = region or Region()
+    dx = r.dy / math.cos(math.radians(r.lat_mid))
+    return Grid(rows=round((r.lat1 - r.lat0) / r.dy), cols=round((r.lon1 - r.lon0) / dx), dx=dx, region=r)
 
 
 def land_mask(grid: Grid) -> np.ndarray:
@@ -247,8 +423,8 @@ def land_mask(grid: Grid) -> np.ndarray:
     count = np.zeros((grid.rows, grid.cols), dtype=int)
     for oy in offs:
         for ox in offs:
-            lat = LAT1 - (ii + 0.5 + oy) * DY
-            lon = LON0 + (jj + 0.5 + ox) * grid.dx
+            lat = grid.region.lat1 - (ii + 0.5 + oy) * grid.dy
+            lon = grid.region.lon0 + (jj + 0.5 + ox) * grid.dx
             count += globe.is_land(lat, lon)
     return count * 2 > sub * sub
 
@@ -263,8 +439,8 @@ def points_in_polygons(grid: Grid, polys: Iterable[list[tuple[float, float]]]) -
     import shapely
 
     ii, jj = np.meshgrid(np.arange(grid.rows), np.arange(grid.cols), indexing="ij")
-    lat = LAT1 - (ii + 0.5) * DY
-    lon = LON0 + (jj + 0.5) * grid.dx
+    lat = grid.region.lat1 - (ii + 0.5) * grid.dy
+    lon = grid.region.lon0 + (jj + 0.5) * grid.dx
     out = np.zeros((grid.rows, grid.cols), dtype=bool)
     for poly in polys:
         shape = shapely.Polygon(poly)
@@ -335,7 +511,7 @@ class Drawer:
         self.geo = geo
         self.plan = plan
         self.rng = random.Random(seed)
-        self.grid = make_grid()
+        self.grid = make_grid(plan.region)
         self.ids = sorted(board.spaces)
         self.index = {sid: k for k, sid in enumerate(self.ids)}
         self.n = len(self.ids)
@@ -349,9 +525,16 @@ class Drawer:
     def seeds(self) -> dict[str, list[tuple[float, float]]]:
         out = {}
         for sid in self.ids:
-            g = self.geo[sid]
+            g = self.where(sid)
             out[sid] = [(float(g["lat"]), float(g["lon"])), *self.plan.helpers.get(sid, [])]
         return out
+
+    def where(self, sid: str) -> dict[str, float]:
+        """The real-world point of a space: the plan's own, or the shared reference file's."""
+        if self.plan.points is not None:
+            lat, lon = self.plan.points[sid]
+            return {"lat": lat, "lon": lon}
+        return self.geo[sid]
 
     # ---- rules --------------------------------------------------------------------------------
 
@@ -404,8 +587,12 @@ class Drawer:
                 for t in range(steps + 1):
                     i, j = g.cell(la1 + (la2 - la1) * t / steps, lo1 + (lo2 - lo1) * t / steps)
                     land[i, j] = False
-        vi, vj = g.cell(self.geo["ven"]["lat"], self.geo["ven"]["lon"])
-        if self.plan.lagoon_is_venice:
+        for poly in self.plan.fills:
+            land |= points_in_polygons(g, [[(lon, lat) for lat, lon in poly]])
+        vi, vj = g.cell(self.where("ven")["lat"], self.where("ven")["lon"]) if self.plan.venice_island else (0, 0)
+        if not self.plan.venice_island:
+            pass  # no Venice of its own: the coastline as it is
+        elif self.plan.lagoon_is_venice:
             # Venice and its lagoon, one space between the sea and the shore
             land |= points_in_polygons(g, [[(lon, lat) for lat, lon in VENICE_LAGOON]])
         else:
@@ -431,7 +618,7 @@ class Drawer:
             if k not in seeded_sea and ssizes[k] < 30:
                 land[slab == k] = True
         self.land = land
-        off = points_in_polygons(g, OFF_BOARD) & land
+        off = points_in_polygons(g, g.region.off_board) & land
         label = np.full((g.rows, g.cols), -1, dtype=int)
         label[off] = self.OFF
 
@@ -471,7 +658,7 @@ class Drawer:
         # islands without a seed: nearest coastal space within reach, else off the board
         coastal = np.isin(label, [self.index[s] for s in land_ids if self.board.spaces[s].kind == "coast"])
         dist, (ni, nj) = ndimage.distance_transform_edt(~coastal, return_indices=True)
-        km = DY * 111.0
+        km = g.dy * 111.0
         lab, n = components(land & (label < 0))
         for k in range(1, n + 1):
             part = lab == k
@@ -491,7 +678,7 @@ class Drawer:
         for cells in seed_cells.values():
             for c in cells:
                 self.fixed[c] = True
-        if not self.plan.lagoon_is_venice:
+        if self.plan.venice_island and not self.plan.lagoon_is_venice:
             self.fixed[vi - 1 : vi + 2, vj - 1 : vj + 2] = True
         self.seed_cells = seed_cells
 
@@ -650,7 +837,7 @@ class Drawer:
         # every grid point along every edge is a vertex, so that shared edges match vertex for vertex
         merged = [shapely.segmentize(shapely.union_all(boxes[k]), 1.0) for k in keys]
         simple = list(shapely.coverage_simplify(np.array(merged, dtype=object), tolerance, simplify_boundary=False))
-        if not self.plan.lagoon_is_venice:
+        if self.plan.venice_island and not self.plan.lagoon_is_venice:
             # the island of Venice, a few cells, keeps its square shape; the lagoon around it gives way
             v = keys.index(self.index["ven"])
             for m in range(len(keys)):
@@ -677,7 +864,8 @@ class Drawer:
         """SVG coordinates of a point."""
         g = self.grid
         unit = VIEW_HEIGHT / g.rows
-        return (round((lon - LON0) / g.dx * unit, 1), round((LAT1 - lat) / DY * unit, 1))
+        r = g.region
+        return (round((lon - r.lon0) / g.dx * unit, 1), round((r.lat1 - lat) / g.dy * unit, 1))
 
     def drawing(self) -> dict:
         import shapely
@@ -695,7 +883,7 @@ class Drawer:
             entry: dict = {"kind": self.board.spaces[sid].kind, "path": path_data(geom)}
             entry["label"] = [round(label.x, 1), round(label.y, 1)]
             if self.board.spaces[sid].city is not None:
-                city = shapely.Point(self.point(self.geo[sid]["lat"], self.geo[sid]["lon"]))
+                city = shapely.Point(self.point(self.where(sid)["lat"], self.where(sid)["lon"]))
                 if not geom.contains(city):
                     # the city is on a coast the drawing smoothed away: the nearest point well inside
                     part = min(parts, key=lambda p: p.distance(city))
@@ -725,10 +913,10 @@ class Drawer:
             "board": self.name,
             "viewbox": [0, 0, width, VIEW_HEIGHT],
             "projection": {
-                "lon0": LON0,
-                "lat1": LAT1,
-                "lat_mid": LAT_MID,
-                "units_per_degree_lat": round(unit / DY, 4),
+                "lon0": g.region.lon0,
+                "lat1": g.region.lat1,
+                "lat_mid": g.region.lat_mid,
+                "units_per_degree_lat": round(unit / g.dy, 4),
                 "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
             },
             "spaces": spaces,
@@ -834,8 +1022,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ascii", nargs=4, type=float, help="print the cells of LAT0 LAT1 LON0 LON1")
     parser.add_argument("--out", type=Path, default=ROOT / "pipeline" / "maps" / "drawing")
     args = parser.parse_args(argv)
-    geo = load_geo(args.shared)
-    for name in args.board or sorted(PLANS):
+    names = args.board or sorted(PLANS)
+    geo = load_geo(args.shared) if any(PLANS[n].points is None for n in names) else {}
+    for name in names:
         board = load_board(map_path(name))
         drawer = Drawer(name, board, geo, PLANS[name])
         drawer.first_cut()
