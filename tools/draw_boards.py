@@ -867,6 +867,47 @@ class Drawer:
         r = g.region
         return (round((lon - r.lon0) / g.dx * unit, 1), round((r.lat1 - lat) / g.dy * unit, 1))
 
+    def has_city_point(self, sid: str) -> bool:
+        """A space with a city (Machiavelli), or a supply centre on a board without cities (standard)."""
+        space = self.board.spaces[sid]
+        return space.city is not None or (space.supply_center and not self.board.has_cities())
+
+    def coast_points(self, sid: str, shapes: dict[int, object], label: object) -> dict[str, list[float]]:
+        """Where a fleet on each coast of a split-coast space stands: inside the space, near its own coast.
+
+        The coast's sea border is sampled; of the samples at least half the greatest distance away from the
+        other coasts' sea borders, the one nearest the label point is taken, then moved inward (8 units, about
+        a unit icon's half size) so that the fleet stands on the land by its coast."""
+        import shapely
+        from shapely.ops import nearest_points
+
+        space = self.board.spaces[sid]
+        if not space.coasts:
+            return {}
+        shape = shapes[self.index[sid]]
+
+        def border(coast: str) -> object:
+            seas = [
+                shapes[self.index[d]]
+                for d in sorted(self.board.fleet_adjacency.get(f"{sid}/{coast}", ()))
+                if d in self.index and self.board.spaces[d].is_sea
+            ]
+            return shape.boundary.intersection(shapely.union_all(seas).buffer(0.5))
+
+        out = {}
+        inner = shape.buffer(-8.0)
+        for coast in space.coasts:
+            mine = border(coast)
+            others = shapely.union_all([border(c) for c in space.coasts if c != coast])
+            samples = [mine.interpolate(t, normalized=True) for t in np.linspace(0, 1, 201)]
+            far = [others.distance(p) for p in samples]
+            top = max(far)
+            best = min((p for p, d in zip(samples, far, strict=True) if d >= top / 2), key=label.distance)
+            if not inner.is_empty:
+                best = nearest_points(inner, best)[0]
+            out[coast] = [round(best.x, 1), round(best.y, 1)]
+        return out
+
     def drawing(self) -> dict:
         import shapely
         from shapely.ops import nearest_points, polylabel
@@ -882,7 +923,7 @@ class Drawer:
             label = polylabel(main, tolerance=0.5)
             entry: dict = {"kind": self.board.spaces[sid].kind, "path": path_data(geom)}
             entry["label"] = [round(label.x, 1), round(label.y, 1)]
-            if self.board.spaces[sid].city is not None:
+            if self.has_city_point(sid):
                 city = shapely.Point(self.point(self.where(sid)["lat"], self.where(sid)["lon"]))
                 if not geom.contains(city):
                     # the city is on a coast the drawing smoothed away: the nearest point well inside
@@ -890,6 +931,9 @@ class Drawer:
                     inner = part.buffer(-1.0)
                     city = nearest_points(inner if not inner.is_empty else part, city)[0]
                 entry["city"] = [round(city.x, 1), round(city.y, 1)]
+            coasts = self.coast_points(sid, shapes, label)
+            if coasts:
+                entry["coasts"] = coasts
             spaces[sid] = entry
         crossings = []
         for (a, b), why in sorted(self.plan.crossings.items()):
