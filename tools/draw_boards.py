@@ -132,6 +132,7 @@ class BoardPlan:
     region: Region = field(default_factory=lambda: Region(off_board=tuple(map(tuple, OFF_BOARD))))
     fills: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) polygons made land
     points: dict[str, tuple[float, float]] | None = None  # space -> (lat, lon); None: the shared reference file
+    coast_points: bool = False  # write a fleet point for each coast of a split-coast space (standard board)
 
 
 COMMON_HELPERS: dict[str, list[tuple[float, float]]] = {
@@ -364,6 +365,7 @@ PLANS["standard"] = BoardPlan(
     region=STANDARD_REGION,
     venice_island=False,
     points=STANDARD_POINTS,
+    coast_points=True,
     # straits the grid would close and that the board keeps open: Gibraltar
     channels=[[(35.97, -6.3), (35.97, -5.0)]],
     # water the board draws as land: the Danish straits (Denmark touches Sweden, the Baltic does not reach
@@ -882,7 +884,7 @@ class Drawer:
         from shapely.ops import nearest_points
 
         space = self.board.spaces[sid]
-        if not space.coasts:
+        if not space.coasts or not self.plan.coast_points:
             return {}
         shape = shapes[self.index[sid]]
 
