@@ -1,12 +1,23 @@
-"""Draw the Machiavelli boards: one shape per space, cut from the real coastline (run by hand, once).
+"""Draw the boards: one shape per space, cut from the real coastline (run by hand, once).
 
 Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
 
-Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic`` and ``machiavelli-1995`` (the
+Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
-by the 1995 file: see ``pipeline/publish/geometry.py``). The project reads only those JSON files; this
-script, its two optional packages (``pip install -e .[tools]``: shapely, global-land-mask) and the shared
-reference points are needed only to draw them again.
+by the 1995 file: see ``pipeline/publish/geometry.py``) and ``standard`` (the Diplomacy board). The project
+reads only those JSON files; this script, its two optional packages (``pip install -e .[tools]``: shapely,
+global-land-mask) and, for the Machiavelli boards, the shared reference points are needed only to draw them
+again.
+
+The standard board (``PLANS["standard"]``) is drawn the same way over its own area (``STANDARD_REGION``:
+25 W-46 E, 29.5-72.5 N, cells of 0.1 deg of latitude, about 11 km), from its own points written in this
+script (``STANDARD_POINTS``: the main city of each province, a point near the middle of each sea, from
+general geographic knowledge) and helper points (``STANDARD_HELPERS``). Water the board draws as land is
+filled (``fills``: the Danish straits, the Sea of Marmara with the Bosporus and the Dardanelles, the Sea of
+Azov), the Strait of Gibraltar is kept open, and Ireland, Switzerland, Libya, Egypt and the Middle East
+beyond Syria and Armenia are off the board. It has no crossing and no exception. Its drawing also gives each
+supply centre a city point and each coast of a split-coast space (Spain, St Petersburg, Bulgaria) a fleet
+point (``coast_points``).
 
 How the drawing is made
 -----------------------
