@@ -1,7 +1,7 @@
 """The map of a position as an SVG document: who controls what, the units, and a finished phase's orders.
 
-`render_map(board, position, outcomes, language, map_name)` draws a Machiavelli board from its committed
-drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
+`render_map(board, position, outcomes, language, map_name)` draws a Machiavelli board or the standard
+Diplomacy board from its committed drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
 
 - each space is one ``<path id="s-<space>">``; land is filled by its controller's colour *and* a hatching
   of its own angle (colour is never the only cue), seas are blue, land beyond the board grey;
@@ -14,10 +14,12 @@ drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
 - with `outcomes` (a finished phase), the orders are arrows in their power's colour: moves, supports,
   convoys, conversions, sieges, retreats, builds and removals; a failed order is dashed with a red cross,
   a dislodged unit has a red ring (and, in a retreat phase, stands aside of its province);
+- on the standard map (no cities): each supply centre is a dot filled with its controller's colour, a fleet
+  on a split coast stands at its coast's point, and the legend shows only what that map has;
 - a legend under the map, a ``<title>`` and a ``<desc>`` with the whole position in words.
 
 The output depends on its inputs only (no random id, no clock, sorted everywhere): the same position gives
-the same bytes. A board without a drawing (the standard Diplomacy map) gives None.
+the same bytes. A board without a drawing gives None.
 """
 
 from __future__ import annotations
@@ -758,7 +760,7 @@ def render_map(
     """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
     and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr").
     `map_name` chooses the drawing (the game's map id, e.g. ``machiavelli-objectif``); without it, the drawing
-    with the board's spaces is used. None for a board that has no drawing (the standard Diplomacy map)."""
+    with the board's spaces is used. None for a board that has no drawing."""
     drawing = drawing_for(board, map_name)
     if drawing is None:
         return None
