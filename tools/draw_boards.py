@@ -119,6 +119,34 @@ OFF_BOARD: list[list[tuple[float, float]]] = [
 
 
 @dataclass(frozen=True)
+class Conic:
+    """An equidistant conic projection (true to scale along every meridian and the two standard parallels),
+    in degrees of latitude: X to the east, Y to the north."""
+
+    lon0: float  # the central meridian
+    lat_a: float
+    lat_b: float
+
+    def constants(self) -> tuple[float, float]:
+        pa, pb = math.radians(self.lat_a), math.radians(self.lat_b)
+        n = (math.cos(pa) - math.cos(pb)) / (pb - pa)
+        return n, math.cos(pa) / n + pa
+
+    def forward(self, lat: np.ndarray | float, lon: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
+        n, big_g = self.constants()
+        rho = big_g - np.radians(lat)
+        theta = n * np.radians(np.asarray(lon) - self.lon0)
+        return np.degrees(rho * np.sin(theta)), np.degrees(-rho * np.cos(theta))
+
+    def inverse(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n, big_g = self.constants()
+        xr, yr = np.radians(x), np.radians(y)
+        rho = np.hypot(xr, yr)
+        theta = np.arctan2(xr, -yr)
+        return np.degrees(big_g - rho), self.lon0 + np.degrees(theta / n)
+
+
+@dataclass(frozen=True)
 class Region:
     """The area of a drawing: longitudes, latitudes, the cell height and the land beyond the board's edge."""
 
@@ -129,6 +157,8 @@ class Region:
     lat_mid: float = LAT_MID
     dy: float = DY
     off_board: tuple = ()
+    conic: Conic | None = None  # None: equirectangular about lat_mid (the Machiavelli boards)
+    box: tuple = ()  # conic: (lat, lon) points the grid's rectangle is drawn round (else the region's edges)
 
 
 @dataclass
@@ -342,7 +372,7 @@ STANDARD_HELPERS: dict[str, list[tuple[float, float]]] = {
     "wes": [(36.2, -3.0), (37.5, 8.0)],
     "lyo": [(43.7, 9.5)],
     "tys": [(42.3, 11.0), (38.5, 11.0), (39.5, 15.0)],
-    "ion": [(35.0, 12.5), (33.0, 16.0), (39.8, 19.2), (36.5, 21.0), (34.3, 22.5)],
+    "ion": [(35.0, 12.5), (34.0, 16.5), (39.8, 19.2), (36.5, 21.0), (34.3, 22.5)],
     "adr": [(44.7, 13.0), (41.2, 18.8)],
     "aeg": [(40.3, 24.3), (36.3, 25.5)],
     "eas": [(36.4, 34.6), (35.8, 28.5), (34.0, 25.5)],
@@ -350,12 +380,11 @@ STANDARD_HELPERS: dict[str, list[tuple[float, float]]] = {
 }
 
 STANDARD_REGION = Region(
-    lon0=-25.0,
-    lon1=46.0,
-    lat0=29.5,
-    lat1=72.5,
-    lat_mid=52.0,
     dy=0.1,
+    # an equidistant conic about 12 E, true along 40 N and 64 N; the grid is the rectangle round these points
+    conic=Conic(12.0, 40.0, 64.0),
+    box=((29.5, -13.0), (30.5, 40.0), (40.0, 46.0), (57.0, 48.0), (71.8, 44.0), (71.8, 25.0), (63.0, -20.0),
+         (44.0, -20.0)),
     off_board=(
         # Ireland (not a space on the board)
         ((-11.5, 51.0), (-6.0, 51.0), (-5.9, 53.0), (-5.35, 54.0), (-5.35, 54.9), (-6.0, 55.27), (-8.0, 55.6),
@@ -365,9 +394,12 @@ STANDARD_REGION = Region(
          (10.45, 46.55), (10.45, 46.9), (9.6, 47.05), (9.6, 47.55), (8.6, 47.8), (7.6, 47.6), (7.0, 47.45),
          (6.1, 46.6)),
         # Libya, Egypt, Sinai, Arabia, Mesopotamia
-        ((11.55, 29.0), (33.0, 29.0), (33.0, 33.5), (11.55, 33.5)),
-        ((33.0, 29.0), (47.0, 29.0), (47.0, 31.2), (33.0, 31.2)),
+        ((11.55, 25.0), (33.0, 25.0), (33.0, 33.5), (11.55, 33.5)),
+        ((33.0, 25.0), (47.0, 25.0), (47.0, 31.2), (33.0, 31.2)),
         ((36.9, 31.2), (47.0, 31.2), (47.0, 37.1), (42.3, 37.3), (38.6, 36.6), (38.6, 33.5), (36.9, 32.3)),
+        # Persia, the Caspian, the Urals and Siberia
+        ((46.2, 25.0), (80.0, 25.0), (80.0, 76.0), (50.0, 76.0), (50.0, 56.0), (47.8, 50.5), (47.0, 46.5),
+         (47.5, 44.5), (48.0, 42.0), (46.2, 40.0)),
     ),
 )  # fmt: skip
 
@@ -388,8 +420,9 @@ PLANS["standard"] = BoardPlan(
         [(40.0, 26.15), (40.6, 26.7), (41.05, 27.5), (41.3, 29.0), (41.25, 29.2), (40.7, 29.5), (40.3, 29.0),
          (40.25, 27.5), (39.95, 26.4)],
         [(45.25, 34.5), (45.25, 39.5), (47.4, 39.5), (47.4, 34.5)],
-        # and a bay of the Barents Sea cut off at the grid's edge
-        [(67.0, 44.6), (67.0, 46.1), (68.4, 46.1), (68.4, 44.6)],
+        # inland seas and gulfs off the board: the Caspian, the Gulfs of Suez and Aqaba
+        [(36.0, 46.6), (36.0, 56.0), (47.6, 56.0), (47.6, 46.6)],
+        [(26.0, 32.0), (26.0, 36.0), (30.3, 36.0), (30.3, 32.0)],
     ],
 )  # fmt: skip
 
@@ -404,25 +437,61 @@ SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 class Grid:
     rows: int
     cols: int
-    dx: float  # degrees of longitude per cell
+    dx: float  # degrees of longitude per cell (equirectangular)
     region: Region = field(default_factory=Region)
+    x0: float = 0.0  # conic: the grid's west edge and north edge, projected
+    y0: float = 0.0
 
     @property
     def dy(self) -> float:
         return self.region.dy
 
     def lat(self, i: float) -> float:
+        if self.region.conic is not None:
+            return float(self.centres(np.array(i), np.array(self.cols / 2 - 0.5))[0])
         return self.region.lat1 - (i + 0.5) * self.dy
 
     def lon(self, j: float) -> float:
         return self.region.lon0 + (j + 0.5) * self.dx
 
     def cell(self, lat: float, lon: float) -> tuple[int, int]:
+        conic = self.region.conic
+        if conic is not None:
+            x, y = conic.forward(lat, lon)
+            return int((self.y0 - float(y)) / self.dy), int((float(x) - self.x0) / self.dy)
         return int((self.region.lat1 - lat) / self.dy), int((lon - self.region.lon0) / self.dx)
+
+    def centres(self, ii: np.ndarray, jj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(lat, lon) of the points at (fractional) cell indices: cell (i, j)'s centre is (i, j)."""
+        conic = self.region.conic
+        if conic is not None:
+            return conic.inverse(self.x0 + (jj + 0.5) * self.dy, self.y0 - (ii + 0.5) * self.dy)
+        return self.region.lat1 - (ii + 0.5) * self.dy, self.region.lon0 + (jj + 0.5) * self.dx
+
+    def svg(self, lat: float, lon: float, unit: float) -> tuple[float, float]:
+        """SVG coordinates of a point (`unit` SVG units a cell)."""
+        conic = self.region.conic
+        if conic is not None:
+            x, y = conic.forward(lat, lon)
+            return (round((float(x) - self.x0) / self.dy * unit, 1), round((self.y0 - float(y)) / self.dy * unit, 1))
+        r = self.region
+        return (round((lon - r.lon0) / self.dx * unit, 1), round((r.lat1 - lat) / self.dy * unit, 1))
 
 
 def make_grid(region: Region | None = None) -> Grid:
     r = region or Region()
+    if r.conic is not None:
+        if r.box:
+            lats, lons = np.array([p[0] for p in r.box]), np.array([p[1] for p in r.box])
+        else:  # the box round the projected edges of the region's longitudes and latitudes
+            t = np.linspace(0, 1, 200)
+            span_lat, span_lon = r.lat0 + (r.lat1 - r.lat0) * t, r.lon0 + (r.lon1 - r.lon0) * t
+            lats = np.concatenate([span_lat, span_lat, np.full(200, r.lat0), np.full(200, r.lat1)])
+            lons = np.concatenate([np.full(200, r.lon0), np.full(200, r.lon1), span_lon, span_lon])
+        x, y = r.conic.forward(lats, lons)
+        x0, x1, y0, y1 = float(x.min()), float(x.max()), float(y.max()), float(y.min())
+        rows, cols = math.ceil((y0 - y1) / r.dy), math.ceil((x1 - x0) / r.dy)
+        return Grid(rows=rows, cols=cols, dx=r.dy, region=r, x0=x0, y0=y0)
     dx = r.dy / math.cos(math.radians(r.lat_mid))
     return Grid(rows=round((r.lat1 - r.lat0) / r.dy), cols=round((r.lon1 - r.lon0) / dx), dx=dx, region=r)
 
@@ -436,8 +505,7 @@ def land_mask(grid: Grid) -> np.ndarray:
     count = np.zeros((grid.rows, grid.cols), dtype=int)
     for oy in offs:
         for ox in offs:
-            lat = grid.region.lat1 - (ii + 0.5 + oy) * grid.dy
-            lon = grid.region.lon0 + (jj + 0.5 + ox) * grid.dx
+            lat, lon = grid.centres(ii + oy, jj + ox)
             count += globe.is_land(lat, lon)
     return count * 2 > sub * sub
 
@@ -452,8 +520,7 @@ def points_in_polygons(grid: Grid, polys: Iterable[list[tuple[float, float]]]) -
     import shapely
 
     ii, jj = np.meshgrid(np.arange(grid.rows), np.arange(grid.cols), indexing="ij")
-    lat = grid.region.lat1 - (ii + 0.5) * grid.dy
-    lon = grid.region.lon0 + (jj + 0.5) * grid.dx
+    lat, lon = grid.centres(ii, jj)
     out = np.zeros((grid.rows, grid.cols), dtype=bool)
     for poly in polys:
         shape = shapely.Polygon(poly)
@@ -876,9 +943,7 @@ class Drawer:
     def point(self, lat: float, lon: float) -> tuple[float, float]:
         """SVG coordinates of a point."""
         g = self.grid
-        unit = VIEW_HEIGHT / g.rows
-        r = g.region
-        return (round((lon - r.lon0) / g.dx * unit, 1), round((r.lat1 - lat) / g.dy * unit, 1))
+        return g.svg(lat, lon, VIEW_HEIGHT / g.rows)
 
     def has_city_point(self, sid: str) -> bool:
         """A space with a city (Machiavelli), or a supply centre on a board without cities (standard)."""
@@ -969,18 +1034,37 @@ class Drawer:
         return {
             "board": self.name,
             "viewbox": [0, 0, width, VIEW_HEIGHT],
-            "projection": {
-                "lon0": g.region.lon0,
-                "lat1": g.region.lat1,
-                "lat_mid": g.region.lat_mid,
-                "units_per_degree_lat": round(unit / g.dy, 4),
-                "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
-            },
+            "projection": self.projection(unit),
             "spaces": spaces,
             "offboard": path_data(shapes[self.OFF]) if self.OFF in shapes else "",
             "land": path_data(land),
             "crossings": crossings,
             "exceptions": exceptions,
+        }
+
+    def projection(self, unit: float) -> dict:
+        g = self.grid
+        conic = g.region.conic
+        if conic is None:
+            return {
+                "lon0": g.region.lon0,
+                "lat1": g.region.lat1,
+                "lat_mid": g.region.lat_mid,
+                "units_per_degree_lat": round(unit / g.dy, 4),
+                "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
+            }
+        n, big_g = conic.constants()
+        return {
+            "kind": "equidistant conic",
+            "lon0": conic.lon0,
+            "standard_parallels": [conic.lat_a, conic.lat_b],
+            "x0": round(g.x0, 6),
+            "y0": round(g.y0, 6),
+            "units_per_degree_lat": round(unit / g.dy, 4),
+            "note": (
+                f"n = {n:.6f}, G = {big_g:.6f} (radians); rho = G - lat, theta = n * (lon - lon0); "
+                "X = deg(rho sin theta), Y = deg(-rho cos theta); x = (X - x0) * u, y = (y0 - Y) * u"
+            ),
         }
 
     # ---- pictures for checking by eye -----------------------------------------------------------
