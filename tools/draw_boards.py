@@ -9,15 +9,17 @@ reads only those JSON files; this script, its two optional packages (``pip insta
 global-land-mask) and, for the Machiavelli boards, the shared reference points are needed only to draw them
 again.
 
-The standard board (``PLANS["standard"]``) is drawn the same way over its own area (``STANDARD_REGION``:
-25 W-46 E, 29.5-72.5 N, cells of 0.1 deg of latitude, about 11 km), from its own points written in this
-script (``STANDARD_POINTS``: the main city of each province, a point near the middle of each sea, from
-general geographic knowledge) and helper points (``STANDARD_HELPERS``). Water the board draws as land is
-filled (``fills``: the Danish straits, the Sea of Marmara with the Bosporus and the Dardanelles, the Sea of
-Azov), the Strait of Gibraltar is kept open, and Ireland, Switzerland, Libya, Egypt and the Middle East
-beyond Syria and Armenia are off the board. It has no crossing and no exception. Its drawing also gives each
-supply centre a city point and each coast of a split-coast space (Spain, St Petersburg, Bulgaria) a fleet
-point (``coast_points``).
+The standard board (``PLANS["standard"]``) is drawn the same way over its own area (``STANDARD_REGION``: an
+equidistant conic projection about 12 E, true along 40 N and 64 N, the grid a rectangle round Europe from
+Morocco to the Volga and the Barents Sea, cells of 0.1 deg of latitude, about 11 km), from its own points
+written in this script (``STANDARD_POINTS``: the main city of each province, a point near the middle of each
+sea, from general geographic knowledge) and helper points (``STANDARD_HELPERS``). Water the board draws as
+land is filled (``fills``: the Danish straits, the Sea of Marmara with the Bosporus and the Dardanelles, the
+Sea of Azov; the Caspian and the Gulfs of Suez and Aqaba, off the board), the Strait of Gibraltar is kept
+open, and Ireland, Switzerland, Libya, Egypt, the Middle East beyond Syria and Armenia, Persia and the land
+east of the Volga are off the board. It has no crossing and no exception. Its drawing also gives each supply
+centre a city point and each coast of a split-coast space (Spain, St Petersburg, Bulgaria) a fleet point
+(``coast_points``).
 
 How the drawing is made
 -----------------------
