@@ -17,7 +17,7 @@ from pipeline.core.board import Board
 from pipeline.publish.geometry import DRAWING_DIR, BoardDrawing, load_drawing, parse_path
 from pipeline.storage.maps import shipped_board
 
-BOARDS = ["machiavelli-classic", "machiavelli-1995", "machiavelli-objectif"]
+BOARDS = ["machiavelli-classic", "machiavelli-1995", "machiavelli-objectif", "standard"]
 TOLERANCE = 0.25  # coordinates are rounded to 0.1 unit
 MIN_BORDER = 3.0  # units of shared boundary that make a border (a cell of the drawing is about 3 units)
 
@@ -72,13 +72,35 @@ def test_shapes_do_not_overlap(case) -> None:
 
 
 def test_label_and_city_lie_inside_their_space(case) -> None:
-    """Rule: the name and unit of a space are drawn inside it, and its city too."""
+    """Rule: the name and unit of a space are drawn inside it, and its city too (on the standard board, which
+    has no cities, the supply centre's city)."""
     board, drawing, shapes = case
     for sid, shape in drawing.spaces.items():
         assert shapes[sid].contains(Point(shape.label)), sid
-        assert (shape.city is not None) == (board.spaces[sid].city is not None), sid
+        space = board.spaces[sid]
+        has_point = space.city is not None or (space.supply_center and not board.has_cities())
+        assert (shape.city is not None) == has_point, sid
         if shape.city is not None:
             assert shapes[sid].buffer(TOLERANCE).contains(Point(shape.city)), sid
+
+
+def test_split_coasts_have_a_point_on_their_own_coast(case) -> None:
+    """Rule: each coast of a split-coast space (Spain, St Petersburg, Bulgaria) has its fleet point inside the
+    space, nearer a sea that coast reaches than any sea only the other coasts reach."""
+    board, drawing, shapes = case
+    for sid, shape in drawing.spaces.items():
+        coasts = board.spaces[sid].coasts
+        if not board.has_cities():  # the standard board draws every split coast (the Machiavelli ones: not yet)
+            assert sorted(shape.coasts) == sorted(coasts), sid
+        for coast, at in shape.coasts.items():
+            assert coast in coasts and shapes[sid].contains(Point(at)), (sid, coast)
+            reach = {d for d in board.fleet_adjacency[f"{sid}/{coast}"] if board.spaces[d].is_sea}
+            others = {
+                d for c in coasts if c != coast for d in board.fleet_adjacency[f"{sid}/{c}"] if board.spaces[d].is_sea
+            } - reach
+            if others:
+                near = min(shapes[d].distance(Point(at)) for d in reach)
+                assert near < min(shapes[d].distance(Point(at)) for d in others), (sid, coast)
 
 
 def test_land_borders_are_the_army_moves(case) -> None:

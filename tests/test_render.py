@@ -1,7 +1,8 @@
 """The SVG map (pipeline/publish/render.py, `judge render`): well-formed, complete, marked, localised, stable, small.
 
-Most checks run on every turn of the two Machiavelli demo games (games/machiavelli on the classic board,
-games/machiavelli-objectif on the 1995 board), each with its orders drawn from its committed results file.
+Most checks run on every turn of the three demo games (games/machiavelli on the classic board,
+games/machiavelli-objectif on the 1995 board, games/demo on the standard Diplomacy board), each with its
+orders drawn from its committed results file.
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from pipeline.core.orders import Move
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.units import Unit, UnitKind
+from pipeline.publish import geometry, render
+from pipeline.publish.geometry import load_drawing
 from pipeline.publish.render import render_map
 from pipeline.publish.turn_map import render_turn, turn_outcomes
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import shipped_board
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ["machiavelli", "machiavelli-objectif"]
+GAMES = ["machiavelli", "machiavelli-objectif", "demo"]
 SVG = "{http://www.w3.org/2000/svg}"
 MAX_BYTES = 300 * 1024
 
@@ -150,12 +153,19 @@ def test_names_follow_the_language() -> None:
     assert "Ionian Sea" in labels["en"] and "mer Ionienne" in labels["fr"]
 
 
+POWER_NAMES = {
+    "machiavelli": ("Venice", "Venise"),
+    "machiavelli-objectif": ("Venice", "Venise"),
+    "demo": ("Germany", "Allemagne"),
+}
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_description_lists_every_unit(name: str) -> None:
     """<desc> names every unit of the position (``A mil``) with its power's name, and the control of provinces."""
     turn = game(name).turns()[-2]
     position = game(name).position(turn)
-    for lang, power_name in (("en", "Venice"), ("fr", "Venise")):
+    for lang, power_name in zip(("en", "fr"), POWER_NAMES[name], strict=True):
         desc = parse(svg(name, turn, lang)).find(SVG + "desc").text
         for unit in position.units.values():
             assert str(unit) in desc
@@ -179,13 +189,79 @@ def test_the_same_inputs_give_the_same_bytes() -> None:
     assert out.stdout.decode("utf-8") == first
 
 
-def test_a_board_without_drawing_gives_none() -> None:
-    """The standard Diplomacy map has no drawing: render_map returns None, and `judge render` says so."""
+def test_a_board_without_drawing_gives_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A map with no drawing file gives None, and `judge render` says so (here: the drawings folder emptied)."""
     board = shipped_board("standard")
     position = Position.build(Phase("spring", 1901, PhaseKind.MOVEMENT), [Unit("france", UnitKind.ARMY, "par")])
+    assert render_map(board, position, map_name="no-such-map") is None
+    monkeypatch.setattr(geometry, "DRAWING_DIR", tmp_path)
+    monkeypatch.setattr(render, "DRAWING_DIR", tmp_path)
     assert render_map(board, position) is None
     result = CliRunner().invoke(cli, ["render", str(ROOT / "games" / "demo"), "1901-spring-movement"])
     assert result.exit_code == 1 and "no drawing" in result.output
+
+
+def test_standard_failed_move_dislodged_unit_and_split_coast() -> None:
+    """The demo Diplomacy game, Spring 1902 (from its results): A par-bur bounced (class `failed`, red cross),
+    A por-spa succeeded (neither); A nwy, dislodged by F swe-nwy, is ringed; the Russian fleet on St
+    Petersburg's north coast stands on that coast's point of the drawing, not at the province's label."""
+    root = parse(svg("demo", "1902-spring-movement"))
+    orders = {e.get("data-order"): e for e in root.iter(SVG + "g") if e.get("data-order")}
+    failed, moved = orders["A par-bur"], orders["A por-spa"]
+    assert {"order", "move", "failed", "pw-france"} <= classes(failed)
+    assert any("x" in classes(e) for e in failed.iter(SVG + "path"))
+    assert "failed" not in classes(moved) and not any("x" in classes(e) for e in moved.iter(SVG + "path"))
+    ids = by_id(root)
+    assert "dislodged" in classes(ids["u-nwy"])
+    stp = load_drawing("standard").spaces["stp"]
+    fleet = ids["u-stp"]
+    assert fleet.get("data-unit") == "F stp/nc"
+    assert (float(fleet.get("x")), float(fleet.get("y"))) == stp.coasts["nc"] != stp.label
+
+
+@pytest.mark.parametrize("turn", game("demo").turns())
+def test_standard_supply_centres_show_their_controller(turn: str) -> None:
+    """Every supply centre of the standard map is a dot ``c-<space>``, with its controller's colour class and
+    ``data-controller`` when someone controls it; no other space has one."""
+    position = game("demo").position(turn)
+    board = game("demo").board
+    ids = by_id(parse(svg("demo", turn)))
+    dots = {i[2:] for i in ids if i.startswith("c-")}
+    assert dots == {s for s, space in board.spaces.items() if space.supply_center}
+    for sid in dots:
+        owner = position.owners.get(sid)
+        assert ids["c-" + sid].get("data-controller") == owner
+        assert (f"f-{owner}" in classes(ids["c-" + sid])) == (owner is not None)
+
+
+def test_standard_names_follow_the_language() -> None:
+    """On the standard map too, names are the map's English names, or its French names in French (or the id in
+    capitals where a name does not fit)."""
+    board = game("demo").board
+    turn = game("demo").turns()[0]
+    for lang in ("en", "fr"):
+        names = parse(svg("demo", turn, lang)).find(f"{SVG}g[@id='names']")
+        labels = [e.text for e in names.iter(SVG + "text")]
+        assert len(labels) == len(board.spaces)
+        for sid, text in zip(sorted(board.spaces), labels, strict=True):
+            space = board.spaces[sid]
+            name = space.name if lang == "en" else space.names.get("fr", space.name)
+            assert text in (name, sid.upper()), (lang, sid, text)
+    assert "Mer du Nord" in labels or "mer du Nord" in labels
+
+
+def test_the_standard_map_is_deterministic() -> None:
+    """The demo Diplomacy game's map is byte-identical in a fresh process with another hash seed."""
+    turn = "1902-spring-movement"
+    first = render_turn(game("demo"), turn, "en")
+    code = (
+        "import sys; from pathlib import Path; from pipeline.publish.turn_map import render_turn;"
+        "from pipeline.storage.gamedir import load_game;"
+        f"sys.stdout.write(render_turn(load_game(Path('games/demo')), '{turn}', 'en'))"
+    )
+    env = {"PYTHONHASHSEED": "999", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, check=True)
+    assert out.stdout.decode("utf-8") == first
 
 
 def test_the_command_writes_the_file(tmp_path: Path) -> None:

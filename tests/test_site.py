@@ -146,17 +146,20 @@ def test_the_narrative_of_a_turn(tmp_path: Path) -> None:
     assert "narrative" not in (demo / "1901-fall-adjustment.md").read_text()
 
 
-def test_every_machiavelli_page_shows_its_map_and_diplomacy_none(tmp_path: Path) -> None:
-    """Each phase page of a Machiavelli game shows the map of that phase (a file per language), the game page
-    the current position's; standard Diplomacy has no drawing, so its pages have none."""
+def test_every_phase_page_shows_its_map(tmp_path: Path) -> None:
+    """Each phase page of a game shows the map of that phase (a file per language), the game page the current
+    position's: the Machiavelli games and, now that the standard board is drawn, the Diplomacy demo game."""
     site = tmp_path / "site"
     build_site(GAMES, site)
-    for lang_suffix in ("", ".fr"):
-        page = (site / "games" / "machiavelli" / f"1454-spring-movement{lang_suffix}.md").read_text()
-        assert "](1454-spring-movement.svg)" in page
-        svg = (site / "games" / "machiavelli" / f"1454-spring-movement{lang_suffix}.svg").read_text()
-        assert svg.startswith("<?xml") or svg.startswith("<svg")
-    assert not list((site / "games" / "demo").glob("*.svg"))
+    for game, turn in (("machiavelli", "1454-spring-movement"), ("demo", "1901-spring-movement")):
+        for lang_suffix in ("", ".fr"):
+            page = (site / "games" / game / f"{turn}{lang_suffix}.md").read_text()
+            assert f"]({turn}.svg)" in page
+            svg = (site / "games" / game / f"{turn}{lang_suffix}.svg").read_text()
+            assert svg.startswith("<?xml") or svg.startswith("<svg")
+    demo = site / "games" / "demo"
+    for phase in sorted(p.stem for p in (GAMES / "demo" / "results").glob("*.yaml")):
+        assert (demo / f"{phase}.svg").is_file() and (demo / f"{phase}.fr.svg").is_file(), phase
 
 
 def test_the_chart_is_deterministic_with_stable_ids() -> None:

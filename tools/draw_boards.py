@@ -1,12 +1,25 @@
-"""Draw the Machiavelli boards: one shape per space, cut from the real coastline (run by hand, once).
+"""Draw the boards: one shape per space, cut from the real coastline (run by hand, once).
 
 Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
 
-Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic`` and ``machiavelli-1995`` (the
+Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
-by the 1995 file: see ``pipeline/publish/geometry.py``). The project reads only those JSON files; this
-script, its two optional packages (``pip install -e .[tools]``: shapely, global-land-mask) and the shared
-reference points are needed only to draw them again.
+by the 1995 file: see ``pipeline/publish/geometry.py``) and ``standard`` (the Diplomacy board). The project
+reads only those JSON files; this script, its two optional packages (``pip install -e .[tools]``: shapely,
+global-land-mask) and, for the Machiavelli boards, the shared reference points are needed only to draw them
+again.
+
+The standard board (``PLANS["standard"]``) is drawn the same way over its own area (``STANDARD_REGION``: an
+equidistant conic projection about 12 E, true along 40 N and 64 N, the grid a rectangle round Europe from
+Morocco to the Volga and the Barents Sea, cells of 0.1 deg of latitude, about 11 km), from its own points
+written in this script (``STANDARD_POINTS``: the main city of each province, a point near the middle of each
+sea, from general geographic knowledge) and helper points (``STANDARD_HELPERS``). Water the board draws as
+land is filled (``fills``: the Danish straits, the Sea of Marmara with the Bosporus and the Dardanelles, the
+Sea of Azov; the Caspian and the Gulfs of Suez and Aqaba, off the board), the Strait of Gibraltar is kept
+open, and Ireland, Switzerland, Libya, Egypt, the Middle East beyond Syria and Armenia, Persia and the land
+east of the Volga are off the board. It has no crossing and no exception. Its drawing also gives each supply
+centre a city point and each coast of a split-coast space (Spain, St Petersburg, Bulgaria) a fleet point
+(``coast_points``).
 
 How the drawing is made
 -----------------------
@@ -81,7 +94,7 @@ sys.path.insert(0, str(ROOT))
 from pipeline.core.board import Board  # noqa: E402
 from pipeline.storage.maps import load_board, map_path  # noqa: E402
 
-LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8
+LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8  # the Machiavelli boards' area
 LAT_MID = 42.4
 DY = 0.03  # cell height in degrees of latitude
 VIEW_HEIGHT = 1000.0
@@ -107,6 +120,49 @@ OFF_BOARD: list[list[tuple[float, float]]] = [
 ]
 
 
+@dataclass(frozen=True)
+class Conic:
+    """An equidistant conic projection (true to scale along every meridian and the two standard parallels),
+    in degrees of latitude: X to the east, Y to the north."""
+
+    lon0: float  # the central meridian
+    lat_a: float
+    lat_b: float
+
+    def constants(self) -> tuple[float, float]:
+        pa, pb = math.radians(self.lat_a), math.radians(self.lat_b)
+        n = (math.cos(pa) - math.cos(pb)) / (pb - pa)
+        return n, math.cos(pa) / n + pa
+
+    def forward(self, lat: np.ndarray | float, lon: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
+        n, big_g = self.constants()
+        rho = big_g - np.radians(lat)
+        theta = n * np.radians(np.asarray(lon) - self.lon0)
+        return np.degrees(rho * np.sin(theta)), np.degrees(-rho * np.cos(theta))
+
+    def inverse(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n, big_g = self.constants()
+        xr, yr = np.radians(x), np.radians(y)
+        rho = np.hypot(xr, yr)
+        theta = np.arctan2(xr, -yr)
+        return np.degrees(big_g - rho), self.lon0 + np.degrees(theta / n)
+
+
+@dataclass(frozen=True)
+class Region:
+    """The area of a drawing: longitudes, latitudes, the cell height and the land beyond the board's edge."""
+
+    lon0: float = LON0
+    lon1: float = LON1
+    lat0: float = LAT0
+    lat1: float = LAT1
+    lat_mid: float = LAT_MID
+    dy: float = DY
+    off_board: tuple = ()
+    conic: Conic | None = None  # None: equirectangular about lat_mid (the Machiavelli boards)
+    box: tuple = ()  # conic: (lat, lon) points the grid's rectangle is drawn round (else the region's edges)
+
+
 @dataclass
 class BoardPlan:
     """What is drawn for one board besides its map file: helper seeds and crossings."""
@@ -115,6 +171,11 @@ class BoardPlan:
     crossings: dict[tuple[str, str], str] = field(default_factory=dict)  # army moves over water -> why
     channels: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) lines kept open water
     lagoon_is_venice: bool = False  # Venice drawn as its lagoon (a space armies may not enter), not an island
+    venice_island: bool = True  # Venice (``ven``) drawn as a small island in its lagoon (classic board)
+    region: Region = field(default_factory=lambda: Region(off_board=tuple(map(tuple, OFF_BOARD))))
+    fills: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) polygons made land
+    points: dict[str, tuple[float, float]] | None = None  # space -> (lat, lon); None: the shared reference file
+    coast_points: bool = False  # write a fleet point for each coast of a split-coast space (standard board)
 
 
 COMMON_HELPERS: dict[str, list[tuple[float, float]]] = {
@@ -210,6 +271,163 @@ VENICE_LAGOON = [
     (45.4, 12.15),
 ]
 
+# ---------------------------------------------------------------------------------------------------------
+# the standard Diplomacy board: Europe from the Atlantic to the Caucasus, North Africa to the Barents Sea
+
+# One point per space, (lat, lon), from general geographic knowledge: the province's main city (the supply
+# centre's city where there is one), or a point near the middle of a sea.
+STANDARD_POINTS: dict[str, tuple[float, float]] = {
+    "adr": (42.6, 16.2), "aeg": (38.6, 25.0), "alb": (41.33, 19.82), "ank": (39.93, 32.86),
+    "apu": (41.12, 16.87), "arm": (39.9, 41.27), "bal": (55.8, 18.0), "bar": (71.5, 36.0),
+    "bel": (50.85, 4.35), "ber": (52.52, 13.4), "bla": (43.2, 34.0), "boh": (50.08, 14.43),
+    "bot": (62.0, 20.0), "bre": (48.39, -4.49), "bud": (47.5, 19.04), "bul": (42.7, 23.32),
+    "bur": (47.32, 5.04), "cly": (55.86, -4.25), "con": (41.01, 28.98), "den": (55.68, 12.45),
+    "eas": (34.2, 31.0), "edi": (55.95, -3.19), "eng": (50.1, -2.5), "fin": (60.17, 24.94),
+    "gal": (49.84, 24.03), "gas": (44.84, -0.58), "gre": (37.98, 23.73), "hel": (54.4, 7.6),
+    "hol": (52.37, 4.9), "ion": (37.0, 18.5), "iri": (53.5, -5.2), "kie": (54.32, 10.13),
+    "lon": (51.51, -0.13), "lvn": (56.95, 24.11), "lvp": (53.41, -2.98), "lyo": (42.3, 5.0),
+    "mao": (44.0, -13.0), "mar": (43.3, 5.37), "mos": (55.76, 37.62), "mun": (48.14, 11.58),
+    "naf": (36.75, 3.06), "nao": (58.0, -18.0), "nap": (40.85, 14.27), "nth": (56.0, 3.0),
+    "nwg": (66.0, 3.0), "nwy": (59.91, 10.75), "par": (48.86, 2.35), "pic": (49.89, 2.3),
+    "pie": (45.07, 7.69), "por": (38.72, -9.14), "pru": (54.71, 20.51), "rom": (41.9, 12.5),
+    "ruh": (51.46, 7.01), "rum": (44.43, 26.1), "ser": (44.82, 20.46), "sev": (44.62, 33.53),
+    "sil": (51.11, 17.03), "ska": (57.8, 9.3), "smy": (38.42, 27.14), "spa": (40.42, -3.7),
+    "stp": (59.94, 30.31), "swe": (59.33, 18.07), "syr": (36.2, 37.15), "tri": (45.65, 13.78),
+    "tun": (36.81, 10.18), "tus": (43.77, 11.25), "tyr": (47.27, 11.39), "tys": (40.0, 12.0),
+    "ukr": (50.45, 30.52), "ven": (45.44, 12.33), "vie": (48.21, 16.37), "wal": (51.48, -3.18),
+    "war": (52.23, 21.01), "wes": (38.0, 4.5), "yor": (53.96, -1.08),
+}  # fmt: skip
+
+STANDARD_HELPERS: dict[str, list[tuple[float, float]]] = {
+    # the British Isles: Wales down to Cornwall, Liverpool up to Galloway, Clyde the western Highlands,
+    # Edinburgh the east and the far north
+    "wal": [(50.6, -4.2), (52.4, -3.9)],
+    "lvp": [(54.9, -4.6), (54.5, -3.2)],
+    "cly": [(57.3, -5.3), (58.2, -4.9)],
+    "edi": [(57.4, -2.4), (58.4, -3.6)],
+    "lon": [(51.2, 1.0), (50.9, -1.2)],
+    # France and the Low Countries: Belgium to Dunkirk, Brest over Normandy, Marseilles up the Rhone
+    "bel": [(51.1, 2.7)],
+    "pic": [(50.3, 1.8)],
+    "bre": [(49.2, -0.6), (48.1, -1.7)],
+    "gas": [(43.6, 1.44)],
+    "mar": [(43.6, 3.88), (45.0, 5.0), (44.8, 6.4)],
+    "bur": [(48.6, 7.6), (46.5, 4.6)],
+    # Iberia and Africa
+    "spa": [(41.39, 2.17), (37.39, -5.98), (43.26, -2.93), (42.6, -7.8)],
+    "por": [(41.15, -8.61)],
+    "naf": [(35.7, -0.63), (34.0, -6.8), (31.6, -8.0)],
+    "tun": [(34.74, 10.76), (33.9, 9.5)],
+    # Italy: Piedmont to Lombardy, Venice down the Adriatic, Naples over Calabria and Sicily
+    "pie": [(45.46, 9.19), (46.15, 9.9)],
+    "ven": [(43.6, 13.5), (42.4, 13.9), (44.5, 11.3)],
+    "tus": [(43.3, 10.6)],
+    "rom": [(41.8, 13.6)],
+    "apu": [(41.46, 15.54)],
+    "nap": [(39.0, 16.5), (37.5, 14.0), (38.1, 13.36)],
+    # the Alps and Germany
+    "tyr": [(46.5, 10.55), (46.5, 12.3)],
+    "mun": [(51.34, 12.37), (51.05, 13.74), (48.8, 9.2), (50.1, 8.7)],
+    "kie": [(53.55, 9.99), (53.1, 7.8), (54.8, 9.4)],
+    "ruh": [(52.0, 7.6)],
+    "hol": [(53.2, 6.56)],
+    "ber": [(53.43, 14.55), (54.1, 13.4)],
+    "pru": [(54.35, 18.65), (53.8, 21.5)],
+    "sil": [(50.3, 18.4)],
+    # Scandinavia and Russia
+    "den": [(56.2, 9.2), (57.4, 10.0), (55.3, 10.4)],
+    "nwy": [(69.65, 18.96), (63.43, 10.39), (60.39, 5.32), (70.3, 27.5), (58.15, 8.0)],
+    "swe": [(65.58, 22.15), (57.7, 11.97), (55.6, 13.0), (62.4, 17.3)],
+    "fin": [(65.0, 25.5), (68.0, 26.5), (61.5, 21.8)],
+    "stp": [(68.97, 33.09), (64.54, 40.54), (61.8, 34.3), (67.6, 42.0)],
+    "lvn": [(59.44, 24.75), (58.4, 22.5)],
+    "mos": [(58.5, 42.0), (53.2, 44.5), (52.0, 39.2)],
+    "sev": [(46.5, 30.7), (47.2, 39.7), (45.0, 41.9), (48.7, 44.5), (45.3, 29.6)],
+    "ukr": [(49.0, 32.0)],
+    "war": [(51.3, 22.6)],
+    "gal": [(49.2, 22.0), (49.4, 19.8)],
+    "boh": [(49.3, 17.4)],
+    # the Balkans and Anatolia: Trieste down the Dalmatian coast, Serbia to Skopje, Bulgaria to the Aegean
+    "tri": [(43.5, 16.4), (43.86, 18.41), (42.44, 19.26), (45.8, 15.98)],
+    "ser": [(41.99, 21.43)],
+    "bul": [(41.0, 25.3), (43.2, 27.9)],
+    "gre": [(40.64, 22.94), (39.6, 21.0)],
+    "rum": [(46.77, 23.6), (45.2, 28.7)],
+    "bud": [(46.0, 21.5)],
+    "con": [(41.4, 27.4), (40.4, 29.5)],
+    "ank": [(41.5, 35.5), (41.0, 39.0)],
+    "smy": [(37.87, 32.48), (37.0, 35.32), (38.3, 37.6), (36.9, 30.7)],
+    "arm": [(41.7, 44.8), (40.18, 44.5), (38.5, 43.4), (37.9, 40.2)],
+    "syr": [(33.9, 35.6), (32.5, 35.2), (36.9, 38.0)],
+    # the seas
+    "nao": [(55.0, -12.0), (56.0, -8.0), (55.3, -6.4)],
+    "nwg": [(61.5, -3.0), (69.5, 14.0)],
+    "bar": [(66.3, 39.0), (70.5, 31.0)],
+    "nth": [(53.5, 3.0), (58.5, 0.0), (51.6, 2.6)],
+    "eng": [(50.6, 0.8), (49.5, -5.5)],
+    "iri": [(51.6, -6.0), (54.4, -4.0)],
+    "mao": [(36.0, -7.5), (47.0, -5.0), (41.0, -11.0)],
+    "ska": [(57.0, 11.4), (58.3, 10.0)],
+    "bal": [(54.6, 14.5), (57.8, 20.0), (54.5, 11.5), (57.5, 23.5)],
+    "bot": [(65.0, 23.0), (59.9, 25.5), (59.9, 28.0), (59.7, 21.5), (60.3, 19.3)],
+    "hel": [(53.9, 8.2)],
+    "wes": [(36.2, -3.0), (37.5, 8.0)],
+    "lyo": [(43.7, 9.5)],
+    "tys": [(42.3, 11.0), (38.5, 11.0), (39.5, 15.0)],
+    "ion": [(35.0, 12.5), (34.0, 16.5), (39.8, 19.2), (36.5, 21.0), (34.3, 22.5)],
+    "adr": [(44.7, 13.0), (41.2, 18.8)],
+    "aeg": [(40.3, 24.3), (36.3, 25.5)],
+    "eas": [(36.4, 34.6), (35.8, 28.5), (34.0, 25.5)],
+    "bla": [(46.3, 31.5), (41.5, 29.5), (41.6, 41.4)],
+}
+
+STANDARD_REGION = Region(
+    dy=0.1,
+    # an equidistant conic about 12 E, true along 40 N and 64 N; the grid is the rectangle round these points
+    conic=Conic(12.0, 40.0, 64.0),
+    box=((29.5, -13.0), (30.5, 40.0), (40.0, 46.0), (57.0, 48.0), (71.8, 44.0), (71.8, 25.0), (63.0, -20.0),
+         (44.0, -20.0)),
+    off_board=(
+        # Ireland (not a space on the board)
+        ((-11.5, 51.0), (-6.0, 51.0), (-5.9, 53.0), (-5.35, 54.0), (-5.35, 54.9), (-6.0, 55.27), (-8.0, 55.6),
+         (-11.5, 55.6)),
+        # Switzerland (impassable)
+        ((6.0, 46.15), (6.8, 45.95), (7.1, 45.85), (8.4, 46.0), (9.0, 45.85), (9.3, 46.3), (10.1, 46.25),
+         (10.45, 46.55), (10.45, 46.9), (9.6, 47.05), (9.6, 47.55), (8.6, 47.8), (7.6, 47.6), (7.0, 47.45),
+         (6.1, 46.6)),
+        # Libya, Egypt, Sinai, Arabia, Mesopotamia
+        ((11.55, 25.0), (33.0, 25.0), (33.0, 33.5), (11.55, 33.5)),
+        ((33.0, 25.0), (47.0, 25.0), (47.0, 31.2), (33.0, 31.2)),
+        ((36.9, 31.2), (47.0, 31.2), (47.0, 37.1), (42.3, 37.3), (38.6, 36.6), (38.6, 33.5), (36.9, 32.3)),
+        # Persia, the Caspian, the Urals and Siberia
+        ((46.2, 25.0), (80.0, 25.0), (80.0, 76.0), (50.0, 76.0), (50.0, 56.0), (47.8, 50.5), (47.0, 46.5),
+         (47.5, 44.5), (48.0, 42.0), (46.2, 40.0)),
+    ),
+)  # fmt: skip
+
+PLANS["standard"] = BoardPlan(
+    helpers=STANDARD_HELPERS,
+    region=STANDARD_REGION,
+    venice_island=False,
+    points=STANDARD_POINTS,
+    coast_points=True,
+    # straits the grid would close and that the board keeps open: Gibraltar
+    channels=[[(35.97, -6.3), (35.97, -5.0)]],
+    # water the board draws as land: the Danish straits (Denmark touches Sweden, the Baltic does not reach
+    # the Skagerrak), the Sea of Marmara with the Bosporus and the Dardanelles (Constantinople between the
+    # Aegean and the Black Sea), the Sea of Azov
+    fills=[
+        [(54.8, 9.6), (55.7, 9.9), (55.9, 10.6), (56.15, 12.0), (56.1, 12.75), (55.6, 13.0), (55.3, 12.9),
+         (54.9, 12.2), (54.5, 11.0), (54.6, 10.0)],
+        [(40.0, 26.15), (40.6, 26.7), (41.05, 27.5), (41.3, 29.0), (41.25, 29.2), (40.7, 29.5), (40.3, 29.0),
+         (40.25, 27.5), (39.95, 26.4)],
+        [(45.25, 34.5), (45.25, 39.5), (47.4, 39.5), (47.4, 34.5)],
+        # inland seas and gulfs off the board: the Caspian, the Gulfs of Suez and Aqaba
+        [(36.0, 46.6), (36.0, 56.0), (47.6, 56.0), (47.6, 46.6)],
+        [(26.0, 32.0), (26.0, 36.0), (30.3, 36.0), (30.3, 32.0)],
+    ],
+)  # fmt: skip
+
 SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 
 
@@ -221,21 +439,63 @@ SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 class Grid:
     rows: int
     cols: int
-    dx: float  # degrees of longitude per cell
+    dx: float  # degrees of longitude per cell (equirectangular)
+    region: Region = field(default_factory=Region)
+    x0: float = 0.0  # conic: the grid's west edge and north edge, projected
+    y0: float = 0.0
+
+    @property
+    def dy(self) -> float:
+        return self.region.dy
 
     def lat(self, i: float) -> float:
-        return LAT1 - (i + 0.5) * DY
+        if self.region.conic is not None:
+            return float(self.centres(np.array(i), np.array(self.cols / 2 - 0.5))[0])
+        return self.region.lat1 - (i + 0.5) * self.dy
 
     def lon(self, j: float) -> float:
-        return LON0 + (j + 0.5) * self.dx
+        return self.region.lon0 + (j + 0.5) * self.dx
 
     def cell(self, lat: float, lon: float) -> tuple[int, int]:
-        return int((LAT1 - lat) / DY), int((lon - LON0) / self.dx)
+        conic = self.region.conic
+        if conic is not None:
+            x, y = conic.forward(lat, lon)
+            return int((self.y0 - float(y)) / self.dy), int((float(x) - self.x0) / self.dy)
+        return int((self.region.lat1 - lat) / self.dy), int((lon - self.region.lon0) / self.dx)
+
+    def centres(self, ii: np.ndarray, jj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(lat, lon) of the points at (fractional) cell indices: cell (i, j)'s centre is (i, j)."""
+        conic = self.region.conic
+        if conic is not None:
+            return conic.inverse(self.x0 + (jj + 0.5) * self.dy, self.y0 - (ii + 0.5) * self.dy)
+        return self.region.lat1 - (ii + 0.5) * self.dy, self.region.lon0 + (jj + 0.5) * self.dx
+
+    def svg(self, lat: float, lon: float, unit: float) -> tuple[float, float]:
+        """SVG coordinates of a point (`unit` SVG units a cell)."""
+        conic = self.region.conic
+        if conic is not None:
+            x, y = conic.forward(lat, lon)
+            return (round((float(x) - self.x0) / self.dy * unit, 1), round((self.y0 - float(y)) / self.dy * unit, 1))
+        r = self.region
+        return (round((lon - r.lon0) / self.dx * unit, 1), round((r.lat1 - lat) / self.dy * unit, 1))
 
 
-def make_grid() -> Grid:
-    dx = DY / math.cos(math.radians(LAT_MID))
-    return Grid(rows=round((LAT1 - LAT0) / DY), cols=round((LON1 - LON0) / dx), dx=dx)
+def make_grid(region: Region | None = None) -> Grid:
+    r = region or Region()
+    if r.conic is not None:
+        if r.box:
+            lats, lons = np.array([p[0] for p in r.box]), np.array([p[1] for p in r.box])
+        else:  # the box round the projected edges of the region's longitudes and latitudes
+            t = np.linspace(0, 1, 200)
+            span_lat, span_lon = r.lat0 + (r.lat1 - r.lat0) * t, r.lon0 + (r.lon1 - r.lon0) * t
+            lats = np.concatenate([span_lat, span_lat, np.full(200, r.lat0), np.full(200, r.lat1)])
+            lons = np.concatenate([np.full(200, r.lon0), np.full(200, r.lon1), span_lon, span_lon])
+        x, y = r.conic.forward(lats, lons)
+        x0, x1, y0, y1 = float(x.min()), float(x.max()), float(y.max()), float(y.min())
+        rows, cols = math.ceil((y0 - y1) / r.dy), math.ceil((x1 - x0) / r.dy)
+        return Grid(rows=rows, cols=cols, dx=r.dy, region=r, x0=x0, y0=y0)
+    dx = r.dy / math.cos(math.radians(r.lat_mid))
+    return Grid(rows=round((r.lat1 - r.lat0) / r.dy), cols=round((r.lon1 - r.lon0) / dx), dx=dx, region=r)
 
 
 def land_mask(grid: Grid) -> np.ndarray:
@@ -247,8 +507,7 @@ def land_mask(grid: Grid) -> np.ndarray:
     count = np.zeros((grid.rows, grid.cols), dtype=int)
     for oy in offs:
         for ox in offs:
-            lat = LAT1 - (ii + 0.5 + oy) * DY
-            lon = LON0 + (jj + 0.5 + ox) * grid.dx
+            lat, lon = grid.centres(ii + oy, jj + ox)
             count += globe.is_land(lat, lon)
     return count * 2 > sub * sub
 
@@ -263,8 +522,7 @@ def points_in_polygons(grid: Grid, polys: Iterable[list[tuple[float, float]]]) -
     import shapely
 
     ii, jj = np.meshgrid(np.arange(grid.rows), np.arange(grid.cols), indexing="ij")
-    lat = LAT1 - (ii + 0.5) * DY
-    lon = LON0 + (jj + 0.5) * grid.dx
+    lat, lon = grid.centres(ii, jj)
     out = np.zeros((grid.rows, grid.cols), dtype=bool)
     for poly in polys:
         shape = shapely.Polygon(poly)
@@ -335,7 +593,7 @@ class Drawer:
         self.geo = geo
         self.plan = plan
         self.rng = random.Random(seed)
-        self.grid = make_grid()
+        self.grid = make_grid(plan.region)
         self.ids = sorted(board.spaces)
         self.index = {sid: k for k, sid in enumerate(self.ids)}
         self.n = len(self.ids)
@@ -349,9 +607,16 @@ class Drawer:
     def seeds(self) -> dict[str, list[tuple[float, float]]]:
         out = {}
         for sid in self.ids:
-            g = self.geo[sid]
+            g = self.where(sid)
             out[sid] = [(float(g["lat"]), float(g["lon"])), *self.plan.helpers.get(sid, [])]
         return out
+
+    def where(self, sid: str) -> dict[str, float]:
+        """The real-world point of a space: the plan's own, or the shared reference file's."""
+        if self.plan.points is not None:
+            lat, lon = self.plan.points[sid]
+            return {"lat": lat, "lon": lon}
+        return self.geo[sid]
 
     # ---- rules --------------------------------------------------------------------------------
 
@@ -404,8 +669,12 @@ class Drawer:
                 for t in range(steps + 1):
                     i, j = g.cell(la1 + (la2 - la1) * t / steps, lo1 + (lo2 - lo1) * t / steps)
                     land[i, j] = False
-        vi, vj = g.cell(self.geo["ven"]["lat"], self.geo["ven"]["lon"])
-        if self.plan.lagoon_is_venice:
+        for poly in self.plan.fills:
+            land |= points_in_polygons(g, [[(lon, lat) for lat, lon in poly]])
+        vi, vj = g.cell(self.where("ven")["lat"], self.where("ven")["lon"]) if self.plan.venice_island else (0, 0)
+        if not self.plan.venice_island:
+            pass  # no Venice of its own: the coastline as it is
+        elif self.plan.lagoon_is_venice:
             # Venice and its lagoon, one space between the sea and the shore
             land |= points_in_polygons(g, [[(lon, lat) for lat, lon in VENICE_LAGOON]])
         else:
@@ -431,7 +700,7 @@ class Drawer:
             if k not in seeded_sea and ssizes[k] < 30:
                 land[slab == k] = True
         self.land = land
-        off = points_in_polygons(g, OFF_BOARD) & land
+        off = points_in_polygons(g, g.region.off_board) & land
         label = np.full((g.rows, g.cols), -1, dtype=int)
         label[off] = self.OFF
 
@@ -471,7 +740,7 @@ class Drawer:
         # islands without a seed: nearest coastal space within reach, else off the board
         coastal = np.isin(label, [self.index[s] for s in land_ids if self.board.spaces[s].kind == "coast"])
         dist, (ni, nj) = ndimage.distance_transform_edt(~coastal, return_indices=True)
-        km = DY * 111.0
+        km = g.dy * 111.0
         lab, n = components(land & (label < 0))
         for k in range(1, n + 1):
             part = lab == k
@@ -491,7 +760,7 @@ class Drawer:
         for cells in seed_cells.values():
             for c in cells:
                 self.fixed[c] = True
-        if not self.plan.lagoon_is_venice:
+        if self.plan.venice_island and not self.plan.lagoon_is_venice:
             self.fixed[vi - 1 : vi + 2, vj - 1 : vj + 2] = True
         self.seed_cells = seed_cells
 
@@ -650,7 +919,7 @@ class Drawer:
         # every grid point along every edge is a vertex, so that shared edges match vertex for vertex
         merged = [shapely.segmentize(shapely.union_all(boxes[k]), 1.0) for k in keys]
         simple = list(shapely.coverage_simplify(np.array(merged, dtype=object), tolerance, simplify_boundary=False))
-        if not self.plan.lagoon_is_venice:
+        if self.plan.venice_island and not self.plan.lagoon_is_venice:
             # the island of Venice, a few cells, keeps its square shape; the lagoon around it gives way
             v = keys.index(self.index["ven"])
             for m in range(len(keys)):
@@ -676,8 +945,48 @@ class Drawer:
     def point(self, lat: float, lon: float) -> tuple[float, float]:
         """SVG coordinates of a point."""
         g = self.grid
-        unit = VIEW_HEIGHT / g.rows
-        return (round((lon - LON0) / g.dx * unit, 1), round((LAT1 - lat) / DY * unit, 1))
+        return g.svg(lat, lon, VIEW_HEIGHT / g.rows)
+
+    def has_city_point(self, sid: str) -> bool:
+        """A space with a city (Machiavelli), or a supply centre on a board without cities (standard)."""
+        space = self.board.spaces[sid]
+        return space.city is not None or (space.supply_center and not self.board.has_cities())
+
+    def coast_points(self, sid: str, shapes: dict[int, object], label: object) -> dict[str, list[float]]:
+        """Where a fleet on each coast of a split-coast space stands: inside the space, near its own coast.
+
+        The coast's sea border is sampled; of the samples at least half the greatest distance away from the
+        other coasts' sea borders, the one nearest the label point is taken, then moved inward (8 units, about
+        a unit icon's half size) so that the fleet stands on the land by its coast."""
+        import shapely
+        from shapely.ops import nearest_points
+
+        space = self.board.spaces[sid]
+        if not space.coasts or not self.plan.coast_points:
+            return {}
+        shape = shapes[self.index[sid]]
+
+        def border(coast: str) -> object:
+            seas = [
+                shapes[self.index[d]]
+                for d in sorted(self.board.fleet_adjacency.get(f"{sid}/{coast}", ()))
+                if d in self.index and self.board.spaces[d].is_sea
+            ]
+            return shape.boundary.intersection(shapely.union_all(seas).buffer(0.5))
+
+        out = {}
+        inner = shape.buffer(-8.0)
+        for coast in space.coasts:
+            mine = border(coast)
+            others = shapely.union_all([border(c) for c in space.coasts if c != coast])
+            samples = [mine.interpolate(t, normalized=True) for t in np.linspace(0, 1, 201)]
+            far = [others.distance(p) for p in samples]
+            top = max(far)
+            best = min((p for p, d in zip(samples, far, strict=True) if d >= top / 2), key=label.distance)
+            if not inner.is_empty:
+                best = nearest_points(inner, best)[0]
+            out[coast] = [round(best.x, 1), round(best.y, 1)]
+        return out
 
     def drawing(self) -> dict:
         import shapely
@@ -694,14 +1003,17 @@ class Drawer:
             label = polylabel(main, tolerance=0.5)
             entry: dict = {"kind": self.board.spaces[sid].kind, "path": path_data(geom)}
             entry["label"] = [round(label.x, 1), round(label.y, 1)]
-            if self.board.spaces[sid].city is not None:
-                city = shapely.Point(self.point(self.geo[sid]["lat"], self.geo[sid]["lon"]))
+            if self.has_city_point(sid):
+                city = shapely.Point(self.point(self.where(sid)["lat"], self.where(sid)["lon"]))
                 if not geom.contains(city):
                     # the city is on a coast the drawing smoothed away: the nearest point well inside
                     part = min(parts, key=lambda p: p.distance(city))
                     inner = part.buffer(-1.0)
                     city = nearest_points(inner if not inner.is_empty else part, city)[0]
                 entry["city"] = [round(city.x, 1), round(city.y, 1)]
+            coasts = self.coast_points(sid, shapes, label)
+            if coasts:
+                entry["coasts"] = coasts
             spaces[sid] = entry
         crossings = []
         for (a, b), why in sorted(self.plan.crossings.items()):
@@ -724,18 +1036,37 @@ class Drawer:
         return {
             "board": self.name,
             "viewbox": [0, 0, width, VIEW_HEIGHT],
-            "projection": {
-                "lon0": LON0,
-                "lat1": LAT1,
-                "lat_mid": LAT_MID,
-                "units_per_degree_lat": round(unit / DY, 4),
-                "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
-            },
+            "projection": self.projection(unit),
             "spaces": spaces,
             "offboard": path_data(shapes[self.OFF]) if self.OFF in shapes else "",
             "land": path_data(land),
             "crossings": crossings,
             "exceptions": exceptions,
+        }
+
+    def projection(self, unit: float) -> dict:
+        g = self.grid
+        conic = g.region.conic
+        if conic is None:
+            return {
+                "lon0": g.region.lon0,
+                "lat1": g.region.lat1,
+                "lat_mid": g.region.lat_mid,
+                "units_per_degree_lat": round(unit / g.dy, 4),
+                "note": "x = (lon - lon0) * cos(lat_mid) * u, y = (lat1 - lat) * u",
+            }
+        n, big_g = conic.constants()
+        return {
+            "kind": "equidistant conic",
+            "lon0": conic.lon0,
+            "standard_parallels": [conic.lat_a, conic.lat_b],
+            "x0": round(g.x0, 6),
+            "y0": round(g.y0, 6),
+            "units_per_degree_lat": round(unit / g.dy, 4),
+            "note": (
+                f"n = {n:.6f}, G = {big_g:.6f} (radians); rho = G - lat, theta = n * (lon - lon0); "
+                "X = deg(rho sin theta), Y = deg(-rho cos theta); x = (X - x0) * u, y = (y0 - Y) * u"
+            ),
         }
 
     # ---- pictures for checking by eye -----------------------------------------------------------
@@ -834,8 +1165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ascii", nargs=4, type=float, help="print the cells of LAT0 LAT1 LON0 LON1")
     parser.add_argument("--out", type=Path, default=ROOT / "pipeline" / "maps" / "drawing")
     args = parser.parse_args(argv)
-    geo = load_geo(args.shared)
-    for name in args.board or sorted(PLANS):
+    names = args.board or sorted(PLANS)
+    geo = load_geo(args.shared) if any(PLANS[n].points is None for n in names) else {}
+    for name in names:
         board = load_board(map_path(name))
         drawer = Drawer(name, board, geo, PLANS[name])
         drawer.first_cut()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,7 +37,8 @@ class SpaceShape:
     path: str  # SVG path data
     polygons: tuple[Polygon, ...]
     label: Point  # where the name and a unit are drawn
-    city: Point | None  # the city, for a space that has one
+    city: Point | None  # the city, for a space that has one (a supply centre's, on the standard board)
+    coasts: dict[str, Point] = field(default_factory=dict)  # split coast -> where a fleet on it stands
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ def parse_drawing(data: dict) -> BoardDrawing:
             polygons=parse_path(entry["path"]),
             label=_point(entry["label"]),
             city=_point(city) if city else None,
+            coasts={c: _point(p) for c, p in sorted(entry.get("coasts", {}).items())},
         )
     crossings = tuple(
         Crossing(

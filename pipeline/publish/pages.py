@@ -71,7 +71,7 @@ def game_info(game: Game, repo_url: str | None = None) -> GameInfo:
 def map_figure(info: GameInfo, turn: str, lang: str) -> tuple[list[Page], list[str]]:
     """The map of `turn` (with its orders drawn once adjudicated) as `games/<id>/<turn>.svg` (`<turn>.fr.svg`
     in French) and the Markdown that shows it, linked to itself for zooming on a phone; nothing for a map
-    without a drawing (standard Diplomacy)."""
+    without a drawing (every shipped map has one: the Machiavelli boards and the standard Diplomacy board)."""
     svg = render_turn(info.game, turn, lang)
     if svg is None:
         return [], []

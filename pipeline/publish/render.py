@@ -1,7 +1,7 @@
 """The map of a position as an SVG document: who controls what, the units, and a finished phase's orders.
 
-`render_map(board, position, outcomes, language, map_name)` draws a Machiavelli board from its committed
-drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
+`render_map(board, position, outcomes, language, map_name)` draws a Machiavelli board or the standard
+Diplomacy board from its committed drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
 
 - each space is one ``<path id="s-<space>">``; land is filled by its controller's colour *and* a hatching
   of its own angle (colour is never the only cue), seas are blue, land beyond the board grey;
@@ -14,10 +14,12 @@ drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
 - with `outcomes` (a finished phase), the orders are arrows in their power's colour: moves, supports,
   convoys, conversions, sieges, retreats, builds and removals; a failed order is dashed with a red cross,
   a dislodged unit has a red ring (and, in a retreat phase, stands aside of its province);
+- on the standard map (no cities): each supply centre is a dot filled with its controller's colour, a fleet
+  on a split coast stands at its coast's point, and the legend shows only what that map has;
 - a legend under the map, a ``<title>`` and a ``<desc>`` with the whole position in words.
 
 The output depends on its inputs only (no random id, no clock, sorted everywhere): the same position gives
-the same bytes. A board without a drawing (the standard Diplomacy map) gives None.
+the same bytes. A board without a drawing gives None.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 import svgwrite
 import svgwrite.container
 
-from pipeline.core.board import Board, space_of
+from pipeline.core.board import Board, coast_of, space_of
 from pipeline.core.calendar import Event
 from pipeline.core.orders import (
     Besiege,
@@ -168,6 +170,7 @@ class _Renderer:
         self.t: Translator = translator(lang)
         self.words = Words(board, self.t)
         self.colours = palette(board)
+        self.diplomacy = not board.has_cities()  # the standard map: supply centres, no cities, no garrisons
         self.letters = power_letters(board)
         x, y, w, h = drawing.viewbox
         self.width, self.height = w, h
@@ -196,7 +199,15 @@ class _Renderer:
         space = space_of(location).removesuffix(CITY)
         if kind is UnitKind.GARRISON:
             return self.city(space)
-        return self.label(space)
+        return self.place(location)
+
+    def place(self, location: str) -> Point:
+        """Where a unit at `location` stands: its coast's point for a fleet on a split coast, else the label."""
+        shape = self.drawing.spaces[space_of(location)]
+        coast = coast_of(location)
+        if coast is not None and coast in shape.coasts:
+            return shape.coasts[coast]
+        return shape.label
 
     def dislodged_point(self, location: str) -> Point:
         x, y = self.label(space_of(location))
@@ -309,6 +320,9 @@ class _Renderer:
             dwg.add(dwg.path(d=f"M{_pt((x1, y1))}L{_pt((x2, y2))}", class_="cross"))
 
     def cities(self) -> None:
+        if self.diplomacy:
+            self.supply_centres()
+            return
         dwg = self.dwg
         group = dwg.g(id="cities")
         for sid in sorted(self.board.spaces):
@@ -335,6 +349,24 @@ class _Renderer:
                 group.add(dwg.text(str(city.value), insert=(_r(x + 6.5), _r(y - 3)), class_="val nm"))
         dwg.add(group)
         self.defs.add(self.port_icon())
+
+    def supply_centres(self) -> None:
+        """The standard map's supply centres: a dot at the centre's city, filled with its controller's colour
+        (white when no one controls it), ringed so that it shows on any hatching."""
+        dwg = self.dwg
+        group = dwg.g(id="centres")
+        for sid in sorted(self.board.spaces):
+            shape = self.drawing.spaces.get(sid)
+            if not self.board.spaces[sid].supply_center or shape is None:
+                continue
+            x, y = self.city(sid)
+            controller = self.position.owners.get(sid)
+            dot = dwg.circle((_r(x), _r(y)), 3.4, class_=f"ct sc f-{controller}" if controller else "ct sc")
+            dot["id"] = f"c-{sid}"
+            if controller is not None:
+                dot["data-controller"] = controller
+            group.add(dot)
+        dwg.add(group)
 
     def port_icon(self) -> svgwrite.container.Group:
         dwg = self.dwg
@@ -463,7 +495,7 @@ class _Renderer:
         failed = not o.succeeded
         if isinstance(order, Move | Retreat):
             start = self._start(order.kind, order.at, retreat)
-            end = self.label(space_of(order.to))
+            end = self.place(order.to)
             css = "retreat" if isinstance(order, Retreat) else ("move convoyed" if order.via_convoy else "move")
             return self.arrow(_Arrow(f"order {css}", o.power, failed), start, end, head=True)
         if isinstance(order, SupportHold | SupportMove | Convoy | SupportConvert):
@@ -600,7 +632,7 @@ class _Renderer:
         g.add(dwg.text(self.title(), insert=(10, _r(top + 16)), class_="lgh"))
         # powers: hatching, unit letter, name
         x, y = 10.0, top + 34
-        holders = [*sorted(self.colours), AUTONOMOUS]
+        holders = [*sorted(self.colours)] + ([] if self.diplomacy else [AUTONOMOUS])
         for i, pid in enumerate(holders):
             cx, cy = x + (i % 5) * 190, y + (i // 5) * 20
             g.add(dwg.rect((_r(cx), _r(cy - 7)), (16, 12), class_=f"p-{pid}", stroke="#555", stroke_width=0.5))
@@ -608,31 +640,35 @@ class _Renderer:
             g.add(dwg.text(self.words.power(pid), insert=(_r(cx + 40), _r(cy + 2)), class_="lg"))
         y += 50
         example = AUTONOMOUS
-        items: list[tuple[str, object]] = [
-            (t.pgettext("map legend", "Army"), ("use", self.icon(UnitKind.ARMY, example))),
-            (t.pgettext("map legend", "Fleet"), ("use", self.icon(UnitKind.FLEET, example))),
-            (t.pgettext("map legend", "Garrison"), ("use", self.icon(UnitKind.GARRISON, example))),
-            (t.pgettext("map legend", "Elite mercenaries"), ("use", "#sp-mercenaries")),
-            (t.pgettext("map legend", "Elite professionals"), ("use", "#sp-professionals")),
-            (t.pgettext("map legend", "Militia"), ("use", "#sp-militia")),
-            (t.pgettext("map legend", "Fortified city"), ("rect", None)),
-            (t.pgettext("map legend", "Open city"), ("circle", None)),
-            (t.pgettext("map legend", "Fortress"), ("diamond", None)),
-            (t.pgettext("map legend", "Port"), ("use", "#port")),
-            (t.pgettext("map legend", "Income in ducats"), ("value", None)),
-            (t.pgettext("map legend", "Siege"), ("siege", None)),
-            (t.pgettext("map legend", "Rebellion"), ("use", "#rebellion")),
-            (t.pgettext("map legend", "Famine"), ("use", "#famine")),
-            (t.pgettext("map legend", "Plague"), ("use", "#plague")),
-            (t.pgettext("map legend", "Move"), ("arrow", "move")),
-            (t.pgettext("map legend", "Support or convoy"), ("arrow", "sup")),
-            (t.pgettext("map legend", "Conversion"), ("arrow", "convert")),
-            (t.pgettext("map legend", "Retreat"), ("arrow", "retreat")),
-            (t.pgettext("map legend", "Failed order"), ("arrow", "failed")),
-            (t.pgettext("map legend", "Dislodged unit"), ("ring", None)),
-            (t.pgettext("map legend", "Sea"), ("swatch", SEA)),
-            (t.pgettext("map legend", "Beyond the board"), ("swatch", OFFBOARD)),
+        # (for which maps: "" all, "mach" the Machiavelli maps, "std" the standard map; text, symbol)
+        entries: list[tuple[str, str, tuple[str, object]]] = [
+            ("", t.pgettext("map legend", "Army"), ("use", self.icon(UnitKind.ARMY, example))),
+            ("", t.pgettext("map legend", "Fleet"), ("use", self.icon(UnitKind.FLEET, example))),
+            ("std", t.pgettext("map legend", "Supply centre"), ("centre", None)),
+            ("mach", t.pgettext("map legend", "Garrison"), ("use", self.icon(UnitKind.GARRISON, example))),
+            ("mach", t.pgettext("map legend", "Elite mercenaries"), ("use", "#sp-mercenaries")),
+            ("mach", t.pgettext("map legend", "Elite professionals"), ("use", "#sp-professionals")),
+            ("mach", t.pgettext("map legend", "Militia"), ("use", "#sp-militia")),
+            ("mach", t.pgettext("map legend", "Fortified city"), ("rect", None)),
+            ("mach", t.pgettext("map legend", "Open city"), ("circle", None)),
+            ("mach", t.pgettext("map legend", "Fortress"), ("diamond", None)),
+            ("mach", t.pgettext("map legend", "Port"), ("use", "#port")),
+            ("mach", t.pgettext("map legend", "Income in ducats"), ("value", None)),
+            ("mach", t.pgettext("map legend", "Siege"), ("siege", None)),
+            ("mach", t.pgettext("map legend", "Rebellion"), ("use", "#rebellion")),
+            ("mach", t.pgettext("map legend", "Famine"), ("use", "#famine")),
+            ("mach", t.pgettext("map legend", "Plague"), ("use", "#plague")),
+            ("", t.pgettext("map legend", "Move"), ("arrow", "move")),
+            ("", t.pgettext("map legend", "Support or convoy"), ("arrow", "sup")),
+            ("mach", t.pgettext("map legend", "Conversion"), ("arrow", "convert")),
+            ("", t.pgettext("map legend", "Retreat"), ("arrow", "retreat")),
+            ("", t.pgettext("map legend", "Failed order"), ("arrow", "failed")),
+            ("", t.pgettext("map legend", "Dislodged unit"), ("ring", None)),
+            ("", t.pgettext("map legend", "Sea"), ("swatch", SEA)),
+            ("", t.pgettext("map legend", "Beyond the board"), ("swatch", OFFBOARD)),
         ]
+        shown = {"", "std" if self.diplomacy else "mach"}
+        items = [(text, symbol) for which, text, symbol in entries if which in shown]
         for i, (text, (what, ref)) in enumerate(items):
             cx, cy = x + (i % 5) * 190, y + (i // 5) * 22
             self.legend_symbol(g, what, ref, (cx + 10, cy))
@@ -644,6 +680,8 @@ class _Renderer:
         x, y = at
         if what == "use":
             g.add(dwg.use(str(ref), insert=(_r(x), _r(y))))
+        elif what == "centre":
+            g.add(dwg.circle((_r(x), _r(y)), 3.4, class_="ct sc"))
         elif what == "rect":
             g.add(dwg.rect((_r(x - 3.5), _r(y - 3.5)), (7, 7), class_="ct"))
         elif what == "circle":
@@ -679,7 +717,7 @@ class _Renderer:
                 listed = ", ".join(_unit_text(u) + f" ({w.place(u.location)})" for u in mine)
                 units.append(entry % {"power": w.power(pid), "list": listed})
         lines.append(line % {"what": t.gettext("Units"), "list": between.join(units) or "-"})
-        controls = [(t.gettext("Provinces"), position.owners)]
+        controls = [(t.gettext("Supply centres") if self.diplomacy else t.gettext("Provinces"), position.owners)]
         if position.cities:
             controls.append((t.gettext("Cities"), position.cities))
         for what, mapping in controls:
@@ -722,7 +760,7 @@ def render_map(
     """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
     and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr").
     `map_name` chooses the drawing (the game's map id, e.g. ``machiavelli-objectif``); without it, the drawing
-    with the board's spaces is used. None for a board that has no drawing (the standard Diplomacy map)."""
+    with the board's spaces is used. None for a board that has no drawing."""
     drawing = drawing_for(board, map_name)
     if drawing is None:
         return None
