@@ -109,10 +109,11 @@ def main() -> None:
             done = time.perf_counter()
             timings.setdefault(kind, []).append((validated - start, done - validated, count))
         phases = len(load_game(folder).adjudicated())
-        tracemalloc.start()
         start = time.perf_counter()
         differences = commands.replay(folder, quiet)
         replay_time = time.perf_counter() - start
+        tracemalloc.start()  # a second replay for the memory: tracing slows Python down several times
+        commands.replay(folder, quiet)
         _, replay_peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         start = time.perf_counter()
