@@ -72,6 +72,10 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
         game = load_game(GAMES / game_id)
         base = site / "games" / game_id
         names = ["orders"] + (["private"] if game.secret_money else [])
+        for lang in LANGUAGES:  # each power in a sentence, as `Words` says it ("the Papacy")
+            settings = json.loads((base / f"form-{lang}.json").read_text(encoding="utf-8"))
+            w = Words(game.board, translator(lang))
+            assert settings["powers_the"] == {p: w.power_the(p) for p in sorted(game.board.powers)}
         for name in names:
             english, french = base / f"{name}.md", base / f"{name}.fr.md"
             assert english.is_file() and french.is_file(), (game_id, name)
@@ -87,6 +91,7 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
             assert set(settings["powers"]) == set(game.board.powers)
     fr = json.loads((site / "games" / "machiavelli" / "form-fr.json").read_text(encoding="utf-8"))
     assert fr["powers"]["venice"] == "Venise"
+    assert fr["powers_the"]["papacy"] == "la Papauté" and fr["powers_the"]["venice"] == "Venise"
     index = (site / "games" / "machiavelli" / "index.md").read_text(encoding="utf-8")
     assert "(orders.md)" in index and "(private.md)" in index
 
@@ -140,6 +145,27 @@ def test_the_order_words_are_in_both_languages() -> None:
         "other": "the army in Padua",
         "to_place": "to Treviso",
     } == ("Army in Venice supports the army in Padua to Treviso")
+
+
+def test_the_power_orders_words_are_in_both_languages() -> None:
+    """The sentences of `Ally`, `Permit bribes` and `Give`, filled with the powers in a sentence (`powers_the`),
+    and the autonomous garrisons' name for a bribe's target."""
+    for lang in LANGUAGES:
+        words = ui_strings(lang)
+        for key in ("power_ally", "power_permit", "power_give"):
+            assert "%(power)s" in words[key], (lang, key)
+        assert "%(other)s" in words["power_give"]
+    en, fr = ui_strings("en"), ui_strings("fr")
+    assert en["power_ally"] % {"power": "Turkey"} == "Let Turkey's fleets through your straits"
+    assert fr["power_ally"] % {"power": "la Turquie"} == "Laisser passer les flottes de la Turquie par vos détroits"
+    assert fr["power_permit"] % {"power": "la Papauté"} == "Autoriser la Papauté à corrompre à partir de vos unités"
+    assert fr["power_give"] % {"power": "Milan", "other": "Venise"} == (
+        "Donner à Venise votre jeton d'assassinat contre Milan"
+    )
+    assert en["power_give"] % {"power": "Milan", "other": "the Papacy"} == (
+        "Give your assassination chit against Milan to the Papacy"
+    )
+    assert fr["autonomous"] == "Garnisons autonomes"
 
 
 def test_the_private_reports_are_published_as_committed(site: Path) -> None:

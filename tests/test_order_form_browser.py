@@ -182,6 +182,86 @@ def test_the_choices_are_orders_in_words(
     assert f"{load_game(ROOT / 'games' / 'machiavelli').current_turn()}: 1 order file(s), all valid" in lines
 
 
+@pytest.mark.parametrize(
+    ("lang", "prefix", "bribe", "ally", "famine"),
+    [
+        (
+            "en",
+            "",
+            "Army in Modena (A mod) · Papacy · minimum 12",
+            "Let Turkey's fleets through your straits (Ally turkey)",
+            "Austria (aus) · 3 ducats",
+        ),
+        (
+            "fr",
+            "fr/",
+            "Armée à Modène (A mod) · Papauté · minimum 12",
+            "Laisser passer les flottes de la Turquie par vos détroits (Ally turkey)",
+            "Autriche (aus) · 3 ducats",
+        ),
+    ],
+)
+def test_the_money_and_the_power_orders_are_in_words(
+    page: Any, server: str, tmp_path: Path, lang: str, prefix: str, bribe: str, ally: str, famine: str
+) -> None:
+    """Expense targets (a unit, a province, a power) and the power's other orders read in the page's language,
+    the canonical text in brackets; chosen by their words, they give the canonical texts in a file that
+    validates."""
+    _open_form(page, server + prefix + "games/machiavelli/orders/")
+    page.locator("#pbem-power").select_option("venice")
+    kind, target = page.locator("#pbem-expense-kind"), page.locator("#pbem-expense-target")
+    kind.select_option("famine relief")
+    assert famine in target.locator("option").all_inner_texts()
+    kind.select_option("assassinate")
+    assert ("Papacy (papacy)" if lang == "en" else "Papauté (papacy)") in target.locator("option").all_inner_texts()
+    kind.select_option("disband")
+    targets = target.locator("option").all_inner_texts()
+    assert bribe in targets, targets
+    autonomous = (
+        "Garrison in Mantua (G man) · Autonomous garrisons",
+        "Garnison à Mantoue (G man) · Garnisons autonomes",
+    )
+    assert any(t.startswith(autonomous) for t in targets), targets
+    target.select_option(label=bribe)
+    assert page.locator("#pbem-expense-ducats").input_value() == "12"
+    page.locator("#pbem-expense-add").click()
+    assert page.locator(".pbem-added code").all_inner_texts() == ["Expense 1: 12 disband A mod"]
+    labels = page.locator(".pbem-power-level label").all_inner_texts()
+    assert ally in [label.strip() for label in labels], labels
+    page.get_by_label(ally, exact=True).check()
+    assert ("Papacy (papacy)" if lang == "en" else "Papauté (papacy)") in page.locator("#pbem-pay-to").inner_text()
+    plain, sealed = _file_texts(page, secret=True)
+    assert plain.endswith("orders:\n  - Ally turkey\n  - 'Expense 1: 12 disband A mod'\n"), plain
+    lines = _validates(tmp_path, "machiavelli", "venice.yaml.age", sealed)
+    assert f"{load_game(ROOT / 'games' / 'machiavelli').current_turn()}: 1 order file(s), all valid" in lines
+    # the orders no game offers now, put into words by the script's own `OrderWords` with this page's data
+    said = page.evaluate(
+        """async (lang) => {
+            const src = document.querySelector("script[src*='order-form.js']").src;
+            const { OrderWords } = await import(src);
+            const root = new URL("../../", src);
+            const get = async (path) => (await fetch(new URL(path, root))).json();
+            const t = await get(`games/order-form-${lang}.json`);
+            const s = await get("games/machiavelli/form-" + lang + ".json");
+            const words = new OrderWords(t, s.places, "movement", s.powers, s.powers_the);
+            const orders = ["Permit bribes florence", "Give milan to venice", "Give milan to nowhere", "Ally"];
+            return orders.map((o) => words.powerOrder(o));
+        }""",
+        lang,
+    )
+    if lang == "en":
+        assert said[:2] == [
+            "Let Florence bribe from your units (Permit bribes florence)",
+            "Give your assassination chit against Milan to Venice (Give milan to venice)",
+        ]
+    else:
+        assert said[:2] == [
+            "Autoriser Florence à corrompre à partir de vos unités (Permit bribes florence)",
+            "Donner à Venise votre jeton d'assassinat contre Milan (Give milan to venice)",
+        ]
+    assert said[2:] == ["Give milan to nowhere", "Ally"]  # a power the settings lack, another shape: as they are
+
+
 def test_the_public_game_order_form_gives_a_valid_file(page: Any, server: str, tmp_path: Path) -> None:
     _open_form(page, server + "games/demo/orders/")
     page.locator("#pbem-power").select_option("france")

@@ -7,7 +7,8 @@ The pages are static: the script `site/assets/javascripts/order-form.js` (commit
     games/<id>/orders.json                 every legal order of the current turn, every power
                                            (`legal_orders_json`; for a game with secret money the public
                                            position's, with the amounts held left out: see `public_legal_orders`)
-    games/<id>/form-en.json, form-fr.json  the settings a form needs: game, turn, powers and their names,
+    games/<id>/form-en.json, form-fr.json  the settings a form needs: game, turn, powers and their names
+                                           (alone and in a sentence),
                                            the board's places in the language (to put orders into words),
                                            secret orders, the game's and the players' public keys, the
                                            repository's URL, the turns with private reports
@@ -108,6 +109,7 @@ def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
         "turn": info.current,
         "phase": w.phase(phase_of_turn(info.current)),
         "powers": {p: w.power(p) for p in sorted(game.board.powers)},
+        "powers_the": {p: w.power_the(p) for p in sorted(game.board.powers)},
         "places": place_names(game.board, t),
         "players": dict(sorted(game.players.items())),
         "secret_orders": game.settings.secret_orders,
@@ -173,6 +175,10 @@ def ui_strings(lang: str) -> dict[str, str]:
         "stake": t.gettext("Stake"),
         "ducats": t.gettext("Ducats"),
         "other_orders": t.gettext("Other orders"),
+        "autonomous": t.gettext("Autonomous garrisons"),
+        "power_ally": t.pgettext("order form", "Let %(power)s's fleets through your straits"),
+        "power_permit": t.pgettext("order form", "Let %(power)s bribe from your units"),
+        "power_give": t.pgettext("order form", "Give your assassination chit against %(power)s to %(other)s"),
         "kind_famine relief": t.gettext("famine relief"),
         "kind_pacify": t.gettext("pacify"),
         "kind_rebellion": t.gettext("raise a rebellion"),

@@ -100,11 +100,53 @@ const ORDER_SHAPES = [
   ["build", new RegExp(`^Build ${SPECIAL}${UNIT}$`)],
 ];
 
+// The power's orders that are no unit's (`Ally turkey`, `Permit bribes florence`, `Give milan to venice`)
+const POWER_ORDER_SHAPES = [
+  ["ally", /^Ally (\S+)$/],
+  ["permit", /^Permit bribes (\S+)$/],
+  ["give", /^Give (\S+) to (\S+)$/],
+];
+
 export class OrderWords {
-  constructor(t, places, phaseKind) {
+  // `powers`: {power: name} ("Papacy"); `powersThe`: {power: name in a sentence} ("the Papacy", "la Papauté")
+  constructor(t, places, phaseKind, powers = {}, powersThe = {}) {
     this.t = t;
     this.places = places ?? {};
     this.phaseKind = phaseKind;
+    this.powers = powers ?? {};
+    this.powersThe = powersThe ?? {};
+  }
+
+  // a power's name ("Papauté"; the autonomous garrisons too), or its canonical name
+  powerName(power) {
+    if (power === "autonomous") return this.t.autonomous ?? power;
+    return this.powers[power] ?? power;
+  }
+
+  // a power as a choice shows it: "Papauté (papacy)", or as it is
+  power(power) {
+    const name = this.powerName(power);
+    return name === power ? power : `${name} (${power})`;
+  }
+
+  // a province ("bol") as "Bologna (bol)", or as it is
+  province(loc) {
+    const name = this.place(loc, "name");
+    return name === null ? loc : `${name} (${loc})`;
+  }
+
+  // one of the power's orders that is no unit's, in words with its canonical text, or as it is
+  powerOrder(text) {
+    for (const [kind, pattern] of POWER_ORDER_SHAPES) {
+      const m = text.match(pattern);
+      if (!m) continue;
+      const template = this.t[`power_${kind}`];
+      const the = (p) => this.powersThe[p] ?? null;
+      const values = { power: the(m[1]), other: m[2] === undefined ? "" : the(m[2]) };
+      if (!template || values.power === null || values.other === null) return text;
+      return `${fmt(template, values)} (${text})`;
+    }
+    return text;
   }
 
   // a location's form ("in", "to"), or null when the table does not know it
@@ -195,7 +237,7 @@ class OrderForm {
     this.powerOrders = new Set(); // Ally..., Permit bribes..., Give...
     this.added = []; // builds, waives, loans, payments, expenses: texts in the order added
     this.fileToken = 0;
-    this.words = new OrderWords(t, settings.places, legal.phase_kind);
+    this.words = new OrderWords(t, settings.places, legal.phase_kind, settings.powers, settings.powers_the);
   }
 
   render() {
@@ -374,7 +416,7 @@ class OrderForm {
       const to = el(
         "select",
         { id: "pbem-pay-to" },
-        pay.to.map((p) => el("option", { value: p }, p === "bank" ? t.bank : this.settings.powers[p] ?? p)),
+        pay.to.map((p) => el("option", { value: p }, p === "bank" ? t.bank : this.words.power(p))),
       );
       part.append(
         el(
@@ -460,24 +502,28 @@ class OrderForm {
     return part;
   }
 
+  // every target of each kind of expense, in words with its canonical text (`label`), and the amount to start at
   expenseChoices(ex) {
-    const { t } = this;
-    const name = (p) => this.settings.powers[p] ?? p;
+    const { t, words } = this;
+    const name = (p) => words.powerName(p);
+    const cost = (ducats) => fmt(t.cost, { ducats });
     const choices = {};
     for (const kind of ["famine relief", "pacify"]) {
-      if (ex[kind]) choices[kind] = ex[kind].targets.map((p) => ({ target: p, label: `${p} (${ex[kind].cost})`, ducats: ex[kind].cost }));
+      if (ex[kind]) {
+        choices[kind] = ex[kind].targets.map((p) => ({ target: p, label: `${words.province(p)} · ${cost(ex[kind].cost)}`, ducats: ex[kind].cost }));
+      }
     }
     choices.rebellion = ex.rebellion.targets.map((r) => ({
       target: r.target,
-      label: `${r.target}${r.controller ? " · " + name(r.controller) : ""} (${r.cost})`,
+      label: [words.province(r.target), r.controller ? name(r.controller) : null, cost(r.cost)].filter(Boolean).join(" · "),
       ducats: r.cost,
     }));
-    if (ex.assassinate) choices.assassinate = ex.assassinate.targets.map((p) => ({ target: p, label: name(p) }));
+    if (ex.assassinate) choices.assassinate = ex.assassinate.targets.map((p) => ({ target: p, label: words.power(p) }));
     for (const bribe of ex.bribes) {
       for (const [kind, least] of Object.entries(bribe.minimums)) {
         (choices[kind] ??= []).push({
           target: bribe.target,
-          label: `${bribe.target} · ${name(bribe.power)} (${fmt(t.minimum, { ducats: least })}${bribe.adjacent ? "" : "; " + t.not_adjacent})`,
+          label: `${words.unit(bribe.target)} · ${name(bribe.power)} · ${fmt(t.minimum, { ducats: least })}${bribe.adjacent ? "" : "; " + t.not_adjacent}`,
           ducats: least,
         });
       }
@@ -511,7 +557,7 @@ class OrderForm {
               this.update();
             },
           }),
-          " " + o,
+          " " + this.words.powerOrder(o),
           el("br"),
         ),
       ),
