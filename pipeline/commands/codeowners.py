@@ -6,8 +6,9 @@ power's player, so a pull request touching them asks that player for a review; a
 matching pattern wins, so the masters' line comes first and each power's lines after it.
 
 The patterns are written for the repository's layout (`/games/<game-id>/...`) whatever folder the games
-are read from. This module reads game.yaml on its own (players and masters only), with the file and line
-of every problem; it does not need the map.
+are read from. This module reads game.yaml on its own (players and masters only, logins checked by
+`game_settings.check_login`, as `judge` checks them), with the file and line of every problem; it does not
+need the map.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.errors import DataError, Problem
+from pipeline.storage.game_settings import check_login
 from pipeline.storage.gamedir import write_all
 from pipeline.storage.yamlio import load_yaml, locate
 
@@ -29,23 +31,8 @@ HEADER = """\
 # of their power.
 """
 
-# A GitHub login: letters, digits and single hyphens, neither first nor last, at most 39 characters.
-LOGIN = re.compile(r"[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}")
 # Game folders and powers appear in CODEOWNERS patterns: no space, '#', '*', '?', '[', '!' or '\'.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-
-
-def check_login(value: Any, where: str) -> Problem | None:
-    """The problem with a login from game.yaml, or None if it is a valid GitHub login."""
-    if not isinstance(value, str):
-        return Problem(where, f"a GitHub login is text (put it in quotes), not {value!r}")
-    if value.startswith("@"):
-        return Problem(where, f"write the GitHub login without '@': {value[1:]!r}")
-    if len(value) > 39:
-        return Problem(where, f"{value!r} is not a GitHub login: at most 39 characters")
-    if not LOGIN.fullmatch(value):
-        return Problem(where, f"{value!r} is not a GitHub login: letters, digits and single hyphens, not first or last")
-    return None
 
 
 @dataclass

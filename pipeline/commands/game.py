@@ -8,7 +8,6 @@ same files for the same inputs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,10 +22,10 @@ from pipeline.storage.game_settings import parse_settings
 from pipeline.storage.gamedir import Game, load_game, phase_of_turn, turn_id, turn_key
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import read_order_file
-from pipeline.storage.private_files import TurnFiles, private_state_path
+from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
 from pipeline.storage.sealed import SEALED_SUFFIX, generate_key
 from pipeline.storage.state_files import dump_yaml
-from pipeline.storage.yamlio import load_yaml, load_yaml_fast
+from pipeline.storage.yamlio import load_yaml
 
 from .turn_dice import dice_for, dice_secret, turn_seed, verify_dice
 from .turn_files import differing_files, results_files, revealed_text, state_files, write_turn_files
@@ -34,19 +33,7 @@ from .turn_orders import TurnOrders, check_sent_files, order_paths, powers_to_or
 
 Echo = Callable[[str], None]
 
-__all__ = ["powers_to_order"]  # re-exported for the publishing side
-
-
-@dataclass(frozen=True)
-class Keys:
-    """What this run holds of the game's secrets: private age keys, and the dice chain's secret."""
-
-    identities: tuple[str, ...] = ()
-    dice_secret: str | None = None
-
-
-def keys_for(game: Game) -> Keys:
-    return Keys(game.identities, dice_secret(game))
+__all__ = ["powers_to_order"]  # re-exported: tests and the benchmark ask the commands who must order
 
 
 # --- creating a game ----------------------------------------------------------------------------------
@@ -101,15 +88,16 @@ def new_game(
 
 
 def play_turn(
-    game: Game, turn: str, position: Position, keys: Keys, orders: TurnOrders | None = None
+    game: Game, turn: str, position: Position, secret: str | None = None, orders: TurnOrders | None = None
 ) -> tuple[Position, TurnFiles]:
     """Adjudicate one turn from its position and its order files: the next position, and the files
     that record it (the turn's results, the next turn's state, the revealed text of encrypted orders,
-    and in a game with secret money their encrypted parts)."""
-    orders = orders or read_turn_orders(game, turn, position, keys.identities)
+    and in a game with secret money their encrypted parts). With the game master's dice `secret` the
+    turn's link is computed; without it, the link its results revealed is used (replays)."""
+    orders = orders or read_turn_orders(game, turn, position)
     if orders.problems:
         raise DataError(orders.problems)
-    seed = turn_seed(game, turn, orders, keys.dice_secret)
+    seed = turn_seed(game, turn, orders, secret)
     result = play_phase(game.board, position, orders.pairs(), game.rules, dice_for(game, turn, seed))
     next_turn = turn_id(result.after.phase)
     missing = [p for p in powers_to_order(game.board, position) if p not in orders.files]
@@ -202,7 +190,7 @@ def validate(
             echo(f"{path}: {power}, encrypted; read when the turn is adjudicated")
             continue
         try:
-            f = read_order_file(game, turn, position, path, identities)
+            f = read_order_file(game, turn, position, path)
         except DataError as err:
             problems += err.problems
             continue
@@ -234,12 +222,12 @@ def adjudicate(
     error. Results, the next state, the revealed orders and the next deadline are written together or
     not at all. Returns the number of turns adjudicated."""
     game = load_game(folder, identity_file)
-    keys = keys_for(game)
+    secret = dice_secret(game)
     done = 0
     while True:
         turn = game.current_turn()
         position = game.position(turn)
-        orders = read_turn_orders(game, turn, position, keys.identities)
+        orders = read_turn_orders(game, turn, position)
         if orders.problems:
             raise DataError(orders.problems)
         missing = [p for p in powers_to_order(game.board, position) if p not in orders.files]
@@ -251,7 +239,7 @@ def adjudicate(
             if done == 0:
                 echo(f"{message}; not due yet")
             break
-        after, files = play_turn(game, turn, position, keys, orders)
+        after, files = play_turn(game, turn, position, secret, orders)
         next_turn = turn_id(after.phase)
         if now is not None:
             files.public |= _deadline_file(game, next_turn, now)
@@ -275,7 +263,7 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     files as they are now; the results and states that change are rewritten, turns the game no longer
     reaches are removed, all together. Returns the number of turns adjudicated."""
     game = load_game(folder, identity_file)
-    keys = keys_for(game)
+    secret = dice_secret(game)
     turns = game.turns()
     if turn not in turns or not game.results_path(turn).exists():
         done = game.adjudicated()
@@ -285,7 +273,7 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     files = TurnFiles()
     played: set[str] = set()
     while current in old:
-        position, written = play_turn(game, current, position, keys)
+        position, written = play_turn(game, current, position, secret)
         files |= written
         played.add(current)
         next_turn = turn_id(position.phase)
@@ -295,9 +283,9 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     gone = [t for t in later if t not in played and t != current]
     stale = [game.state_path(t) for t in gone] + [private_state_path(game.state_path(t)) for t in gone]
     stale += [game.results_path(t) for t in later if t not in played and game.results_path(t).exists()]
-    stale += [p for t in later if t not in played for p in sorted((folder / "private" / t).glob("*.age"))]
+    stale += [p for t in later if t not in played for p in private_reports(game.folder, t)]
     written = set(files.paths())
-    stale += [p for t in played for p in sorted((folder / "private" / t).glob("*.age")) if p not in written]
+    stale += [p for t in played for p in private_reports(game.folder, t) if p not in written]
     write_turn_files(game, files, remove=[p for p in stale if p.exists()])
     return len(played)
 
@@ -318,7 +306,7 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     for turn in turns:
         if not game.results_path(turn).exists():
             break
-        position, files = play_turn(game, turn, position, Keys(game.identities))
+        position, files = play_turn(game, turn, position)
         differences += differing_files(game, files)
         echo(f"{turn}: replayed")
     return differences
@@ -334,29 +322,23 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     problems: list[Problem] = []
     for turn in game.adjudicated():
         position = game.position(turn, public=not identities)
-        orders = read_turn_orders(game, turn, position, identities)
+        orders = read_turn_orders(game, turn, position)
         problems += orders.problems
-        problems += _check_revealed(game, turn, position, identities)
+        problems += _check_revealed(game, turn, position)
         hidden = game.secret_money and not identities and any(game.orders_dir(turn).glob(f"*{SEALED_SUFFIX}"))
         orders_of[turn] = None if hidden else orders  # money orders unread: the orders' hash is not checked
-    problems += verify_dice(game, orders_of)
+    dice_problems, rolls = verify_dice(game, orders_of)
     if game.settings.dice is None:
         echo(f"{game.id}: no dice chain (its rules roll no dice, or it was created without one)")
     else:
-        rolls = sum(_count_rolls(game, t) for t in orders_of)
         echo(f"{game.id}: {len(orders_of)} turn(s), {rolls} die roll(s) checked against the chain")
-    return problems
+    return problems + dice_problems
 
 
-def _count_rolls(game: Game, turn: str) -> int:
-    data = load_yaml_fast(game.results_path(turn))
-    return len(data.get("dice") or []) if isinstance(data, Mapping) else 0
-
-
-def _check_revealed(game: Game, turn: str, position: Position, identities: tuple[str, ...]) -> list[Problem]:
+def _check_revealed(game: Game, turn: str, position: Position) -> list[Problem]:
     """Each revealed order file against the text of its encrypted one (when the key is at hand)."""
     problems: list[Problem] = []
-    if not identities:
+    if not game.identities:
         return problems  # without the key, the revealed text can only be trusted as published
     for sealed_path in sorted(game.orders_dir(turn).glob(f"*.yaml{SEALED_SUFFIX}")):
         plain_path = sealed_path.with_name(sealed_path.name.removesuffix(SEALED_SUFFIX))
@@ -366,7 +348,7 @@ def _check_revealed(game: Game, turn: str, position: Position, identities: tuple
             )
             continue
         try:
-            sealed = read_order_file(game, turn, position, sealed_path, identities)
+            sealed = read_order_file(game, turn, position, sealed_path)
         except DataError as err:
             problems += err.problems
             continue

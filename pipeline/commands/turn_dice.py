@@ -90,35 +90,37 @@ def dice_for(game: Game, turn: str, seed: TurnSeed | None) -> HashDice:
     return HashDice(seed.value if seed is not None else f"{game.id}/{turn}")
 
 
-def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> list[Problem]:
+def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> tuple[list[Problem], int]:
     """Every revealed link against the chain, every seed against its link and orders, every die rolled
-    against its seed. `orders_of` gives each adjudicated turn's orders as read from its files (None where
-    some cannot be read without the game's key: then the orders' hash is taken as recorded)."""
+    against its seed; the problems, and how many dice were checked. `orders_of` gives each adjudicated
+    turn's orders as read from its files (None where some cannot be read without the game's key: then the
+    orders' hash is taken as recorded)."""
     commitment = game.settings.dice
     problems: list[Problem] = []
     if commitment is None:
-        return problems
-    previous, previous_turn = commitment.commitment, "the commitment in game.yaml"
+        return problems, 0
+    numbers = {turn: n for n, turn in enumerate(game.turns(), start=1)}
+    revealed: list[tuple[str, Mapping[str, Any], Mapping[str, Any]]] = []  # turn, seed, results
     for turn in game.adjudicated():
-        file = str(game.results_path(turn))
         data = load_yaml_fast(game.results_path(turn))
         seed = data.get("seed") if isinstance(data, Mapping) else None
         if not isinstance(seed, Mapping) or not isinstance(seed.get("link"), str):
-            problems.append(Problem("seed", "the results reveal no link of the dice chain", file=file))
-            continue
-        link = str(seed["link"])
-        number = game.turn_number(turn)
-        if seed.get("turn") != number:
             problems.append(
-                Problem("seed.turn", f"expected turn number {number}, found {seed.get('turn')!r}", file=file)
+                Problem("seed", "the results reveal no link of the dice chain", file=str(game.results_path(turn)))
             )
-        try:
-            chained = dice_chain.step(link) == previous
-        except ValueError:
-            chained = False
-        if not chained:
-            problems.append(Problem("seed.link", f"the link does not hash to the one of {previous_turn}", file=file))
-        previous, previous_turn = link, f"turn {turn}"
+        else:
+            revealed.append((turn, seed, data))
+    breaks = set(dice_chain.chain_breaks(commitment.commitment, (str(seed["link"]) for _, seed, _ in revealed)))
+    rolls = 0
+    for index, (turn, seed, data) in enumerate(revealed):
+        file = str(game.results_path(turn))
+        if seed.get("turn") != numbers[turn]:
+            problems.append(
+                Problem("seed.turn", f"expected turn number {numbers[turn]}, found {seed.get('turn')!r}", file=file)
+            )
+        if index + 1 in breaks:
+            before = f"turn {revealed[index - 1][0]}" if index else "the commitment in game.yaml"
+            problems.append(Problem("seed.link", f"the link does not hash to the one of {before}", file=file))
         orders = orders_of[turn]
         digest = str(seed.get("orders"))
         if orders is not None:
@@ -127,11 +129,13 @@ def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> list[
             problems.append(
                 Problem("seed.orders", "the hash of the turn's orders differs from the order files", file=file)
             )
-        value = dice_chain.turn_seed(link, digest)
+        value = dice_chain.turn_seed(str(seed["link"]), digest)
         if seed.get("seed") != value:
             problems.append(Problem("seed.seed", "the seed is not the hash of the link and the orders", file=file))
-        problems += _check_rolls(data.get("dice") or [], value, file)
-    return problems
+        dice = data.get("dice") or []
+        rolls += len(dice)
+        problems += _check_rolls(dice, value, file)
+    return problems, rolls
 
 
 def _check_rolls(rolls: list[Any], seed: str, file: str) -> list[Problem]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap
 
 from pipeline import __version__
 from pipeline.core.calendar import PhaseResult
@@ -23,15 +23,9 @@ from pipeline.storage.private_files import (
     split_state,
 )
 from pipeline.storage.sealed import seal, unseal
-from pipeline.storage.state_files import dump_yaml, outcomes_to_data, position_to_data, year_end_to_data
+from pipeline.storage.state_files import dump_yaml, flow_list, outcomes_to_data, position_to_data, year_end_to_data
 
 from .turn_dice import TurnSeed
-
-
-def _flow(items: Iterable[str]) -> CommentedSeq:
-    seq = CommentedSeq(items)
-    seq.fa.set_flow_style()
-    return seq
 
 
 def _game_key(game: Game) -> tuple[str, ...]:
@@ -69,7 +63,7 @@ def results_files(
     public = [o for o in result.outcomes if not (secret and isinstance(o.order, MONEY_KINDS))]
     data = outcomes_to_data(game.board, result.played, public)
     if missing:
-        data["no_orders"] = _flow(missing)  # powers that sent no file: their units hold (or disband, or default)
+        data["no_orders"] = flow_list(missing)  # powers that sent no file: their units hold (or disband, or default)
     data.update(year_end_to_data({} if secret else result.income, result.draws, result.events))
     if seed is not None:
         data["seed"] = seed.as_data()
@@ -108,7 +102,7 @@ def private_report(game: Game, result: PhaseResult, turn: str, power: str) -> Co
     report = CommentedMap([("game", game.id), ("turn", turn), ("power", power)])
     report["treasury"] = ledger.ducats(power)
     if ledger.debt(power):
-        report["loans"] = _flow(str(loan) for loan in ledger.debt(power))
+        report["loans"] = flow_list(str(loan) for loan in ledger.debt(power))
     if money:
         report["orders"] = outcomes_to_data(game.board, result.played, money)["orders"][power]
     if income:

@@ -87,13 +87,13 @@ def order_paths(game: Game, turn: str, prefer_sealed: bool = False) -> tuple[dic
     return chosen, problems
 
 
-def read_turn_orders(game: Game, turn: str, position: Position, identities: tuple[str, ...] = ()) -> TurnOrders:
-    """Every order file of a turn; the problems of all files together."""
+def read_turn_orders(game: Game, turn: str, position: Position) -> TurnOrders:
+    """Every order file of a turn (encrypted ones with the game's keys); the problems of all files together."""
     files: dict[str, OrderFile] = {}
-    paths, problems = order_paths(game, turn, prefer_sealed=bool(identities) and game.secret_money)
+    paths, problems = order_paths(game, turn, prefer_sealed=bool(game.identities) and game.secret_money)
     for path in paths.values():
         try:
-            f = read_order_file(game, turn, position, path, identities)
+            f = read_order_file(game, turn, position, path)
         except DataError as err:
             problems.extend(err.problems)
             continue

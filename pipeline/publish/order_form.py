@@ -33,7 +33,7 @@ from pathlib import Path
 from pipeline.core.board import Board
 from pipeline.core.legal_orders import legal_orders_data
 from pipeline.storage.gamedir import Game, phase_of_turn
-from pipeline.storage.private_files import private_report_path
+from pipeline.storage.private_files import private_report_path, private_reports
 
 from .i18n import LANGUAGES, Translator, translator
 from .pages import GameInfo, Page, localized
@@ -74,12 +74,11 @@ def public_legal_orders(game: Game, turn: str) -> dict[str, object]:
     return data
 
 
-def private_reports(game: Game) -> dict[str, list[str]]:
+def private_reports_by_turn(game: Game) -> dict[str, list[str]]:
     """The turns with private reports and the powers that have one in each, oldest turn first."""
     found: dict[str, list[str]] = {}
     for turn in game.turns():
-        folder = private_report_path(game.folder, turn, "x").parent
-        powers = sorted(p.name.removesuffix(".yaml.age") for p in folder.glob("*.yaml.age"))
+        powers = [p.name.removesuffix(".yaml.age") for p in private_reports(game.folder, turn)]
         if powers:
             found[turn] = powers
     return found
@@ -100,7 +99,7 @@ def place_names(board: Board, t: Translator) -> dict[str, dict[str, str]]:
 def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
-    reports = private_reports(game) if game.secret_money else {}
+    reports = private_reports_by_turn(game) if game.secret_money else {}
     folder = f"games/{game.id}/orders/{info.current}"
     return {
         "format": 1,
@@ -324,7 +323,7 @@ def form_pages(info: GameInfo) -> list[Page]:
         if game.secret_money:
             pages.append(Page(localized(base / "private.md", lang), private_page(info, lang)))
     if game.secret_money:
-        for turn, powers in private_reports(game).items():
+        for turn, powers in private_reports_by_turn(game).items():
             for power in powers:
                 path = private_report_path(game.folder, turn, power)
                 pages.append(Page(base / "private" / turn / path.name, path.read_text(encoding="ascii")))

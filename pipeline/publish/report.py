@@ -24,7 +24,7 @@ from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit, UnitKind
 from pipeline.errors import OrderError
 from pipeline.storage.gamedir import Game, phase_of_turn
-from pipeline.storage.private_files import private_report_path
+from pipeline.storage.private_files import private_reports
 from pipeline.storage.sealed import unseal
 from pipeline.storage.yamlio import load_yaml, parse_yaml
 
@@ -84,7 +84,7 @@ def load_phase(game: Game, turn: str, private: bool = False) -> PhaseRecord:
 
 def _with_private_results(game: Game, turn: str, results: Any) -> Any:
     """The results with each power's money orders and income put back from its encrypted report."""
-    for path in sorted(private_report_path(game.folder, turn, "x").parent.glob("*.yaml.age")):
+    for path in private_reports(game.folder, turn):
         report = parse_yaml(unseal(path.read_bytes(), game.identities, str(path)), str(path))
         power = str(report.get("power"))
         if report.get("orders"):

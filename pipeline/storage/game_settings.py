@@ -34,7 +34,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pipeline.errors import Problem
 
-LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")  # GitHub's rule for user names
+# A GitHub login: letters, digits and single hyphens, neither first nor last, at most 39 characters.
+LOGIN = re.compile(r"[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}")
 AGE_RECIPIENT = re.compile(r"^age1[02-9ac-hj-np-z]{58}$")  # bech32, 32 bytes of X25519 key
 HEX_64 = re.compile(r"^[0-9a-f]{64}$")
 DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$")
@@ -77,6 +78,19 @@ class Settings:
         return folded in (m.lower() for m in self.masters) or self.players.get(power, "").lower() == folded
 
 
+def check_login(value: Any, where: str) -> Problem | None:
+    """The problem with a login from game.yaml, or None if it is a valid GitHub login."""
+    if not isinstance(value, str):
+        return Problem(where, f"a GitHub login is text (put it in quotes), not {value!r}")
+    if value.startswith("@"):
+        return Problem(where, f"write the GitHub login without '@': {value[1:]!r}")
+    if len(value) > 39:
+        return Problem(where, f"{value!r} is not a GitHub login: at most 39 characters")
+    if not LOGIN.fullmatch(value):
+        return Problem(where, f"{value!r} is not a GitHub login: letters, digits and single hyphens, not first or last")
+    return None
+
+
 def parse_duration(text: object) -> timedelta | None:
     """``72h``, ``3d``, ``1d 12h``, ``90m`` (or a number of hours); None if not understood."""
     if isinstance(text, bool):
@@ -97,10 +111,11 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
     def login(where: str, value: object) -> str | None:
         if value is None or value == "":
             return None
-        if not isinstance(value, str) or not LOGIN.match(value):
-            problems.append(Problem(where, f"{value!r} is not a GitHub login (letters, digits, single hyphens)"))
+        problem = check_login(value, where)
+        if problem is not None:
+            problems.append(problem)
             return None
-        return value
+        return str(value)
 
     def key(where: str, value: object) -> str | None:
         if value is None or value == "":

@@ -60,10 +60,9 @@ def power_of_file(path: Path) -> str | None:
     return None
 
 
-def read_order_file(
-    game: Game, turn: str, position: Position, path: Path, identities: tuple[str, ...] = ()
-) -> OrderFile:
-    """The orders of one file, checked; `DataError` with every problem if any order is bad."""
+def read_order_file(game: Game, turn: str, position: Position, path: Path) -> OrderFile:
+    """The orders of one file, checked; `DataError` with every problem if any order is bad. An encrypted
+    file is decrypted with the keys the game was loaded with (`Game.identities`)."""
     power = power_of_file(path) or path.name
     file = str(path)
     if power not in game.board.powers:
@@ -74,7 +73,7 @@ def read_order_file(
         )
     sealed = path.name.endswith(SEALED_SUFFIX)
     if sealed:
-        source = unseal(_read_bytes(path, SEALED_BYTES), identities, file)
+        source = unseal(_read_bytes(path, SEALED_BYTES), game.identities, file)
         if len(source.encode("utf-8")) > ORDER_FILE_BYTES:
             raise DataError(f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
     else:

@@ -52,6 +52,11 @@ def private_report_path(folder: Path, turn: str, power: str) -> Path:
     return folder / "private" / turn / f"{power}.yaml.age"
 
 
+def private_reports(folder: Path, turn: str) -> list[Path]:
+    """The private reports a turn wrote, power by power."""
+    return sorted((folder / "private" / turn).glob("*.yaml.age"))
+
+
 def split_state(data: CommentedMap) -> tuple[CommentedMap, CommentedMap]:
     """A state document's public part and its private part (treasuries and loans)."""
     public = CommentedMap((k, v) for k, v in data.items() if k not in PRIVATE_STATE_KEYS)

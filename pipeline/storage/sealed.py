@@ -29,10 +29,6 @@ def generate_key() -> tuple[str, str]:
     return str(identity), str(identity.to_public())
 
 
-def public_key_of(identity: str) -> str:
-    return str(_identity(identity, "the key").to_public())
-
-
 def seal(text: str, recipients: Iterable[str]) -> str:
     """`text` encrypted to every recipient, ASCII-armored."""
     keys = []

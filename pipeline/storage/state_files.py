@@ -38,7 +38,8 @@ from pipeline.errors import DataError, Problem
 from .yamlio import locate
 
 
-def _flow(items: Iterable[Any]) -> CommentedSeq:
+def flow_list(items: Iterable[Any]) -> CommentedSeq:
+    """A list written on one line: ``[A par, F bre]``."""
     seq = CommentedSeq(items)
     seq.fa.set_flow_style()
     return seq
@@ -58,7 +59,7 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
     for power in holders:
         mine = sorted(position.units_of(power))
         if mine:
-            units[power] = _flow(unit_text(u) for u in mine)
+            units[power] = flow_list(unit_text(u) for u in mine)
     data["units"] = units
     machiavelli = board.has_cities()
     data["control" if machiavelli else "owners"] = _by_power(holders, position.owners)
@@ -71,25 +72,25 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
             data["treasury"] = _inline(dict(ledger.treasury))
         if ledger.loans:
             data["loans"] = CommentedMap(
-                (power, _flow(str(loan) for loan in loans)) for power, loans in ledger.loans.items()
+                (power, flow_list(str(loan) for loan in loans)) for power, loans in ledger.loans.items()
             )
         if ledger.banned:
-            data["banned"] = _flow(sorted(ledger.banned))
+            data["banned"] = flow_list(sorted(ledger.banned))
         if position.famine:
-            data["famine"] = _flow(sorted(position.famine))
+            data["famine"] = flow_list(sorted(position.famine))
         if position.rebellions:
             data["rebellions"] = rebellions_to_data(position.rebellions)
         if position.struck:
-            data["assassinated"] = _flow(sorted(position.struck))
+            data["assassinated"] = flow_list(sorted(position.struck))
         if any(position.chits.values()):
-            data["chits"] = CommentedMap((p, _flow(sorted(v))) for p, v in position.chits.items() if v)
+            data["chits"] = CommentedMap((p, flow_list(sorted(v))) for p, v in position.chits.items() if v)
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
             for d in position.dislodged
         ]
     if position.contested:
-        data["contested"] = _flow(sorted(position.contested))
+        data["contested"] = flow_list(sorted(position.contested))
     return data
 
 
@@ -98,7 +99,7 @@ def _by_power(powers: Iterable[str], mapping: Mapping[str, str]) -> CommentedMap
     for power in powers:
         places = sorted(p for p, owner in mapping.items() if owner == power)
         if places:
-            out[power] = _flow(places)
+            out[power] = flow_list(places)
     return out
 
 
