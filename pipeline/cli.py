@@ -254,6 +254,17 @@ def verify_command(folders: tuple[Path, ...], identity_file: Path | None) -> Non
     sys.exit(1 if failed else 0)
 
 
+@cli.command("publish-secrets")
+@game_folder
+@identity_option
+@_clean_errors
+def publish_secrets_command(folder: Path, identity_file: Path | None) -> None:
+    """Publish an ended game's private key and dice secret (secrets.yaml), so anyone can verify all of it."""
+    from pipeline.commands.publish_secrets import publish_secrets
+
+    publish_secrets(folder, click.echo, identity_file)
+
+
 @cli.command("keygen")
 @click.option(
     "--out",

@@ -1,6 +1,11 @@
-"""Shared fixtures: the standard board, and positions written as text."""
+"""Shared fixtures: the standard board, positions written as text, and games of dice with their secret."""
 
 from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +34,18 @@ def position(
     *entries: str, season: str = "spring", kind: PhaseKind = PhaseKind.MOVEMENT, owners: dict[str, str] | None = None
 ) -> Position:
     return Position.build(Phase(season, 1901, kind), units(*entries), owners or {})
+
+
+@pytest.fixture
+def new_dice_game(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """`judge new` for rules that roll dice, with the game master's dice secret handed to the adjudication
+    as CI hands it (JUDGE_DICE_SECRETS): a game of dice without its commitment is refused."""
+    from pipeline.commands import game as commands
+
+    def make(folder: Path, profile: str = "judge", title: str | None = None) -> None:
+        secret = hashlib.sha256(folder.name.encode()).hexdigest()
+        commands.new_game(folder, profile, title, fresh_secret=lambda: secret)
+        known = os.environ.get("JUDGE_DICE_SECRETS", "")
+        monkeypatch.setenv("JUDGE_DICE_SECRETS", f"{known}\n{folder.name} {secret}".strip())
+
+    return make

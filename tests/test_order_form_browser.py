@@ -40,7 +40,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 REPO = "https://github.com/example-owner/example-games"
-DEMO_KEY = load_game(ROOT / "games" / "machiavelli").demo_secrets()["age_identity"]
+DEMO_KEY = load_game(ROOT / "games" / "machiavelli").open_secrets()["age_identity"]
 
 
 @pytest.fixture(scope="module")

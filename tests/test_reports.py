@@ -192,9 +192,8 @@ def _sentence_patterns(lang: str) -> list[re.Pattern[str]]:
     for m in catalog(lang):
         for text in m.string if isinstance(m.string, tuple) else (m.string,):
             if text:
-                patterns.append(
-                    re.compile(PLACEHOLDER.sub(".+", re.escape(text).replace(r"%\(", "%(").replace(r"\)s", ")s")))
-                )
+                escaped = re.escape(text).replace(r"%\(", "%(").replace(r"\)s", ")s").replace(r"\)d", ")d")
+                patterns.append(re.compile(PLACEHOLDER.sub(".+", escaped)))
     return patterns
 
 

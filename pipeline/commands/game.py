@@ -21,15 +21,22 @@ from pipeline.schedule import deadline_after, is_past
 from pipeline.storage.game_settings import parse_settings
 from pipeline.storage.gamedir import Game, load_game, phase_of_turn, turn_id, turn_key
 from pipeline.storage.maps import load_board, map_path
-from pipeline.storage.orders_files import read_order_file
+from pipeline.storage.orders_files import Refusal, read_order_file
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
-from pipeline.storage.sealed import SEALED_SUFFIX, generate_key
+from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of
 from pipeline.storage.state_files import dump_yaml
 from pipeline.storage.yamlio import load_yaml
 
 from .turn_dice import dice_for, dice_secret, turn_seed, verify_dice
-from .turn_files import differing_files, results_files, revealed_text, state_files, write_turn_files
-from .turn_orders import TurnOrders, check_sent_files, order_paths, powers_to_order, read_turn_orders
+from .turn_files import Trigger, Why, differing_files, results_files, revealed_text, state_files, write_turn_files
+from .turn_orders import (
+    TurnOrders,
+    check_sent_files,
+    order_paths,
+    powers_to_order,
+    read_turn_orders,
+    refusal_summary,
+)
 
 Echo = Callable[[str], None]
 
@@ -88,20 +95,28 @@ def new_game(
 
 
 def play_turn(
-    game: Game, turn: str, position: Position, secret: str | None = None, orders: TurnOrders | None = None
+    game: Game,
+    turn: str,
+    position: Position,
+    secret: str | None = None,
+    orders: TurnOrders | None = None,
+    trigger: Trigger | None = None,
 ) -> tuple[Position, TurnFiles]:
     """Adjudicate one turn from its position and its order files: the next position, and the files
     that record it (the turn's results, the next turn's state, the revealed text of encrypted orders,
-    and in a game with secret money their encrypted parts). With the game master's dice `secret` the
-    turn's link is computed; without it, the link its results revealed is used (replays)."""
-    orders = orders or read_turn_orders(game, turn, position)
+    each power's encrypted report where it has one). With the game master's dice `secret` the turn's link
+    is computed; without it, the link its results revealed is used (replays), and so is how it came to be
+    adjudicated (`trigger`). No order file stops the turn: what cannot be used is refused and recorded."""
+    orders = orders or read_turn_orders(game, turn, position, lenient=True)
     if orders.problems:
         raise DataError(orders.problems)
     seed = turn_seed(game, turn, orders, secret)
     result = play_phase(game.board, position, orders.pairs(), game.rules, dice_for(game, turn, seed))
     next_turn = turn_id(result.after.phase)
-    missing = [p for p in powers_to_order(game.board, position) if p not in orders.files]
-    files = results_files(game, result, turn, seed, missing, list(orders.files.values()))
+    sent = set(orders.files) | {r.power for r in orders.refused if r.power is not None}
+    missing = [p for p in powers_to_order(game.board, position) if p not in sent]
+    trigger = trigger or Trigger.recorded(game, turn) or Trigger(Why.FORCED if missing else Why.ALL_ORDERS_IN)
+    files = results_files(game, result, turn, seed, missing, orders, trigger)
     files |= state_files(game, result.after, next_turn)
     return result.after, files
 
@@ -222,15 +237,15 @@ def adjudicate(
     error. Results, the next state, the revealed orders and the next deadline are written together or
     not at all. Returns the number of turns adjudicated."""
     game = load_game(folder, identity_file)
+    _require_playing(game)
+    _require_game_key(game)
     secret = dice_secret(game)
     done = 0
     while True:
         turn = game.current_turn()
         position = game.position(turn)
-        orders = read_turn_orders(game, turn, position)
-        if orders.problems:
-            raise DataError(orders.problems)
-        missing = [p for p in powers_to_order(game.board, position) if p not in orders.files]
+        sent, _ = order_paths(game, turn)  # which files are there, decided before any is read
+        missing = [p for p in powers_to_order(game.board, position) if p not in sent]
         late = when_due and _deadline_passed(game, turn, now)
         if missing and not force and not late:
             message = f"turn {turn}: waiting for orders from {', '.join(missing)}"
@@ -239,16 +254,37 @@ def adjudicate(
             if done == 0:
                 echo(f"{message}; not due yet")
             break
-        after, files = play_turn(game, turn, position, secret, orders)
+        why = Why.DEADLINE_PASSED if missing and late else Why.FORCED if missing else Why.ALL_ORDERS_IN
+        orders = read_turn_orders(game, turn, position, lenient=True)
+        after, files = play_turn(game, turn, position, secret, orders, Trigger(why))
         next_turn = turn_id(after.phase)
         if now is not None:
             files.public |= _deadline_file(game, next_turn, now)
         write_turn_files(game, files)
-        echo(f"{turn}: adjudicated{' (deadline passed)' if missing and late else ''}; next turn {next_turn}")
+        for refusal in orders.refused:
+            echo(f"{turn}: {refusal_summary(refusal)}")
+        echo(f"{turn}: adjudicated{' (deadline passed)' if why is Why.DEADLINE_PASSED else ''}; next turn {next_turn}")
         done += 1
         if not all_turns or force or late:
             break
     return done
+
+
+def _require_playing(game: Game) -> None:
+    """An ended game is never adjudicated again (its secrets may be public by now)."""
+    if game.settings.ended:
+        raise PipelineError(f"{game.id} has ended (game.yaml says `ended: true`): no turn is adjudicated")
+
+
+def _require_game_key(game: Game) -> None:
+    """A game with secrets is adjudicated only with its own private key at hand: without it every encrypted
+    file would be refused, and the turn played as if nobody had sent orders."""
+    key = game.settings.public_key
+    if (game.settings.secret_orders or game.secret_money) and key and not holds_key_of(game.identities, key):
+        raise PipelineError(
+            f"{game.id}: the game's private key (the one of its public_key) is not at hand: set {IDENTITY_ENV} "
+            "or give --identity; nothing was adjudicated"
+        )
 
 
 def _deadline_passed(game: Game, turn: str, now: datetime | None) -> bool:
@@ -263,6 +299,8 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     files as they are now; the results and states that change are rewritten, turns the game no longer
     reaches are removed, all together. Returns the number of turns adjudicated."""
     game = load_game(folder, identity_file)
+    _require_playing(game)
+    _require_game_key(game)
     secret = dice_secret(game)
     turns = game.turns()
     if turn not in turns or not game.results_path(turn).exists():
@@ -273,7 +311,10 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     files = TurnFiles()
     played: set[str] = set()
     while current in old:
-        position, written = play_turn(game, current, position, secret)
+        recorded = Trigger.recorded(game, current)
+        trigger = Trigger(recorded.why if recorded else Why.FORCED, rerun=True)
+        orders = read_turn_orders(game, current, position, lenient=True, as_recorded=False)
+        position, written = play_turn(game, current, position, secret, orders, trigger)
         files |= written
         played.add(current)
         next_turn = turn_id(position.phase)
@@ -291,7 +332,9 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
 
 
 def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[str]:
-    """Re-adjudicate every turn from the first state; return the files that would come out different.
+    """Re-adjudicate every turn from the rules' start; return the files that would come out different, and
+    every file under `state/`, `results/` and `private/` that no turn of the game's history writes (a forged
+    state for a turn never adjudicated, say).
 
     Needs no dice secret: each turn's link was revealed in its results. Encrypted orders were revealed
     too, except, in a game with secret money, the money orders: replaying such a game needs its key, and
@@ -301,14 +344,20 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     differences: list[str] = []
     if not turns:
         return differences
-    position = game.position(turns[0])
-    differences += differing_files(game, state_files(game, position, turns[0]))
-    for turn in turns:
-        if not game.results_path(turn).exists():
-            break
+    turn, position = turns[0], start_position(game.board, game.rules)
+    first = state_files(game, position, turn)
+    differences += differing_files(game, first)
+    produced = set(first.paths())
+    while game.results_path(turn).exists():
         position, files = play_turn(game, turn, position)
         differences += differing_files(game, files)
+        produced |= set(files.paths())
         echo(f"{turn}: replayed")
+        turn = turn_id(position.phase)
+    for kept in ("state", "results", "private"):
+        for path in sorted((game.folder / kept).rglob("*")):
+            if path.is_file() and path not in produced:
+                differences.append(f"{path} (no adjudicated turn of the game writes this file)")
     return differences
 
 
@@ -322,9 +371,9 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     problems: list[Problem] = []
     for turn in game.adjudicated():
         position = game.position(turn, public=not identities)
-        orders = read_turn_orders(game, turn, position)
+        orders = read_turn_orders(game, turn, position, lenient=True)
         problems += orders.problems
-        problems += _check_revealed(game, turn, position)
+        problems += _check_revealed(game, turn, position, orders)
         hidden = game.secret_money and not identities and any(game.orders_dir(turn).glob(f"*{SEALED_SUFFIX}"))
         orders_of[turn] = None if hidden else orders  # money orders unread: the orders' hash is not checked
     dice_problems, rolls = verify_dice(game, orders_of)
@@ -335,12 +384,16 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     return problems + dice_problems
 
 
-def _check_revealed(game: Game, turn: str, position: Position) -> list[Problem]:
+def _check_revealed(game: Game, turn: str, position: Position, orders: TurnOrders) -> list[Problem]:
     """Each revealed order file against the text of its encrypted one (when the key is at hand)."""
     problems: list[Problem] = []
     if not game.identities:
         return problems  # without the key, the revealed text can only be trusted as published
-    for sealed_path in sorted(game.orders_dir(turn).glob(f"*.yaml{SEALED_SUFFIX}")):
+    refused = {r.file for r in orders.refused if r.reason is not Refusal.INVALID_ORDERS}
+    for name in orders.names:
+        if not name.endswith(SEALED_SUFFIX) or name in refused:
+            continue
+        sealed_path = game.orders_dir(turn) / name
         plain_path = sealed_path.with_name(sealed_path.name.removesuffix(SEALED_SUFFIX))
         if not plain_path.exists():
             problems.append(
@@ -348,7 +401,7 @@ def _check_revealed(game: Game, turn: str, position: Position) -> list[Problem]:
             )
             continue
         try:
-            sealed = read_order_file(game, turn, position, sealed_path)
+            sealed = read_order_file(game, turn, position, sealed_path, lenient=True)
         except DataError as err:
             problems += err.problems
             continue

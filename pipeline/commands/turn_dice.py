@@ -20,18 +20,25 @@ from pipeline.storage.gamedir import Game
 from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env
 from pipeline.storage.yamlio import load_yaml_fast
 
-from .turn_orders import TurnOrders
+from .turn_orders import TurnOrders, files_digest
 
 
 @dataclass(frozen=True)
 class TurnSeed:
     turn_number: int
     link: str
-    orders: str  # the hash of the turn's orders
+    files: str  # the hash of the turn's order files as committed
+    orders: str  # the hash of the turn's orders as read
     value: str
 
     def as_data(self) -> dict[str, Any]:
-        return {"turn": self.turn_number, "link": self.link, "orders": self.orders, "seed": self.value}
+        return {
+            "turn": self.turn_number,
+            "link": self.link,
+            "files": self.files,
+            "orders": self.orders,
+            "seed": self.value,
+        }
 
 
 def dice_secret(game: Game) -> str | None:
@@ -52,7 +59,7 @@ def dice_secret(game: Game) -> str | None:
 
 
 def _demo_secret(game: Game) -> str | None:
-    value = game.demo_secrets().get("dice_secret")
+    value = game.open_secrets().get("dice_secret")
     return str(value) if value else None
 
 
@@ -74,6 +81,7 @@ def turn_seed(game: Game, turn: str, orders: TurnOrders, secret: str | None) -> 
         return None
     number = game.turn_number(turn)
     digest = dice_chain.orders_digest((power, str(order)) for power, order in orders.pairs())
+    files = files_digest(game, turn, orders.names)
     if secret is not None:
         link = dice_chain.turn_link(secret, commitment.links, number)
     else:
@@ -83,7 +91,7 @@ def turn_seed(game: Game, turn: str, orders: TurnOrders, secret: str | None) -> 
                 f"turn {turn} of {game.id} needs the game master's dice secret (set {DICE_SECRETS_ENV})"
             )
         link = str(revealed["link"])
-    return TurnSeed(number, link, digest, dice_chain.turn_seed(link, digest))
+    return TurnSeed(number, link, files, digest, dice_chain.turn_seed(link, files, digest))
 
 
 def dice_for(game: Game, turn: str, seed: TurnSeed | None) -> HashDice:
@@ -129,7 +137,13 @@ def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> tuple
             problems.append(
                 Problem("seed.orders", "the hash of the turn's orders differs from the order files", file=file)
             )
-        value = dice_chain.turn_seed(str(seed["link"]), digest)
+        names = data.get("order_files")
+        files = files_digest(game, turn, [str(n) for n in names] if isinstance(names, list) else [])
+        if seed.get("files") != files:
+            problems.append(
+                Problem("seed.files", "the hash of the turn's order files differs from the files committed", file=file)
+            )
+        value = dice_chain.turn_seed(str(seed["link"]), files, digest)
         if seed.get("seed") != value:
             problems.append(Problem("seed.seed", "the seed is not the hash of the link and the orders", file=file))
         dice = data.get("dice") or []

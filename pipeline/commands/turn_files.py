@@ -4,6 +4,8 @@ money the encrypted part of each (`private_files`); written together, or compare
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
@@ -24,8 +26,46 @@ from pipeline.storage.private_files import (
 )
 from pipeline.storage.sealed import seal, unseal
 from pipeline.storage.state_files import dump_yaml, flow_list, outcomes_to_data, position_to_data, year_end_to_data
+from pipeline.storage.yamlio import load_yaml_fast
 
 from .turn_dice import TurnSeed
+from .turn_orders import RefusedOrders, TurnOrders
+
+
+class Why(StrEnum):
+    """Why a turn was adjudicated when it was: recorded in its results, so that forcing shows."""
+
+    ALL_ORDERS_IN = "all_orders_in"
+    DEADLINE_PASSED = "deadline_passed"
+    FORCED = "forced"  # a game master's --force, with orders missing before the deadline
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """How a turn came to be adjudicated: why, and whether a game master ran it again (`judge rerun`)."""
+
+    why: Why
+    rerun: bool = False
+
+    def as_data(self) -> CommentedMap:
+        data = CommentedMap([("why", self.why.value)])
+        if self.rerun:
+            data["rerun"] = True
+        data.fa.set_flow_style()
+        return data
+
+    @staticmethod
+    def recorded(game: Game, turn: str) -> Trigger | None:
+        """The trigger an adjudicated turn's results record (None: not adjudicated, or not recorded)."""
+        path = game.results_path(turn)
+        data = load_yaml_fast(path) if path.exists() else None
+        raw = data.get("adjudicated") if isinstance(data, dict) else None
+        if not isinstance(raw, dict):
+            return None
+        try:
+            return Trigger(Why(str(raw.get("why"))), raw.get("rerun") is True)
+        except ValueError:
+            return None
 
 
 def _game_key(game: Game) -> tuple[str, ...]:
@@ -54,32 +94,61 @@ def state_files(game: Game, position: Position, turn: str) -> TurnFiles:
 
 
 def results_files(
-    game: Game, result: PhaseResult, turn: str, seed: TurnSeed | None, missing: list[str], orders: list[OrderFile]
+    game: Game,
+    result: PhaseResult,
+    turn: str,
+    seed: TurnSeed | None,
+    missing: list[str],
+    orders: TurnOrders,
+    trigger: Trigger,
 ) -> TurnFiles:
-    """The turn's public results, the revealed text of its encrypted orders, and with secret money each
-    power's encrypted report."""
+    """The turn's public results, the revealed text of its encrypted orders, and each power's encrypted
+    report: its money in a game with secret money, and why its encrypted file or some of its orders were
+    refused (the public results say only that they were, in general words)."""
     header = f"Results of turn {turn}, adjudicated by judge {__version__}."
     secret = game.secret_money
     public = [o for o in result.outcomes if not (secret and isinstance(o.order, MONEY_KINDS))]
     data = outcomes_to_data(game.board, result.played, public)
     if missing:
         data["no_orders"] = flow_list(missing)  # powers that sent no file: their units hold (or disband, or default)
+    # An encrypted file's problems would tell what it says: in a game with secret orders they go to its
+    # power's private report, the public results keeping the reason alone.
+    hidden = game.settings.secret_orders
+    private = {r.power: r for r in orders.refused if hidden and r.sealed and r.power and r.problems}
+    if orders.refused:
+        data["refused"] = [_refusal_data(r, r not in private.values()) for r in orders.refused]
     data.update(year_end_to_data({} if secret else result.income, result.draws, result.events))
+    data["order_files"] = flow_list(orders.names)
+    data["adjudicated"] = trigger.as_data()
     if seed is not None:
         data["seed"] = seed.as_data()
     files = TurnFiles({game.results_path(turn): dump_yaml(data, header)})
-    for f in orders:
-        if f.sealed:
-            files.public[game.orders_dir(turn) / f"{f.power}.yaml"] = revealed_text(game, turn, f)
-    if secret:
-        for power in sorted(game.board.powers):
-            report = private_report(game, result, turn, power)
-            if report is not None:
-                files.sealed[private_report_path(game.folder, turn, power)] = (
-                    dump_yaml(report, f"{power}'s private report of turn {turn}."),
-                    _recipients(game, power),
-                )
+    for f in orders.sealed():
+        files.public[game.orders_dir(turn) / f"{f.power}.yaml"] = revealed_text(game, turn, f)
+    for power in sorted(game.board.powers):
+        report = private_report(game, result, turn, power, private.get(power))
+        if report is not None:
+            files.sealed[private_report_path(game.folder, turn, power)] = (
+                dump_yaml(report, f"{power}'s private report of turn {turn}."),
+                _recipients(game, power),
+            )
     return files
+
+
+def _refusal_data(refusal: RefusedOrders, details: bool) -> CommentedMap:
+    """A refused file in the public results: its name, power and reason, and with `details` the problems in
+    words (a plain file's text is public anyway)."""
+    item = CommentedMap([("file", refusal.file)])
+    if refusal.power is not None:
+        item["power"] = refusal.power
+    item["reason"] = refusal.reason.value
+    if refusal.dropped:
+        item["orders"] = refusal.dropped
+    if details and refusal.problems:
+        item["problems"] = refusal.details()
+    else:
+        item.fa.set_flow_style()
+    return item
 
 
 def revealed_text(game: Game, turn: str, f: OrderFile) -> str:
@@ -91,22 +160,32 @@ def revealed_text(game: Game, turn: str, f: OrderFile) -> str:
     return "# Revealed after adjudication; the money orders stay secret.\n" + order_file_text(game, turn, f.power, kept)
 
 
-def private_report(game: Game, result: PhaseResult, turn: str, power: str) -> CommentedMap | None:
-    """One power's money in a turn: its treasury and loans after it, its money orders and their results,
-    its income line by line; None if it has none of these."""
-    money = [o for o in result.outcomes if o.power == power and isinstance(o.order, MONEY_KINDS)]
-    income = result.income.get(power, ())
+def private_report(
+    game: Game, result: PhaseResult, turn: str, power: str, refusal: RefusedOrders | None = None
+) -> CommentedMap | None:
+    """One power's own report of a turn: in a game with secret money, its treasury and loans after it, its
+    money orders and their results, its income line by line; and why its encrypted order file, or some of
+    its orders, could not be used. None if there is nothing to say."""
+    secret = game.secret_money
+    money = [o for o in result.outcomes if o.power == power and isinstance(o.order, MONEY_KINDS)] if secret else []
+    income = result.income.get(power, ()) if secret else ()
     ledger = result.after.ledger
-    if not money and not income and not ledger.ducats(power) and not ledger.debt(power):
+    has_money = secret and (money or income or ledger.ducats(power) or ledger.debt(power))
+    if not has_money and refusal is None:
         return None
     report = CommentedMap([("game", game.id), ("turn", turn), ("power", power)])
-    report["treasury"] = ledger.ducats(power)
-    if ledger.debt(power):
-        report["loans"] = flow_list(str(loan) for loan in ledger.debt(power))
-    if money:
-        report["orders"] = outcomes_to_data(game.board, result.played, money)["orders"][power]
-    if income:
-        report["income"] = year_end_to_data({power: income}, [])["income"][power]
+    if secret:
+        report["treasury"] = ledger.ducats(power)
+        if ledger.debt(power):
+            report["loans"] = flow_list(str(loan) for loan in ledger.debt(power))
+        if money:
+            report["orders"] = outcomes_to_data(game.board, result.played, money)["orders"][power]
+        if income:
+            report["income"] = year_end_to_data({power: income}, [])["income"][power]
+    if refusal is not None:
+        report["refused"] = CommentedMap(
+            [("file", refusal.file), ("reason", refusal.reason.value), ("problems", refusal.details())]
+        )
     return report
 
 

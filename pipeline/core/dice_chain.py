@@ -5,8 +5,10 @@ creation only the chain's end, ``link(length)``, is written in game.yaml (the co
 (1 for the first turn adjudicated) uses ``link(length - t)`` and reveals it in its results: anyone checks
 that it hashes to the previous turn's link (or to the commitment), and nobody can compute it beforehand,
 since that would mean inverting sha256. The turn's dice are derived from the link *and* the hash of the
-turn's orders, so the game master, who knows the chain, still cannot know the dice before the orders are
-in, nor choose them: the chain was fixed at creation.
+turn's order files as committed *and* the hash of its orders as read. The order files carry what no
+single party controls (each player's encryption is fresh randomness, each player's orders his own), so
+the game master, who knows the chain, still cannot know the dice before the last file is in, nor choose
+them: the chain was fixed at creation, and he writes no player's file.
 
 Pure functions over hexadecimal strings; the secret itself is drawn outside the rules core.
 """
@@ -49,9 +51,10 @@ def orders_digest(orders: Iterable[tuple[str, str]]) -> str:
     return hashlib.sha256("".join(line + "\n" for line in lines).encode()).hexdigest()
 
 
-def turn_seed(revealed_link: str, digest: str) -> str:
-    """The seed of a turn's dice: the revealed link and the orders, together."""
-    return hashlib.sha256(f"{revealed_link}\n{digest}".encode()).hexdigest()
+def turn_seed(revealed_link: str, files: str, orders: str) -> str:
+    """The seed of a turn's dice: the revealed link, the hash of the turn's order files as committed and
+    the hash of its orders as read, together."""
+    return hashlib.sha256(f"{revealed_link}\n{files}\n{orders}".encode()).hexdigest()
 
 
 def chain_breaks(commitment_: str, links: Iterable[str]) -> list[int]:

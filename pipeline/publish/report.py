@@ -94,6 +94,13 @@ def _with_private_results(game: Game, turn: str, results: Any) -> Any:
     return results
 
 
+def _code(text: str) -> str:
+    """A name a player chose (a file's), as inline code on one line: control characters escaped, no
+    backtick to end the code early."""
+    shown = text.encode("unicode_escape").decode("ascii").replace("`", "'")
+    return f"`{shown}`"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -125,6 +132,42 @@ class _Report:
         for e in entries:
             rows.append(f"| `{_cell(e.text)}` | {_cell(self.s.describe(e))} | {_cell(self.s.result(e))} |")
         return rows
+
+    # ---- refused order files --------------------------------------------------------------------
+    def refused(self) -> list[str]:
+        """The order files the adjudication could not use, or not in full, each in general words: what an
+        encrypted file held is never said (its power's private report has the details)."""
+        t, out = self.t, []
+        for item in self.record.results.get("refused") or []:
+            if not isinstance(item, Mapping):
+                continue
+            values = {"file": _code(str(item.get("file", ""))), "power": self.w.power(str(item.get("power", "")))}
+            reason = str(item.get("reason"))
+            if reason == "invalid_orders":
+                count = int(item.get("orders") or 0)
+                out.append(
+                    t.ngettext(
+                        "%(count)d order of %(file)s (%(power)s) could not be played: the unit concerned had no order.",
+                        "%(count)d orders of %(file)s (%(power)s) could not be played: the units concerned had no "
+                        "order.",
+                        count,
+                    )
+                    % (values | {"count": count})
+                )
+            elif reason == "not_an_order_file":
+                out.append(t.gettext("%(file)s was ignored: it is not an order file of the game.") % values)
+            else:
+                why = {
+                    "not_decrypted": t.gettext("it could not be decrypted (damaged, or encrypted to another key)"),
+                    "wrong_binding": t.gettext("it names another game, turn or power than its place"),
+                    "in_clear": t.gettext("it was sent in clear in a game whose orders are secret"),
+                    "sealed_in_open_game": t.gettext("it was encrypted in a game whose orders are public"),
+                }.get(reason, t.gettext("it could not be read as an order file"))
+                out.append(
+                    t.gettext("%(file)s (%(power)s) was refused: %(why)s. Its units had no orders from it.")
+                    % (values | {"why": why})
+                )
+        return out
 
     # ---- events -----------------------------------------------------------------------------------
     def events(self) -> list[str]:
@@ -309,6 +352,7 @@ def public_report(record: PhaseRecord, lang: str, level: int = 2) -> str:
     lines += ["", _heading(level + 1, t.gettext("Orders"))]
     lines += r.orders(level + 2, record.entries())
     sections = [
+        (t.gettext("Refused order files"), [f"- {e}" for e in r.refused()]),
         (t.gettext("Events"), [f"- {e}" for e in r.events()]),
         (t.gettext("Retreats to order"), [f"- {e}" for e in r.retreats()]),
         (t.gettext("Changes of control"), [f"- {e}" for e in r.control()]),

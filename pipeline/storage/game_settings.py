@@ -8,6 +8,7 @@
     secret_orders: true                  # players commit <power>.yaml.age, encrypted to public_key
     secret_money: true                   # treasuries, money orders and income encrypted (default: secret_orders)
     public_key: age1...                  # the game's age key (its private half is a CI secret)
+    ended: true                          # the masters ended it: no more turns; its secrets may be published
     dice: {commitment: 3fa1..., links: 2000}   # the end of the game master's hash chain
     deadlines:
       movement: 72h                      # how long each kind of phase lasts
@@ -71,6 +72,7 @@ class Settings:
     dice: DiceCommitment | None = None
     deadlines: Deadlines | None = None
     demo: bool = False  # a demo game may keep its keys in the folder (demo-secrets.yaml)
+    ended: bool = False  # the masters ended the game: its secrets may be published (secrets.yaml)
 
     def may_write(self, login: str, power: str) -> bool:
         """Whether `login` may send or change the orders of `power`: its player, or a game master."""
@@ -170,6 +172,10 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
     if not isinstance(demo, bool):
         problems.append(Problem("demo", "expected true or false"))
         demo = False
+    ended = data.get("ended", False)
+    if not isinstance(ended, bool):
+        problems.append(Problem("ended", "expected true or false"))
+        ended = False
 
     return (
         Settings(
@@ -183,6 +189,7 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
             _dice(data.get("dice"), problems),
             _deadlines(data.get("deadlines"), problems),
             demo,
+            ended,
         ),
         problems,
     )

@@ -8,6 +8,7 @@
     deadlines.yaml                    when each turn's orders are due (written as the turn opens)
     .judge-commit.json                only while a change is being written (`atomic`)
     demo-secrets.yaml                 a demo game's keys, in the open (never in a real game)
+    secrets.yaml                      an ended game's keys, published so anyone can check it (`judge publish-secrets`)
 
 A turn id names a phase: ``1901-spring-movement``. Turn ids sort in the order they are played when
 compared with `turn_key`.
@@ -64,7 +65,7 @@ class Game:
     rules: Rules
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
-    identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo game's own)
+    identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
 
     @property
     def secret_money(self) -> bool:
@@ -89,15 +90,17 @@ class Game:
         return self.folder / "deadlines.yaml"
 
     @property
-    def demo_secrets_path(self) -> Path:
-        return self.folder / "demo-secrets.yaml"
+    def open_secrets_path(self) -> Path:
+        """Where the game's own keys may be read in the open: a demo game's, or an ended game's once published."""
+        return self.folder / ("demo-secrets.yaml" if self.settings.demo else "secrets.yaml")
 
-    def demo_secrets(self) -> Mapping[str, Any]:
-        """A demo game's keys (`age_identity`, `dice_secret`), kept in the open so anyone can replay it;
-        nothing for a real game, even if such a file were committed by mistake."""
-        if not self.settings.demo or not self.demo_secrets_path.exists():
+    def open_secrets(self) -> Mapping[str, Any]:
+        """The game's keys in the open (`age_identity`, `dice_secret`): a demo game's, so anyone can replay it,
+        or an ended game's, published so anyone can check every revealed file and every die; nothing for a
+        game being played, even if such a file were committed by mistake."""
+        if not (self.settings.demo or self.settings.ended) or not self.open_secrets_path.exists():
             return {}
-        data = load_yaml(self.demo_secrets_path)
+        data = load_yaml(self.open_secrets_path, max_bytes=4096, aliases=False)
         return data if isinstance(data, Mapping) else {}
 
     def adjudicated(self) -> list[str]:
@@ -164,10 +167,18 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     map_name = str(data.get("map", rules.map))
     board = shipped_board(map_name) if (MAPS_DIR / f"{map_name}.yaml").exists() else load_board(map_path(map_name))
     settings, problems = parse_settings(data, tuple(board.powers))
+    if rules.dice and board.has_cities() and settings.dice is None:
+        problems.append(
+            Problem(
+                "dice",
+                "this game's rules roll dice, so game.yaml must keep the dice commitment `judge new` wrote "
+                "(dice: {commitment: ..., links: ...}); without it anybody could compute the dice",
+            )
+        )
     if problems:
         raise DataError(locate(problems, data, str(path)))
     game = Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, settings, data)
-    demo = game.demo_secrets().get("age_identity")
+    demo = game.open_secrets().get("age_identity")
     game.identities = (*available_identities(identity_file), *([str(demo)] if demo else []))
     return game
 

@@ -15,7 +15,13 @@ turn or power does not match its path.
 
 In a game with secret orders the file is ``<power>.yaml.age``, the same document encrypted with age
 (`sealed`); it must name its game, turn and power, so that a ciphertext copied to another path (another
-turn, another power) is refused.
+turn, another power) is refused. That binding is checked before anything else inside it is used, and its
+problem says only what the path expects: nothing of another power's orders reaches a message.
+
+Validation is strict (every problem refuses the file, so the player fixes it before the deadline); the
+adjudication is `lenient`: a file that cannot be read costs its power its orders (`RefusedFile`, with a
+`Refusal` reason said in general words in public), and an illegal order costs only that order (the unit
+has no order), so that no file can stop a game.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +44,33 @@ from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
 from .yamlio import line_of, parse_yaml, parse_yaml_fast
 
 
+class Refusal(StrEnum):
+    """Why the adjudication could not use an order file, or some of its orders (recorded in the results)."""
+
+    NOT_DECRYPTED = "not_decrypted"  # damaged, or encrypted to another key
+    WRONG_BINDING = "wrong_binding"  # it names another game, turn or power than its path
+    UNREADABLE = "unreadable"  # not UTF-8, too large, not YAML, not an order file's shape
+    IN_CLEAR = "in_clear"  # orders in clear in a game with secret orders
+    SEALED_IN_OPEN_GAME = "sealed_in_open_game"  # an encrypted file in a game with public orders
+    NOT_AN_ORDER_FILE = "not_an_order_file"  # a file in the turn's folder that is no power's order file
+    INVALID_ORDERS = "invalid_orders"  # some orders could not be played: those units have no order
+
+
+class RefusedFile(DataError):
+    """An order file the adjudication cannot use at all, and the reason in general words."""
+
+    def __init__(self, reason: Refusal, problems: list[Problem] | Problem | str, file: str | None = None) -> None:
+        super().__init__(problems, file)
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class OrderFile:
     power: str
     path: Path
     orders: tuple[Order, ...]
     text: str = ""  # the file as the player wrote it (decrypted, for a secret one)
+    dropped: tuple[Problem, ...] = ()  # lenient reading: the orders that could not be played, and why
 
     @property
     def sealed(self) -> bool:
@@ -60,64 +88,100 @@ def power_of_file(path: Path) -> str | None:
     return None
 
 
-def read_order_file(game: Game, turn: str, position: Position, path: Path) -> OrderFile:
-    """The orders of one file, checked; `DataError` with every problem if any order is bad. An encrypted
-    file is decrypted with the keys the game was loaded with (`Game.identities`)."""
+def read_order_file(game: Game, turn: str, position: Position, path: Path, lenient: bool = False) -> OrderFile:
+    """The orders of one file, checked; `RefusedFile` (a `DataError`) with every problem if any order is
+    bad, or with `lenient` only if the file cannot be used at all (its bad orders are then left out and
+    listed in `OrderFile.dropped`). An encrypted file is decrypted with the keys the game was loaded with
+    (`Game.identities`)."""
     power = power_of_file(path) or path.name
     file = str(path)
     if power not in game.board.powers:
-        raise DataError(
+        raise RefusedFile(
+            Refusal.NOT_AN_ORDER_FILE,
             f"an order file is named <power>.yaml or <power>.yaml.age, with a power of the game "
             f"({', '.join(game.board.powers)})",
             file=file,
         )
     sealed = path.name.endswith(SEALED_SUFFIX)
     if sealed:
-        source = unseal(_read_bytes(path, SEALED_BYTES), game.identities, file)
+        try:
+            ciphertext = _read_bytes(path, SEALED_BYTES)
+        except DataError as err:
+            raise RefusedFile(Refusal.UNREADABLE, err.problems) from None
+        try:
+            source = unseal(ciphertext, game.identities, file)
+        except DataError as err:
+            raise RefusedFile(Refusal.NOT_DECRYPTED, err.problems) from None
         if len(source.encode("utf-8")) > ORDER_FILE_BYTES:
-            raise DataError(f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
+            raise RefusedFile(Refusal.UNREADABLE, f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
     else:
         try:
             source = _read_bytes(path, ORDER_FILE_BYTES).decode("utf-8")
         except UnicodeDecodeError:
-            raise DataError("the file is not UTF-8 text", file=file) from None
+            raise RefusedFile(Refusal.UNREADABLE, "the file is not UTF-8 text", file=file) from None
+        except DataError as err:
+            raise RefusedFile(Refusal.UNREADABLE, err.problems) from None
     try:
-        return _read_orders(game, turn, position, path, power, source, parse_yaml_fast(source, file, aliases=False))
+        read = _read_orders(game, turn, position, path, power, source, _parse(source, file, fast=True), lenient)
+        if all(p.line is not None for p in read.dropped):
+            return read
     except DataError as err:
         if all(p.line is not None for p in err.problems):
             raise
     # again with the line-keeping parser, so that every problem names its line
-    return _read_orders(game, turn, position, path, power, source, parse_yaml(source, file, aliases=False))
+    return _read_orders(game, turn, position, path, power, source, _parse(source, file, fast=False), lenient)
+
+
+def _parse(source: str, file: str, fast: bool) -> Any:
+    try:
+        return (parse_yaml_fast if fast else parse_yaml)(source, file, aliases=False)
+    except DataError as err:
+        raise RefusedFile(Refusal.UNREADABLE, err.problems) from None
+
+
+def _check_binding(game: Game, turn: str, path: Path, power: str, data: Mapping[str, Any]) -> None:
+    """An encrypted file must name the game, turn and power of its path, and this is checked before anything
+    else inside it is read; the problem says only what the path expects, never what the file says."""
+    for key, expected in (("game", game.id), ("turn", turn), ("power", power)):
+        if data.get(key) is None or str(data.get(key)) != expected:
+            raise RefusedFile(
+                Refusal.WRONG_BINDING,
+                f"an encrypted order file must name the game, turn and power of its path (game: {game.id}, "
+                f"turn: {turn}, power: {power}); this one does not, so nothing in it was read",
+                file=str(path),
+            )
 
 
 def _read_orders(
-    game: Game, turn: str, position: Position, path: Path, power: str, source: str, data: Any
+    game: Game, turn: str, position: Position, path: Path, power: str, source: str, data: Any, lenient: bool
 ) -> OrderFile:
     file = str(path)
     sealed = path.name.endswith(SEALED_SUFFIX)
     if not isinstance(data, Mapping):
-        raise DataError("an order file is a mapping with game, turn, power and orders", file=file)
+        raise RefusedFile(Refusal.UNREADABLE, "an order file is a mapping with game, turn, power and orders", file=file)
+    if sealed:
+        _check_binding(game, turn, path, power, data)
     problems: list[Problem] = []
     for key, expected in (("game", game.id), ("turn", turn), ("power", power)):
         value = data.get(key)
-        if value is None and sealed:
-            problems.append(Problem(key, f"an encrypted order file must say its {key} ({key}: {expected})", 1, file))
-        elif value is not None and str(value) != expected:
+        if value is not None and str(value) != expected:
             problems.append(
                 Problem(
                     key, f"this file is for {key} {expected!r} (from its path), not {value!r}", line_of(data, key), file
                 )
             )
+    if problems:
+        raise RefusedFile(Refusal.WRONG_BINDING, problems)
     raw = data.get("orders")
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        problems.append(
+        raise RefusedFile(
+            Refusal.UNREADABLE,
             Problem(
                 "orders", "expected a list of orders, one per line starting with '- '", line_of(data, "orders"), file
-            )
+            ),
         )
-        raw = []
     allow = data.get("allow") or []
     if not isinstance(allow, list):
         problems.append(Problem("allow", "expected a list of powers", line_of(data, "allow"), file))
@@ -146,9 +210,9 @@ def _read_orders(
             orders.append(check_parsed_order(text, order, game.board, seen, power, game.rules))
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
-    if problems:
-        raise DataError(problems)
-    return OrderFile(power, path, tuple(orders), source)
+    if problems and not lenient:
+        raise RefusedFile(Refusal.INVALID_ORDERS, problems)
+    return OrderFile(power, path, tuple(orders), source, tuple(problems))
 
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:

@@ -67,6 +67,20 @@ def _identity(text: str, name: str) -> pyrage.x25519.Identity:
         raise DataError(f"{name}: not an age private key (AGE-SECRET-KEY-1...)") from None
 
 
+def public_of(identity: str) -> str | None:
+    """The public key of a private one (None if the text is not an age private key)."""
+    try:
+        return str(pyrage.x25519.Identity.from_str(identity.strip()).to_public())
+    except pyrage.IdentityError:
+        return None
+
+
+def holds_key_of(identities: Iterable[str], public_key: str) -> bool:
+    """Whether one of these private keys is the one of `public_key`: without it, every encrypted file would
+    be refused as undecryptable, so the adjudication must not start."""
+    return any(public_of(i) == public_key for i in identities)
+
+
 def identities_from_text(text: str) -> list[str]:
     """The identities of an age identity file: one per line, comments (#) and blank lines skipped."""
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]

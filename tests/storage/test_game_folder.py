@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -117,9 +118,9 @@ def test_site_pages_are_written_under_games_only(tmp_path: Path) -> None:
     assert "[Spring 1902: retreats](1902-spring-retreat.md)" in (site / "games" / "demo" / "index.md").read_text()
 
 
-def test_structured_orders_and_alliances_read_like_text(tmp_path: Path) -> None:
+def test_structured_orders_and_alliances_read_like_text(tmp_path: Path, new_dice_game: Callable[..., None]) -> None:
     folder = tmp_path / "m"
-    commands.new_game(folder, "judge")
+    new_dice_game(folder, "judge")
     path = folder / "orders" / "1454-spring-movement" / "florence.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
@@ -144,9 +145,9 @@ def test_structured_orders_and_alliances_read_like_text(tmp_path: Path) -> None:
     assert [str(o) for o in read.orders] == ["A are-sie", "F psa convert G", "A flo S A are-sie", "Ally turkey"]
 
 
-def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path) -> None:
+def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path, new_dice_game: Callable[..., None]) -> None:
     folder = tmp_path / "m"
-    commands.new_game(folder, "judge", "Test: Machiavelli")
+    new_dice_game(folder, "judge", "Test: Machiavelli")
     game = load_game(folder)
     position = game.position(game.turns()[-1])
     needed = commands.powers_to_order(game.board, position)
@@ -154,11 +155,11 @@ def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path) -> None:
     assert needed == sorted(game.board.powers)  # every power has units in 1454
 
 
-def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path) -> None:
+def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path, new_dice_game: Callable[..., None]) -> None:
     """Machiavelli (judge movement rule 4 c 6; Objectif 6.3a e): the buyer orders the unit it buys in the
     same campaign; the file is checked as if the purchase succeeds, the seller's orders are then void."""
     folder = tmp_path / "m"
-    commands.new_game(folder, "judge")
+    new_dice_game(folder, "judge")
     turn = "1454-spring-movement"
     orders = folder / "orders" / turn
     orders.mkdir(parents=True, exist_ok=True)
@@ -182,7 +183,9 @@ def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path) -> None:
     assert state.units["sie"].power == "florence"
 
 
-def test_a_yaml_bomb_and_a_huge_file_are_refused_and_change_nothing(tmp_path: Path) -> None:
+def test_a_yaml_bomb_and_a_huge_file_are_refused_and_cost_only_their_orders(tmp_path: Path) -> None:
+    """Validation refuses both files with their line; the adjudication does not read the bomb's aliases nor
+    the huge file past its size, refuses both, and plays the turn with those powers' units holding."""
     folder = tmp_path / "g3"
     commands.new_game(folder)
     turn = "1901-spring-movement"
@@ -198,11 +201,12 @@ def test_a_yaml_bomb_and_a_huge_file_are_refused_and_change_nothing(tmp_path: Pa
     message = str(err.value)
     assert "france.yaml:7: anchors and aliases (& and *) are not accepted here" in message
     assert "england.yaml: the file is" in message and "at most 65,536 are read" in message
-    with pytest.raises(DataError):
-        commands.adjudicate(folder, lambda s: None, force=True)
-    bomb.unlink()
-    huge.unlink()
-    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
+    assert commands.adjudicate(folder, lambda s: None, force=True) == 1
+    results = (folder / "results" / f"{turn}.yaml").read_text()
+    assert "- file: england.yaml\n  power: england\n  reason: unreadable\n" in results
+    assert "- file: france.yaml\n  power: france\n  reason: unreadable\n" in results
+    assert "{order: A par H, result: no_order" in results
+    assert before
 
 
 def test_rerun_from_a_past_turn_rewrites_what_follows(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ The judge's first orders are for spring 1454; Objectif's for summer (the spring 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,9 @@ def write_orders(folder: Path, turn: str, power: str, orders: list[str]) -> None
 
 
 @pytest.mark.parametrize("profile", ["judge", "objectif"])
-def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None:
+def test_two_campaigns_from_the_1454_start(tmp_path: Path, new_dice_game: Callable[..., None], profile: str) -> None:
     folder = tmp_path / f"m-{profile}"
-    commands.new_game(folder, profile)
+    new_dice_game(folder, profile)
     first, second, following = SEASONS[profile]
     for name, powers in TURNS:
         turn = name.replace("first", first).replace("second", second)
@@ -73,9 +74,9 @@ def test_two_campaigns_from_the_1454_start(tmp_path: Path, profile: str) -> None
     assert commands.replay(folder, lambda s: None) == []
 
 
-def test_a_whole_year_with_income_and_adjustments_replays(tmp_path: Path) -> None:
+def test_a_whole_year_with_income_and_adjustments_replays(tmp_path: Path, new_dice_game: Callable[..., None]) -> None:
     folder = tmp_path / "year"
-    commands.new_game(folder, "judge")
+    new_dice_game(folder, "judge")
     for name, powers in TURNS:
         turn = name.replace("first", "spring").replace("second", "summer")
         for power, orders in powers.items():
