@@ -24,8 +24,12 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pipeline.cli import cli
-from pipeline.storage import atomic
+from pipeline.commands import game as commands
+from pipeline.commands.issue_orders import orders_from_issue
+from pipeline.commands.secret_orders import encrypt_orders
+from pipeline.storage import atomic, lock
 from pipeline.storage.atomic import JOURNAL, TEMP_SUFFIX
+from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import LOCK_FILE
 from tests.storage.test_kill_safety import TURN as MACHIAVELLI_TURN
 from tests.storage.test_kill_safety import template as machiavelli_template
@@ -49,6 +53,10 @@ def tree(folder: Path) -> dict[str, bytes | None]:
         for p in sorted(folder.rglob("*"))
         if p.name != LOCK_FILE
     }
+
+
+def quiet(_: str) -> None:
+    pass
 
 
 def judge(*args: str) -> Result:
@@ -462,3 +470,58 @@ def test_a_read_only_game_can_be_read_but_not_written(tmp_path: Path, monkeypatc
     (folder / JOURNAL).write_text(json.dumps({"moves": [], "remove": []}))
     line = one_line_error(judge("status", str(folder)))
     assert "a change was committed here but not finished, and the folder cannot be locked" in line
+
+
+def _adjudicate(games: Path) -> None:
+    commands.adjudicate(games / "demo", quiet, force=True)
+
+
+def _rerun(games: Path) -> None:
+    commands.rerun(games / "demo", "1902-spring-movement", quiet)
+
+
+def _new(games: Path) -> None:
+    commands.new_game(games / "fresh")
+
+
+def _encrypt(games: Path) -> None:
+    plain = games.parent / "venice.yaml"
+    plain.write_text(f"game: machiavelli\nturn: {MACHIAVELLI_TURN}\npower: venice\norders:\n  - A pad H\n")
+    encrypt_orders(games / "machiavelli", plain)
+
+
+def _orders_from_issue(games: Path) -> None:
+    settings = games / "demo" / "game.yaml"
+    settings.write_text(settings.read_text().replace("  france:\n    player:", "  france:\n    player: alice"))
+    body = f"### Game\n\ndemo\n\n### Turn\n\n{TURN}\n\n### Power\n\nfrance\n\n### Orders\n\nA par-bur\n"
+    orders_from_issue(games, body, "alice", quiet)
+
+
+WRITERS: dict[str, tuple[Callable[[Path], None], str]] = {
+    "adjudicate": (_adjudicate, "pipeline.commands.game.load_game"),
+    "rerun": (_rerun, "pipeline.commands.game.load_game"),
+    "new": (_new, "pipeline.commands.game.load_game"),
+    "encrypt": (_encrypt, "pipeline.commands.secret_orders.load_game"),
+    "orders-from-issue": (_orders_from_issue, "pipeline.commands.issue_orders.load_game"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_every_writing_command_holds_the_lock_from_its_first_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    games = tmp_path / "games"
+    game_copy(tmp_path)
+    game_copy(tmp_path, ROOT / "games" / "machiavelli")
+    run, reader = WRITERS[command]
+    real = load_game
+    held: list[bool] = []
+
+    def spy(folder: Path, *args: Any, **kwargs: Any) -> Any:
+        held.append(os.path.realpath(folder) in lock._held)
+        return real(folder, *args, **kwargs)
+
+    monkeypatch.setattr(reader, spy)
+    run(games)
+    assert held and all(held), held
+    assert not lock._held  # and released
