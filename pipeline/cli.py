@@ -247,7 +247,12 @@ def verify_command(folders: tuple[Path, ...], identity_file: Path | None) -> Non
 
     failed = False
     for folder in folders:
-        problems = game.verify(folder, click.echo, identity_file)
+        try:
+            problems = game.verify(folder, click.echo, identity_file)
+        except PipelineError as err:  # a game that cannot be read: said, and the other games still checked
+            click.echo(f"error: {err}", err=True)
+            failed = True
+            continue
         for problem in problems:
             click.echo(f"error: {problem}", err=True)
         failed = failed or bool(problems)

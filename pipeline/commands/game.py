@@ -20,6 +20,7 @@ from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.schedule import deadline_after, is_past
 from pipeline.storage.game_settings import parse_settings
 from pipeline.storage.gamedir import Game, load_game, phase_of_turn, turn_id, turn_key
+from pipeline.storage.lock import creates_game, writes_game
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import Refusal, read_order_file
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
@@ -46,6 +47,7 @@ __all__ = ["powers_to_order"]  # re-exported: tests and the benchmark ask the co
 # --- creating a game ----------------------------------------------------------------------------------
 
 
+@creates_game
 def new_game(
     folder: Path,
     profile_name: str = "standard",
@@ -220,6 +222,7 @@ def validate(
 # --- adjudicating -------------------------------------------------------------------------------------
 
 
+@writes_game
 def adjudicate(
     folder: Path,
     echo: Echo,
@@ -293,6 +296,7 @@ def _deadline_passed(game: Game, turn: str, now: datetime | None) -> bool:
     return due is not None and now is not None and settings is not None and is_past(now, due, settings)
 
 
+@writes_game
 def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None) -> int:
     """Re-adjudicate the game from `turn` on (after the game master fixed an order file, say): every
     turn that had been adjudicated is played again from the committed state of `turn`, with the order

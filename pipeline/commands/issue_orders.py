@@ -34,6 +34,7 @@ from pathlib import Path
 
 from pipeline.errors import DataError, OrderError
 from pipeline.storage.gamedir import load_game
+from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import order_file_text
 
 Echo = Callable[[str], None]
@@ -95,12 +96,17 @@ def orders_from_issue(games_dir: Path, body: str, author: str, echo: Echo) -> Pa
     """Write the order file an issue asks for, as `author`, once `judge validate` passes; the file's path.
     `DataError` (and no file changed) if the issue is not understood, the game keeps its orders secret, the
     turn is not the current one, the author may not write that power's orders, or an order is not valid."""
-    from pipeline.commands.game import validate
-
     sent = parse_issue_body(body)
     if not GAME_NAME.match(sent.game) or not (games_dir / sent.game / "game.yaml").is_file():
         raise DataError(f"there is no game {sent.game!r} (a folder of {games_dir}/ with a game.yaml)")
-    game = load_game(games_dir / sent.game)
+    with game_lock(games_dir / sent.game):  # no other judge command writes the game meanwhile
+        return _write_orders(games_dir / sent.game, sent, author, echo)
+
+
+def _write_orders(folder: Path, sent: IssueOrders, author: str, echo: Echo) -> Path:
+    from pipeline.commands.game import validate
+
+    game = load_game(folder)
     if game.settings.secret_orders:
         raise DataError(
             f"orders are secret in {game.id}: an issue would show them to everybody. Use the game's order form "

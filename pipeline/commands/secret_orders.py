@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 
 from pipeline.errors import DataError
 from pipeline.storage.gamedir import load_game
+from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file
 from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX, available_identities, seal, unseal
 from pipeline.storage.yamlio import load_yaml
@@ -14,7 +17,14 @@ from pipeline.storage.yamlio import load_yaml
 def encrypt_orders(folder: Path, file: Path, out: Path | None = None) -> Path:
     """Check a plain order file against the game's current turn, then encrypt it to the game's public key
     and to its player's, into ``orders/<turn>/<power>.yaml.age`` (or `out`). The file must name its game,
-    turn and power, so that the ciphertext cannot be passed off for another."""
+    turn and power, so that the ciphertext cannot be passed off for another. Writing into the game, it
+    holds the game's lock (`out` elsewhere does not need the game folder to be writable)."""
+    into_game = out is None or Path(os.path.abspath(out)).is_relative_to(os.path.abspath(folder))
+    with game_lock(folder) if into_game and (folder / "game.yaml").is_file() else contextlib.nullcontext():
+        return _encrypt(folder, file, out)
+
+
+def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
     game = load_game(folder)
     if game.settings.public_key is None:
         raise DataError("the game has no public_key in its game.yaml: its orders are not secret")

@@ -6,7 +6,8 @@
     orders/<turn>/<power>.yaml.age    the same, encrypted to the game's key, in a game with secret orders
     results/<turn>.yaml               every order of the turn as read, with its result and reason, the dice
     deadlines.yaml                    when each turn's orders are due (written as the turn opens)
-    .judge-commit.json                only while a change is being written (`atomic`)
+    .judge-commit.json                only while a change is being written (`atomic`; never committed)
+    .judge-lock                       held by the command writing the game (`lock`; ignored by git)
     demo-secrets.yaml                 a demo game's keys, in the open (never in a real game)
     secrets.yaml                      an ended game's keys, published so anyone can check it (`judge publish-secrets`)
 

@@ -11,6 +11,7 @@ import pytest
 from pipeline.commands import game as commands
 from pipeline.errors import DataError, PipelineError
 from pipeline.publish.site import build_site
+from pipeline.storage.atomic import WriteError
 from pipeline.storage.gamedir import load_game, write_all
 from pipeline.storage.sealed import unseal
 
@@ -96,7 +97,7 @@ def test_write_all_changes_nothing_when_one_file_cannot_be_written(tmp_path: Pat
     keep.write_text("old\n")
     blocker = tmp_path / "b"
     blocker.write_text("a file where a folder is needed\n")
-    with pytest.raises(OSError):
+    with pytest.raises(WriteError, match=r"c\.yaml: cannot write the file \(not a directory\); nothing was changed"):
         write_all({keep: "new\n", blocker / "c.yaml": "x\n"})
     assert keep.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.yaml", "b"]

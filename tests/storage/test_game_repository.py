@@ -15,6 +15,7 @@ from pipeline.commands.secret_orders import decrypt_file, encrypt_orders
 from pipeline.core import dice_chain
 from pipeline.errors import DataError, PipelineError
 from pipeline.storage.gamedir import load_game
+from pipeline.storage.lock import LOCK_FILE
 from pipeline.storage.sealed import generate_key, seal
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -28,7 +29,12 @@ def quiet(_: str) -> None:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file of the game; not the lock a writing command leaves (ignored by git, not the game's)."""
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != LOCK_FILE
+    }
 
 
 @pytest.fixture
