@@ -74,6 +74,12 @@ def public_legal_orders(game: Game, turn: str) -> dict[str, object]:
     return data
 
 
+def has_private_reports(game: Game) -> bool:
+    """Whether the game writes private reports: its money (secret money), or why its encrypted orders
+    were refused (secret orders)."""
+    return game.secret_money or game.settings.secret_orders
+
+
 def private_reports_by_turn(game: Game) -> dict[str, list[str]]:
     """The turns with private reports and the powers that have one in each, oldest turn first."""
     found: dict[str, list[str]] = {}
@@ -99,7 +105,7 @@ def place_names(board: Board, t: Translator) -> dict[str, dict[str, str]]:
 def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
-    reports = private_reports_by_turn(game) if game.secret_money else {}
+    reports = private_reports_by_turn(game) if has_private_reports(game) else {}
     folder = f"games/{game.id}/orders/{info.current}"
     return {
         "format": 1,
@@ -219,6 +225,15 @@ def ui_strings(lang: str) -> dict[str, str]:
         "report_from": t.gettext("From"),
         "report_place": t.gettext("Place"),
         "report_total": t.gettext("Total"),
+        "report_refused": t.gettext("Your order file"),
+        "refusal": {
+            "not_decrypted": t.gettext("it could not be decrypted (damaged, or encrypted to another key)"),
+            "wrong_binding": t.gettext("it names another game, turn or power than its place"),
+            "unreadable": t.gettext("it could not be read as an order file"),
+            "in_clear": t.gettext("it was sent in clear in a game whose orders are secret"),
+            "invalid_orders": t.gettext("some of its orders could not be played: their units had no order"),
+        },
+        "refused_file": t.gettext("%(file)s was refused or not played in full: %(why)s."),
         "none": t.gettext("none"),
         **order_words(t),
     }
@@ -293,6 +308,12 @@ def private_page(info: GameInfo, lang: str) -> str:
         t.gettext(
             "Each power's money (treasury, loans, money orders and their results, income) is kept encrypted "
             "to its player. Paste your private key and choose a turn: the report is decrypted in this page."
+        )
+        if game.secret_money
+        else t.gettext(
+            "When a power's encrypted orders, or some of them, could not be used, its report of the turn says "
+            "why, encrypted to its player. Paste your private key and choose a turn: the report is decrypted in "
+            "this page."
         ),
         "",
         *_noscript(t),
@@ -320,9 +341,9 @@ def form_pages(info: GameInfo) -> list[Page]:
     for lang in LANGUAGES:
         pages.append(Page(base / f"form-{lang}.json", _json(form_settings(info, lang))))
         pages.append(Page(localized(base / "orders.md", lang), order_page(info, lang)))
-        if game.secret_money:
+        if has_private_reports(game):
             pages.append(Page(localized(base / "private.md", lang), private_page(info, lang)))
-    if game.secret_money:
+    if has_private_reports(game):
         for turn, powers in private_reports_by_turn(game).items():
             for power in powers:
                 path = private_report_path(game.folder, turn, power)

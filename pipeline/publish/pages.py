@@ -229,6 +229,12 @@ def sending_orders(info: GameInfo, t: Translator, w: Words) -> list[str]:
             % {"page": "private.md"},
             "",
         ]
+    elif game.settings.secret_orders:
+        lines += [
+            t.gettext("Why your encrypted orders were refused, if they were: [private reports](%(page)s).")
+            % {"page": "private.md"},
+            "",
+        ]
     lines += [
         t.gettext(
             "Each power commits its orders for %(phase)s as the file `%(file)s` in the folder `%(folder)s` "

@@ -735,10 +735,19 @@ class PrivateReport {
     const { t } = this;
     const table = (head, rows) =>
       el("table", {}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => el("td", {}, c))))));
-    const parts = [
-      table([t.report_treasury, t.report_loans], [[String(report.treasury ?? 0), (report.loans ?? []).join(", ") || t.none]]),
-    ];
-    parts[0].id = "pbem-report-money";
+    const parts = [];
+    if (report.treasury !== undefined) {
+      parts.push(table([t.report_treasury, t.report_loans], [[String(report.treasury), (report.loans ?? []).join(", ") || t.none]]));
+      parts[0].id = "pbem-report-money";
+    }
+    if (report.refused) {
+      const why = t.refusal[report.refused.reason] ?? t.refusal.unreadable;
+      parts.push(
+        el("h3", {}, t.report_refused),
+        el("p", { id: "pbem-report-refused" }, fmt(t.refused_file, { file: String(report.refused.file), why })),
+        el("ul", {}, (report.refused.problems ?? []).map((p) => el("li", {}, el("code", {}, String(p))))),
+      );
+    }
     if (report.orders?.length) {
       const details = (o) =>
         Object.entries(o)
