@@ -106,19 +106,32 @@ def test_wrong_game_turn_or_power_is_told(games: Path, text: str, message: str) 
         orders_from_issue(games, text, "alice", print)
 
 
+def test_an_issue_edited_by_someone_else_is_refused_and_nothing_is_written(games: Path) -> None:
+    """A collaborator who may edit issues could rewrite a player's orders: only the author's own text counts."""
+    with pytest.raises(DataError, match="mallory edited this issue, which alice opened: orders are read only"):
+        orders_from_issue(games, body(orders="A par-pic"), "alice", print, sender="mallory")
+    assert not (games / "demo" / "orders" / TURN / "france.yaml").exists()
+    assert orders_from_issue(games, body(), "alice", print, sender="Alice").exists()  # logins ignore case
+
+
+def command(games: Path, issue: Path, author: str, sender: str) -> list[str]:
+    issue_args = ["--author", author, "--sender", sender, "--body-file", str(issue)]
+    return ["orders-from-issue", "--games", str(games), *issue_args]
+
+
 def test_the_command_line(games: Path, tmp_path: Path) -> None:
     issue = tmp_path / "issue.md"
     issue.write_text(body(), encoding="utf-8")
     runner = CliRunner()
-    ok = runner.invoke(
-        cli, ["orders-from-issue", "--games", str(games), "--author", "alice", "--body-file", str(issue)]
-    )
+    ok = runner.invoke(cli, command(games, issue, "alice", "alice"))
     assert ok.exit_code == 0, ok.output
     assert ok.output.endswith(f"written: {games / 'demo' / 'orders' / TURN / 'france.yaml'}\n")
-    refused = runner.invoke(
-        cli, ["orders-from-issue", "--games", str(games), "--author", "bob", "--body-file", str(issue)]
-    )
+    refused = runner.invoke(cli, command(games, issue, "bob", "bob"))
     assert refused.exit_code == 1 and "error: @bob may not write france's orders" in refused.output
+    edited = runner.invoke(cli, command(games, issue, "alice", "mallory"))
+    assert edited.exit_code == 1 and edited.output.startswith("error: mallory edited this issue, which alice opened")
+    without_sender = runner.invoke(cli, ["orders-from-issue", "--games", str(games), "--author", "alice"])
+    assert without_sender.exit_code == 2 and "Missing option '--sender'" in without_sender.output
 
 
 def test_the_issue_form_and_its_workflow() -> None:
