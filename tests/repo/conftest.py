@@ -124,7 +124,7 @@ class Club:
         git(self.base, "push", "-q", "origin", "HEAD:refs/heads/main")
 
     def main_files(self) -> set[str]:
-        return set(git(self.base, "ls-tree", "-r", "--name-only", "origin/main").splitlines())
+        return set(git(self.origin, "ls-tree", "-r", "--name-only", "main").splitlines())
 
 
 @pytest.fixture
