@@ -182,14 +182,34 @@ def validate_command(folder: Path, author: str | None, sent: tuple[Path, ...], i
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="The issue's body, as the 'Orders' issue form wrote it.",
 )
+@click.option(
+    "--report", "report_file", type=click.Path(path_type=Path, dir_okay=False), help="Write the comment there."
+)
 @_clean_errors
-def orders_from_issue_command(games_dir: Path, author: str, sender: str, body_file: Path) -> None:
+def orders_from_issue_command(
+    games_dir: Path, author: str, sender: str, body_file: Path, report_file: Path | None
+) -> None:
     """Write the order file an issue of the order form asks for, once it validates (public orders only)."""
     from pipeline.commands import issue_orders
 
+    lines: list[str] = []
+
+    def echo(line: str) -> None:
+        lines.append(line)
+        click.echo(line)
+
     body = body_file.read_text(encoding="utf-8", errors="replace")
-    path = issue_orders.orders_from_issue(games_dir, body, author, click.echo, sender)
-    click.echo(f"written: {path}")
+    try:
+        path = issue_orders.orders_from_issue(games_dir, body, author, echo, sender)
+    except PipelineError as err:
+        if report_file is not None:
+            report_file.write_text(
+                issue_orders.issue_report(author, False, [*lines, *str(err).splitlines()]), encoding="utf-8"
+            )
+        raise
+    echo(f"written: {path}")
+    if report_file is not None:
+        report_file.write_text(issue_orders.issue_report(author, True, lines), encoding="utf-8")
 
 
 @cli.command("check-pull-request")

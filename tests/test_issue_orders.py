@@ -143,10 +143,34 @@ def test_the_issue_form_and_its_workflow() -> None:
     assert form["body"][-1]["type"] == "textarea"
     workflow = YAML(typ="safe").load((ROOT / ".github" / "workflows" / "orders-from-issue.yml").read_text("utf-8"))
     assert workflow["on"] == {"issues": {"types": ["opened", "edited"]}}
-    assert workflow["concurrency"] == {"group": "adjudicate", "cancel-in-progress": False}  # as adjudicate.yml
+    assert "concurrency" not in workflow  # a workflow-level group would hold every issue event, labelled or not
     job = workflow["jobs"]["orders"]
-    assert job["permissions"] == {"contents": "write", "issues": "write"}
+    assert job["concurrency"] == {
+        "group": "orders-from-issue-${{ github.event.issue.number }}",
+        "cancel-in-progress": False,
+    }
+    assert job["permissions"] == {"contents": "write", "issues": "write", "actions": "write"}
     assert "'orders'" in job["if"] and form["labels"] == ["orders"]
+    step = next(s for s in job["steps"] if s.get("id") == "read")
+    assert step["env"]["SENDER"] == "${{ github.event.sender.login }}"
+    assert step["env"]["AUTHOR"] == "${{ github.event.issue.user.login }}"
     script = "\n".join(step.get("run", "") for step in job["steps"])
-    assert 'judge orders-from-issue --author "$AUTHOR" --body-file "$body"' in script
+    assert "env -u GITHUB_TOKEN judge orders-from-issue" in script  # the judge never gets the token
+    assert '--author "$AUTHOR" --sender "$SENDER" --body-file "$body"' in script
+    assert "git reset --quiet --hard FETCH_HEAD" in script  # main moved: read again, never rebase a file
     assert 'gh issue comment "$NUMBER"' in script
+
+
+def test_the_comment_is_written_by_the_judge_and_the_players_text_cannot_break_out_of_it(
+    games: Path, tmp_path: Path
+) -> None:
+    issue, report = tmp_path / "issue.md", tmp_path / "report.md"
+    issue.write_text(body(orders="A par-bur\n'~~~~~~~~~~~~~~~~ `@everyone`'"), encoding="utf-8")
+    refused = CliRunner().invoke(cli, [*command(games, issue, "alice", "alice"), "--report", str(report)])
+    assert refused.exit_code == 1
+    text = report.read_text(encoding="utf-8")
+    assert text.startswith("These orders were not taken, read as `alice`:\n\n~~~~~~~~~~~~~~~~~")
+    assert "`@everyone`" not in text and "'@everyone'" in text
+    issue.write_text(body(), encoding="utf-8")
+    taken = CliRunner().invoke(cli, [*command(games, issue, "alice", "alice"), "--report", str(report)])
+    assert taken.exit_code == 0 and report.read_text(encoding="utf-8").startswith("Orders read as `alice`:")

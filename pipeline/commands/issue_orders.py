@@ -36,6 +36,8 @@ from pipeline.errors import DataError, OrderError
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.orders_files import order_file_text
 
+from .markdown import capped, escaped, fenced
+
 Echo = Callable[[str], None]
 FIELDS = ("game", "turn", "power", "orders")
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -137,3 +139,10 @@ def orders_from_issue(games_dir: Path, body: str, author: str, echo: Echo, sende
             path.write_bytes(before)
         raise
     return path
+
+
+def issue_report(author: str, taken: bool, lines: list[str]) -> str:
+    """The comment on the issue: what was read as `author`, or every problem, escaped (the orders are the
+    player's text) and short enough for a comment."""
+    heading = "Orders read as" if taken else "These orders were not taken, read as"
+    return capped("\n".join([f"{heading} `{escaped(author)}`:", "", *fenced(lines), ""]))

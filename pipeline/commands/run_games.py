@@ -88,9 +88,6 @@ def _chosen_games(games_dir: Path, action: str, game_id: str | None, turn: str |
     """The games to run, once every input is checked."""
     if action not in ACTIONS:
         raise DataError(f"action {action!r} is not one of {', '.join(ACTIONS)}")
-    problem = check_login(actor, "actor")
-    if problem is not None:
-        raise DataError(str(problem))
     if game_id is None or game_id == "":
         if action != "adjudicate":
             raise DataError(f"{action} is for one game: say which (--game)")
@@ -105,6 +102,9 @@ def _chosen_games(games_dir: Path, action: str, game_id: str | None, turn: str |
         return [game_id]
     if turn is None or not TURN_ID.fullmatch(turn) or not _is_turn(turn):
         raise DataError(f"{action} needs a turn like 1454-spring-movement (--turn), not '{escaped(turn or '')}'")
+    problem = check_login(actor, "actor")  # anyone may ask for the games that are due; the rest is the masters'
+    if problem is not None:
+        raise DataError(str(problem))
     masters = load_game(games_dir / game_id).settings.masters
     if actor.lower() not in {m.lower() for m in masters}:
         who = ", ".join(masters) or "none"

@@ -118,10 +118,14 @@ class Club:
         return result.exit_code, report.read_text(encoding="utf-8") if report.exists() else result.output
 
     def merge(self, head: str, number: int) -> None:
-        """What validate-orders.yml does once the check passed: merge exactly `head` onto the base checked
-        and push, fast-forward only (refused if main moved meanwhile)."""
-        git(self.base, "merge", "-q", "--no-ff", "-m", f"Orders from pull request #{number}", head)
-        git(self.base, "push", "-q", "origin", "HEAD:refs/heads/main")
+        """What validate-orders.yml does once the check passed: a merge commit of exactly `head` onto the
+        base checked, made without a work tree (the head's files never reach the disk), pushed fast-forward
+        only (refused if main moved meanwhile)."""
+        base = git(self.base, "rev-parse", "HEAD")
+        tree = git(self.base, "merge-tree", "--write-tree", base, head)
+        message = f"Orders from pull request #{number}"
+        commit = git(self.base, "commit-tree", tree, "-p", base, "-p", head, "-m", message)
+        git(self.base, "push", "-q", "origin", f"{commit}:refs/heads/main")
 
     def main_files(self) -> set[str]:
         return set(git(self.origin, "ls-tree", "-r", "--name-only", "main").splitlines())

@@ -75,7 +75,7 @@ def games(club: Club) -> Path:
         ("demo\nx", "adjudicate", None, MASTER, "there is no game 'demo\\\\nx' "),
         ("demo", "adjudicate", DEMO_TURN, MASTER, "a turn is for force and rerun"),
         ("demo", "delete", None, MASTER, "action 'delete' is not one of adjudicate, force, rerun"),
-        ("demo", "adjudicate", None, "not a login", "'not a login' is not a GitHub login"),
+        ("demo", "force", DEMO_TURN, "not a login", "'not a login' is not a GitHub login"),
     ],
 )
 def test_inputs_and_rights_are_checked_before_anything_is_touched(
