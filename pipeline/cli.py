@@ -172,19 +172,102 @@ def validate_command(folder: Path, author: str | None, sent: tuple[Path, ...], i
 @click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
 @click.option("--author", required=True, help="GitHub login of the issue's author: the power must be theirs to order.")
 @click.option(
+    "--sender",
+    required=True,
+    help="GitHub login of whoever opened or edited the issue (the event's sender): it must be the author.",
+)
+@click.option(
     "--body-file",
     required=True,
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="The issue's body, as the 'Orders' issue form wrote it.",
 )
+@click.option(
+    "--report", "report_file", type=click.Path(path_type=Path, dir_okay=False), help="Write the comment there."
+)
 @_clean_errors
-def orders_from_issue_command(games_dir: Path, author: str, body_file: Path) -> None:
+def orders_from_issue_command(
+    games_dir: Path, author: str, sender: str, body_file: Path, report_file: Path | None
+) -> None:
     """Write the order file an issue of the order form asks for, once it validates (public orders only)."""
     from pipeline.commands import issue_orders
 
+    lines: list[str] = []
+
+    def echo(line: str) -> None:
+        lines.append(line)
+        click.echo(line)
+
     body = body_file.read_text(encoding="utf-8", errors="replace")
-    path = issue_orders.orders_from_issue(games_dir, body, author, click.echo)
-    click.echo(f"written: {path}")
+    try:
+        path = issue_orders.orders_from_issue(games_dir, body, author, echo, sender)
+    except PipelineError as err:
+        if report_file is not None:
+            report_file.write_text(
+                issue_orders.issue_report(author, False, [*lines, *str(err).splitlines()]), encoding="utf-8"
+            )
+        raise
+    echo(f"written: {path}")
+    if report_file is not None:
+        report_file.write_text(issue_orders.issue_report(author, True, lines), encoding="utf-8")
+
+
+@cli.command("check-pull-request")
+@click.option("--base", required=True, help="The commit the pull request goes into (checked out here).")
+@click.option("--head", required=True, help="The pull request's head commit (fetched, never checked out).")
+@click.option("--author", required=True, help="GitHub login of the pull request's author.")
+@click.option(
+    "--repo", "repo_dir", default=".", type=click.Path(path_type=Path, file_okay=False), help="The base's checkout."
+)
+@click.option(
+    "--report", "report_file", type=click.Path(path_type=Path, dir_okay=False), help="Write the report there."
+)
+@_clean_errors
+def check_pull_request_command(base: str, head: str, author: str, repo_dir: Path, report_file: Path | None) -> None:
+    """Whether a pull request of orders may be merged: exit 0 if so, 1 if not, the report saying why."""
+    from pipeline.commands import pull_request
+
+    check = pull_request.check_pull_request(repo_dir, base, head, author, click.echo)
+    if report_file is not None:
+        report_file.write_text(check.report, encoding="utf-8")
+    sys.exit(0 if check.passed else 1)
+
+
+@cli.command("run-games")
+@click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
+@click.option(
+    "--action",
+    type=click.Choice(["adjudicate", "force", "rerun"]),
+    default="adjudicate",
+    show_default=True,
+    help="adjudicate: every game whose turn is due; force: one game's turn now; rerun: one game again from --turn.",
+)
+@click.option("--game", "game_id", default=None, help="One game (a folder of --games); force and rerun need it.")
+@click.option("--turn", default=None, help="force: the turn being played; rerun: the first turn to play again.")
+@click.option("--actor", required=True, help="GitHub login of whoever asked: force and rerun are for game masters.")
+@click.option(
+    "--summary", "summary_file", type=click.Path(path_type=Path, dir_okay=False), help="Append the summary there."
+)
+@identity_option
+@_clean_errors
+def run_games_command(
+    games_dir: Path,
+    action: str,
+    game_id: str | None,
+    turn: str | None,
+    actor: str,
+    summary_file: Path | None,
+    identity_file: Path | None,
+) -> None:
+    """Adjudicate the games that are due (or force or rerun one), then replay and verify each one changed."""
+    from pipeline.commands import run_games
+
+    run = run_games.run_games(games_dir, action, game_id, turn, actor, click.echo, _now(), identity_file)
+    if summary_file is not None:
+        with summary_file.open("a", encoding="utf-8") as out:
+            out.write(run.summary)
+    click.echo(f"changed: {', '.join(run.changed) or 'none'}")
+    sys.exit(1 if run.failed else 0)
 
 
 @cli.command("adjudicate")
@@ -380,7 +463,7 @@ def render_command(folder: Path, turn: str, lang: str, out: Path | None) -> None
 )
 @_clean_errors
 def codeowners_command(games_dir: Path, write_path: Path | None) -> None:
-    """CODEOWNERS from every game.yaml: each power's order files to its player, each game to its masters."""
+    """CODEOWNERS from every game.yaml: each game's folder to its masters (players are not code owners)."""
     from pipeline.commands import codeowners
 
     text = codeowners.codeowners(games_dir)

@@ -106,19 +106,32 @@ def test_wrong_game_turn_or_power_is_told(games: Path, text: str, message: str) 
         orders_from_issue(games, text, "alice", print)
 
 
+def test_an_issue_edited_by_someone_else_is_refused_and_nothing_is_written(games: Path) -> None:
+    """A collaborator who may edit issues could rewrite a player's orders: only the author's own text counts."""
+    with pytest.raises(DataError, match="mallory edited this issue, which alice opened: orders are read only"):
+        orders_from_issue(games, body(orders="A par-pic"), "alice", print, sender="mallory")
+    assert not (games / "demo" / "orders" / TURN / "france.yaml").exists()
+    assert orders_from_issue(games, body(), "alice", print, sender="Alice").exists()  # logins ignore case
+
+
+def command(games: Path, issue: Path, author: str, sender: str) -> list[str]:
+    issue_args = ["--author", author, "--sender", sender, "--body-file", str(issue)]
+    return ["orders-from-issue", "--games", str(games), *issue_args]
+
+
 def test_the_command_line(games: Path, tmp_path: Path) -> None:
     issue = tmp_path / "issue.md"
     issue.write_text(body(), encoding="utf-8")
     runner = CliRunner()
-    ok = runner.invoke(
-        cli, ["orders-from-issue", "--games", str(games), "--author", "alice", "--body-file", str(issue)]
-    )
+    ok = runner.invoke(cli, command(games, issue, "alice", "alice"))
     assert ok.exit_code == 0, ok.output
     assert ok.output.endswith(f"written: {games / 'demo' / 'orders' / TURN / 'france.yaml'}\n")
-    refused = runner.invoke(
-        cli, ["orders-from-issue", "--games", str(games), "--author", "bob", "--body-file", str(issue)]
-    )
+    refused = runner.invoke(cli, command(games, issue, "bob", "bob"))
     assert refused.exit_code == 1 and "error: @bob may not write france's orders" in refused.output
+    edited = runner.invoke(cli, command(games, issue, "alice", "mallory"))
+    assert edited.exit_code == 1 and edited.output.startswith("error: mallory edited this issue, which alice opened")
+    without_sender = runner.invoke(cli, ["orders-from-issue", "--games", str(games), "--author", "alice"])
+    assert without_sender.exit_code == 2 and "Missing option '--sender'" in without_sender.output
 
 
 def test_the_issue_form_and_its_workflow() -> None:
@@ -130,10 +143,34 @@ def test_the_issue_form_and_its_workflow() -> None:
     assert form["body"][-1]["type"] == "textarea"
     workflow = YAML(typ="safe").load((ROOT / ".github" / "workflows" / "orders-from-issue.yml").read_text("utf-8"))
     assert workflow["on"] == {"issues": {"types": ["opened", "edited"]}}
-    assert workflow["concurrency"] == {"group": "adjudicate", "cancel-in-progress": False}  # as adjudicate.yml
+    assert "concurrency" not in workflow  # a workflow-level group would hold every issue event, labelled or not
     job = workflow["jobs"]["orders"]
-    assert job["permissions"] == {"contents": "write", "issues": "write"}
+    assert job["concurrency"] == {
+        "group": "orders-from-issue-${{ github.event.issue.number }}",
+        "cancel-in-progress": False,
+    }
+    assert job["permissions"] == {"contents": "write", "issues": "write", "actions": "write"}
     assert "'orders'" in job["if"] and form["labels"] == ["orders"]
+    step = next(s for s in job["steps"] if s.get("id") == "read")
+    assert step["env"]["SENDER"] == "${{ github.event.sender.login }}"
+    assert step["env"]["AUTHOR"] == "${{ github.event.issue.user.login }}"
     script = "\n".join(step.get("run", "") for step in job["steps"])
-    assert 'judge orders-from-issue --author "$AUTHOR" --body-file "$body"' in script
+    assert "env -u GITHUB_TOKEN judge orders-from-issue" in script  # the judge never gets the token
+    assert '--author "$AUTHOR" --sender "$SENDER" --body-file "$body"' in script
+    assert "git reset --quiet --hard FETCH_HEAD" in script  # main moved: read again, never rebase a file
     assert 'gh issue comment "$NUMBER"' in script
+
+
+def test_the_comment_is_written_by_the_judge_and_the_players_text_cannot_break_out_of_it(
+    games: Path, tmp_path: Path
+) -> None:
+    issue, report = tmp_path / "issue.md", tmp_path / "report.md"
+    issue.write_text(body(orders="A par-bur\n'~~~~~~~~~~~~~~~~ `@everyone`'"), encoding="utf-8")
+    refused = CliRunner().invoke(cli, [*command(games, issue, "alice", "alice"), "--report", str(report)])
+    assert refused.exit_code == 1
+    text = report.read_text(encoding="utf-8")
+    assert text.startswith("These orders were not taken, read as `alice`:\n\n~~~~~~~~~~~~~~~~~")
+    assert "`@everyone`" not in text and "'@everyone'" in text
+    issue.write_text(body(), encoding="utf-8")
+    taken = CliRunner().invoke(cli, [*command(games, issue, "alice", "alice"), "--report", str(report)])
+    assert taken.exit_code == 0 and report.read_text(encoding="utf-8").startswith("Orders read as `alice`:")

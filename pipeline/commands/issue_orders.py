@@ -37,6 +37,8 @@ from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import order_file_text
 
+from .markdown import capped, escaped, fenced
+
 Echo = Callable[[str], None]
 FIELDS = ("game", "turn", "power", "orders")
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -92,10 +94,17 @@ def parse_issue_body(body: str) -> IssueOrders:
     return IssueOrders(values["game"], values["turn"], values["power"].lower(), tuple(orders))
 
 
-def orders_from_issue(games_dir: Path, body: str, author: str, echo: Echo) -> Path:
+def orders_from_issue(games_dir: Path, body: str, author: str, echo: Echo, sender: str | None = None) -> Path:
     """Write the order file an issue asks for, as `author`, once `judge validate` passes; the file's path.
-    `DataError` (and no file changed) if the issue is not understood, the game keeps its orders secret, the
-    turn is not the current one, the author may not write that power's orders, or an order is not valid."""
+    `DataError` (and no file changed) if the issue was last written by someone else than its author (the
+    event's `sender`, when given), is not understood, the game keeps its orders secret, the turn is not the
+    current one, the author may not write that power's orders, or an order is not valid."""
+    if sender is not None and sender.lower() != author.lower():
+        # Whoever may edit an issue may change its text: the orders would be the editor's, not the author's.
+        raise DataError(
+            f"{sender} edited this issue, which {author} opened: orders are read only from the text their "
+            f"author wrote. Nothing was written; {author} may edit the issue again to send them"
+        )
     sent = parse_issue_body(body)
     if not GAME_NAME.match(sent.game) or not (games_dir / sent.game / "game.yaml").is_file():
         raise DataError(f"there is no game {sent.game!r} (a folder of {games_dir}/ with a game.yaml)")
@@ -136,3 +145,10 @@ def _write_orders(folder: Path, sent: IssueOrders, author: str, echo: Echo) -> P
             path.write_bytes(before)
         raise
     return path
+
+
+def issue_report(author: str, taken: bool, lines: list[str]) -> str:
+    """The comment on the issue: what was read as `author`, or every problem, escaped (the orders are the
+    player's text) and short enough for a comment."""
+    heading = "Orders read as" if taken else "These orders were not taken, read as"
+    return capped("\n".join([f"{heading} `{escaped(author)}`:", "", *fenced(lines), ""]))

@@ -9,6 +9,7 @@ given on the command line, or, for a demo game only, from its ``demo-secrets.yam
 
 from __future__ import annotations
 
+import base64
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -104,4 +105,28 @@ def dice_secret_from_env(game_id: str) -> str | None:
         parts = line.split()
         if len(parts) == 2 and parts[0] == game_id:
             return parts[1]
+    return None
+
+
+ARMOR_BEGIN = b"-----BEGIN AGE ENCRYPTED FILE-----"
+ARMOR_END = b"-----END AGE ENCRYPTED FILE-----"
+AGE_HEADER = b"age-encryption.org/v1\n"
+
+
+def armor_problem(data: bytes) -> str | None:
+    """What is wrong with a file that should be an ASCII-armored age file, or None if it looks like one:
+    the armor's first and last lines, base64 between them, and age's header inside. Without the key this
+    is all that can be checked; whether it decrypts is known at adjudication."""
+    lines = data.replace(b"\r\n", b"\n").strip().split(b"\n")
+    if not lines or lines[0].strip() != ARMOR_BEGIN:
+        how = "judge encrypt, or the order form"
+        return f"not an encrypted order file: it must begin with {ARMOR_BEGIN.decode()} ({how})"
+    if len(lines) < 3 or lines[-1].strip() != ARMOR_END:
+        return f"an encrypted order file cut short: it must end with {ARMOR_END.decode()}"
+    try:
+        inside = base64.b64decode(b"".join(line.strip() for line in lines[1:-1]), validate=True)
+    except ValueError:
+        return "an encrypted order file damaged: the text between its first and last lines is not base64"
+    if not inside.startswith(AGE_HEADER):
+        return "not an age file: the armored text does not begin with age's header"
     return None

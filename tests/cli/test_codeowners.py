@@ -1,4 +1,4 @@
-"""`judge codeowners`: CODEOWNERS from the games' players and masters, and the committed file kept fresh."""
+"""`judge codeowners`: CODEOWNERS from the games' masters, and the committed file kept fresh."""
 
 from __future__ import annotations
 
@@ -37,18 +37,12 @@ def write_game(games: Path, game_id: str, text: str) -> Path:
     return path
 
 
-def test_players_own_their_powers_order_files_and_masters_the_game(tmp_path: Path) -> None:
+def test_masters_own_the_game_and_players_own_nothing(tmp_path: Path) -> None:
     write_game(tmp_path, "italy-1454", GAME)
     write_game(tmp_path, "quiet", "title: nobody yet\npowers:\n  france:\n    player:\n")
-    assert codeowners(tmp_path) == HEADER + (
-        "\n"
-        "# italy-1454\n"
-        "/games/italy-1454/ @GameMaster1 @gm-two\n"
-        "/games/italy-1454/orders/*/florence.yaml @medici-2\n"
-        "/games/italy-1454/orders/*/florence.yaml.age @medici-2\n"
-        "/games/italy-1454/orders/*/venice.yaml @doge\n"
-        "/games/italy-1454/orders/*/venice.yaml.age @doge\n"
-    )
+    write_game(tmp_path, "players-only", "title: no master\npowers:\n  france:\n    player: alice\n")
+    assert codeowners(tmp_path) == HEADER + "\n# italy-1454\n/games/italy-1454/ @GameMaster1 @gm-two\n"
+    assert "doge" not in codeowners(tmp_path)  # players have no write access: never code owners
 
 
 def test_games_come_in_the_order_of_their_folders_and_the_output_is_stable(tmp_path: Path) -> None:

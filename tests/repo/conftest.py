@@ -1,0 +1,167 @@
+"""A club's game repository in real git repositories: `origin` (bare, GitHub's copy), the game master's
+clone, in which the checks run as in the workflow's checkout of the base, and each player's fork (a bare
+repository cloned from origin, as GitHub's web editor makes one) with the player's clone of it.
+
+A pull request is simulated as GitHub makes it: the fork's branch fetched into the base clone as a ref
+(`refs/pull/<n>/head`), never checked out; its merge as `validate-orders.yml` does it: a merge commit of
+exactly the head checked onto exactly the base checked, pushed fast-forward only.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_TURN = "1902-fall-movement"  # the turn being played in games/demo
+SECRET_TURN = "1455-spring-movement"  # ... and in games/machiavelli-objectif (secret orders)
+MASTER = "gm-one"
+DEMO_PLAYERS = {p: f"{p}-player" for p in ("austria", "england", "france", "germany", "italy", "russia", "turkey")}
+SECRET_PLAYERS = {"florence": "flo", "venice": "doge"}
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def judge(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`judge ...` as the workflow runs it: a process of its own, this worktree's code (never a `pipeline`
+    folder of the repository it runs in: the code is imported from here first)."""
+    code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from pipeline.cli import main; main()"
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True, env=env)
+
+
+def with_players(game_yaml: Path, players: dict[str, str]) -> None:
+    text = game_yaml.read_text(encoding="utf-8")
+    for power, login in players.items():
+        text = text.replace(f"  {power}:\n    player:\n", f"  {power}:\n    player: {login}\n")
+    if "masters: []" in text:
+        text = text.replace("masters: []", f"masters: [{MASTER}]")
+    else:
+        text = text.replace("powers:\n", f"masters: [{MASTER}]\npowers:\n", 1)
+    game_yaml.write_text(text, encoding="utf-8")
+
+
+@dataclass
+class Player:
+    login: str
+    fork: Path  # the fork on "GitHub" (bare)
+    clone: Path  # the player's working copy of the fork
+
+    def commit(self, files: dict[str, str | bytes], message: str = "My orders", branch: str = "orders") -> str:
+        """Write files (path -> text or bytes; None-free) on a branch of the fork and push it; the head sha."""
+        git(self.clone, "checkout", "-q", "-B", branch, "origin/main")
+        for name, content in files.items():
+            path = self.clone / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        git(self.clone, "add", "-A")
+        git(self.clone, "commit", "-q", "-m", message)
+        git(self.clone, "push", "-q", "-f", "origin", f"{branch}:{branch}")
+        return git(self.clone, "rev-parse", "HEAD")
+
+    def sync(self) -> None:
+        """Bring the fork's main up to date with origin (GitHub's "Sync fork")."""
+        git(self.clone, "fetch", "-q", "upstream")
+        git(self.clone, "checkout", "-q", "-B", "main", "upstream/main")
+        git(self.clone, "push", "-q", "-f", "origin", "main")
+        git(self.clone, "fetch", "-q", "origin")
+
+
+@dataclass
+class Club:
+    root: Path
+    origin: Path
+    base: Path  # the game master's clone: the checkout of main the checks run in
+    players: dict[str, Player] = field(default_factory=dict)
+    pulls: int = 0
+
+    def player(self, login: str) -> Player:
+        if login not in self.players:
+            fork = self.root / "forks" / f"{login}.git"
+            git(self.root, "clone", "-q", "--bare", str(self.origin), str(fork))
+            clone = self.root / "players" / login
+            git(self.root, "clone", "-q", str(fork), str(clone))
+            git(clone, "remote", "add", "upstream", str(self.origin))
+            self.players[login] = Player(login, fork, clone)
+        return self.players[login]
+
+    def pull_request(self, player: Player, branch: str = "orders") -> str:
+        """Open a pull request from the player's fork: its head fetched into the base clone as GitHub's
+        `refs/pull/<n>/head` (objects only, the work tree untouched), the base clone on origin's main."""
+        self.pulls += 1
+        git(self.base, "fetch", "-q", "origin", "main")
+        git(self.base, "checkout", "-q", "--detach", "origin/main")
+        git(self.base, "fetch", "-q", str(player.fork), f"+refs/heads/{branch}:refs/pull/{self.pulls}/head")
+        return git(self.base, "rev-parse", f"refs/pull/{self.pulls}/head")
+
+    def check(self, head: str, author: str) -> tuple[int, str]:
+        """`judge check-pull-request` in the base clone (in this process: quicker, the same code); the exit
+        status and the report."""
+        report = self.root / "report.md"
+        report.unlink(missing_ok=True)
+        base = git(self.base, "rev-parse", "HEAD")
+        args = ["--base", base, "--head", head, "--author", author, "--repo", str(self.base)]
+        result = CliRunner().invoke(cli, ["check-pull-request", *args, "--report", str(report)])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+        return result.exit_code, report.read_text(encoding="utf-8") if report.exists() else result.output
+
+    def merge(self, head: str, number: int) -> None:
+        """What validate-orders.yml does once the check passed: a merge commit of exactly `head` onto the
+        base checked, made without a work tree (the head's files never reach the disk), pushed fast-forward
+        only (refused if main moved meanwhile)."""
+        base = git(self.base, "rev-parse", "HEAD")
+        tree = git(self.base, "merge-tree", "--write-tree", base, head)
+        message = f"Orders from pull request #{number}"
+        commit = git(self.base, "commit-tree", tree, "-p", base, "-p", head, "-m", message)
+        git(self.base, "push", "-q", "origin", f"{commit}:refs/heads/main")
+
+    def main_files(self) -> set[str]:
+        return set(git(self.origin, "ls-tree", "-r", "--name-only", "main").splitlines())
+
+
+@pytest.fixture
+def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Club]:
+    """origin holding a copy of games/demo (public orders, a player for each power) and
+    games/machiavelli-objectif (secret orders), the workflows and a module of the judge, and the game
+    master's clone. No key in the environment, as in the pull-request workflow; git configured for the
+    test alone."""
+    for name in ("JUDGE_AGE_IDENTITY", "JUDGE_DICE_SECRETS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for who in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{who}_NAME", "someone")
+        monkeypatch.setenv(f"GIT_{who}_EMAIL", "someone@example.org")
+    (tmp_path / "gitconfig").write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
+    source = tmp_path / "source"
+    for game in ("demo", "machiavelli-objectif"):
+        shutil.copytree(ROOT / "games" / game, source / "games" / game)
+    with_players(source / "games" / "demo" / "game.yaml", DEMO_PLAYERS)
+    with_players(source / "games" / "machiavelli-objectif" / "game.yaml", SECRET_PLAYERS)
+    shutil.copytree(ROOT / ".github", source / ".github")
+    (source / "pipeline").mkdir()
+    shutil.copy(ROOT / "pipeline" / "cli.py", source / "pipeline" / "cli.py")
+    git(source, "init", "-q")
+    git(source, "add", "-A")
+    git(source, "commit", "-q", "-m", "The club's games")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "clone", "-q", "--bare", str(source), str(origin))
+    base = tmp_path / "master"
+    git(tmp_path, "clone", "-q", str(origin), str(base))
+    yield Club(tmp_path, origin, base)
+
+
+def order_file(game: str, turn: str, power: str, *orders: str) -> str:
+    return f"game: {game}\nturn: {turn}\npower: {power}\norders:\n" + "".join(f"  - {o}\n" for o in orders)

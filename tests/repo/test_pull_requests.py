@@ -1,0 +1,256 @@
+"""`judge check-pull-request` against real repositories: a player's own orders pass and are merged; every
+attack on the old pull-request check is refused, the report saying why, safe for a comment."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from pipeline.storage.gamedir import load_game
+from pipeline.storage.sealed import seal
+
+from .conftest import DEMO_TURN, SECRET_TURN, Club, git, judge, order_file
+
+ORDERS = f"games/demo/orders/{DEMO_TURN}"
+FRANCE = f"{ORDERS}/france.yaml"
+FRANCE_HOLDS = order_file("demo", DEMO_TURN, "france", "A par H", "A mar H", "F bre H")
+SECRET_ORDERS = f"games/machiavelli-objectif/orders/{SECRET_TURN}"
+
+
+def send(club: Club, login: str, files: dict[str, str | bytes]) -> tuple[int, str, str]:
+    """A pull request of `files` from `login`'s fork, checked: exit status, report, head."""
+    player = club.player(login)
+    player.commit(files)
+    head = club.pull_request(player)
+    status, report = club.check(head, login)
+    return status, report, head
+
+
+def refused(report: str) -> list[str]:
+    return [line for line in report.splitlines() if line.startswith("- `")]
+
+
+def test_a_players_own_orders_pass_and_are_merged(club: Club) -> None:
+    status, report, head = send(club, "france-player", {FRANCE: FRANCE_HOLDS})
+    assert status == 0, report
+    assert "Checked as `france-player`" in report
+    assert f"{FRANCE}: france, 3 order(s)" in report and "  A par H" in report
+    assert "Every file is valid" in report
+    club.merge(head, 1)
+    assert FRANCE in club.main_files()
+
+
+def test_a_game_master_may_write_any_powers_orders(club: Club) -> None:
+    status, report, _ = send(club, "gm-one", {FRANCE: FRANCE_HOLDS})
+    assert status == 0, report
+
+
+@pytest.mark.parametrize(
+    ("path", "reason"),
+    [
+        (".github/workflows/adjudicate.yml", "is outside the games' order folders"),
+        ("pipeline/cli.py", "is outside the games' order folders"),
+        ("pipeline/commands/evil.py", "is outside the games' order folders"),
+        (".judge-commit.json", "is outside the games' order folders"),
+        (".gitattributes", "is outside the games' order folders"),
+        ("games/demo/.judge-commit.json", "changes the game itself"),
+        ("games/demo/results/1902-spring-movement.yaml", "changes the game itself"),
+        (f"{ORDERS}/.keep", "is not an order file"),
+        (f"{ORDERS}/.france.yaml", "is not an order file"),
+        (f"{ORDERS}/prussia.yaml", "is not an order file"),
+        (f"{ORDERS}/sub/france.yaml", "changes the game itself"),
+        ("games/new-game/orders/1901-spring-movement/france.yaml", "there is no game 'new-game'"),
+    ],
+)
+def test_a_file_that_is_not_an_order_file_refuses_the_whole_pull_request(club: Club, path: str, reason: str) -> None:
+    status, report, _ = send(club, "france-player", {FRANCE: FRANCE_HOLDS, path: "# x\n"})
+    assert status == 1
+    assert refused(report) == [f"- `{path}`: {reason}" + refused(report)[0].split(reason, 1)[1]]
+    assert "cannot be merged" in report and "Nothing else was checked" in report
+
+
+def test_a_workflow_and_a_module_changed_are_never_run(club: Club) -> None:
+    evil = "import pathlib; pathlib.Path('/tmp/pwned-by-pull-request').write_text('x')\n"
+    files = {FRANCE: FRANCE_HOLDS, "pipeline/__init__.py": evil, ".github/workflows/validate-orders.yml": "on: push\n"}
+    status, report, _ = send(club, "france-player", files)
+    assert status == 1 and len(refused(report)) == 2
+    assert not (club.base / "pipeline" / "__init__.py").exists()  # the head is never checked out
+    assert git(club.base, "status", "--porcelain") == ""
+
+
+def test_naming_oneself_a_player_in_the_pull_requests_game_yaml_does_not_help(club: Club) -> None:
+    """The base's game.yaml says who plays what; the pull request's own is refused like any other file."""
+    game_yaml = (club.base / "games" / "demo" / "game.yaml").read_text(encoding="utf-8")
+    hijacked = game_yaml.replace("player: france-player", "player: mallory")
+    status, report, _ = send(club, "mallory", {"games/demo/game.yaml": hijacked, FRANCE: FRANCE_HOLDS})
+    assert status == 1
+    assert refused(report) == [
+        "- `games/demo/game.yaml`: changes the game itself: only its game masters do, and a pull request of "
+        "orders changes only games/<game>/orders/<turn>/<power>.yaml (.yaml.age if secret)",
+        f"- `{FRANCE}`: mallory may not write france's orders: only its player france-player or a game master",
+    ]
+
+
+def test_writing_another_powers_orders_is_refused(club: Club) -> None:
+    england = order_file("demo", DEMO_TURN, "england", "F lon H")
+    status, report, _ = send(club, "france-player", {f"{ORDERS}/england.yaml": england})
+    assert status == 1
+    assert "france-player may not write england's orders: only its player england-player" in report
+
+
+def test_renaming_or_deleting_another_powers_file_is_refused(club: Club) -> None:
+    germany = order_file("demo", DEMO_TURN, "germany", "A mun H")
+    status, report, head = send(club, "germany-player", {f"{ORDERS}/germany.yaml": germany})
+    assert status == 0, report
+    club.merge(head, 1)
+    player = club.player("france-player")
+    player.sync()
+    git(player.clone, "checkout", "-q", "-B", "orders", "origin/main")
+    # Germany's file renamed to France's, its content made France's: git's rename detection would show
+    # France's file alone, and Germany's orders would vanish.
+    git(player.clone, "mv", f"{ORDERS}/germany.yaml", FRANCE)
+    (player.clone / FRANCE).write_text(germany.replace("germany", "france").replace("A mun H", "A par H"))
+    git(player.clone, "commit", "-q", "-am", "rename")
+    git(player.clone, "push", "-q", "-f", "origin", "orders")
+    status, report = club.check(club.pull_request(player), "france-player")
+    assert status == 1
+    assert refused(report) == [
+        f"- `{ORDERS}/germany.yaml`: deletes a file: a pull request of orders adds or changes order files only"
+    ]
+    git(player.clone, "checkout", "-q", "-B", "orders", "origin/main")
+    git(player.clone, "rm", "-q", f"{ORDERS}/germany.yaml")
+    git(player.clone, "commit", "-q", "-m", "delete")
+    git(player.clone, "push", "-q", "-f", "origin", "orders")
+    status, report = club.check(club.pull_request(player), "france-player")
+    assert status == 1 and "germany.yaml`: deletes a file" in report
+
+
+@pytest.mark.parametrize(
+    ("turn", "reason"),
+    [
+        ("1902-spring-movement", "turn 1902-spring-movement was adjudicated already: orders now go in "),
+        ("1903-spring-movement", "turn 1903-spring-movement has not begun: orders now go in "),
+        ("next-turn", "'next-turn' is not a turn of demo (now: 1902-fall-movement)"),
+    ],
+)
+def test_a_file_for_a_past_or_future_turn_is_refused(club: Club, turn: str, reason: str) -> None:
+    status, report, _ = send(club, "france-player", {f"games/demo/orders/{turn}/france.yaml": FRANCE_HOLDS})
+    assert status == 1 and reason in report
+
+
+def test_a_secret_game_takes_encrypted_files_only_and_a_public_game_plain_ones(club: Club) -> None:
+    plain = order_file("machiavelli-objectif", SECRET_TURN, "florence", "A flo H")
+    status, report, _ = send(club, "flo", {f"{SECRET_ORDERS}/florence.yaml": plain})
+    assert status == 1 and "orders are secret in machiavelli-objectif: send florence.yaml.age" in report
+    status, report, _ = send(club, "france-player", {f"{FRANCE}.age": seal(FRANCE_HOLDS, [_demo_key(club)])})
+    assert status == 1 and "orders are public in demo: send france.yaml, in clear" in report
+
+
+def _demo_key(club: Club) -> str:
+    key = load_game(club.base / "games" / "machiavelli-objectif").settings.public_key
+    assert key is not None
+    return key
+
+
+def test_an_encrypted_file_passes_and_garbage_does_not(club: Club) -> None:
+    path = f"{SECRET_ORDERS}/florence.yaml.age"
+    text = order_file("machiavelli-objectif", SECRET_TURN, "florence", "A flo H", "A sie H", "G psa H", "F psa H")
+    status, report, _ = send(club, "flo", {path: seal(text, [_demo_key(club)])})
+    assert status == 0, report  # a demo game's key is in the open: its files are even read here
+    status, report, _ = send(club, "flo", {path: "this is not encrypted\n"})
+    assert status == 1 and f"{path}: not an encrypted order file: it must begin with -----BEGIN AGE" in report
+    armored = "-----BEGIN AGE ENCRYPTED FILE-----\nnot base64!\n-----END AGE ENCRYPTED FILE-----\n"
+    status, report, _ = send(club, "flo", {path: armored})
+    assert status == 1 and "is not base64" in report
+
+
+def test_a_symbolic_link_an_executable_and_a_submodule_are_refused(club: Club) -> None:
+    player = club.player("france-player")
+    git(player.clone, "checkout", "-q", "-B", "orders", "origin/main")
+    (player.clone / ORDERS).mkdir(parents=True, exist_ok=True)
+    (player.clone / FRANCE).symlink_to("../../game.yaml")
+    (player.clone / ORDERS / "germany.yaml").write_text("x\n")
+    (player.clone / ORDERS / "germany.yaml").chmod(0o755)
+    commit = git(player.clone, "rev-parse", "HEAD")
+    git(player.clone, "update-index", "--add", "--cacheinfo", f"160000,{commit},{ORDERS}/italy.yaml")
+    git(player.clone, "add", FRANCE, f"{ORDERS}/germany.yaml")
+    git(player.clone, "commit", "-q", "-m", "odd files")
+    git(player.clone, "push", "-q", "-f", "origin", "orders")
+    status, report = club.check(club.pull_request(player), "gm-one")
+    assert status == 1
+    assert refused(report) == [
+        f"- `{FRANCE}`: is a symbolic link: an order file is a plain file",
+        f"- `{ORDERS}/germany.yaml`: is executable: an order file is a plain file",
+        f"- `{ORDERS}/italy.yaml`: is a submodule: an order file is a plain file",
+    ]
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(club: Club) -> None:
+    big = FRANCE_HOLDS + "# " + "x" * 70_000 + "\n"
+    status, report, _ = send(club, "france-player", {FRANCE: big})
+    assert status == 1 and f"is {len(big):,} bytes: an order file is at most 65,536" in report
+
+
+def test_a_path_with_a_newline_and_backticks_is_shown_escaped(club: Club) -> None:
+    path = f"{ORDERS}/x`\n- `{FRANCE}`: fine, merged\x1b[31m.yaml"
+    status, report, _ = send(club, "france-player", {FRANCE: FRANCE_HOLDS, path: "x\n"})
+    assert status == 1
+    assert f"- `{ORDERS}/x'\\n- '{FRANCE}': fine, merged\\x1b[31m.yaml`: changes the game itself" in report
+    assert "\x1b" not in report and "fine, merged\n" not in report
+
+
+def test_orders_that_try_to_break_out_of_the_report_stay_inside_it(club: Club) -> None:
+    text = order_file("demo", DEMO_TURN, "france", "A par-xyz", "'~~~~~~~~~~~~~~ @everyone `x`'")
+    status, report, _ = send(club, "france-player", {FRANCE: text})
+    assert status == 1
+    fence = report.split("### `games/demo`: problems\n\n", 1)[1].splitlines()[0]
+    assert set(fence) == {"~"} and len(fence) > 14  # longer than the tildes inside: nothing closes it early
+    assert "`x`" not in report and len(report) < 65_536
+
+
+def test_a_file_changed_on_main_since_the_pull_request_began_is_refused(club: Club) -> None:
+    player = club.player("france-player")
+    head = player.commit({FRANCE: FRANCE_HOLDS})
+    (club.base / ORDERS).mkdir(parents=True, exist_ok=True)
+    (club.base / FRANCE).write_text(order_file("demo", DEMO_TURN, "france", "A par-bur"))
+    git(club.base, "add", "-A")
+    git(club.base, "commit", "-q", "-m", "the master's fix")
+    git(club.base, "push", "-q", "origin", "HEAD:main")
+    status, report = club.check(club.pull_request(player), "france-player")
+    assert status == 1 and "changed on the base branch since this pull request began" in report
+    assert head
+
+
+def test_the_merge_is_refused_if_main_moved_after_the_check(club: Club) -> None:
+    """Orders checked against one turn are never merged once another turn began: the merge is pushed
+    fast-forward only onto the very base that was checked."""
+    status, report, head = send(club, "france-player", {FRANCE: FRANCE_HOLDS})
+    assert status == 0, report
+    other = club.root / "other"
+    git(club.root, "clone", "-q", str(club.origin), str(other))
+    (other / "games" / "demo" / "deadlines.yaml").write_text("{}\n")
+    git(other, "add", "-A")
+    git(other, "commit", "-q", "-m", "a turn adjudicated meanwhile")
+    git(other, "push", "-q", "origin", "main")
+    with pytest.raises(subprocess.CalledProcessError, match=r"git.*push"):
+        club.merge(head, 1)
+    assert FRANCE not in club.main_files()
+
+
+def test_the_command_runs_as_its_own_process_in_the_checkout_of_the_base(club: Club) -> None:
+    player = club.player("france-player")
+    player.commit({FRANCE: FRANCE_HOLDS})
+    head = club.pull_request(player)
+    base = git(club.base, "rev-parse", "HEAD")
+    report = club.root / "comment.md"
+    ok = judge(club.base, "check-pull-request", "--base", base, "--head", head, "--author", "france-player",
+               "--report", str(report))  # fmt: skip
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert report.read_text(encoding="utf-8").startswith("## Orders in this pull request\n")
+    wrong = judge(club.base, "check-pull-request", "--base", base, "--head", head, "--author", "italy-player")
+    assert wrong.returncode == 1 and "italy-player may not write france's orders" in wrong.stdout
+    missing = judge(club.base, "check-pull-request", "--base", base, "--head", "0" * 40, "--author", "x")
+    assert missing.returncode == 1 and missing.stderr.startswith("error: git rev-parse failed")
+    elsewhere = judge(club.base, "check-pull-request", "--base", head, "--head", head, "--author", "x")
+    assert elsewhere.returncode == 1 and "is not a checkout of the base" in elsewhere.stderr
