@@ -194,13 +194,18 @@ def validate(
 ) -> None:
     """Check the current turn's order files and print each as the adjudicator reads it; raise `DataError`
     listing every problem of every file. With `author`, each file sent (`sent`, or every file of the
-    turn) must be one that login may write: its power's player's, or a game master's. Encrypted files
-    are read when a private key is at hand; otherwise they wait for the adjudication."""
+    turn) must be one that login may write: its power's player's, or a game master's. With `sent`, only
+    those files are checked: another power's file, good or bad, is none of the sender's business. Encrypted
+    files are read when a private key is at hand; otherwise they wait for the adjudication."""
     game = load_game(folder, identity_file)
     turn = game.current_turn()
     identities = game.identities
     paths, problems = order_paths(game, turn)
     problems += check_sent_files(game, turn, list(sent) if sent is not None else list(paths.values()), author)
+    if sent is not None:
+        mine = {_resolved(p) for p in sent}
+        paths = {power: path for power, path in paths.items() if _resolved(path) in mine}
+        problems = [p for p in problems if p.file is None or _resolved(Path(p.file)) in mine]
     position = game.position(turn, public=not identities)  # without the key, no treasury: money is checked later
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
@@ -217,6 +222,10 @@ def validate(
     if problems:
         raise DataError(problems)
     echo(f"{turn}: {len(paths)} order file(s), all valid")
+
+
+def _resolved(path: Path) -> Path:
+    return (path if path.is_absolute() else Path.cwd() / path).resolve()
 
 
 # --- adjudicating -------------------------------------------------------------------------------------

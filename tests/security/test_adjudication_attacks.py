@@ -263,3 +263,19 @@ def test_an_ended_game_publishes_its_secrets_and_verify_checks_everything(
     revealed = secret_game / "orders" / "1454-spring-movement" / "austria.yaml"
     revealed.write_text(revealed.read_text().replace("A aus-cri", "A aus H"))
     assert any("revealed orders differ" in p.message for p in commands.verify(secret_game, quiet))
+
+
+def test_another_power_s_bad_file_never_blocks_a_player_s_pull_request(public_game: Path) -> None:
+    """A pull request is checked on the files it sends: a bad file already in the turn's folder (a master's
+    mistake) does not stop the other players from sending theirs."""
+    folder = public_game / "orders" / DEMO_TURN
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "england.yaml").write_text("orders: [F lon-xyz]\n")
+    (folder / "notes.txt").write_text("a stray file\n")
+    mine = folder / "france.yaml"
+    mine.write_text(f"game: demo\nturn: {DEMO_TURN}\npower: france\norders: [A par-bur]\n")
+    said: list[str] = []
+    commands.validate(public_game, said.append, sent=[mine])
+    assert any("france, 1 order(s)" in line for line in said)
+    with pytest.raises(DataError, match="xyz"):
+        commands.validate(public_game, quiet)
