@@ -22,7 +22,7 @@ def encrypt_orders(folder: Path, file: Path, out: Path | None = None) -> Path:
     power = power_of_file(file)
     if power is None or file.name.endswith(SEALED_SUFFIX):
         raise DataError("give the plain order file, named <power>.yaml", file=str(file))
-    data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False)
+    data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False, tags=False)
     absent = [key for key in ("game", "turn", "power") if not isinstance(data, dict) or data.get(key) is None]
     if absent:
         raise DataError(
