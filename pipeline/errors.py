@@ -9,6 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """A value as a message quotes it: its repr, cut short, whatever a player or a game master wrote."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class PipelineError(Exception):
     """Root of all errors shown to a user as a plain message."""
 

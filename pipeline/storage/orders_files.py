@@ -31,7 +31,7 @@ from pipeline.core.legality import Illegal, find_unit
 from pipeline.core.notation import check_parsed_order, parse_order
 from pipeline.core.orders import Build, Disband, Expense, Order, Retreat
 from pipeline.core.position import PhaseKind, Position
-from pipeline.errors import DataError, OrderError, Problem
+from pipeline.errors import DataError, OrderError, Problem, shown
 
 from .gamedir import Game
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
@@ -233,7 +233,7 @@ def structured_order(entry: object) -> str:
     {unit: F gon, convoy: {unit: A sal, move: dur}}                         {unit: A sie, disband: true}
     """
     if not isinstance(entry, dict) or "unit" not in entry:
-        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {_shown(entry)}")
+        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {shown(entry)}")
     actions = [k for k in _UNIT_ORDER_KEYS if k in entry]
     extra = sorted((str(k) for k in set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS}), key=str)
     if len(actions) != 1 or extra:
@@ -247,7 +247,7 @@ def structured_order(entry: object) -> str:
     if action == "move":
         route = entry.get("via") or []
         if not isinstance(route, list) or not all(isinstance(p, str) for p in route):
-            raise ValueError(f"`via` takes a list of places, like [gon, ion], not {_shown(route)}")
+            raise ValueError(f"`via` takes a list of places, like [gon, ion], not {shown(route)}")
         return " - ".join([unit, *route, _text(entry, "move", "the place moved to, like bur")])
     if action in ("support", "convoy"):
         value = entry[action]
@@ -255,7 +255,7 @@ def structured_order(entry: object) -> str:
         if not isinstance(value, dict) or "unit" not in value or not set(value) <= set(inner):
             raise ValueError(
                 f"`{action}` takes a mapping with the {action}ed `unit` (and its {' or '.join(inner[1:])}), "
-                f"like {{unit: A par, move: bur}}, not {_shown(value)}"
+                f"like {{unit: A par, move: bur}}, not {shown(value)}"
             )
         target = _text(value, "unit", f"the {action}ed unit, like 'A par'", action)
         if "move" in value:
@@ -266,7 +266,7 @@ def structured_order(entry: object) -> str:
     if action == "convert":
         return f"{unit} convert {_text(entry, 'convert', 'what the unit becomes, like garrison or army')}"
     if entry[action] is not True:
-        raise ValueError(f"write `{action}: true`, not {_shown(entry[action])}")
+        raise ValueError(f"write `{action}: true`, not {shown(entry[action])}")
     return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
 
 
@@ -275,14 +275,8 @@ def _text(entry: dict[Any, Any], key: str, what: str, inside: str | None = None)
     value = entry[key]
     if not isinstance(value, str) or not value.strip():
         where = f"`{inside}.{key}`" if inside else f"`{key}`"
-        raise ValueError(f"{where} takes text: {what}, not {_shown(value)}")
+        raise ValueError(f"{where} takes text: {what}, not {shown(value)}")
     return value
-
-
-def _shown(value: object) -> str:
-    """A value as a message shows it: short, whatever a player wrote."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import copy_game, invoke, write_orders
+from .conftest import GAMES, copy_game, invoke, write_orders
 
 HEADER = "game: demo\nturn: 1902-fall-movement\npower: france\n"
 
@@ -147,3 +147,83 @@ def test_allow_of_something_else_than_powers_is_refused(tmp_path: Path) -> None:
     header = "game: machiavelli\nturn: 1455-spring-movement\npower: venice\n"
     path = write_orders(folder, "venice", header + "orders: [G ven H]\nallow: [[turkey]]\n")
     invoke("validate", folder).assert_error(f"{path}:5: allow: expected a list of powers, like [turkey]")
+
+
+# --- game.yaml -----------------------------------------------------------------------------------------
+
+
+def _with_game_yaml(tmp_path: Path, name: str, text: str) -> Path:
+    folder = copy_game(tmp_path, name)
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("options: [famine]\n", "options: expected a mapping of rule options, like famine: false, not ['famine']"),
+        ("options: 5\n", "options: expected a mapping of rule options"),
+        ("profile: [judge]\n", "profile: expected the name of a profile"),
+        ("map: {a: 1}\n", "map: expected the name of a map"),
+        ("masters: alice\n", "masters: expected a list of GitHub logins"),
+        ("languages: fr\n", "languages: expected a list of languages among fr, en"),
+        ("languages: [[fr]]\n", "languages: expected a list of languages among fr, en"),
+        ("deadlines: {movement: 99999999d}\n", "deadlines.movement: '99999999d' is longer than 365 days"),
+        ("deadlines: {movement: 1e300}\n", "deadlines.movement: 1e+300 is longer than 365 days"),
+        ("deadlines: {movement: .nan}\n", "deadlines.movement: nan is not a duration like 72h"),
+        ("deadlines: {grace: 99999999999999d}\n", "deadlines.grace: '99999999999999d' is longer than 365 days"),
+        ("deadlines: {[1]: 2h}\n", "deadlines.(1,): unknown setting"),
+        ("title: [a, b]\n", "title: the title is text (put it in quotes), not ['a', 'b']"),
+        ("title: '" + "x" * 201 + "'\n", "title: the title is one line of at most 200 characters"),
+        ("title: !!python/object:os.system x\n", "tags like !!python/object:os.system are not accepted here"),
+    ],
+)
+def test_a_game_yaml_value_of_the_wrong_type_says_what_is_expected(tmp_path: Path, extra: str, message: str) -> None:
+    text = (GAMES / "demo" / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("title:", "old_title:").replace("map:", "old_map:")  # the value tried comes first
+    folder = _with_game_yaml(tmp_path, "demo", extra + text)
+    out = invoke("status", folder).assert_error(f"{folder / 'game.yaml'}:1: {message}")
+    assert len(out.splitlines()) == 1
+
+
+@pytest.mark.parametrize("powers", ["[france]", "5", "france", "true"])
+def test_powers_that_are_not_a_mapping_are_refused_with_their_line(tmp_path: Path, powers: str) -> None:
+    text = (GAMES / "demo" / "game.yaml").read_text(encoding="utf-8")
+    folder = _with_game_yaml(tmp_path, "demo", text.split("powers:")[0] + f"powers: {powers}\n")
+    invoke("status", folder).assert_error(f"{folder / 'game.yaml'}:3: powers: expected a mapping of each power")
+
+
+@pytest.mark.parametrize("links", ["1e11", "100000000000", "100001", str(10**99)])
+def test_a_dice_chain_too_long_to_check_is_refused(tmp_path: Path, links: str) -> None:
+    text = (GAMES / "machiavelli" / "game.yaml").read_text(encoding="utf-8").replace("links: 2000", f"links: {links}")
+    folder = _with_game_yaml(tmp_path, "machiavelli", text)
+    for command in ("status", "verify"):
+        invoke(command, folder).assert_error("dice.links: expected the length of the hash chain, a whole number from 2")
+
+
+def test_an_alias_bomb_in_game_yaml_is_refused_unbuilt(tmp_path: Path) -> None:
+    bomb = "".join(f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]\n" for i in range(1, 9))
+    folder = _with_game_yaml(tmp_path, "demo", "l0: &l0 [lol]\n" + bomb + "title: *l8\n")
+    out = invoke("status", folder).assert_error(f"{folder / 'game.yaml'}:1: anchors and aliases (& and *)")
+    assert len(out) < 2000
+
+
+def test_a_huge_game_yaml_is_refused_unread(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "demo")
+    with (folder / "game.yaml").open("a", encoding="utf-8") as out:
+        out.write("# padding\n" * 30_000)
+    invoke("status", folder).assert_error("game.yaml: the file is 3", "bytes; at most 262,144 are read")
+
+
+@pytest.mark.parametrize("content", [b"", b"\xff\xfe\x00t\x00i", b"- a list\n", b"\x00\x01"], ids=repr)
+def test_an_empty_binary_or_list_game_yaml_is_refused(tmp_path: Path, content: bytes) -> None:
+    folder = copy_game(tmp_path, "demo")
+    (folder / "game.yaml").write_bytes(content)
+    invoke("status", folder).assert_error(f"error: {folder / 'game.yaml'}")
+
+
+def test_a_game_yaml_that_is_a_folder_is_refused(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "demo")
+    (folder / "game.yaml").unlink()
+    (folder / "game.yaml").mkdir()
+    invoke("status", folder).assert_error(f"{folder / 'game.yaml'}: cannot read the file: Is a directory")
