@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.errors import DataError
+from pipeline.errors import DataError, naming
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file
 from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX, available_identities, seal, unseal
@@ -33,8 +33,9 @@ def encrypt_orders(folder: Path, file: Path, out: Path | None = None) -> Path:
     if power in game.settings.player_keys:
         recipients.append(game.settings.player_keys[power])
     target = out or game.orders_dir(turn) / f"{checked.power}.yaml{SEALED_SUFFIX}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(seal(checked.text, recipients), encoding="ascii")
+    with naming(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(seal(checked.text, recipients), encoding="ascii")
     return target
 
 

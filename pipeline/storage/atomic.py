@@ -16,6 +16,8 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from pipeline.errors import naming
+
 JOURNAL = ".judge-commit.json"
 TEMP_SUFFIX = ".judge-tmp"
 
@@ -37,7 +39,7 @@ def _stage(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+        with naming(path), os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:  # ENOSPC names no file
             out.write(text)
             out.flush()
             os.fsync(out.fileno())

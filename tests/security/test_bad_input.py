@@ -6,9 +6,12 @@ master could send it, and checks the message says what was wrong and where.
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
+
+from pipeline.storage import atomic
 
 from .conftest import GAMES, copy_game, invoke, write_orders
 
@@ -227,3 +230,88 @@ def test_a_game_yaml_that_is_a_folder_is_refused(tmp_path: Path) -> None:
     (folder / "game.yaml").unlink()
     (folder / "game.yaml").mkdir()
     invoke("status", folder).assert_error(f"{folder / 'game.yaml'}: cannot read the file: Is a directory")
+
+
+# --- rule cases and DATC files ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["cases: " + "[" * 3000 + "]" * 3000, "cases:\n  - id: X\n    turns: " + "{a: " * 3000 + "1" + "}" * 3000],
+    ids=["lists", "mappings"],
+)
+def test_deep_nesting_in_a_rule_case_file_is_refused_in_one_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "cases.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = invoke("cases", path).assert_error(f"{path}:", "lists and mappings nested deeper than 100 levels")
+    assert out.startswith("error: ")
+
+
+def test_a_datc_file_that_is_not_utf8_names_the_file_and_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "cases.txt"
+    path.write_bytes(b"CASE T.1 caf\xe9\nEND\n".replace(b"CASE T.1 caf", b"# comment\nCASE T.1 caf"))
+    out = invoke("datc", path).assert_error(f"error: {path}:2: the file is not UTF-8 text")
+    assert len(out.splitlines()) == 1
+
+
+def test_a_datc_file_that_is_a_folder_or_missing_is_one_line(tmp_path: Path) -> None:
+    invoke("datc", tmp_path).assert_error(f"error: {tmp_path}: cannot read the file: Is a directory")
+    invoke("datc", tmp_path / "none.txt").assert_error(f"error: {tmp_path / 'none.txt'}: cannot read the file")
+
+
+# --- orders sent as an issue ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "orders", ["# only a comment", "```text\n- # a comment\n\n   \n1. # another\n```"], ids=["comment", "bullets"]
+)
+def test_an_issue_whose_orders_section_holds_no_order_says_so(tmp_path: Path, orders: str) -> None:
+    games = tmp_path / "games"
+    copy_game(games, "demo")
+    body = tmp_path / "body.md"
+    body.write_text(
+        f"### Game\n\ndemo\n\n### Turn\n\n1902-fall-movement\n\n### Power\n\nfrance\n\n### Orders\n\n{orders}\n",
+        encoding="utf-8",
+    )
+    invoke("orders-from-issue", "--games", games, "--author", "alice", "--body-file", body).assert_error(
+        "error: no order was found in the Orders section"
+    )
+    assert not (games / "demo" / "orders" / "1902-fall-movement").exists()
+
+
+# --- a full disk, a read-only folder -------------------------------------------------------------------
+
+
+def test_a_full_disk_while_a_turn_is_written_is_one_line_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = copy_game(tmp_path, "demo")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")  # as a flush fails: no file named
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    out = invoke("adjudicate", folder, "--force").assert_error(f"error: cannot write {folder}/")
+    assert out.splitlines()[-1].endswith(".yaml: No space left on device"), out
+    assert sum(line.startswith("error:") for line in out.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (OSError(errno.EROFS, "Read-only file system", "/games/demo"), "cannot write /games/demo: Read-only file"),
+        (PermissionError(errno.EACCES, "Permission denied", "/games/demo"), "cannot open /games/demo: Permission"),
+    ],
+    ids=["read-only", "not-allowed"],
+)
+def test_a_folder_that_cannot_be_written_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, message: str
+) -> None:
+    folder = copy_game(tmp_path, "demo")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
+    out = invoke("adjudicate", folder, "--force").assert_error(f"error: {message}")
+    assert "Traceback" not in out
