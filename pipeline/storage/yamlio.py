@@ -19,6 +19,7 @@ from ruamel.yaml.events import (
     ScalarEvent,
 )
 from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.reader import ReaderError
 
 from pipeline.errors import DataError, Problem
 
@@ -96,10 +97,15 @@ def parse_yaml(text: str, name: str, aliases: bool = True, tags: bool = True) ->
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark is not None else None
-        what = err.problem or err.context or "not valid YAML"
+        what = " ".join((err.problem or err.context or "not valid YAML").split())  # one line: it may quote several
         raise DataError([Problem("", f"not valid YAML: {what}", line, name)]) from None
+    except ReaderError as err:  # a character YAML does not allow (NUL, a lone surrogate): no mark, a position
+        line = text[: err.position].count("\n") + 1 if isinstance(err.position, int) else None
+        character = f"#x{err.character:04x}" if isinstance(err.character, int) else repr(err.character)
+        what = f"the character {character} is not allowed in YAML text (a control character, a lone surrogate)"
+        raise DataError([Problem("", what, line, name)]) from None
     except YAMLError as err:
-        raise DataError([Problem("", f"not valid YAML: {err}", None, name)]) from None
+        raise DataError([Problem("", f"not valid YAML: {str(err).splitlines()[0]}", None, name)]) from None
 
 
 def parse_yaml_fast(text: str, name: str, aliases: bool = True, tags: bool = True) -> Any:
@@ -119,7 +125,7 @@ def _check_events(text: str, name: str, aliases: bool = True, tags: bool = True)
     raised with its line by the pure parser."""
     try:
         problems = _event_problems(YAML(typ="safe", pure=False).parse(io.StringIO(text)), name, aliases, tags)
-    except YAMLError:
+    except (YAMLError, UnicodeEncodeError):  # the C parser cannot take a lone surrogate; the pure one says where
         problems = _event_problems(_yaml().parse(io.StringIO(text)), name, aliases, tags)
     if problems:
         raise DataError(problems[:10])
