@@ -6,6 +6,7 @@ never a traceback.
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -16,7 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from pipeline import __version__
-from pipeline.errors import PipelineError
+from pipeline.errors import PipelineError, naming
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,8 +30,21 @@ def _clean_errors(func: F) -> F:
         except PipelineError as err:
             click.echo(f"error: {err}", err=True)
             sys.exit(1)
+        except OSError as err:  # a full disk, a read-only folder, a file not allowed: one line naming the file
+            click.echo(f"error: {_os_error_message(err)}", err=True)
+            sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG}
+
+
+def _os_error_message(err: OSError) -> str:
+    """``cannot write games/demo/results/x.yaml: No space left on device``."""
+    verb = "write" if err.errno in _WRITE_ERRORS else "open"
+    what = err.strerror or str(err)
+    return f"cannot {verb} {err.filename}: {what}" if err.filename is not None else f"cannot {verb} a file: {what}"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -122,7 +136,7 @@ def _write_private(path: Path, text: str) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         raise PipelineError(f"{path} exists already; not overwritten") from None
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
+    with naming(path), os.fdopen(fd, "w", encoding="utf-8") as out:
         out.write(text)
 
 

@@ -6,7 +6,27 @@ Standard library only: the pure rules core imports this module. The command line
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A value as a message quotes it: its repr, cut short, whatever a player or a game master wrote."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@contextmanager
+def naming(path: object) -> Iterator[None]:
+    """An `OSError` raised inside names `path` if it named no file: a write that fails on a full disk
+    (ENOSPC at the flush) says only "No space left on device", and the command line must say where."""
+    try:
+        yield
+    except OSError as err:
+        if err.filename is None:
+            raise OSError(err.errno, err.strerror or str(err), str(path)) from err
+        raise
 
 
 class PipelineError(Exception):

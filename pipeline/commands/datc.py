@@ -8,8 +8,8 @@ from pathlib import Path
 
 from pipeline.datc.reader import read_datc
 from pipeline.datc.runner import CaseError, CaseResult, run_case
-from pipeline.errors import DataError
 from pipeline.storage.maps import load_board, map_path
+from pipeline.storage.yamlio import read_text
 
 
 @dataclass
@@ -27,11 +27,7 @@ def run(
     results: list[CaseResult] = []
     passed = failed = 0
     for path in paths:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise DataError(f"cannot read the file: {err.strerror}", file=str(path)) from None
-        for case in read_datc(text, str(path)):
+        for case in read_datc(read_text(path), str(path)):
             try:
                 result = run_case(board, case)
             except CaseError as err:

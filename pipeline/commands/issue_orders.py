@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import DataError, OrderError
+from pipeline.errors import DataError, OrderError, naming
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import order_file_text
@@ -91,6 +91,8 @@ def parse_issue_body(body: str) -> IssueOrders:
         text = re.sub(r"^\s*(?:[-*]\s+|\d+[.)]\s+)?", "", line).strip()
         if text and not text.startswith("#"):
             orders.append(text)
+    if not orders:
+        raise DataError("no order was found in the Orders section: write one order per line, like A par-bur")
     return IssueOrders(values["game"], values["turn"], values["power"].lower(), tuple(orders))
 
 
@@ -134,15 +136,17 @@ def _write_orders(folder: Path, sent: IssueOrders, author: str, echo: Echo) -> P
         raise DataError(f"@{author} may not write {power}'s orders: only {owner} or a game master")
     path = game.orders_dir(turn) / f"{power}.yaml"
     before = path.read_bytes() if path.exists() else None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(order_file_text(game, turn, power, list(sent.orders)), encoding="utf-8")
     try:
+        with naming(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(order_file_text(game, turn, power, list(sent.orders)), encoding="utf-8")
         validate(game.folder, echo, author, [path])
     except BaseException:
-        if before is None:
-            path.unlink()
-        else:
-            path.write_bytes(before)
+        with naming(path):
+            if before is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(before)
         raise
     return path
 

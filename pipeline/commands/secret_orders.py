@@ -6,7 +6,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from pipeline.errors import DataError
+from pipeline.errors import DataError, naming
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file
@@ -32,7 +32,7 @@ def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
     power = power_of_file(file)
     if power is None or file.name.endswith(SEALED_SUFFIX):
         raise DataError("give the plain order file, named <power>.yaml", file=str(file))
-    data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False)
+    data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False, tags=False)
     absent = [key for key in ("game", "turn", "power") if not isinstance(data, dict) or data.get(key) is None]
     if absent:
         raise DataError(
@@ -43,8 +43,9 @@ def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
     if power in game.settings.player_keys:
         recipients.append(game.settings.player_keys[power])
     target = out or game.orders_dir(turn) / f"{checked.power}.yaml{SEALED_SUFFIX}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(seal(checked.text, recipients), encoding="ascii")
+    with naming(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(seal(checked.text, recipients), encoding="ascii")
     return target
 
 

@@ -33,7 +33,7 @@ from datetime import time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pipeline.errors import Problem
+from pipeline.errors import Problem, shown
 
 # A GitHub login: letters, digits and single hyphens, neither first nor last, at most 39 characters.
 LOGIN = re.compile(r"[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}")
@@ -43,6 +43,9 @@ DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 PHASE_KINDS = ("movement", "retreat", "adjustment")
 LANGUAGES = ("fr", "en")
+MAX_DURATION = timedelta(days=365)  # a phase or a grace longer than a year is a typo, and overflows dates
+MAX_LINKS = 100_000  # the dice chain's length: 2,000 serve any game; each link costs a hash at every check
+MAX_TITLE = 200  # characters: a title is shown on one line
 
 
 @dataclass(frozen=True)
@@ -94,16 +97,35 @@ def check_login(value: Any, where: str) -> Problem | None:
 
 
 def parse_duration(text: object) -> timedelta | None:
-    """``72h``, ``3d``, ``1d 12h``, ``90m`` (or a number of hours); None if not understood."""
+    """``72h``, ``3d``, ``1d 12h``, ``90m`` (or a number of hours); None if not understood. A duration too
+    long for any date (``99999999999d``) is `timedelta.max`, which `MAX_DURATION` refuses."""
     if isinstance(text, bool):
         return None
     if isinstance(text, int | float):
-        return timedelta(hours=float(text))
+        if text != text:  # NaN
+            return None
+        try:
+            return timedelta(hours=float(text))
+        except OverflowError:
+            return timedelta.max
     m = DURATION.match(str(text))
     if not m or not any(m.groups()):
         return None
     days, hours, minutes = (int(g) if g else 0 for g in m.groups())
-    return timedelta(days=days, hours=hours, minutes=minutes)
+    try:
+        return timedelta(days=days, hours=hours, minutes=minutes)
+    except OverflowError:
+        return timedelta.max
+
+
+def _duration_problem(value: object, where: str, example: str) -> tuple[timedelta | None, Problem | None]:
+    """A duration of game.yaml, or the problem with it: not one, not over zero, or over `MAX_DURATION`."""
+    length = parse_duration(value)
+    if length is None or length <= timedelta(0):
+        return None, Problem(where, f"{shown(value)} is not a duration like {example}")
+    if length > MAX_DURATION:
+        return None, Problem(where, f"{shown(value)} is longer than {MAX_DURATION.days} days")
+    return length, None
 
 
 def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Settings, list[Problem]]:
@@ -127,11 +149,25 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
             return None
         return value
 
+    title = data.get("title")
+    if title is not None and (not isinstance(title, str) or not title.strip()):
+        problems.append(Problem("title", f"the title is text (put it in quotes), not {shown(title)}"))
+    elif isinstance(title, str) and (len(title) > MAX_TITLE or not title.isprintable()):
+        problems.append(Problem("title", f"the title is one line of at most {MAX_TITLE} characters"))
+
     players: dict[str, str] = {}
     player_keys: dict[str, str] = {}
-    for power, info in (data.get("powers") or {}).items():
+    raw_powers = data.get("powers") or {}
+    if not isinstance(raw_powers, Mapping):
+        problems.append(
+            Problem("powers", "expected a mapping of each power to its player, like france: {player: login}")
+        )
+        raw_powers = {}
+    for power, info in raw_powers.items():
         if power not in powers:
-            problems.append(Problem(f"powers.{power}", f"unknown power {power!r} (the map has {', '.join(powers)})"))
+            problems.append(
+                Problem(f"powers.{power}", f"unknown power {shown(power)} (the map has {', '.join(powers)})")
+            )
             continue
         if info is None:
             continue
@@ -151,7 +187,7 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
         masters = [m for i, value in enumerate(raw_masters) if (m := login(f"masters[{i}]", value)) is not None]
 
     languages = data.get("languages") or ["en", "fr"]
-    if not isinstance(languages, list) or not languages or any(lang not in LANGUAGES for lang in languages):
+    if not isinstance(languages, list) or any(not isinstance(lang, str) or lang not in LANGUAGES for lang in languages):
         problems.append(Problem("languages", f"expected a list of languages among {', '.join(LANGUAGES)}"))
         languages = ["en", "fr"]
 
@@ -206,8 +242,10 @@ def _dice(raw: object, problems: list[Problem]) -> DiceCommitment | None:
     if not isinstance(commitment, str) or not HEX_64.match(commitment):
         problems.append(Problem("dice.commitment", "expected the 64 hexadecimal digits of a sha256 hash"))
         ok = False
-    if isinstance(links, bool) or not isinstance(links, int) or links < 2:
-        problems.append(Problem("dice.links", "expected the length of the hash chain, a whole number of at least 2"))
+    if isinstance(links, bool) or not isinstance(links, int) or not 2 <= links <= MAX_LINKS:
+        problems.append(
+            Problem("dice.links", f"expected the length of the hash chain, a whole number from 2 to {MAX_LINKS:,}")
+        )
         ok = False
     return DiceCommitment(str(commitment), int(links)) if ok else None  # type: ignore[arg-type]
 
@@ -221,12 +259,12 @@ def _deadlines(raw: object, problems: list[Problem]) -> Deadlines | None:
     lengths: dict[str, timedelta] = {}
     for kind in PHASE_KINDS:
         if kind in raw:
-            length = parse_duration(raw[kind])
-            if length is None or length <= timedelta(0):
-                problems.append(Problem(f"deadlines.{kind}", f"{raw[kind]!r} is not a duration like 72h, 3d or 1d 12h"))
-            else:
+            length, problem = _duration_problem(raw[kind], f"deadlines.{kind}", "72h, 3d or 1d 12h")
+            if problem is not None:
+                problems.append(problem)
+            elif length is not None:
                 lengths[kind] = length
-    unknown = sorted(set(raw) - {*PHASE_KINDS, "weekdays", "time", "timezone", "grace"})
+    unknown = sorted(str(k) for k in set(raw) - {*PHASE_KINDS, "weekdays", "time", "timezone", "grace"})
     for name in unknown:
         problems.append(
             Problem(
@@ -253,8 +291,10 @@ def _deadlines(raw: object, problems: list[Problem]) -> Deadlines | None:
     except (ZoneInfoNotFoundError, ValueError):
         problems.append(Problem("deadlines.timezone", f"unknown time zone {timezone!r} (e.g. Europe/Paris, UTC)"))
         timezone = "UTC"
-    grace = parse_duration(raw.get("grace", 0)) if raw.get("grace") is not None else timedelta(0)
-    if grace is None:
-        problems.append(Problem("deadlines.grace", f"{raw['grace']!r} is not a duration like 2h"))
-        grace = timedelta(0)
+    grace = timedelta(0)
+    if raw.get("grace") not in (None, 0):
+        length, problem = _duration_problem(raw["grace"], "deadlines.grace", "2h")
+        if problem is not None:
+            problems.append(problem)
+        grace = length or timedelta(0)
     return Deadlines(lengths, weekdays, at, timezone, grace)

@@ -25,7 +25,7 @@ from typing import Any
 from pipeline.core.board import Board
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules, profile
-from pipeline.errors import DataError, Problem
+from pipeline.errors import DataError, Problem, shown
 
 from .atomic import recover, write_all
 from .game_settings import Settings, parse_settings
@@ -151,6 +151,18 @@ class Game:
             return position_from_data(self.board, merge_state(data, private), str(path))
 
 
+GAME_FILE_BYTES = 256 * 1024  # a game.yaml of a hundred players fits in a few kilobytes
+
+
+def read_game_file(path: Path) -> Mapping[str, Any]:
+    """game.yaml as written, refused in one line if it is over `GAME_FILE_BYTES`, uses anchors, aliases or
+    tags (a few lines of aliases make a title of hundreds of megabytes), or is not a mapping."""
+    data = load_yaml(path, max_bytes=GAME_FILE_BYTES, aliases=False, tags=False)
+    if not isinstance(data, Mapping):
+        raise DataError("game.yaml must be a mapping with title, map and powers", file=str(path))
+    return data
+
+
 def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     """The game in `folder`, after finishing any change a killed run left committed (`atomic.recover`),
     with the private keys at hand: `identity_file`, the environment, and a demo game's own."""
@@ -158,11 +170,21 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     if not path.exists():
         raise DataError(f"no game here: {path} does not exist")
     recover(folder)
-    data = load_yaml(path)
-    if not isinstance(data, Mapping):
-        raise DataError("game.yaml must be a mapping with title, map and powers", file=str(path))
+    data = read_game_file(path)
+    options = data.get("options") or {}
+    wrong = [
+        Problem(key, f"expected {what}, not {shown(data[key])}")
+        for key, what, ok in (
+            ("profile", "the name of a profile (standard, judge, objectif)", isinstance(data.get("profile"), str)),
+            ("map", "the name of a map", isinstance(data.get("map"), str)),
+            ("options", "a mapping of rule options, like famine: false", isinstance(options, Mapping)),
+        )
+        if key in data and not ok
+    ]
+    if wrong:
+        raise DataError(locate(wrong, data, str(path)))
     try:
-        rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
+        rules = profile(str(data.get("profile", "standard"))).with_options(options)
     except DataError as err:
         raise DataError(locate(err.problems or [Problem("profile", str(err))], data, str(path))) from None
     map_name = str(data.get("map", rules.map))

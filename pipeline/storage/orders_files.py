@@ -33,15 +33,16 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from pipeline.core.board import space_of
 from pipeline.core.legality import Illegal, find_unit
 from pipeline.core.notation import check_parsed_order, parse_order
-from pipeline.core.orders import Expense, Order
-from pipeline.core.position import Position
-from pipeline.errors import DataError, OrderError, Problem
+from pipeline.core.orders import Build, Disband, Expense, Order, Retreat
+from pipeline.core.position import PhaseKind, Position
+from pipeline.errors import DataError, OrderError, Problem, shown
 
 from .gamedir import Game
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
-from .yamlio import line_of, parse_yaml, parse_yaml_fast
+from .yamlio import line_of, parse_yaml, parse_yaml_fast, read_bytes, read_text
 
 
 class Refusal(StrEnum):
@@ -105,7 +106,7 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path, lenie
     sealed = path.name.endswith(SEALED_SUFFIX)
     if sealed:
         try:
-            ciphertext = _read_bytes(path, SEALED_BYTES)
+            ciphertext = read_bytes(path, SEALED_BYTES)
         except DataError as err:
             raise RefusedFile(Refusal.UNREADABLE, err.problems) from None
         try:
@@ -116,9 +117,7 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path, lenie
             raise RefusedFile(Refusal.UNREADABLE, f"the decrypted file is over {ORDER_FILE_BYTES:,} bytes", file=file)
     else:
         try:
-            source = _read_bytes(path, ORDER_FILE_BYTES).decode("utf-8")
-        except UnicodeDecodeError:
-            raise RefusedFile(Refusal.UNREADABLE, "the file is not UTF-8 text", file=file) from None
+            source = read_text(path, ORDER_FILE_BYTES)
         except DataError as err:
             raise RefusedFile(Refusal.UNREADABLE, err.problems) from None
     try:
@@ -134,7 +133,7 @@ def read_order_file(game: Game, turn: str, position: Position, path: Path, lenie
 
 def _parse(source: str, file: str, fast: bool) -> Any:
     try:
-        return (parse_yaml_fast if fast else parse_yaml)(source, file, aliases=False)
+        return (parse_yaml_fast if fast else parse_yaml)(source, file, aliases=False, tags=False)
     except DataError as err:
         raise RefusedFile(Refusal.UNREADABLE, err.problems) from None
 
@@ -183,8 +182,19 @@ def _read_orders(
             ),
         )
     allow = data.get("allow") or []
-    if not isinstance(allow, list):
-        problems.append(Problem("allow", "expected a list of powers", line_of(data, "allow"), file))
+    if allow and game.rules.game != "machiavelli":
+        problems.append(
+            Problem(
+                "allow",
+                "`allow:` opens one's straits to other powers' fleets, a Machiavelli rule: "
+                "a Diplomacy game has no such key",
+                line_of(data, "allow"),
+                file,
+            )
+        )
+        allow = []
+    if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
+        problems.append(Problem("allow", "expected a list of powers, like [turkey]", line_of(data, "allow"), file))
         allow = []
     entries = [(f"orders[{i}]", entry) for i, entry in enumerate(raw)]
     entries += [(f"allow[{i}]", f"Ally {p}") for i, p in enumerate(allow)]
@@ -202,27 +212,28 @@ def _read_orders(
             parsed.append((where, text, err))
     bought = _bought(position, power, [o for _, _, o in parsed if not isinstance(o, OrderError)])
     orders: list[Order] = []
+    ordered: dict[str, str] = {}  # the space of each unit ordered -> where its first order is
     for where, text, order in parsed:
         try:
             if isinstance(order, OrderError):
                 raise order
             seen = _as_seen(position, power, order, bought)
-            orders.append(check_parsed_order(text, order, game.board, seen, power, game.rules))
+            checked = check_parsed_order(text, order, game.board, seen, power, game.rules)
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
+            continue
+        unit = _unit_ordered(seen, checked)
+        if unit is not None and unit[0] in ordered:
+            first, line = ordered[unit[0]], line_of(data, where)
+            lines = f"lines {line_of(data, first)} and {line}" if line is not None else f"{first} and {where}"
+            problems.append(Problem(where, f"two orders for {unit[1]} ({lines}): give each unit one order", line, file))
+            continue
+        if unit is not None:
+            ordered[unit[0]] = where
+        orders.append(checked)
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
     return OrderFile(power, path, tuple(orders), source, tuple(problems))
-
-
-def _read_bytes(path: Path, max_bytes: int) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise DataError(f"the file is {size:,} bytes; at most {max_bytes:,} are read", file=str(path))
-        return path.read_bytes()
-    except OSError as err:
-        raise DataError(f"cannot read the file: {err.strerror}", file=str(path)) from None
 
 
 def _bought(position: Position, power: str, orders: list[Order]) -> Position:
@@ -256,6 +267,22 @@ def _as_seen(position: Position, power: str, order: Order, bought: Position) -> 
     return bought if now is not None and then is not None and now.power != power and then.power == power else position
 
 
+def _unit_ordered(position: Position, order: Order) -> tuple[str, str] | None:
+    """The space and the name (``A par``) of the unit an order is for; None for an order that is for no
+    unit already on the board (a build, money, an alliance)."""
+    at = getattr(order, "at", None)
+    if at is None or isinstance(order, Expense | Build):
+        return None
+    if isinstance(order, Retreat | Disband) and position.phase.kind is PhaseKind.RETREAT:
+        dislodged = next((d.unit for d in position.dislodged if d.unit.space == space_of(at)), None)
+        return (dislodged.space, str(dislodged)) if dislodged is not None else None
+    try:
+        unit = find_unit(position, getattr(order, "kind", None), at)
+    except Illegal:
+        return None
+    return (unit.space, str(unit)) if unit is not None else None
+
+
 _UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")
 
 
@@ -268,32 +295,51 @@ def structured_order(entry: object) -> str:
     {unit: A per, support: {unit: G sie, convert: army}}
     {unit: F gon, convoy: {unit: A sal, move: dur}}                         {unit: A sie, disband: true}
     """
-    if not isinstance(entry, dict) or not isinstance(entry.get("unit"), str):
-        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {entry!r}")
+    if not isinstance(entry, dict) or "unit" not in entry:
+        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {shown(entry)}")
     actions = [k for k in _UNIT_ORDER_KEYS if k in entry]
-    extra = sorted(set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS})
+    extra = sorted((str(k) for k in set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS}), key=str)
     if len(actions) != 1 or extra:
         raise ValueError(
             f"a structured order has `unit` and exactly one of {', '.join(_UNIT_ORDER_KEYS)}"
             + (f" (unknown key {extra[0]!r})" if extra else "")
         )
-    unit, action = entry["unit"], actions[0]
-    value = entry[action]
+    unit, action = _text(entry, "unit", "the unit, like 'A par'"), actions[0]
+    if "via" in entry and action != "move":
+        raise ValueError("`via` goes with `move`: the places a convoyed army passes through")
     if action == "move":
-        route = [str(p) for p in entry.get("via") or []]
-        return " - ".join([unit, *route, str(value)])
+        route = entry.get("via") or []
+        if not isinstance(route, list) or not all(isinstance(p, str) for p in route):
+            raise ValueError(f"`via` takes a list of places, like [gon, ion], not {shown(route)}")
+        return " - ".join([unit, *route, _text(entry, "move", "the place moved to, like bur")])
     if action in ("support", "convoy"):
-        if not isinstance(value, dict) or not isinstance(value.get("unit"), str):
-            raise ValueError(f"`{action}` takes a mapping with the supported or convoyed `unit`")
-        target = value["unit"]
+        value = entry[action]
+        inner = ("unit", "move", "convert") if action == "support" else ("unit", "move")
+        if not isinstance(value, dict) or "unit" not in value or not set(value) <= set(inner):
+            raise ValueError(
+                f"`{action}` takes a mapping with the {action}ed `unit` (and its {' or '.join(inner[1:])}), "
+                f"like {{unit: A par, move: bur}}, not {shown(value)}"
+            )
+        target = _text(value, "unit", f"the {action}ed unit, like 'A par'", action)
         if "move" in value:
-            target = f"{target} - {value['move']}"
+            target = f"{target} - {_text(value, 'move', 'the place moved to, like bur', action)}"
         elif "convert" in value:
-            target = f"{target} convert {value['convert']}"
+            target = f"{target} convert {_text(value, 'convert', 'what the unit becomes, like army', action)}"
         return f"{unit} {'S' if action == 'support' else 'C'} {target}"
     if action == "convert":
-        return f"{unit} convert {value}"
+        return f"{unit} convert {_text(entry, 'convert', 'what the unit becomes, like garrison or army')}"
+    if entry[action] is not True:
+        raise ValueError(f"write `{action}: true`, not {shown(entry[action])}")
     return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
+
+
+def _text(entry: dict[Any, Any], key: str, what: str, inside: str | None = None) -> str:
+    """The text under `key` of a structured order: a name, never a number, a list or a mapping."""
+    value = entry[key]
+    if not isinstance(value, str) or not value.strip():
+        where = f"`{inside}.{key}`" if inside else f"`{key}`"
+        raise ValueError(f"{where} takes text: {what}, not {shown(value)}")
+    return value
 
 
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:

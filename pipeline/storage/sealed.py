@@ -95,6 +95,8 @@ def available_identities(identity_file: Path | None = None) -> list[str]:
             found += identities_from_text(identity_file.read_text(encoding="utf-8"))
         except OSError as err:
             raise DataError(f"cannot read the key file: {err.strerror}", file=str(identity_file)) from None
+        except UnicodeDecodeError:
+            raise DataError("the key file is not text (AGE-SECRET-KEY-1... lines)", file=str(identity_file)) from None
     found += identities_from_text(os.environ.get(IDENTITY_ENV, ""))
     return found
 

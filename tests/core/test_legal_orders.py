@@ -167,22 +167,27 @@ def money_examples(data: dict[str, object]) -> list[str]:
 def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: Path) -> int:
     """Write every exported order of `power` in order files and read them as the judge does."""
     data = legal_orders(game.board, position, game.rules, power).to_data()
-    texts = [t for u in data["units"] for t in u["orders"]] + list(data["orders"])
+    others = list(data["orders"])
     adjustments = data["adjustments"]
     if adjustments is not None:
-        texts += [b if isinstance(b, str) else b["order"] for b in adjustments["builds"]]
-        texts += ["Waive"] if adjustments["waive"] else []
+        others += [b if isinstance(b, str) else b["order"] for b in adjustments["builds"]]
+        others += ["Waive"] if adjustments["waive"] else []
+    # a file gives each unit one order (two are refused): file k holds the k-th order of every unit
+    rounds = max([len(u["orders"]) for u in data["units"]], default=0)
+    files = [[u["orders"][k] for u in data["units"] if k < len(u["orders"])] for k in range(rounds)] or [[]]
+    files[0] += others
     money = money_examples(data)
     path = tmp / f"{power}.yaml"
-    for start in range(0, len(texts), 400):  # an order file holds at most 64 KiB
-        chunk = texts[start : start + 400]
-        path.write_text(order_file_text(game, turn, power, chunk), encoding="utf-8")
-        read = read_order_file(game, turn, position, path)
-        assert [str(o) for o in read.orders] == chunk  # read back as the very text exported
+    for texts in files:
+        for start in range(0, len(texts), 400):  # an order file holds at most 64 KiB
+            chunk = texts[start : start + 400]
+            path.write_text(order_file_text(game, turn, power, chunk), encoding="utf-8")
+            read = read_order_file(game, turn, position, path)
+            assert [str(o) for o in read.orders] == chunk  # read back as the very text exported
     if money:
         path.write_text(order_file_text(game, turn, power, money), encoding="utf-8")
         read_order_file(game, turn, position, path)
-    return len(texts) + len(money)
+    return sum(map(len, files)) + len(money)
 
 
 @pytest.mark.parametrize(("name", "turn"), demo_cases())
