@@ -11,7 +11,7 @@ import pytest
 
 from pipeline.core.legal_orders import legal_orders_json
 from pipeline.publish.i18n import LANGUAGES, translator
-from pipeline.publish.order_form import public_legal_orders, ui_strings
+from pipeline.publish.order_form import has_private_reports, public_legal_orders, ui_strings
 from pipeline.publish.site import build_site
 from pipeline.publish.words import Words
 from pipeline.storage.gamedir import load_game
@@ -71,7 +71,7 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
     for game_id in ("demo", "machiavelli", "machiavelli-objectif"):
         game = load_game(GAMES / game_id)
         base = site / "games" / game_id
-        names = ["orders"] + (["private"] if game.secret_money else [])
+        names = ["orders"] + (["private"] if has_private_reports(game) else [])
         for lang in LANGUAGES:  # each power in a sentence, as `Words` says it ("the Papacy")
             settings = json.loads((base / f"form-{lang}.json").read_text(encoding="utf-8"))
             w = Words(game.board, translator(lang))
@@ -81,7 +81,7 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
             assert english.is_file() and french.is_file(), (game_id, name)
             assert f'data-game="{game_id}" data-lang="en"' in english.read_text(encoding="utf-8")
             assert f'data-game="{game_id}" data-lang="fr"' in french.read_text(encoding="utf-8")
-        assert not (base / "private.md").exists() or game.secret_money
+        assert not (base / "private.md").exists() or has_private_reports(game)
         for lang in LANGUAGES:
             settings = json.loads((base / f"form-{lang}.json").read_text(encoding="utf-8"))
             assert settings["game"] == game_id and settings["turn"] == game.current_turn()
@@ -178,7 +178,9 @@ def test_the_private_reports_are_published_as_committed(site: Path) -> None:
             published = site / "games" / "machiavelli" / "private" / entry["turn"] / f"{power}.yaml.age"
             assert published.read_bytes() == committed.read_bytes()
             assert published.read_text(encoding="ascii").startswith("-----BEGIN AGE ENCRYPTED FILE-----")
-    assert not (site / "games" / "machiavelli-objectif" / "private").exists()  # open treasuries: no page
+    # open treasuries, but secret orders: only the reports that say why a power's orders were refused
+    objectif = sorted(p.name for p in (site / "games" / "machiavelli-objectif" / "private").rglob("*.age"))
+    assert objectif == sorted(p.name for p in (GAMES / "machiavelli-objectif" / "private").rglob("*.age"))
 
 
 def test_the_script_words_come_from_the_catalogues(site: Path) -> None:

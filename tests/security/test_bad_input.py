@@ -133,10 +133,10 @@ def test_two_orders_for_one_unit_name_the_unit_and_both_lines(tmp_path: Path) ->
 def test_a_garrison_and_an_army_of_one_province_are_two_units(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "machiavelli")
     header = "game: machiavelli\nturn: 1455-spring-movement\npower: venice\n"
-    write_orders(folder, "venice", header + "orders:\n  - G ven H\n  - A pad H\n  - A pad H\n")
-    invoke("validate", folder).assert_error("two orders for A pad (lines 6 and 7)")
-    write_orders(folder, "venice", header + "orders:\n  - G ven H\n  - A pad H\n")
-    assert invoke("validate", folder).result.exit_code == 0
+    path = write_orders(folder, "venice", header + "orders:\n  - G ven H\n  - A pad H\n  - A pad H\n")
+    invoke("encrypt", folder, path).assert_error("two orders for A pad (lines 6 and 7)")  # secret orders
+    path = write_orders(folder, "venice", header + "orders:\n  - G ven H\n  - A pad H\n")
+    assert invoke("encrypt", folder, path).result.exit_code == 0
 
 
 def test_allow_in_a_diplomacy_game_is_refused_as_a_machiavelli_key(tmp_path: Path) -> None:
@@ -149,7 +149,7 @@ def test_allow_of_something_else_than_powers_is_refused(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "machiavelli")
     header = "game: machiavelli\nturn: 1455-spring-movement\npower: venice\n"
     path = write_orders(folder, "venice", header + "orders: [G ven H]\nallow: [[turkey]]\n")
-    invoke("validate", folder).assert_error(f"{path}:5: allow: expected a list of powers, like [turkey]")
+    invoke("encrypt", folder, path).assert_error(f"{path}:5: allow: expected a list of powers, like [turkey]")
 
 
 # --- game.yaml -----------------------------------------------------------------------------------------
@@ -273,9 +273,8 @@ def test_an_issue_whose_orders_section_holds_no_order_says_so(tmp_path: Path, or
         f"### Game\n\ndemo\n\n### Turn\n\n1902-fall-movement\n\n### Power\n\nfrance\n\n### Orders\n\n{orders}\n",
         encoding="utf-8",
     )
-    invoke("orders-from-issue", "--games", games, "--author", "alice", "--body-file", body).assert_error(
-        "error: no order was found in the Orders section"
-    )
+    sent = invoke("orders-from-issue", "--games", games, "--author", "alice", "--sender", "alice", "--body-file", body)
+    sent.assert_error("error: no order was found in the Orders section")
     assert not (games / "demo" / "orders" / "1902-fall-movement").exists()
 
 
@@ -291,16 +290,16 @@ def test_a_full_disk_while_a_turn_is_written_is_one_line_naming_the_file(
         raise OSError(errno.ENOSPC, "No space left on device")  # as a flush fails: no file named
 
     monkeypatch.setattr(atomic.os, "fsync", full)
-    out = invoke("adjudicate", folder, "--force").assert_error(f"error: cannot write {folder}/")
-    assert out.splitlines()[-1].endswith(".yaml: No space left on device"), out
+    out = invoke("adjudicate", folder, "--force").assert_error(f"error: {folder}/")
+    assert out.splitlines()[-1].endswith(".yaml: cannot write the file (no space left on device); nothing was changed")
     assert sum(line.startswith("error:") for line in out.splitlines()) == 1
 
 
 @pytest.mark.parametrize(
     ("error", "message"),
     [
-        (OSError(errno.EROFS, "Read-only file system", "/games/demo"), "cannot write /games/demo: Read-only file"),
-        (PermissionError(errno.EACCES, "Permission denied", "/games/demo"), "cannot open /games/demo: Permission"),
+        (OSError(errno.EROFS, "Read-only file system", "/games/demo"), "cannot write the file (read-only"),
+        (PermissionError(errno.EACCES, "Permission denied", "/games/demo"), "cannot write the file (permission"),
     ],
     ids=["read-only", "not-allowed"],
 )
@@ -313,5 +312,5 @@ def test_a_folder_that_cannot_be_written_is_one_line(
         raise error
 
     monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
-    out = invoke("adjudicate", folder, "--force").assert_error(f"error: {message}")
+    out = invoke("adjudicate", folder, "--force").assert_error(f"error: {folder}/", message)
     assert "Traceback" not in out

@@ -223,7 +223,9 @@ def test_fuzzed_issue_bodies(issue_games: Path, mutation: tuple[random.Random, i
     text = mutate(BODY, *mutation)
     body.write_bytes(text.replace(b"\n", b"\r\n") if crlf else text)
     try:
-        outcome = invoke("orders-from-issue", "--games", issue_games, "--author", "alice", "--body-file", body)
+        outcome = invoke(
+            "orders-from-issue", "--games", issue_games, "--author", "alice", "--sender", "alice", "--body-file", body
+        )
         assert_clean(outcome, issue_games)
     finally:
         shutil.rmtree(issue_games / "demo" / "orders" / CURRENT_TURN["demo"], ignore_errors=True)
