@@ -1,11 +1,11 @@
 """Benchmark of the game repository: validating and adjudicating a Machiavelli turn, and replaying a game.
 
 Creates a Machiavelli game (the judge's rules, a dice chain, secret orders with a demo key), plays it for
-60 phases with random legal orders written as order files (three powers' files encrypted), timing for
-each turn `judge validate` and `judge adjudicate` as the commands run them (files read, decrypted and
-checked; results, state and revealed orders written); then times `judge replay --check` and `judge verify`
-of the whole game, and the building of its site (`judge site`, then `mkdocs build --strict` of the project's
-site with only this game in it). Writes `bench/game-results.md`.
+60 phases with random legal orders written as order files (every power's file encrypted, as a game with
+secret orders takes them), timing for each turn `judge validate` and `judge adjudicate` as the commands
+run them (files read, decrypted and checked; results, state and revealed orders written); then times
+`judge replay --check` and `judge verify` of the whole game, and the building of its site (`judge site`,
+then `mkdocs build --strict` of the project's site with only this game in it). Writes `bench/game-results.md`.
 
     python3 bench/bench_game.py [--phases 60] [--seed 1]
 """
@@ -33,8 +33,6 @@ from pipeline.core.units import AUTONOMOUS
 from pipeline.publish.site import build_site
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.orders_files import order_file_text
-
-SECRET_POWERS = ("florence", "venice", "milan")
 
 
 def quiet(_: str) -> None:
@@ -65,9 +63,8 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
         path = game.orders_dir(turn) / f"{power}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(order_file_text(game, turn, power, by_power.get(power, [])))
-        if power in SECRET_POWERS:
-            encrypt_orders(folder, path)
-            path.unlink()
+        encrypt_orders(folder, path)  # a game with secret orders takes no plain file
+        path.unlink()
     return sum(len(v) for v in by_power.values())
 
 
@@ -129,7 +126,7 @@ def main() -> None:
         "# Game repository benchmark",
         "",
         f"`python3 bench/bench_game.py --phases {args.phases} --seed {args.seed}`: a Machiavelli game (judge's rules,",
-        "dice chain, three powers' orders encrypted) played with random legal orders; each turn timed as",
+        "dice chain, every power's orders encrypted) played with random legal orders; each turn timed as",
         f"`judge validate` then `judge adjudicate` run it. Python {platform.python_version()}, {platform.machine()}.",
         "",
         "| phase kind | turns | orders per turn (median) | validate, median ms | adjudicate, median ms |",

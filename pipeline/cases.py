@@ -79,6 +79,7 @@ def read_cases(path: Path) -> list[RuleCase]:
         if not isinstance(raw, Mapping) or not raw.get("id") or not raw.get("turns"):
             problems.append(Problem(where, "a case needs an id and turns", line_of(data, where), file))
             continue
+        problems += [Problem(w, m, line_of(data, w), file) for w, m in _shape_problems(raw, where)]
         if raw["id"] in seen:
             problems.append(Problem(f"{where}.id", f"case id {raw['id']!r} is used twice", line_of(data, where), file))
         seen.add(raw["id"])
@@ -90,6 +91,35 @@ def read_cases(path: Path) -> list[RuleCase]:
     if problems:
         raise DataError(problems)
     return cases
+
+
+_MAPPINGS = ("units", "dice", "options", "expect", "results")
+
+
+def _shape_problems(raw: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
+    """What of a case is not in the shape docs/rule-cases.md describes (a list of turns, each a mapping whose
+    orders map each power to a list of orders): said before the case is played, never a traceback."""
+    problems = [(f"{where}.{key}", "expected a mapping") for key in _MAPPINGS if not _mapping_or_none(raw.get(key))]
+    turns = raw.get("turns")
+    if not isinstance(turns, list):
+        return [*problems, (f"{where}.turns", "expected a list of turns, each with its orders")]
+    for n, turn in enumerate(turns):
+        at = f"{where}.turns[{n}]"
+        if not isinstance(turn, Mapping):
+            problems.append((at, "expected a turn: a mapping with orders (and results, expect, dice)"))
+            continue
+        problems += [(f"{at}.{key}", "expected a mapping") for key in _MAPPINGS if not _mapping_or_none(turn.get(key))]
+        orders = turn.get("orders")
+        if not _mapping_or_none(orders):
+            problems.append((f"{at}.orders", "expected a mapping of each power to its list of orders"))
+        for power, lines in (orders or {}).items() if isinstance(orders, Mapping) else ():
+            if lines is not None and not (isinstance(lines, list) and all(isinstance(x, str) for x in lines)):
+                problems.append((f"{at}.orders.{power}", "expected a list of orders as text"))
+    return problems
+
+
+def _mapping_or_none(value: object) -> bool:
+    return value is None or isinstance(value, Mapping)
 
 
 def case_files(paths: Iterable[Path]) -> list[Path]:
@@ -109,6 +139,8 @@ def run_rule_case(case: RuleCase) -> CaseOutcome:
         return _run(case)
     except (PipelineError, ValueError) as err:
         return CaseOutcome(case, False, [f"cannot be played: {err}"])
+    except (TypeError, AttributeError, KeyError) as err:  # a value of another shape deeper in the case
+        return CaseOutcome(case, False, [f"cannot be played: a value of the case is not of the expected kind ({err})"])
 
 
 def _run(case: RuleCase) -> CaseOutcome:

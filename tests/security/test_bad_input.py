@@ -314,3 +314,18 @@ def test_a_folder_that_cannot_be_written_is_one_line(
     monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
     out = invoke("adjudicate", folder, "--force").assert_error(f"error: {folder}/", message)
     assert "Traceback" not in out
+
+
+def test_a_rule_case_of_the_wrong_shape_is_refused_with_its_lines(tmp_path: Path) -> None:
+    """`turns: 5`, orders given as text instead of a list, a turn that is a list: each said with its line,
+    never a TypeError."""
+    path = tmp_path / "cases.yaml"
+    path.write_text(
+        "cases:\n- id: x\n  turns: 5\n- id: y\n  turns:\n  - orders: {venice: A ven H}\n- id: z\n  turns: [[5]]\n"
+    )
+    out = invoke("cases", path).assert_error(
+        f"{path}:3: cases[0].turns: expected a list of turns",
+        f"{path}:6: cases[1].turns[0].orders.venice: expected a list of orders as text",
+        f"{path}:8: cases[2].turns[0]: expected a turn",
+    )
+    assert "Traceback" not in out
