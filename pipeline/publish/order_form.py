@@ -205,8 +205,11 @@ def ui_strings(lang: str) -> dict[str, str]:
         "encrypt_failed": t.gettext("The file could not be encrypted: %(error)s"),
         "download": t.gettext("Download the file"),
         "github": t.gettext("Create the file on GitHub"),
-        "github_help": t.gettext("GitHub opens its page for a new file at %(path)s with your orders; commit it there."),
-        "no_github": t.gettext("Commit this file as %(path)s in the game's repository."),
+        "github_help": t.gettext(
+            "GitHub opens its page for a new file at %(path)s with your orders: propose the change there. GitHub "
+            "makes your copy of the repository and a pull request, which the game's check answers and merges."
+        ),
+        "no_github": t.gettext("Send this file as %(path)s in a pull request to the game's repository."),
         "secret_note": t.gettext(
             "Orders are secret in this game: the file is encrypted in your browser before it leaves it."
         ),
