@@ -279,3 +279,18 @@ def test_another_power_s_bad_file_never_blocks_a_player_s_pull_request(public_ga
     assert any("france, 1 order(s)" in line for line in said)
     with pytest.raises(DataError, match="xyz"):
         commands.validate(public_game, quiet)
+
+
+def test_a_hostile_file_name_reaches_the_log_and_the_report_on_one_line(public_game: Path) -> None:
+    """A file named with a newline and an escape sequence: the log and the report show it escaped."""
+    from pipeline.publish.report import load_phase, public_report
+
+    folder = public_game / "orders" / DEMO_TURN
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "x\n\x1b[31m`y.yaml").write_text("orders: []\n")
+    said: list[str] = []
+    commands.adjudicate(public_game, said.append, force=True)
+    (line,) = [s for s in said if "ignored" in s]
+    assert "x\\n\\x1b[31m`y.yaml was ignored: it is not an order file" in line and "\n" not in line
+    report = public_report(load_phase(load_game(public_game), DEMO_TURN), "fr")
+    assert "- `x\\n\\x1b[31m'y.yaml` a été ignoré" in report
