@@ -54,7 +54,9 @@ def test_the_game_page(built: Path) -> None:
     assert page.startswith("# Demo game: Machiavelli, the e-mail judge's rules\n")
     assert "Current turn: **Spring 1455: movement**. Deadline: no deadline set." in page
     assert "| Power | Player | Cities | Provinces | Ducats | Units |" in page
-    assert "| Venice | — | 10 | 13 | — | F cro/sc, A fer, A man, A pad, G ven |" in page  # most cities; money secret
+    units = ", ".join(u.replace(" ", "\u00a0") for u in ("F cro/sc", "A fer", "A man", "A pad", "G ven"))
+    assert f"| Venice | — | 10 | 13 | — | {units} |" in page  # most cities; money secret; a unit kept on one line
+    assert '<div class="pbem-standings" markdown>' in page
     assert "[order syntax](../orders.md)" in page
     assert "`<power>.yaml.age`" in page  # the game has secret orders
     folder = "games/machiavelli/orders/1455-spring-movement/"

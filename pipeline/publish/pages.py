@@ -149,7 +149,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         % {"phase": w.phase(position.phase), "deadline": deadline_text(info, lang)},
     ]
     lines += ["", "## " + t.gettext("Standings"), ""]
-    lines += standings_table(info, position, t, w)
+    lines += ['<div class="pbem-standings" markdown>', "", *standings_table(info, position, t, w), "", "</div>"]
     if position.rebellions:
         rebels = [
             t.gettext("%(place)s (against %(power)s)") % {"place": w.place(p), "power": w.power_the(r.target)}
@@ -194,7 +194,8 @@ def standings_table(info: GameInfo, position: Position, t: Translator, w: Words)
     lines = ["| " + " | ".join(header) + " |", "|---|---|" + "--:|" * (len(header) - 3) + "---|"]
     powers = sorted(game.board.powers, key=lambda pid: (tuple(-n for n in standing(info, position, pid)), pid))
     for pid in powers:
-        units = ", ".join(str(u) for u in sorted(position.units_of(pid))) or "—"
+        # a unit's letter and place kept together (no-break space): a narrow column wraps between units only
+        units = ", ".join(str(u).replace(" ", "\u00a0") for u in sorted(position.units_of(pid))) or "—"
         centres = len(position.centres_of(pid))
         if machiavelli:
             cities = sum(1 for owner in position.cities.values() if owner == pid)
