@@ -54,7 +54,9 @@ def test_the_game_page(built: Path) -> None:
     assert page.startswith("# Demo game: Machiavelli, the e-mail judge's rules\n")
     assert "Current turn: **Spring 1455: movement**. Deadline: no deadline set." in page
     assert "| Power | Player | Cities | Provinces | Ducats | Units |" in page
-    assert "| Venice | — | 10 | 13 | — | F cro/sc, A fer, A man, A pad, G ven |" in page  # most cities; money secret
+    units = ", ".join(u.replace(" ", "\u00a0") for u in ("F cro/sc", "A fer", "A man", "A pad", "G ven"))
+    assert f"| Venice | — | 10 | 13 | — | {units} |" in page  # most cities; money secret; a unit kept on one line
+    assert '<div class="pbem-standings" markdown>' in page
     assert "[order syntax](../orders.md)" in page
     assert "`<power>.yaml.age`" in page  # the game has secret orders
     folder = "games/machiavelli/orders/1455-spring-movement/"
@@ -64,6 +66,17 @@ def test_the_game_page(built: Path) -> None:
     objectif = (built / "games" / "machiavelli-objectif" / "index.md").read_text()
     assert '<svg aria-label="Ducats in the treasury"' in objectif  # its money is public
     assert "- [Spring 1454: movement](1454-spring-movement.md)" in page
+    french = (built / "games" / "machiavelli" / "index.fr.md").read_text()  # in French from title to map
+    assert french.startswith("# Partie de démonstration\u00a0: Machiavel, règles du juge par courriel\n")
+    assert "ses ordres pour les mouvements du printemps 1455 dans le fichier" in french
+    assert (
+        "Machiavel (plateau classique)\u00a0: Printemps 1455"
+        in (built / "games/machiavelli/1455-spring-movement.fr.svg").read_text()
+    )
+    assert (
+        "[Partie de démonstration\u00a0: Diplomatie standard](games/demo/index.md)"
+        in (built / "games/.home.fr.md").read_text()
+    )
     french = (built / "games" / "demo" / "index.fr.md").read_text()
     assert "| Puissance | Joueur | Centres de ravitaillement | Unités |" in french
     assert '<svg aria-label="Centres de ravitaillement"' in french
@@ -91,8 +104,12 @@ def test_a_phase_page(built: Path) -> None:
 
 def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: Path) -> None:
     rules = (built / "games" / "rules.md").read_text()
-    assert "| Option | `standard` | `judge` | `objectif` | What it decides |" in rules
-    assert "| `siege_commitment` | `locked` | `locked` | `free` | after a first besiege" in rules
+    assert "| Option | `standard` | `judge` | `objectif` |\n" in rules  # narrow enough for a phone
+    assert "| `siege_commitment` | `locked` | `locked` | `free` |\n" in rules
+    assert "## What each option decides" in rules and "- `siege_commitment`: after a first besiege" in rules
+    french = (built / "games" / "rules.fr.md").read_text()  # docs/rule-options.fr.md, the explanations' translation
+    assert "- `siege_commitment`\u00a0: après un premier siège, l'assiégeant" in french
+    assert "## Ce que décide chaque option" in french and "after a first besiege" not in french
     assert "## `objectif` {#objectif}" in rules
     orders = (built / "games" / "orders.md").read_text()
     assert "| move by convoy | `A lon-bel via convoy` |" in orders  # docs/orders.md, copied at build time

@@ -151,20 +151,30 @@ def _open(page: Any, url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "prefix", "home", "games"),
-    [("en", "", "Play-by-mail games", "Games"), ("fr", "fr/", "Parties par correspondance", "Parties")],
+    ("lang", "prefix", "home", "games", "title"),
+    [
+        ("en", "", "Play-by-mail games", "Games", "Demo game: Machiavelli, the e-mail judge's rules"),
+        (
+            "fr",
+            "fr/",
+            "Parties par correspondance",
+            "Parties",
+            "Partie de démonstration\u00a0: Machiavel, règles du juge par courriel",
+        ),
+    ],
 )
 def test_home_game_and_phase_pages_load_in_both_languages(
-    page: Any, server: str, lang: str, prefix: str, home: str, games: str
+    page: Any, server: str, lang: str, prefix: str, home: str, games: str, title: str
 ) -> None:
     _open(page, server + prefix)
     assert page.locator("html").get_attribute("lang") == lang
     assert _h1(page) == home
-    assert page.get_by_role("link", name="Demo game: Machiavelli, the e-mail judge's rules").first.is_visible()
+    assert page.get_by_role("link", name=title).first.is_visible()
     assert page.locator(".md-nav__link", has_text=games).count() > 0  # the navigation, in the page's language
+    assert page.locator(".md-nav__link", has_text=title).count() > 0  # a game's section: its title
 
     _open(page, server + prefix + "games/machiavelli/")
-    assert _h1(page) == "Demo game: Machiavelli, the e-mail judge's rules"
+    assert _h1(page) == title
     standings = page.locator("table").first
     assert standings.is_visible()
     assert ("Venise" if lang == "fr" else "Venice") in standings.inner_text()

@@ -44,7 +44,10 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
     ]
     for _, _, _, info, turn, w in items:
         link = f"{base}games/{info.game.id}/{turn}/"
-        title = f"{info.game.title}: {w.phase(phase_of_turn(turn))}"
+        title = t.pgettext("feed item", "%(game)s: %(phase)s") % {
+            "game": info.game.title_in(lang),
+            "phase": w.phase(phase_of_turn(turn)),
+        }
         lines += [
             "<item>",
             f"<title>{escape(title)}</title>",

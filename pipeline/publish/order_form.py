@@ -110,7 +110,7 @@ def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
     return {
         "format": 1,
         "game": game.id,
-        "title": game.title,
+        "title": game.title_in(lang),
         "turn": info.current,
         "phase": w.phase(phase_of_turn(info.current)),
         "powers": {p: w.power(p) for p in sorted(game.board.powers)},
@@ -167,7 +167,10 @@ def ui_strings(lang: str) -> dict[str, str]:
         "borrow_limit": t.gettext("The bank lends up to %(limit)s ducats in all."),
         "borrow_refused": t.gettext("The bank does not lend to this power."),
         "years": t.gettext("Years"),
-        "rate": t.gettext("%(years)s year(s), %(rate)s%% interest"),
+        "rate": {  # a loan of 1 or 2 years, with its rate: the script picks the one of the years chosen
+            str(n): t.ngettext("%(years)s year, %(rate)s%% interest", "%(years)s years, %(rate)s%% interest", n)
+            for n in (1, 2)
+        },
         "pay": t.gettext("Pay"),
         "pay_to": t.gettext("To"),
         "bank": t.gettext("the bank"),
@@ -286,13 +289,13 @@ def order_page(info: GameInfo, lang: str) -> str:
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
     lines = [
-        "# " + t.gettext("Orders: %(game)s") % {"game": game.title},
+        "# " + t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)},
         "",
         t.gettext(
-            "The orders of **%(phase)s**: choose your power, then an order for each unit among the legal ones. "
-            "The page writes the order file; send it from GitHub or download it."
+            "Your orders for **%(phase)s**: choose your power, then an order for each unit among the legal "
+            "ones. The page writes the order file; send it from GitHub or download it."
         )
-        % {"phase": w.phase(phase_of_turn(info.current))},
+        % {"phase": w.phase_in_sentence(phase_of_turn(info.current))},
         "",
         *_noscript(t),
         _mount("order-form", game.id, lang),
@@ -306,7 +309,7 @@ def order_page(info: GameInfo, lang: str) -> str:
 def private_page(info: GameInfo, lang: str) -> str:
     game, t = info.game, translator(lang)
     lines = [
-        "# " + t.gettext("Private reports: %(game)s") % {"game": game.title},
+        "# " + t.gettext("Private reports: %(game)s") % {"game": game.title_in(lang)},
         "",
         t.gettext(
             "Each power's money (treasury, loans, money orders and their results, income) is kept encrypted "

@@ -124,7 +124,7 @@ def games_table(infos: list[GameInfo], lang: str, prefix: str) -> list[str]:
         w = Words(info.game.board, t)
         game = info.game
         rows.append(
-            f"| [{_cell(game.title)}]({prefix}{game.id}/index.md) "
+            f"| [{_cell(game.title_in(lang))}]({prefix}{game.id}/index.md) "
             f"| [`{game.data.get('profile', 'standard')}`]({prefix}rules.md) "
             f"| {w.phase(phase_of_turn(info.current))} | {deadline_text(info, lang)} |"
         )
@@ -138,7 +138,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     w = Words(game.board, t)
     position = game.position(info.current, public=True)  # what everybody may see: no secret treasury
     profile_name = str(game.data.get("profile", "standard"))
-    lines = [f"# {game.title}", ""]
+    lines = [f"# {game.title_in(lang)}", ""]
     lines.append(
         t.gettext("Rules: [%(profile)s](%(rules)s), map %(map)s.")
         % {"profile": f"`{profile_name}`", "rules": f"../rules.md#{profile_name}", "map": f"`{game.map_name}`"}
@@ -149,7 +149,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         % {"phase": w.phase(position.phase), "deadline": deadline_text(info, lang)},
     ]
     lines += ["", "## " + t.gettext("Standings"), ""]
-    lines += standings_table(info, position, t, w)
+    lines += ['<div class="pbem-standings" markdown>', "", *standings_table(info, position, t, w), "", "</div>"]
     if position.rebellions:
         rebels = [
             t.gettext("%(place)s (against %(power)s)") % {"place": w.place(p), "power": w.power_the(r.target)}
@@ -194,7 +194,8 @@ def standings_table(info: GameInfo, position: Position, t: Translator, w: Words)
     lines = ["| " + " | ".join(header) + " |", "|---|---|" + "--:|" * (len(header) - 3) + "---|"]
     powers = sorted(game.board.powers, key=lambda pid: (tuple(-n for n in standing(info, position, pid)), pid))
     for pid in powers:
-        units = ", ".join(str(u) for u in sorted(position.units_of(pid))) or "—"
+        # a unit's letter and place kept together (no-break space): a narrow column wraps between units only
+        units = ", ".join(str(u).replace(" ", "\u00a0") for u in sorted(position.units_of(pid))) or "—"
         centres = len(position.centres_of(pid))
         if machiavelli:
             cities = sum(1 for owner in position.cities.values() if owner == pid)
@@ -240,7 +241,7 @@ def sending_orders(info: GameInfo, t: Translator, w: Words) -> list[str]:
             "Each power commits its orders for %(phase)s as the file `%(file)s` in the folder `%(folder)s` "
             "of the game's repository, written in the [order syntax](%(syntax)s):"
         )
-        % {"phase": w.phase(phase_of_turn(turn)), "file": name, "folder": folder, "syntax": "../orders.md"},
+        % {"phase": w.phase_in_sentence(phase_of_turn(turn)), "file": name, "folder": folder, "syntax": "../orders.md"},
         "",
         "```yaml",
         f"game: {game.id}",
@@ -296,7 +297,7 @@ def phase_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     record = load_phase(game, turn)
     report = public_report(record, lang, level=1).rstrip("\n").split("\n")
     index = info.adjudicated.index(turn)
-    links = [f"[{_cell(game.title)}](index.md)"]
+    links = [f"[{_cell(game.title_in(lang))}](index.md)"]
     if index > 0:
         before = info.adjudicated[index - 1]
         links.insert(0, "← " + t.gettext("Previous: [%(phase)s](%(page)s)") % _phase_link(w, before))

@@ -1,7 +1,7 @@
 """The site's reference pages, made at build time from the code and the docs, never copied by hand:
 
-- `games/rules.md`: every rule option and its value in each profile of `pipeline/core/rules.py`, with what
-  it decides as `docs/rule-options.md` explains it (those explanations are in English);
+- `games/rules.md`: every rule option and its value in each profile of `pipeline/core/rules.py`, then what
+  each decides as `docs/rule-options.md` explains it (in French as `docs/rule-options.fr.md` translates it);
 - `games/orders.md`: the order syntax, `docs/orders.md` as it is (and `docs/orders.fr.md` in French).
 """
 
@@ -18,17 +18,20 @@ from .pages import ORDER_SYNTAX, RULES, Page, localized
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 _ROW = re.compile(r"^\|\s*`(\w+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$")
+_TRANSLATED_ROW = re.compile(r"^\|\s*`(\w+)`\s*\|\s*([^|]+?)\s*\|\s*$")
 _LINK = re.compile(r"\[([^\]]+)\]\((?!https?://)[^)]*\)")  # a link to another doc: kept as its text
 
 
-def option_explanations(docs: Path = DOCS) -> dict[str, str]:
-    """option -> the last column of its row in docs/rule-options.md (what it decides); empty without it."""
-    path = docs / "rule-options.md"
+def option_explanations(docs: Path = DOCS, lang: str = LANGUAGES[0]) -> dict[str, str]:
+    """option -> the last column of its row in docs/rule-options.md (what it decides), or in its translation
+    docs/rule-options.<lang>.md (a table of two columns, the option and what it decides); empty without it."""
+    path = docs / ("rule-options.md" if lang == LANGUAGES[0] else f"rule-options.{lang}.md")
     if not path.is_file():
         return {}
+    row = _ROW if lang == LANGUAGES[0] else _TRANSLATED_ROW
     found: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        match = _ROW.match(line)
+        match = row.match(line)
         if match and match[1] not in found:
             found[match[1]] = match[2]
     return found
@@ -47,8 +50,13 @@ def _value(value: object, t: Translator) -> str:
 
 
 def rules_page(lang: str, docs: Path = DOCS) -> str:
+    """The values of every option in each profile (a table narrow enough for a phone), then what each option
+    decides, in the page's language where a translation says it (else in English, said so)."""
     t = translator(lang)
-    explained = option_explanations(docs)
+    explained = option_explanations(docs, lang)
+    in_english = {}
+    if lang != LANGUAGES[0]:
+        in_english = {k: v for k, v in option_explanations(docs).items() if k not in explained}
     names = list(PROFILES)
     lines = ["# " + t.gettext("Rule profiles"), ""]
     lines.append(
@@ -58,22 +66,26 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
         )
         % {"example": "`options: {siege_commitment: free}`"}
     )
-    header = [t.gettext("Option"), *[f"`{n}`" for n in names], t.gettext("What it decides")]
+    header = [t.gettext("Option"), *[f"`{n}`" for n in names]]
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     fields = [f.name for f in dataclasses.fields(Rules)]
     for name in fields:
         values = [_value(getattr(PROFILES[p], name), t) for p in names]
-        why = _LINK.sub(r"\1", explained.get(name, ""))
-        lines.append(f"| `{name}` | " + " | ".join(values) + f" | {why} |")
-    if lang != LANGUAGES[0] and explained:
-        lines += ["", t.gettext("The explanations of the options are in English.")]
+        lines.append(f"| `{name}` | " + " | ".join(values) + " |")
+    decided = [(n, _LINK.sub(r"\1", explained.get(n) or in_english.get(n) or "")) for n in fields]
+    item = t.pgettext("rule option", "%(option)s: %(value)s")
+    if any(why for _, why in decided):
+        lines += ["", "## " + t.gettext("What each option decides"), ""]
+        lines += ["- " + item % {"option": f"`{name}`", "value": why} for name, why in decided if why]
+        if any(name in in_english for name, why in decided if why):
+            lines += ["", t.gettext("The explanations of some options are in English.")]
     for p in names:
         differ = [n for n in fields if getattr(PROFILES[p], n) != getattr(Rules(), n)]
         lines += ["", f"## `{p}` {{#{p}}}", ""]
         if differ:
             lines.append(t.gettext("Differs from the defaults in:"))
             lines.append("")
-            lines += [f"- `{n}`: {_value(getattr(PROFILES[p], n), t)}" for n in differ]
+            lines += ["- " + item % {"option": f"`{n}`", "value": _value(getattr(PROFILES[p], n), t)} for n in differ]
         else:
             lines.append(t.gettext("The defaults: standard Diplomacy."))
     return "\n".join(lines) + "\n"

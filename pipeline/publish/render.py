@@ -245,7 +245,7 @@ class _Renderer:
 
     def title(self) -> str:
         text = self.t.pgettext("map title", "%(map)s: %(phase)s")
-        return text % {"map": self.board.name, "phase": self.words.phase(self.position.phase)}
+        return text % {"map": self.words.board_name(), "phase": self.words.phase(self.position.phase)}
 
     def css(self) -> str:
         rules = [

@@ -21,6 +21,21 @@ class Words:
         self.board = board
         self.t = t
 
+    # ---- the board --------------------------------------------------------------------------------
+    def board_name(self) -> str:
+        """The board's name as its map data gives it, in the language: "Machiavelli (classic board)" /
+        "Machiavel (plateau classique)"; a map no catalogue knows keeps its own name."""
+        t = self.t
+        names = {
+            "Standard": t.pgettext("board", "Diplomacy (standard board)"),
+            "Machiavelli (classic board)": t.pgettext("board", "Machiavelli (classic board)"),
+            "Machiavelli (Avalon Hill 1995 board)": t.pgettext("board", "Machiavelli (Avalon Hill 1995 board)"),
+            "Machiavelli (Avalon Hill 1995 board, with the Objectif rules' double coasts)": t.pgettext(
+                "board", "Machiavelli (Avalon Hill 1995 board, with the Objectif rules' double coasts)"
+            ),
+        }
+        return names.get(self.board.name, self.board.name)
+
     # ---- places -----------------------------------------------------------------------------------
     def _space(self, location: str) -> str:
         return space_of(location).removesuffix(CITY)
@@ -223,6 +238,34 @@ class Words:
             ("winter", PhaseKind.ADJUSTMENT): t.gettext("Winter %(year)s: adjustments"),
         }
         return titles[(phase.season, phase.kind)] % {"year": phase.year}
+
+    def phase_in_sentence(self, phase: Phase) -> str:
+        """ "the spring 1901 movement" / "les mouvements du printemps 1901": a phase after "for"/"pour"."""
+        t = self.t
+        by_season = {  # movement, retreats, adjustments
+            "spring": (
+                t.gettext("the spring %(year)s movement"),
+                t.gettext("the spring %(year)s retreats"),
+                t.gettext("the spring %(year)s adjustments"),
+            ),
+            "summer": (
+                t.gettext("the summer %(year)s movement"),
+                t.gettext("the summer %(year)s retreats"),
+                t.gettext("the summer %(year)s adjustments"),
+            ),
+            "fall": (
+                t.gettext("the fall %(year)s movement"),
+                t.gettext("the fall %(year)s retreats"),
+                t.gettext("the fall %(year)s adjustments"),
+            ),
+            "winter": (
+                t.gettext("the winter %(year)s movement"),
+                t.gettext("the winter %(year)s retreats"),
+                t.gettext("the winter %(year)s adjustments"),
+            ),
+        }
+        kinds = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
+        return by_season[phase.season][kinds.index(phase.kind)] % {"year": phase.year}
 
 
 def power_forms(t: Translator) -> dict[str, tuple[str, str, str, str, str]]:

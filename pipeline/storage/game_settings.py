@@ -1,6 +1,6 @@
 """What game.yaml says besides the rules: players, game masters, languages, secrecy, deadlines, dice.
 
-    title: "Spring tournament, table 2"
+    title: "Spring tournament, table 2"   # or one per language: {en: "Spring tournament", fr: "Tournoi de printemps"}
     profile: judge
     map: machiavelli-classic
     languages: [fr, en]                  # the site's languages, the first one the game's own
@@ -46,6 +46,7 @@ LANGUAGES = ("fr", "en")
 MAX_DURATION = timedelta(days=365)  # a phase or a grace longer than a year is a typo, and overflows dates
 MAX_LINKS = 100_000  # the dice chain's length: 2,000 serve any game; each link costs a hash at every check
 MAX_TITLE = 200  # characters: a title is shown on one line
+NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # French puts them before ":" (not `isprintable`)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,14 @@ class Settings:
     deadlines: Deadlines | None = None
     demo: bool = False  # a demo game may keep its keys in the folder (demo-secrets.yaml)
     ended: bool = False  # the masters ended the game: its secrets may be published (secrets.yaml)
+    titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's title (`title_in`)
+
+    def title_in(self, lang: str, default: str = "") -> str:
+        """The title in `lang`, else in the game's own language, else any title given, else `default`."""
+        for wanted in (lang, *self.languages):
+            if wanted in self.titles:
+                return self.titles[wanted]
+        return next(iter(self.titles.values()), default)
 
     def may_write(self, login: str, power: str) -> bool:
         """Whether `login` may send or change the orders of `power`: its player, or a game master."""
@@ -149,11 +158,7 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
             return None
         return value
 
-    title = data.get("title")
-    if title is not None and (not isinstance(title, str) or not title.strip()):
-        problems.append(Problem("title", f"the title is text (put it in quotes), not {shown(title)}"))
-    elif isinstance(title, str) and (len(title) > MAX_TITLE or not title.isprintable()):
-        problems.append(Problem("title", f"the title is one line of at most {MAX_TITLE} characters"))
+    titles = _titles(data.get("title"), problems)
 
     players: dict[str, str] = {}
     player_keys: dict[str, str] = {}
@@ -226,9 +231,39 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
             _deadlines(data.get("deadlines"), problems),
             demo,
             ended,
+            titles,
         ),
         problems,
     )
+
+
+def _titles(raw: object, problems: list[Problem]) -> dict[str, str]:
+    """`title: "..."` (every language's) or `title: {en: "...", fr: "..."}`: language -> title."""
+    if raw is None:
+        return {}
+    example = '{en: "Spring tournament", fr: "Tournoi de printemps"}'
+    if not isinstance(raw, Mapping):
+        return dict.fromkeys(LANGUAGES, str(raw)) if _title_ok(raw, "title", problems, example) else {}
+    unknown = [shown(lang) for lang in raw if lang not in LANGUAGES]
+    if not raw or unknown:
+        wrong = f", not {', '.join(unknown)}" if unknown else ""
+        problems.append(
+            Problem("title", f"the titles are given per language, {' or '.join(LANGUAGES)}{wrong}: {example}")
+        )
+        return {}
+    return {str(lang): str(text) for lang, text in raw.items() if _title_ok(text, f"title.{lang}", problems)}
+
+
+def _title_ok(text: object, where: str, problems: list[Problem], example: str = "") -> bool:
+    """Whether `text` is a title (one line of text); if not, its problem is added."""
+    if not isinstance(text, str) or not text.strip():
+        also = f"; or one per language: {example}" if example else ""
+        problems.append(Problem(where, f"the title is text (put it in quotes), not {shown(text)}{also}"))
+        return False
+    if len(text) > MAX_TITLE or not text.translate(NO_BREAK_SPACES).isprintable():
+        problems.append(Problem(where, f"the title is one line of at most {MAX_TITLE} characters"))
+        return False
+    return True
 
 
 def _dice(raw: object, problems: list[Problem]) -> DiceCommitment | None:

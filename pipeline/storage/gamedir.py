@@ -73,6 +73,10 @@ class Game:
         """Whether each power's money (treasury, loans, money orders, income) is kept encrypted."""
         return self.settings.secret_money and self.board.has_cities()
 
+    def title_in(self, lang: str) -> str:
+        """The game's title in `lang` (`title: {en: ..., fr: ...}` in game.yaml), else in another language."""
+        return self.settings.title_in(lang, self.title)
+
     @property
     def players(self) -> Mapping[str, str]:
         return self.settings.players
@@ -200,7 +204,8 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
         )
     if problems:
         raise DataError(locate(problems, data, str(path)))
-    game = Game(folder, folder.name, str(data.get("title", folder.name)), map_name, board, rules, settings, data)
+    title = settings.title_in("en", folder.name)
+    game = Game(folder, folder.name, title, map_name, board, rules, settings, data)
     demo = game.open_secrets().get("age_identity")
     game.identities = (*available_identities(identity_file), *([str(demo)] if demo else []))
     return game

@@ -178,6 +178,10 @@ def _with_game_yaml(tmp_path: Path, name: str, text: str) -> Path:
         ("deadlines: {[1]: 2h}\n", "deadlines.(1,): unknown setting"),
         ("title: [a, b]\n", "title: the title is text (put it in quotes), not ['a', 'b']"),
         ("title: '" + "x" * 201 + "'\n", "title: the title is one line of at most 200 characters"),
+        ("title: {de: Spiel}\n", "title: the titles are given per language, fr or en, not 'de': {en: "),
+        ("title: {}\n", "title: the titles are given per language, fr or en: {en: "),
+        ("title: {en: A game, fr: [a]}\n", "title.fr: the title is text (put it in quotes), not ['a']"),
+        ("title: {fr: '" + "x" * 201 + "'}\n", "title.fr: the title is one line of at most 200 characters"),
         ("title: !!python/object:os.system x\n", "tags like !!python/object:os.system are not accepted here"),
     ],
 )

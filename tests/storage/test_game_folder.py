@@ -235,3 +235,21 @@ def test_rerun_of_a_turn_not_adjudicated_is_refused(tmp_path: Path) -> None:
     shutil.copytree(DEMO, folder)
     with pytest.raises(DataError, match="has not been adjudicated"):
         commands.rerun(folder, "1902-fall-movement", lambda s: None)
+
+
+def test_a_title_per_language_or_one_for_all(tmp_path: Path) -> None:
+    folder = tmp_path / "g3"
+    commands.new_game(folder, "standard", "Test: a game")
+    game = load_game(folder)
+    assert (game.title_in("en"), game.title_in("fr")) == ("Test: a game", "Test: a game")  # one for every language
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("title: 'Test: a game'", "title: {fr: 'Essai\u00a0: une partie'}"), encoding="utf-8")
+    game = load_game(folder)
+    assert game.title_in("fr") == "Essai\u00a0: une partie"
+    assert game.title_in("en") == game.title == "Essai\u00a0: une partie"  # the one given, for want of English
+    demo = load_game(DEMO)
+    assert (demo.title_in("en"), demo.title_in("fr")) == (
+        "Demo game: standard Diplomacy",
+        "Partie de démonstration\u00a0: Diplomatie standard",
+    )

@@ -384,7 +384,7 @@ class OrderForm {
       const years = el(
         "select",
         { id: "pbem-borrow-years" },
-        Object.entries(borrow.years).map(([y, info]) => el("option", { value: y }, fmt(t.rate, { years: y, rate: info.rate_percent }))),
+        Object.entries(borrow.years).map(([y, info]) => el("option", { value: y }, fmt(t.rate[y] ?? t.rate["2"], { years: y, rate: info.rate_percent }))),
       );
       borrowBox.append(
         el("p", {}, borrow.room === null ? fmt(t.borrow_limit, { limit: borrow.limit }) : fmt(t.borrow_room, { room: borrow.room })),
