@@ -11,7 +11,8 @@ import dataclasses
 import re
 from pathlib import Path
 
-from pipeline.core.rules import PROFILES, Rules
+from pipeline.core.rules import Rules
+from pipeline.games import profiles
 
 from .i18n import LANGUAGES, Translator, translator
 from .pages import ORDER_SYNTAX, RULES, Page, localized
@@ -49,7 +50,7 @@ def _value(value: object, t: Translator) -> str:
 def rules_page(lang: str, docs: Path = DOCS) -> str:
     t = translator(lang)
     explained = option_explanations(docs)
-    names = list(PROFILES)
+    names = list(profiles())
     lines = ["# " + t.gettext("Rule profiles"), ""]
     lines.append(
         t.gettext(
@@ -62,18 +63,18 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     fields = [f.name for f in dataclasses.fields(Rules)]
     for name in fields:
-        values = [_value(getattr(PROFILES[p], name), t) for p in names]
+        values = [_value(getattr(profiles()[p], name), t) for p in names]
         why = _LINK.sub(r"\1", explained.get(name, ""))
         lines.append(f"| `{name}` | " + " | ".join(values) + f" | {why} |")
     if lang != LANGUAGES[0] and explained:
         lines += ["", t.gettext("The explanations of the options are in English.")]
     for p in names:
-        differ = [n for n in fields if getattr(PROFILES[p], n) != getattr(Rules(), n)]
+        differ = [n for n in fields if getattr(profiles()[p], n) != getattr(Rules(), n)]
         lines += ["", f"## `{p}` {{#{p}}}", ""]
         if differ:
             lines.append(t.gettext("Differs from the defaults in:"))
             lines.append("")
-            lines += [f"- `{n}`: {_value(getattr(PROFILES[p], n), t)}" for n in differ]
+            lines += [f"- `{n}`: {_value(getattr(profiles()[p], n), t)}" for n in differ]
         else:
             lines.append(t.gettext("The defaults: standard Diplomacy."))
     return "\n".join(lines) + "\n"
