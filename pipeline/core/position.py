@@ -49,6 +49,8 @@ def standing_sieges(units: Mapping[str, Unit], sieges: Mapping[str, int]) -> dic
     return out
 
 
+# A Machiavelli rebellion as the position holds it: a value here, so that the position imports no family
+# (the rules that raise and end rebellions: pipeline/games/machiavelli/rebellions.py).
 @dataclass(frozen=True, order=True)
 class Rebellion:
     """A rebellion directed at `target`, in the province and (`city`) in its city; `siege`: campaigns

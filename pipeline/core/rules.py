@@ -63,7 +63,7 @@ class Rules:
     unit_limits: tuple[int, int, int] | None = (12, 8, 6)  # armies, fleets, garrisons a power may have (judge 1991)
     famine: bool = True  # the judge's `famine` flag
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
-    disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
+    disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/games/machiavelli/disasters.py
     victory_cities: int = 23  # cities a power must control at the end of a campaign to win (Objectif 4.2)
     first_order_phase: str = "spring"  # the first campaign with orders: spring, or summer after a setup spring
     calendar: str = "judge"  # judge: income and adjustments after fall; objectif: at the start of spring
