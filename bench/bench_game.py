@@ -30,6 +30,7 @@ from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Maintain
 from pipeline.core.position import PhaseKind
 from pipeline.core.units import AUTONOMOUS
+from pipeline.games import family_of
 from pipeline.publish.site import build_site
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.orders_files import order_file_text
@@ -48,7 +49,7 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
     by_power: dict[str, list[str]] = {}
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        for space, options in movement_options(board, position, rules).items():
+        for space, options in movement_options(board, position, rules, family_of(rules).unit_order_extras).items():
             if options:
                 by_power.setdefault(position.units[space].power, []).append(str(rng.choice(options)))
     elif kind is PhaseKind.RETREAT:
@@ -59,7 +60,7 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
         for unit in position.units.values():
             if unit.power != AUTONOMOUS:  # keep every unit the treasury can pay for
                 by_power.setdefault(unit.power, []).append(str(Maintain(unit.kind, unit.location)))
-    for power in commands.powers_to_order(board, position):
+    for power in commands.powers_to_order(game, position):
         path = game.orders_dir(turn) / f"{power}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(order_file_text(game, turn, power, by_power.get(power, [])))

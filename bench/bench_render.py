@@ -34,7 +34,7 @@ def main() -> None:
     load_drawing.cache_clear()
     game = load_game(ROOT / "games" / GAMES[0])
     start = time.perf_counter()
-    render_map(game.board, game.position(game.turns()[0]), None, "en", game.map_name)
+    render_map(game.board, game.position(game.turns()[0]), None, "en", game.map_name, family=game.family)
     first = time.perf_counter() - start
 
     draw_ms: list[float] = []
@@ -50,7 +50,7 @@ def main() -> None:
                 times = []
                 for _ in range(args.repeat):
                     start = time.perf_counter()
-                    svg = render_map(game.board, position, outcomes, lang, game.map_name, events)
+                    svg = render_map(game.board, position, outcomes, lang, game.map_name, events, family=game.family)
                     times.append(time.perf_counter() - start)
                 draw_ms.append(statistics.median(times) * 1000)
                 start = time.perf_counter()

@@ -36,7 +36,7 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.core.board import Board, space_of
-from pipeline.core.calendar import PhaseResult, play_phase, start_position
+from pipeline.core.calendar import PhaseResult
 from pipeline.core.notation import parse_order
 from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
 from pipeline.core.orders import (
@@ -59,6 +59,7 @@ from pipeline.core.retreat import retreat_options
 from pipeline.core.units import UnitKind
 from pipeline.datc.reader import DatcCase, read_datc
 from pipeline.datc.runner import CaseError, run_case
+from pipeline.games import play_phase, start_position
 from pipeline.storage.maps import shipped_board
 
 try:

@@ -29,16 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.assassination import all_chits
-from pipeline.core.calendar import PhaseResult, play_phase
+from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import FixedDice
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Order
 from pipeline.core.position import Dislodged, Phase, Position
-from pipeline.core.rules import profile
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, OrderError, PipelineError, Problem
+from pipeline.games import family_of, profile
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.state_files import parse_loan, read_chits, read_rebellions, rebellions_to_data, unit_text
 from pipeline.storage.yamlio import line_of, load_yaml
@@ -147,7 +146,7 @@ def _run(case: RuleCase) -> CaseOutcome:
     data = case.data
     rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
     board = shipped_board(str(data.get("map", rules.map)))
-    position = _position(board, data)
+    position = _position(board, data, family_of(rules).start_chits(board))
     failures: list[str] = []
     for n, turn in enumerate(data["turns"], start=1):
         label = f"turn {n} ({position.phase})"
@@ -162,7 +161,7 @@ def _run(case: RuleCase) -> CaseOutcome:
                     raise _CaseError(f"{label}: {err}") from None
         fixed = {**(data.get("dice") or {}), **(turn.get("dice") or {})}  # a turn's dice over the case's
         dice = FixedDice({str(k): int(v) for k, v in fixed.items()})
-        result = play_phase(board, position, orders, rules, dice)
+        result = family_of(rules).play_phase(board, position, orders, rules, dice)
         failures.extend(f"{label}: {f}" for f in _check_results(turn.get("results") or {}, texts, orders, result))
         failures.extend(f"{label}: {f}" for f in _check_position(board, turn.get("expect") or {}, result.after))
         for want in (turn.get("expect") or {}).get("events") or []:
@@ -220,7 +219,7 @@ def _places(board: Any, by_power: Mapping[str, Any] | None) -> dict[str, str]:
     return out
 
 
-def _position(board: Any, data: Mapping[str, Any]) -> Position:
+def _position(board: Any, data: Mapping[str, Any], chits: dict[str, frozenset[str]]) -> Position:
     dislodged = []
     for entry in data.get("dislodged") or []:
         unit = _unit(board, str(entry["power"]), str(entry["unit"]))
@@ -240,14 +239,14 @@ def _position(board: Any, data: Mapping[str, Any]) -> Position:
         _ledger(data),
         [board.location(str(p)) for p in data.get("famine") or []],
         _rebellions(board, data.get("rebellions")),
-        _chits(board, data),
+        _chits(board, data, chits),
     )
 
 
-def _chits(board: Any, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+def _chits(board: Any, data: Mapping[str, Any], start: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     """As given, or (test_cases.md fixture F0) every power holding one chit for every other power."""
     if "chits" not in data:
-        return all_chits(board.powers) if board.has_cities() else {}
+        return start
     problems: list[Problem] = []
     found = read_chits(board, data["chits"], problems)
     if problems:

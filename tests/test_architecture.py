@@ -1,10 +1,13 @@
-"""The rules core is pure: no file, network, clock or randomness, and no third-party library."""
+"""The rules core and the families stay pure (no file, network, clock or randomness, no third-party
+library); no module outside a family names or imports it; no import cycle among the pipeline's modules."""
 
 from __future__ import annotations
 
 import ast
 import sys
 from pathlib import Path
+
+import pytest
 
 CORE = Path(__file__).resolve().parent.parent / "pipeline" / "core"
 ALLOWED_PROJECT = {"pipeline.errors"}
@@ -44,3 +47,122 @@ def test_core_calls_no_io() -> None:
 def test_the_check_would_catch_a_banned_import() -> None:
     tree = ast.parse("import random\nfrom datetime import date\n")
     assert _imports(tree) == ["random", "datetime"]
+
+
+# ---- the game families (docs/architecture.md) ---------------------------------------------------------
+
+PIPELINE = CORE.parent
+GAMES = PIPELINE / "games"
+FAMILIES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
+REGISTRY = GAMES / "__init__.py"  # imports the families' packages to register them
+# the default of `Rules.family`: what a game plays without a profile (a value, not a switch)
+DEFAULT_FAMILY_HOLDER = CORE / "rules.py"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PIPELINE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PIPELINE.rglob("*.py"))}
+
+
+def _resolved_imports(path: Path) -> set[str]:
+    """Every `pipeline` module the file imports, anywhere in it (inside functions too), relative
+    imports resolved; `from package import module` counts as importing the module."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            submodules = {f"{module}.{a.name}" for a in node.names} & MODULES.keys()
+            found |= submodules
+            if len(submodules) < len(node.names):  # names taken from the module itself
+                found.add(module)
+    return {m for m in found if m in MODULES and m != name}
+
+
+def _outside(family: str) -> list[Path]:
+    home = GAMES / family
+    return [p for p in MODULES.values() if home not in p.parents]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_no_module_outside_a_family_imports_it(family: str) -> None:
+    package = f"pipeline.games.{family}"
+    for path in _outside(family):
+        if path == REGISTRY:
+            continue
+        bad = sorted(m for m in _resolved_imports(path) if m == package or m.startswith(package + "."))
+        assert not bad, f"{path.relative_to(PIPELINE.parent)} imports {', '.join(bad)}"
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_no_module_outside_a_family_names_it(family: str) -> None:
+    """A family is asked for, never named: no `== "machiavelli"` anywhere else."""
+    for path in _outside(family):
+        if path == DEFAULT_FAMILY_HOLDER and family == "diplomacy":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Constant) and node.value == family:
+                raise AssertionError(f"{path.relative_to(PIPELINE.parent)}:{node.lineno} names the family {family!r}")
+
+
+def _family_modules() -> list[Path]:
+    return sorted(GAMES.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _family_modules(), ids=lambda p: str(p.relative_to(GAMES)))
+def test_family_modules_are_pure(path: Path) -> None:
+    """The families' rules modules hold to the core's rules: the standard library, the core, the
+    families' interface, nothing that reads a file, a clock or a die."""
+    stdlib = set(sys.stdlib_module_names)
+    tree = ast.parse(path.read_text(), str(path))
+    for name in _imports(tree):
+        root = name.split(".")[0]
+        project = name in ALLOWED_PROJECT or name.startswith(("pipeline.core.", "pipeline.games"))
+        assert project or (root in stdlib and root not in BANNED_MODULES), f"{path.name} imports {name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in BANNED_CALLS, f"{path.name}:{node.lineno} calls {node.func.id}"
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph, as the modules along it (the first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_no_import_cycle() -> None:
+    graph = {name: _resolved_imports(path) for name, path in MODULES.items()}
+    cycle = _cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_check_would_catch_one() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None

@@ -33,7 +33,9 @@ def test_a_public_game_publishes_legal_orders_json_as_is(site: Path) -> None:
     for game_id in ("demo", "machiavelli-objectif"):
         game = load_game(GAMES / game_id)
         turn = game.current_turn()
-        expected = legal_orders_json(game.board, game.position(turn), game.rules, game.board.powers, game.id, turn)
+        expected = legal_orders_json(
+            game.board, game.position(turn), game.rules, game.board.powers, game.family, game.id, turn
+        )
         assert not game.secret_money
         assert (site / "games" / game_id / "orders.json").read_text(encoding="utf-8") == expected
 
@@ -44,9 +46,13 @@ def test_a_secret_money_game_publishes_no_amount_held(site: Path) -> None:
     assert game.secret_money
     published = json.loads((site / "games" / "machiavelli" / "orders.json").read_text(encoding="utf-8"))
     assert published == public_legal_orders(game, turn)
-    full = json.loads(legal_orders_json(game.board, game.position(turn), game.rules, game.board.powers, game.id, turn))
+    full = json.loads(
+        legal_orders_json(game.board, game.position(turn), game.rules, game.board.powers, game.family, game.id, turn)
+    )
     public = json.loads(
-        legal_orders_json(game.board, game.position(turn, public=True), game.rules, game.board.powers, game.id, turn)
+        legal_orders_json(
+            game.board, game.position(turn, public=True), game.rules, game.board.powers, game.family, game.id, turn
+        )
     )
     assert published["secret_money"] is True
     withheld = {"treasury", "loans", "room", "owed_to_bank", "gifts_allowed"}

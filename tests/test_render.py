@@ -17,11 +17,12 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import cli
-from pipeline.core.calendar import start_position
 from pipeline.core.orders import Move
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.core.rules import Rules
 from pipeline.core.units import Unit, UnitKind
+from pipeline.games import family_of, profile, start_position
 from pipeline.publish import geometry, render
 from pipeline.publish.geometry import load_drawing
 from pipeline.publish.render import render_map
@@ -121,11 +122,13 @@ def test_a_failed_move_is_marked_failed_and_a_successful_one_is_not() -> None:
 def test_a_failed_move_built_by_hand_is_marked() -> None:
     """render_map itself, with an outcome made by hand: a bounced move is drawn dashed with a cross."""
     board = shipped_board("machiavelli-classic")
-    position = start_position(board)
+    position = start_position(board, profile("judge"))
     unit = position.units["ven"] if "ven" in position.units else next(iter(position.units.values()))
     order = Move(unit.kind, unit.location, sorted(board.neighbours(unit.space))[0])
     outcome = Outcome(unit.power, order, False, Reason.BOUNCED, {}, unit)
-    root = parse(render_map(board, position, [outcome], "en", "machiavelli-classic"))
+    root = parse(
+        render_map(board, position, [outcome], "en", "machiavelli-classic", family=family_of(profile("judge")))
+    )
     arrows = [e for e in root.iter(SVG + "g") if e.get("data-order") == str(order)]
     assert len(arrows) == 1 and "failed" in classes(arrows[0])
 
@@ -193,10 +196,10 @@ def test_a_board_without_drawing_gives_none(monkeypatch: pytest.MonkeyPatch, tmp
     """A map with no drawing file gives None, and `judge render` says so (here: the drawings folder emptied)."""
     board = shipped_board("standard")
     position = Position.build(Phase("spring", 1901, PhaseKind.MOVEMENT), [Unit("france", UnitKind.ARMY, "par")])
-    assert render_map(board, position, map_name="no-such-map") is None
+    assert render_map(board, position, map_name="no-such-map", family=family_of(Rules())) is None
     monkeypatch.setattr(geometry, "DRAWING_DIR", tmp_path)
     monkeypatch.setattr(render, "DRAWING_DIR", tmp_path)
-    assert render_map(board, position) is None
+    assert render_map(board, position, family=family_of(Rules())) is None
     result = CliRunner().invoke(cli, ["render", str(ROOT / "games" / "demo"), "1901-spring-movement"])
     assert result.exit_code == 1 and "no drawing" in result.output
 

@@ -15,8 +15,8 @@ from pipeline.core.movement import adjudicate_movement
 from pipeline.core.notation import parse_order
 from pipeline.core.outcome import Reason
 from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import profile
 from pipeline.core.units import Unit, UnitKind
+from pipeline.games import profile
 from pipeline.publish import i18n
 from pipeline.publish.i18n import LANGUAGES, Translator, po_path, translator
 from pipeline.publish.report import PhaseRecord, load_phase, private_report, public_report

@@ -950,7 +950,9 @@ class Drawer:
     def has_city_point(self, sid: str) -> bool:
         """A space with a city (Machiavelli), or a supply centre on a board without cities (standard)."""
         space = self.board.spaces[sid]
-        return space.city is not None or (space.supply_center and not self.board.has_cities())
+        return space.city is not None or (
+            space.supply_center and not any(s.city is not None for s in self.board.spaces.values())
+        )
 
     def coast_points(self, sid: str, shapes: dict[int, object], label: object) -> dict[str, list[float]]:
         """Where a fleet on each coast of a split-coast space stands: inside the space, near its own coast.

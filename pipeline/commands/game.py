@@ -7,26 +7,24 @@ same files for the same inputs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pipeline.core import dice_chain
-from pipeline.core.calendar import play_phase, start_position
 from pipeline.core.position import Position
-from pipeline.core.rules import profile
 from pipeline.errors import DataError, PipelineError, Problem
+from pipeline.games import family_of, profile
 from pipeline.schedule import deadline_after, is_past
 from pipeline.storage.game_settings import parse_settings
-from pipeline.storage.gamedir import Game, load_game, phase_of_turn, turn_id, turn_key
+from pipeline.storage.gamedir import Game, deadlines, load_game, phase_of_turn, turn_id, turn_key
 from pipeline.storage.lock import creates_game, writes_game
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.orders_files import Refusal, read_order_file
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
 from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of
 from pipeline.storage.state_files import dump_yaml
-from pipeline.storage.yamlio import load_yaml
 
 from .turn_dice import dice_for, dice_secret, turn_seed, verify_dice
 from .turn_files import Trigger, Why, differing_files, results_files, revealed_text, state_files, write_turn_files
@@ -64,8 +62,9 @@ def new_game(
         raise DataError(f"a game already exists in {folder}")
     rules = profile(profile_name)
     board = load_board(map_path(rules.map))
-    position = start_position(board, rules)
-    secret = fresh_secret() if fresh_secret is not None and rules.dice and board.has_cities() else None
+    family = family_of(rules)
+    position = family.start_position(board, rules)
+    secret = fresh_secret() if fresh_secret is not None and family.rolls_dice(rules) else None
     settings: dict[str, Any] = {"title": title or folder.name, "profile": profile_name, "map": rules.map}
     settings["languages"] = ["fr", "en"]
     settings["masters"] = []
@@ -113,10 +112,10 @@ def play_turn(
     if orders.problems:
         raise DataError(orders.problems)
     seed = turn_seed(game, turn, orders, secret)
-    result = play_phase(game.board, position, orders.pairs(), game.rules, dice_for(game, turn, seed))
+    result = game.family.play_phase(game.board, position, orders.pairs(), game.rules, dice_for(game, turn, seed))
     next_turn = turn_id(result.after.phase)
     sent = set(orders.files) | {r.power for r in orders.refused if r.power is not None}
-    missing = [p for p in powers_to_order(game.board, position) if p not in sent]
+    missing = [p for p in powers_to_order(game, position) if p not in sent]
     trigger = trigger or Trigger.recorded(game, turn) or Trigger(Why.FORCED if missing else Why.ALL_ORDERS_IN)
     files = results_files(game, result, turn, seed, missing, orders, trigger)
     files |= state_files(game, result.after, next_turn)
@@ -124,30 +123,6 @@ def play_turn(
 
 
 # --- status, deadlines --------------------------------------------------------------------------------
-
-
-def deadlines(game: Game) -> dict[str, datetime]:
-    """The deadline of each turn that has one (`deadlines.yaml`: turn id -> ISO 8601 time)."""
-    path = game.deadlines_path
-    if not path.exists():
-        return {}
-    data = load_yaml(path)
-    found: dict[str, datetime] = {}
-    problems: list[Problem] = []
-    for turn, value in (data or {}).items() if isinstance(data, Mapping) else []:
-        try:
-            when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-            if when.tzinfo is None:
-                raise ValueError
-        except ValueError:
-            problems.append(
-                Problem(str(turn), f"{value!r} is not a time like 2026-12-03T20:00:00+01:00", file=str(path))
-            )
-            continue
-        found[str(turn)] = when
-    if problems:
-        raise DataError(problems)
-    return found
 
 
 def _deadline_file(game: Game, turn: str, opened: datetime) -> dict[Path, str]:
@@ -168,7 +143,7 @@ def status(folder: Path, echo: Echo, now: datetime | None = None) -> bool:
     game = load_game(folder)
     turn = game.current_turn()
     position = game.position(turn, public=not game.identities)
-    needed = powers_to_order(game.board, position)
+    needed = powers_to_order(game, position)
     sent, _ = order_paths(game, turn)
     echo(f"{game.title}: turn {turn} ({position.phase})")
     due = deadlines(game).get(turn)
@@ -257,7 +232,7 @@ def adjudicate(
         turn = game.current_turn()
         position = game.position(turn)
         sent, _ = order_paths(game, turn)  # which files are there, decided before any is read
-        missing = [p for p in powers_to_order(game.board, position) if p not in sent]
+        missing = [p for p in powers_to_order(game, position) if p not in sent]
         late = when_due and _deadline_passed(game, turn, now)
         if missing and not force and not late:
             message = f"turn {turn}: waiting for orders from {', '.join(missing)}"
@@ -357,7 +332,7 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     differences: list[str] = []
     if not turns:
         return differences
-    turn, position = turns[0], start_position(game.board, game.rules)
+    turn, position = turns[0], game.family.start_position(game.board, game.rules)
     first = state_files(game, position, turn)
     differences += differing_files(game, first)
     produced = set(first.paths())

@@ -19,7 +19,7 @@ def legal_orders(folder: Path, power: str | None = None) -> str:
         except OrderError as err:  # an unknown power
             raise DataError(f"{err} (powers: {', '.join(game.board.powers)})") from None
     powers = [power] if power is not None else list(game.board.powers)
-    return legal_orders_json(game.board, game.position(turn), game.rules, powers, game.id, turn)
+    return legal_orders_json(game.board, game.position(turn), game.rules, powers, game.family, game.id, turn)
 
 
 def write(text: str, out: Path) -> None:

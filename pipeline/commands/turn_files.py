@@ -81,7 +81,7 @@ def _recipients(game: Game, power: str) -> tuple[str, ...]:
 
 def state_files(game: Game, position: Position, turn: str) -> TurnFiles:
     header = f"State of the game for turn {turn}."
-    data = position_to_data(game.board, position)
+    data = position_to_data(game.board, position, game.family)
     if not game.secret_money:
         return TurnFiles({game.state_path(turn): dump_yaml(data, header)})
     public, private = split_state(data)

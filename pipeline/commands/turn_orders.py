@@ -13,11 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.core.adjustment import adjustments_due
-from pipeline.core.board import Board
 from pipeline.core.orders import Order
-from pipeline.core.position import PhaseKind, Position
-from pipeline.core.units import AUTONOMOUS
+from pipeline.core.position import Position
 from pipeline.errors import DataError, Problem
 from pipeline.storage.gamedir import Game, turn_key
 from pipeline.storage.orders_files import OrderFile, Refusal, RefusedFile, power_of_file, read_order_file
@@ -25,19 +22,10 @@ from pipeline.storage.sealed import SEALED_SUFFIX
 from pipeline.storage.yamlio import load_yaml_fast
 
 
-def powers_to_order(board: Board, position: Position) -> list[str]:
-    """The powers that have something to order in this phase (never the autonomous garrisons). In a
-    Machiavelli adjustment phase, every power with units to maintain or ducats to build with."""
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        powers = {u.power for u in position.units.values()}
-    elif kind is PhaseKind.RETREAT:
-        powers = {d.unit.power for d in position.dislodged}
-    elif board.has_cities():
-        powers = {u.power for u in position.units.values()} | {p for p in board.powers if position.ledger.ducats(p) > 0}
-    else:
-        powers = {p for p in board.powers if adjustments_due(position, p) != 0}
-    return sorted(powers - {AUTONOMOUS})
+def powers_to_order(game: Game, position: Position) -> list[str]:
+    """The powers that have something to order in this phase (never the autonomous garrisons), as the
+    game's family says (`Family.powers_to_order`)."""
+    return game.family.powers_to_order(game.board, position)
 
 
 @dataclass(frozen=True)

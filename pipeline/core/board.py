@@ -179,10 +179,6 @@ class Board:
         """The locations of `space` a fleet at `src` can move to."""
         return sorted(d for d in self.fleet_adjacency.get(src, frozenset()) if space_of(d) == space)
 
-    def has_cities(self) -> bool:
-        """A Machiavelli board: its provinces have cities (and its powers treasuries, chits...)."""
-        return any(space.city is not None for space in self.spaces.values())
-
     def neighbours(self, space: str) -> frozenset[str]:
         """Spaces next to `space` for any unit: armies by land, fleets by sea or coast."""
         return self.army_adjacency.get(space, frozenset()) | self.fleet_neighbours(space)

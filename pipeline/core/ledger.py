@@ -5,18 +5,8 @@ Values only; `banking` changes them. A treasury is never negative (Objectif 6.5)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-
-LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate (judge borrowing rules; Objectif 6.4 b)
-LOAN_LIMIT = 25  # ducats (principal, or principal and interest: the `loan_limit_basis` option)
-
-
-def loan_interest(principal: int, years: int) -> int:
-    """20 % for one year, 50 % for two, always rounded up."""
-    return math.ceil(principal * LOAN_RATES[years] - 1e-9)
-
 
 SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2}
 

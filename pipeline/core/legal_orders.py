@@ -17,39 +17,35 @@ two documented exceptions that the form loses nothing by:
 Money orders (Machiavelli's loans, payments and expenses) carry amounts and cannot be listed: `money`
 says what may be spent on what (kinds, minimums, targets, the treasury, the loan limit) with the text
 templates the notation prints, so that a form builds texts the parser reads back.
+
+What a family adds (its check, its units' other orders, its adjustments, its money) comes in as
+`LegalOrderHooks`, which every `pipeline.games` family provides.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from pipeline.errors import OrderError
 
 from .adjustment import adjustments_due
 from .board import Board, space_of
-from .expenses import bribe_kind, minimum, rebellion_cost
-from .ledger import LOAN_LIMIT, LOAN_RATES
-from .legality import Illegal
-from .notation import check_parsed_order, parse_order
+from .notation import check_order, check_parsed_order, parse_order
 from .orders import (
     Ally,
     Besiege,
-    Borrow,
     Build,
     Convert,
     Convoy,
     Disband,
-    Expense,
-    GiveChit,
     Hold,
     LiftSiege,
     Maintain,
     Move,
     Order,
-    Pay,
-    PermitBribes,
     Remove,
     Retreat,
     SupportConvert,
@@ -58,28 +54,11 @@ from .orders import (
     Waive,
 )
 from .position import PhaseKind, Position
-from .rebellions import PACIFY
 from .rules import Rules
-from .units import AUTONOMOUS, SPECIALS, Unit, UnitKind
-from .upkeep import COSTS, unit_cost
+from .units import AUTONOMOUS, Unit, UnitKind
 
 FORMAT = 1  # version of the JSON structure (docs/legal-orders.md)
 ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
-EXPENSE_KINDS = (
-    "famine relief",
-    "pacify",
-    "rebellion",
-    "assassinate",
-    "counter-bribe",
-    "disband",
-    "buy",
-    "to autonomous",
-)
-BRIBE_KINDS = ("counter-bribe", "disband", "buy", "to autonomous")
-COUNTER_BRIBE_STEP = 3  # a counter-bribe counts in steps of 3 ducats
-FAMINE_RELIEF = 3  # ducats that end a famine (pipeline.core.expenses)
-ASSASSINATION_STAKES = (12, 24, 36)  # each 12 more ducats, one more face of the die
-
 # the order of kinds in a unit's list, then the text
 _RANK = {
     Hold: 0,
@@ -137,26 +116,53 @@ class LegalOrders:
         }
 
 
-def accepted(text: str, board: Board, position: Position, power: str, rules: Rules) -> str | None:
-    """The canonical text of the order `text` says, if the order-file check accepts it; else None."""
+OrderCheck = Callable[[Board, Position, str, Order, Rules], Order]
+
+
+class LegalOrderHooks(Protocol):
+    """What a game family adds to the legal orders (`pipeline.games.family.Family` provides them)."""
+
+    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order: ...
+
+    def unit_order_extras(self, unit: Unit) -> Iterable[Order]: ...
+
+    def legal_adjustments(
+        self, board: Board, position: Position, rules: Rules, power: str
+    ) -> tuple[tuple[UnitOrders, ...], dict[str, object]] | None: ...
+
+    def legal_money(self, board: Board, position: Position, rules: Rules, power: str) -> dict[str, object] | None: ...
+
+
+def accepted(
+    text: str, board: Board, position: Position, power: str, rules: Rules, check: OrderCheck = check_order
+) -> str | None:
+    """The canonical text of the order `text` says, if the order-file check (the family's `check`)
+    accepts it; else None."""
     try:
         order = parse_order(text, board, position.phase.kind)
-        return str(check_parsed_order(text, order, board, position, power, rules))
+        return str(check_parsed_order(text, order, board, position, power, rules, check))
     except OrderError:
         return None
 
 
-def _keep(candidates: Iterable[Order], board: Board, position: Position, power: str, rules: Rules) -> tuple[str, ...]:
+def keep(
+    candidates: Iterable[Order],
+    board: Board,
+    position: Position,
+    power: str,
+    rules: Rules,
+    check: OrderCheck = check_order,
+) -> tuple[str, ...]:
     """The canonical texts of the candidates the check accepts, sorted by kind of order, then text."""
     kept: dict[str, int] = {}
     for order in candidates:
-        text = accepted(str(order), board, position, power, rules)
+        text = accepted(str(order), board, position, power, rules, check)
         if text is not None:
             kept[text] = _RANK.get(type(order), 10)
     return tuple(sorted(kept, key=lambda t: (kept[t], t)))
 
 
-def _unit_key(unit: Unit) -> tuple[str, str]:
+def unit_key(unit: Unit) -> tuple[str, str]:
     return (unit.location, unit.kind.value)
 
 
@@ -202,7 +208,9 @@ def convoy_destinations(board: Board, fleets: frozenset[str], src: str) -> list[
 # ---- the phases -----------------------------------------------------------------------------
 
 
-def _movement_candidates(board: Board, position: Position, unit: Unit, fleets: frozenset[str]) -> Iterator[Order]:
+def _movement_candidates(
+    board: Board, position: Position, unit: Unit, fleets: frozenset[str], hooks: LegalOrderHooks
+) -> Iterator[Order]:
     k, at = unit.kind, unit.location
     yield Hold(k, at)
     if k is ARMY:
@@ -216,7 +224,7 @@ def _movement_candidates(board: Board, position: Position, unit: Unit, fleets: f
         for loc in sorted(board.fleet_adjacency.get(at, frozenset())):
             yield Move(k, at, loc)
     reach = frozenset({at}) if k is GARRISON else board.reachable_spaces(k, at)
-    for other in sorted(position.units.values(), key=_unit_key):
+    for other in sorted(position.units.values(), key=unit_key):
         if other.space == unit.space:
             continue
         ok, ol = other.kind, other.location
@@ -233,30 +241,29 @@ def _movement_candidates(board: Board, position: Position, unit: Unit, fleets: f
             for s in convoy_destinations(board, fleets, other.space):
                 if fleet_route(board, fleets, other.space, s, unit.space):
                     yield Convoy(k, at, ok, ol, s)
-    if board.has_cities():
-        for into in (ARMY, FLEET, GARRISON):
-            yield Convert(k, at, into)
-        yield Besiege(k, at)
-        yield LiftSiege(k, at)
+    yield from hooks.unit_order_extras(unit)
 
 
 def _movement(
-    board: Board, position: Position, rules: Rules, power: str
+    board: Board, position: Position, rules: Rules, power: str, hooks: LegalOrderHooks
 ) -> tuple[tuple[UnitOrders, ...], tuple[str, ...]]:
     fleets = convoy_fleets(board, position)
+    check = hooks.check_order
     units = tuple(
-        UnitOrders(str(u), _keep(_movement_candidates(board, position, u, fleets), board, position, power, rules))
-        for u in sorted(position.units_of(power), key=_unit_key)
+        UnitOrders(
+            str(u), keep(_movement_candidates(board, position, u, fleets, hooks), board, position, power, rules, check)
+        )
+        for u in sorted(position.units_of(power), key=unit_key)
     )
     others: tuple[str, ...] = ()
     if board.straits and rules.strait_permission == "allow_command":
-        others = _keep((Ally(p) for p in sorted(board.powers) if p != power), board, position, power, rules)
+        others = keep((Ally(p) for p in sorted(board.powers) if p != power), board, position, power, rules, check)
     return units, others
 
 
-def _retreats(board: Board, position: Position, rules: Rules, power: str) -> tuple[UnitOrders, ...]:
+def _retreats(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> tuple[UnitOrders, ...]:
     out = []
-    for entry in sorted(position.dislodged, key=lambda d: _unit_key(d.unit)):
+    for entry in sorted(position.dislodged, key=lambda d: unit_key(d.unit)):
         u = entry.unit
         if u.power != power:
             continue
@@ -266,228 +273,58 @@ def _retreats(board: Board, position: Position, rules: Rules, power: str) -> tup
             places = sorted(board.fleet_adjacency.get(u.location, frozenset()))
         candidates: list[Order] = [Retreat(u.kind, u.location, p) for p in places]
         candidates += [Convert(u.kind, u.location, GARRISON), Disband(u.kind, u.location)]
-        out.append(UnitOrders(str(u), _keep(candidates, board, position, power, rules)))
+        out.append(UnitOrders(str(u), keep(candidates, board, position, power, rules, check)))
     return tuple(out)
 
 
 def _adjustments(
-    board: Board, position: Position, rules: Rules, power: str
+    board: Board, position: Position, rules: Rules, power: str, check: OrderCheck
 ) -> tuple[tuple[UnitOrders, ...], dict[str, object]]:
-    machiavelli = rules.game == "machiavelli"
-    units = []
-    for u in sorted(position.units_of(power), key=_unit_key):
-        candidates: list[Order] = [Remove(u.kind, u.location)]
-        if machiavelli:
-            candidates.insert(0, Maintain(u.kind, u.location))
-        orders = _keep(candidates, board, position, power, rules)
-        units.append(UnitOrders(str(u), orders, unit_cost(u) if machiavelli else None))
+    """Diplomacy's adjustments: removals of one's units, builds in one's home centres, or a waive."""
+    units = [
+        UnitOrders(str(u), keep([Remove(u.kind, u.location)], board, position, power, rules, check))
+        for u in sorted(position.units_of(power), key=unit_key)
+    ]
     builds: list[Build] = []
-    specials: tuple[str | None, ...] = (None, *sorted(SPECIALS)) if machiavelli else (None,)
     for s, sp in sorted(board.spaces.items()):
-        if sp.home is None or (machiavelli and sp.city is None):
-            continue
-        for special in specials:
-            builds.append(Build(ARMY, s, special))
-            builds.extend(Build(FLEET, loc, special) for loc in board.locations(s))
-            if machiavelli:
-                builds.append(Build(GARRISON, s, special))
-    build_texts = _keep(builds, board, position, power, rules)
-    data: dict[str, object] = {"waive": accepted(str(Waive()), board, position, power, rules) is not None}
-    if machiavelli:
-        data["treasury"] = position.ledger.ducats(power)
-        data["builds"] = [{"order": t, "cost": COSTS[_special_of(t, board, position)]} for t in build_texts]
-        data["unit_limits"] = (
-            dict(zip(("armies", "fleets", "garrisons"), rules.unit_limits, strict=True))
-            if (rules.unit_limits)
-            else None
-        )
-        data["special_units"] = rules.special_units
-    else:
-        data["due"] = adjustments_due(position, power)
-        data["builds"] = list(build_texts)
+        if sp.home is not None:
+            builds.append(Build(ARMY, s, None))
+            builds.extend(Build(FLEET, loc, None) for loc in board.locations(s))
+    build_texts = keep(builds, board, position, power, rules, check)
+    data: dict[str, object] = {"waive": accepted(str(Waive()), board, position, power, rules, check) is not None}
+    data["due"] = adjustments_due(position, power)
+    data["builds"] = list(build_texts)
     return tuple(units), data
-
-
-def _special_of(text: str, board: Board, position: Position) -> str | None:
-    order = parse_order(text, board, position.phase.kind)
-    assert isinstance(order, Build)
-    return order.special
-
-
-# ---- money ----------------------------------------------------------------------------------
-
-
-def _template(order: Order, **fields: str) -> str:
-    """The text the notation prints for `order`, with sentinel values turned into ``{field}``."""
-    text = str(order)
-    for name, sentinel in fields.items():
-        text = text.replace(sentinel, "{" + name + "}")
-    return text
-
-
-def expense_text(number: int, ducats: int, kind: str, target: str) -> str:
-    """``Expense 1: 12 disband A bol``: `target` is a province id, a power id or a unit (``A bol``)."""
-    unit_kind, _, place = target.partition(" ")
-    if place and unit_kind in ("A", "F", "G"):
-        return str(Expense(number, ducats, kind, UnitKind(unit_kind), place))
-    return str(Expense(number, ducats, kind, None, target))
-
-
-def _near_own(board: Board, position: Position, power: str, target: Unit) -> bool:
-    """Does one of the power's units stand in or next to the target's province (option `bribe_adjacency`)?"""
-    province = space_of(target.location)
-    near = board.neighbours(province) | {province}
-    return any(space_of(u.location) in near for u in position.units.values() if u.power == power)
-
-
-def _money(board: Board, position: Position, rules: Rules, power: str) -> dict[str, object]:
-    ledger = position.ledger
-
-    def ok(order: Order) -> str | None:
-        return accepted(str(order), board, position, power, rules)
-
-    loans = ledger.debt(power)
-    principal = sum(loan.principal for loan in loans)
-    owed = sum(loan.owed for loan in loans)
-    bank = rules.loans and rules.dice
-    others = [p for p in sorted(board.powers) if p != power]
-    data: dict[str, object] = {
-        "treasury": ledger.ducats(power),
-        "loans": [
-            {"principal": x.principal, "interest": x.interest, "due": f"{x.due_season.title()} {x.due_year}"}
-            for x in loans
-        ],
-        "borrow": {
-            "allowed": bank and power not in ledger.banned,
-            "limit": LOAN_LIMIT,
-            "limit_basis": rules.loan_limit_basis,
-            "room": max(0, LOAN_LIMIT - (principal if rules.loan_limit_basis == "principal" else owed)),
-            "excess": rules.loan_excess,
-            "years": {str(y): {"rate_percent": round(r * 100)} for y, r in sorted(LOAN_RATES.items())},
-            "templates": {str(y): _template(Borrow(987654, y), ducats="987654") for y in sorted(LOAN_RATES)},
-        },
-        "pay": {
-            "to": [t for t in ["bank", *others] if ok(Pay(1, t))],
-            "owed_to_bank": owed,
-            "bank_allowed": bank,
-            "gifts_allowed": not (loans and rules.gift_while_indebted == "forbidden"),
-            "template": _template(Pay(987654, "@to"), ducats="987654", to="@to"),
-        },
-        "permit_bribes": {
-            "in_play": rules.bribe_adjacency == "own_or_permitted",
-            "orders": [t for p in others if (t := ok(PermitBribes(p)))]
-            if rules.bribe_adjacency == "own_or_permitted"
-            else [],
-        },
-        "give_chits": {
-            "in_play": rules.assassinations and rules.assassination_chits_tradable,
-            "orders": [
-                t
-                for victim in sorted(position.chits.get(power, frozenset()))
-                for to in others
-                if to != victim
-                and victim not in position.chits.get(to, frozenset())
-                and (t := ok(GiveChit(victim, to)))
-            ]
-            if rules.assassinations and rules.assassination_chits_tradable
-            else [],
-        },
-        "expenses": _expenses(board, position, rules, power),
-    }
-    return data
-
-
-def _expenses(board: Board, position: Position, rules: Rules, power: str) -> dict[str, object]:
-    def ok(kind: str, ducats: int, target_kind: UnitKind | None, target: str) -> bool:
-        return accepted(str(Expense(1, ducats, kind, target_kind, target)), board, position, power, rules) is not None
-
-    land = [s for s, sp in sorted(board.spaces.items()) if not sp.is_sea]
-    rebellion: list[dict[str, object]] = []
-    for s in land:
-        if s in position.rebellions:
-            continue
-        try:
-            cost = rebellion_cost(board, position, power, s)
-        except Illegal:
-            continue
-        if ok("rebellion", cost, None, s):
-            rebellion.append({"target": s, "cost": cost, "controller": position.owners.get(s)})
-    bribes: list[dict[str, object]] = []
-    for target in sorted(position.units.values(), key=_unit_key):
-        own = target.power == power
-        minimums: dict[str, int] = {}
-        for kind in BRIBE_KINDS:
-            if kind == "counter-bribe":
-                need = COUNTER_BRIBE_STEP
-            elif own:
-                continue  # no bribe on one's own unit (refused)
-            else:
-                try:
-                    need = minimum(board, bribe_kind(Expense(1, 0, kind, None, ""), target), target)
-                except Illegal:
-                    continue  # a bribe this unit cannot take: charged, and no effect
-            if ok(kind, need, target.kind, target.location):
-                minimums[kind] = need
-        if minimums:
-            near = own or rules.bribe_adjacency == "off" or _near_own(board, position, power, target)
-            bribes.append({"target": str(target), "power": target.power, "adjacent": near, "minimums": minimums})
-    data: dict[str, object] = {
-        "max": rules.max_expenses,
-        "numbers": list(range(1, rules.max_expenses + 1)) if rules.max_expenses is not None else None,
-        "underfunded": rules.underfunded_expense,
-        "bribe_adjacency": rules.bribe_adjacency,
-        "templates": {
-            kind: _template(Expense(987654, 876543, kind, None, "@t"), number="987654", ducats="876543", target="@t")
-            for kind in EXPENSE_KINDS
-            if kind != "assassinate" or (rules.assassinations and rules.dice)
-        },
-        "famine relief": {
-            "cost": FAMINE_RELIEF,
-            "targets": [s for s in land if s in position.famine and ok("famine relief", FAMINE_RELIEF, None, s)],
-        },
-        "pacify": {
-            "cost": PACIFY,
-            "targets": [s for s in land if s in position.rebellions and ok("pacify", PACIFY, None, s)],
-        },
-        "rebellion": {"targets": rebellion},
-        "bribes": bribes,
-    }
-    if rules.assassinations and rules.dice:
-        data["assassinate"] = {
-            "stakes": list(ASSASSINATION_STAKES),
-            "targets": [p for p in sorted(position.chits.get(power, frozenset())) if ok("assassinate", 12, None, p)],
-        }
-    return data
 
 
 # ---- the whole ------------------------------------------------------------------------------
 
 
-def money_phase(position: Position, rules: Rules) -> bool:
-    """Are loans, payments and expenses ordered in this phase?"""
-    if rules.game != "machiavelli":
-        return False
-    early = rules.money_before_adjustments(position.phase.season)
-    return position.phase.kind is (PhaseKind.ADJUSTMENT if early else PhaseKind.MOVEMENT)
-
-
-def legal_orders(board: Board, position: Position, rules: Rules, power: str) -> LegalOrders:
-    """Every legal order of `power` in the phase of `position` (see the module's docstring)."""
+def legal_orders(board: Board, position: Position, rules: Rules, power: str, hooks: LegalOrderHooks) -> LegalOrders:
+    """Every legal order of `power` in the phase of `position` (see the module's docstring), under the
+    rules of the family `hooks` stands for."""
     kind = position.phase.kind
     others: tuple[str, ...] = ()
     adjustments: dict[str, object] | None = None
     if kind is PhaseKind.MOVEMENT:
-        units, others = _movement(board, position, rules, power)
+        units, others = _movement(board, position, rules, power, hooks)
     elif kind is PhaseKind.RETREAT:
-        units = _retreats(board, position, rules, power)
+        units = _retreats(board, position, rules, power, hooks.check_order)
     else:
-        units, adjustments = _adjustments(board, position, rules, power)
-    money = _money(board, position, rules, power) if money_phase(position, rules) else None
+        family = hooks.legal_adjustments(board, position, rules, power)
+        units, adjustments = family or _adjustments(board, position, rules, power, hooks.check_order)
+    money = hooks.legal_money(board, position, rules, power)
     return LegalOrders(power, str(position.phase), kind.value, units, others, adjustments, money)
 
 
 def legal_orders_data(
-    board: Board, position: Position, rules: Rules, powers: Iterable[str], game: str = "", turn: str = ""
+    board: Board,
+    position: Position,
+    rules: Rules,
+    powers: Iterable[str],
+    hooks: LegalOrderHooks,
+    game: str = "",
+    turn: str = "",
 ) -> dict[str, object]:
     """The JSON-ready structure of docs/legal-orders.md for the `powers` (sorted)."""
     chosen = sorted(set(powers) - {AUTONOMOUS})
@@ -498,13 +335,19 @@ def legal_orders_data(
         "phase": str(position.phase),
         "phase_kind": position.phase.kind.value,
         "map": board.name,
-        "powers": {p: legal_orders(board, position, rules, p).to_data() for p in chosen},
+        "powers": {p: legal_orders(board, position, rules, p, hooks).to_data() for p in chosen},
     }
 
 
 def legal_orders_json(
-    board: Board, position: Position, rules: Rules, powers: Iterable[str], game: str = "", turn: str = ""
+    board: Board,
+    position: Position,
+    rules: Rules,
+    powers: Iterable[str],
+    hooks: LegalOrderHooks,
+    game: str = "",
+    turn: str = "",
 ) -> str:
     """`legal_orders_data` as JSON text: keys sorted, two-space indents, a final newline."""
-    data = legal_orders_data(board, position, rules, powers, game, turn)
+    data = legal_orders_data(board, position, rules, powers, hooks, game, turn)
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

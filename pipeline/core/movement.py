@@ -10,12 +10,16 @@ The steps, in order:
    Kruijswijk's "The Math of Adjudication" ch. 2 (attack, hold, defend and prevent strength).
 4. execute: the moves that succeed are made, dislodged units wait to retreat, and the spaces left
    empty by a standoff are recorded.
+
+The engine is shared by every family; what a family adds to the strength equations or to the end of
+the phase comes in as `MovementHooks` (Machiavelli's rebels: `pipeline/games/machiavelli/rebellions.py`),
+never as a test of which game is played.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .backup import szykman_then_circular
@@ -37,8 +41,7 @@ from .orders import (
     SupportMove,
 )
 from .outcome import Outcome, Reason
-from .position import Dislodged, Phase, PhaseKind, Position
-from .rebellions import CampaignDeeds, Rebellion, after_campaign, with_control
+from .position import Dislodged, Phase, PhaseKind, Position, Rebellion
 from .resolver import Resolver
 from .rules import Rules
 from .units import CITY, Unit, UnitKind
@@ -52,6 +55,41 @@ SHUT = 1_000_000  # the hold strength of a space no move may enter
 
 def _unit_strength(unit: Unit) -> int:
     return unit.strength
+
+
+@dataclass(frozen=True)
+class CampaignDeeds:
+    """What the units did in one movement phase, province by province (for the rules that follow
+    deeds rather than orders, such as Machiavelli's rebellions)."""
+
+    held: Iterable[tuple[str, str]]  # (province, power): a unit ordered to hold there, not dislodged
+    entered: Iterable[tuple[str, str]]  # (province, power): a unit that moved into the province
+    besieged: Iterable[tuple[str, str]]  # (province, power): a siege order carried out there
+
+
+# (position, moves into each space, each order's power, each order's unit) -> extra support per order
+ExtraSupport = Callable[[Position, Mapping[str, Sequence[int]], Sequence[str], Sequence[Unit]], list[int]]
+Owners = dict[str, str]
+# (position before, rules, the deeds when asked, owners, cities) -> rebellions, owners, cities after
+AfterMoves = Callable[
+    [Position, Rules, Callable[[], CampaignDeeds], Owners, Owners], tuple[dict[str, Rebellion], Owners, Owners]
+]
+
+
+@dataclass(frozen=True)
+class MovementHooks:
+    """What a family adds to the shared movement rules, each hook named for what it decides; None
+    (Diplomacy) adds nothing and costs nothing.
+
+    `extra_support`: strength added to each order's attack, defence and prevention (Machiavelli: the
+    rebels' support of a power moving into their province). `after_moves`: what the moves change besides
+    the units (Machiavelli: the rebellions put down or liberated, and control where they suspend it)."""
+
+    extra_support: ExtraSupport | None = None
+    after_moves: AfterMoves | None = None
+
+
+NO_HOOKS = MovementHooks()
 
 
 @dataclass(frozen=True)
@@ -69,10 +107,12 @@ def adjudicate_movement(
     strength: UnitStrength = _unit_strength,
     trace: list[str] | None = None,
     assassinated: frozenset[str] = frozenset(),
+    hooks: MovementHooks = NO_HOOKS,
 ) -> MovementResult:
     """Adjudicate a movement phase. `orders` are (power, order) pairs, in the order given; the units of
-    the `assassinated` powers (Machiavelli) hold whatever they were ordered."""
-    turn = _Turn(board, position, rules, strength)
+    the `assassinated` powers (Machiavelli) hold whatever they were ordered; `hooks`: what the game's
+    family adds to the movement rules."""
+    turn = _Turn(board, position, rules, strength, hooks)
     turn.assassinated = assassinated
     turn.sanitise(orders)
     turn.match()
@@ -87,8 +127,11 @@ def adjudicate_movement(
 class _Turn:
     """All the orders of one movement phase, indexed for the strength equations."""
 
-    def __init__(self, board: Board, position: Position, rules: Rules, strength: UnitStrength) -> None:
+    def __init__(
+        self, board: Board, position: Position, rules: Rules, strength: UnitStrength, hooks: MovementHooks
+    ) -> None:
         self.board = board
+        self.hooks = hooks
         self.position = position
         self.rules = rules
         self.unit_strength = strength
@@ -280,17 +323,8 @@ class _Turn:
             elif type(o) is Convoy:
                 self.is_convoy[i] = True
 
-        # rebels support the one power, not their target, moving into their province (judge rebellion 8)
-        self.rebel_support = [0] * n
-        for province, rebellion in self.position.rebellions.items():
-            movers = [
-                i
-                for i in self.moves_into.get(province, ())
-                if self.power[i] != rebellion.target and space_of(units[i].location).removesuffix(CITY) != province
-            ]
-            if len({self.power[i] for i in movers}) == 1:
-                for i in movers:
-                    self.rebel_support[i] = 1
+        extra = self.hooks.extra_support
+        self.rebel_support = extra(self.position, self.moves_into, self.power, units) if extra else [0] * n
 
         # convoys: matched to the army's move when it goes to the same place
         self.convoys: list[list[int]] = [[] for _ in range(n)]
@@ -574,8 +608,9 @@ class _Turn:
             if space not in occupied and any(self._stood_off(j) for j in movers)
         }
         phase = self.position.phase
-        rebellions = self._rebellions()
-        owners, cities = with_control(self.position.owners, cities, self.position.rebellions, rebellions)
+        owners, rebellions = dict(self.position.owners), dict(self.position.rebellions)
+        if self.hooks.after_moves is not None:
+            rebellions, owners, cities = self.hooks.after_moves(self.position, self.rules, self._deeds, owners, cities)
         after = Position.build(
             Phase(phase.season, phase.year, PhaseKind.RETREAT),
             moved + stayed,
@@ -591,10 +626,8 @@ class _Turn:
         )
         return MovementResult(after, tuple(self.illegal) + tuple(outcomes))
 
-    def _rebellions(self) -> dict[str, Rebellion]:
-        """The rebellions left standing once the units have moved, held and besieged."""
-        if not self.position.rebellions:
-            return {}
+    def _deeds(self) -> CampaignDeeds:
+        """What the units did, once they have moved, held and besieged."""
         held, entered, besieged = [], [], []
         for i, unit in enumerate(self.units):
             order, province = self.orders[i], space_of(unit.location).removesuffix(CITY)
@@ -608,9 +641,7 @@ class _Turn:
                 entered.append((space_of(order.to), unit.power))
             elif type(order) is Besiege:
                 besieged.append((province, unit.power))
-        deeds = CampaignDeeds(held, entered, besieged)
-        left, _ = after_campaign(self.position.rebellions, deeds, self.rules.rebellion_put_down == "enter_or_hold")
-        return left
+        return CampaignDeeds(held, entered, besieged)
 
     @staticmethod
     def _arrived(unit: Unit, order: MovementOrder) -> Unit:

@@ -16,13 +16,13 @@ both give ``mao``). Three kinds of error: `OrderSyntaxError` (not understood, or
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, OrderSyntaxError
 
 from .adjustment import adjustments_due, build_location
 from .board import Board, fold_accents, normalise_name, space_of
-from .expenses import check_expense
-from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit, find_unit
+from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit
 from .orders import (
     MONEY_KINDS,
     MOVEMENT_KINDS,
@@ -54,7 +54,6 @@ from .position import PhaseKind, Position
 from .retreat import city_retreat, retreat_destination
 from .rules import Rules
 from .units import UnitKind
-from .upkeep import new_unit
 
 _TOKEN = re.compile(r"->|-|[^\s\-]+")
 # keywords: the DATC's, the e-mail judge's (order_grammar of the Machiavelli judge), Objectif's, French
@@ -382,23 +381,41 @@ def _expense(r: _Reader) -> Expense:
     return Expense(number, ducats, kind, target_kind, target)
 
 
-def read_order(text: str, board: Board, position: Position, power: str, rules: Rules = DEFAULT_RULES) -> Order:
+OrderCheck = Callable[[Board, Position, str, Order, Rules], Order]
+
+
+def read_order(
+    text: str,
+    board: Board,
+    position: Position,
+    power: str,
+    rules: Rules = DEFAULT_RULES,
+    check: OrderCheck | None = None,
+) -> Order:
     """Read an order and check it is allowed in `position` for `power`.
 
     Raises `OrderSyntaxError` (not understood), `AmbiguousOrderError` (a coast must be named) or
     `IllegalOrderError` (understood, not allowed here), each with a message naming the order.
     Whether a convoy is ordered for a long army move depends on the other orders and is left to
-    the adjudication.
+    the adjudication. `check` is the legality check of the game's family (`Family.check_order`); by
+    default the shared one, `check_order`.
     """
-    return check_parsed_order(text, parse_order(text, board, position.phase.kind), board, position, power, rules)
+    order = parse_order(text, board, position.phase.kind)
+    return check_parsed_order(text, order, board, position, power, rules, check)
 
 
 def check_parsed_order(
-    text: str, order: Order, board: Board, position: Position, power: str, rules: Rules = DEFAULT_RULES
+    text: str,
+    order: Order,
+    board: Board,
+    position: Position,
+    power: str,
+    rules: Rules = DEFAULT_RULES,
+    check: OrderCheck | None = None,
 ) -> Order:
     """`read_order` for an order already parsed from `text` (which names it in the messages)."""
     try:
-        return check_order(board, position, power, order, rules)
+        return (check or check_order)(board, position, power, order, rules)
     except Illegal as why:
         quoted = text.strip()
         if why.reason is Reason.ILLEGAL_COAST_NEEDED:
@@ -407,19 +424,13 @@ def check_parsed_order(
 
 
 def check_order(board: Board, position: Position, power: str, order: Order, rules: Rules = DEFAULT_RULES) -> Order:
-    """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
+    """Check one order on its own in the phase of `position`; raise `Illegal` with the reason.
+
+    The orders every family shares, with Diplomacy's adjustments; a family with other orders (money,
+    builds bought) checks those first and hands the rest to this check (`Family.check_order`)."""
     kind = position.phase.kind
-    money_phase = PhaseKind.ADJUSTMENT if rules.money_before_adjustments(position.phase.season) else PhaseKind.MOVEMENT
-    if kind is money_phase and isinstance(order, MONEY_KINDS):
-        if rules.game != "machiavelli":
-            raise Illegal(Reason.ILLEGAL_OPTION_OFF)
-        if isinstance(order, Pay) and order.to != "bank" and (order.to not in board.powers or order.to == power):
-            raise Illegal(Reason.ILLEGAL_NOT_OWNER)
-        if isinstance(order, PermitBribes) and (order.power not in board.powers or order.power == power):
-            raise Illegal(Reason.ILLEGAL_NOT_OWNER)
-        if isinstance(order, Expense):
-            check_expense(board, position, power, order, rules)
-        return order
+    if kind is PhaseKind.MOVEMENT and isinstance(order, MONEY_KINDS):
+        raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # no money in this game
     if kind is PhaseKind.MOVEMENT and isinstance(order, Ally):
         if order.power not in board.powers:
             raise Illegal(Reason.ILLEGAL_NOT_OWNER)
@@ -440,14 +451,6 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
                 raise Illegal(Reason.ILLEGAL_NO_CITY)
             return Convert(entry.unit.kind, entry.unit.location, order.into)
         return Disband(entry.unit.kind, entry.unit.location)
-    if kind is PhaseKind.ADJUSTMENT and rules.game == "machiavelli" and isinstance(order, Waive):
-        raise Illegal(Reason.ILLEGAL_WRONG_PHASE)  # nothing to give up: builds are bought (`upkeep` refuses it too)
-    if kind is PhaseKind.ADJUSTMENT and rules.game == "machiavelli" and isinstance(order, (Build, Remove, Maintain)):
-        if isinstance(order, Build):
-            new_unit(board, position, power, order, dict(position.units), set(), set(), rules)
-        else:
-            check_unit(order.kind, order.at, find_unit(position, order.kind, order.at), power)
-        return order
     if kind is PhaseKind.ADJUSTMENT and isinstance(order, (Build, Remove, Waive)):
         due = adjustments_due(position, power)
         if isinstance(order, Remove):

@@ -6,17 +6,18 @@ seas could carry it, and is legal once a convoy is ordered for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from .adjustment import adjustments_due, build_sites
 from .board import Board, space_of
 from .legality import DEFAULT_RULES, Illegal, check_movement_order
 from .orders import (
-    Besiege,
+    MOVEMENT_KINDS,
     Build,
     Convert,
     Convoy,
     Disband,
     Hold,
-    LiftSiege,
     Move,
     MovementOrder,
     Order,
@@ -49,17 +50,23 @@ def destinations(board: Board, unit: Unit) -> list[tuple[str, bool]]:
     return out
 
 
-def movement_options(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -> dict[str, list[MovementOrder]]:
+def movement_options(
+    board: Board,
+    position: Position,
+    rules: Rules = DEFAULT_RULES,
+    extras: Callable[[Unit], Iterable[Order]] | None = None,
+) -> dict[str, list[MovementOrder]]:
     """Every order each unit on the board could be given, by space (for a garrison: its city's space).
 
-    On a Machiavelli board every order listed has passed the adjudicator's own legality checks.
+    `extras`: the family's other orders of a unit (Machiavelli's conversions and sieges,
+    `Family.unit_order_extras`); with them, every order listed has passed the adjudicator's own legality
+    checks.
     """
     moves = {
         space: destinations(board, u) if u.kind is not UnitKind.GARRISON else [] for space, u in position.units.items()
     }
     targets = {space: sorted({space_of(loc) for loc, _ in m}) for space, m in moves.items()}
     out: dict[str, list[MovementOrder]] = {}
-    machiavelli = board.has_cities()
     for space, unit in position.units.items():
         if unit.power == AUTONOMOUS:
             continue
@@ -81,9 +88,10 @@ def movement_options(board: Board, position: Position, rules: Rules = DEFAULT_RU
                         orders.append(Convoy(k, at, other.kind, other.location, dest))
             if other.kind is UnitKind.GARRISON:
                 orders.extend(SupportConvert(k, at, other.kind, other.location, into) for into in (ARMY, FLEET))
-        if machiavelli:
-            orders.extend(Convert(k, at, into) for into in (ARMY, FLEET, GARRISON) if into is not k)
-            orders.extend((Besiege(k, at), LiftSiege(k, at)))
+        if extras is not None:
+            for extra in extras(unit):  # a conversion into what the unit already is: no order
+                if isinstance(extra, MOVEMENT_KINDS) and not (isinstance(extra, Convert) and extra.into is k):
+                    orders.append(extra)
             if k is GARRISON:  # a garrison supports only into its own province
                 orders = [o for o in orders if not isinstance(o, Move)]
             orders = [o for o in orders if _legal(board, position, unit.power, o, rules)]

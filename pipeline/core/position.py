@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .ledger import Ledger
-from .rebellions import Rebellion
 from .units import CITY, Unit
 
 
@@ -48,6 +47,21 @@ def standing_sieges(units: Mapping[str, Unit], sieges: Mapping[str, int]) -> dic
         if besieger is not None and garrison is not None and besieger.power != garrison.power:
             out[province] = campaigns
     return out
+
+
+# A Machiavelli rebellion as the position holds it: a value here, so that the position imports no family
+# (the rules that raise and end rebellions: pipeline/games/machiavelli/rebellions.py).
+@dataclass(frozen=True, order=True)
+class Rebellion:
+    """A rebellion directed at `target`, in the province and (`city`) in its city; `siege`: campaigns
+    the target has besieged the rebel city so far; `suspends`: nobody controls what rebels until the
+    rebellion ends (option `rebellion_suspends_control`, Objectif's reading of gap G-13)."""
+
+    target: str
+    province: bool = True
+    city: bool = False
+    siege: int = 0
+    suspends: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """Rule options: the choices where rule sets differ, and the profiles that bundle them.
 
 Standard Diplomacy needs none of these (the defaults change nothing on a map without cities, garrisons
-or straits). Machiavelli's two rule sets are the profiles `judge` (the e-mail judge's rules, classic
-board) and `objectif` (the Objectif club's rules, Avalon Hill 1995 board); a game picks a profile and
-may override single options. docs/rule-options.md lists every option with its default per profile.
+or straits). `family` names the game family the rules are played under (`pipeline.games`). The
+profiles that bundle options (Diplomacy's `standard`; Machiavelli's `judge`, the e-mail judge's rules on
+the classic board, and `objectif`, the Objectif club's on the Avalon Hill 1995 board) belong to the
+families (`pipeline.games.profile`); a game picks a profile and may override single options.
+docs/rule-options.md lists every option with its default per profile.
 """
 
 from __future__ import annotations
@@ -35,12 +37,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+DEFAULT_FAMILY = "diplomacy"  # the family of rules given no profile (the DATC's, the standard map's)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Options of the movement and retreat rules a game is played with (see docs/rule-options.md)."""
 
     map: str = "standard"
-    game: str = "diplomacy"  # diplomacy | machiavelli: the calendar, and supply centres or controlled provinces
+    family: str = DEFAULT_FAMILY  # the game family (`pipeline.games`): its calendar, orders and state
     conversion_model: str = "separate_space"  # the city is a space of its own; a conversion is a move (judge)
     retreat_into_city: str = "last_resort"  # a dislodged unit may retreat into its city: only if nothing else
     port_siege_units: str = "army_or_fleet"  # who may besiege a port city
@@ -58,7 +63,7 @@ class Rules:
     unit_limits: tuple[int, int, int] | None = (12, 8, 6)  # armies, fleets, garrisons a power may have (judge 1991)
     famine: bool = True  # the judge's `famine` flag
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
-    disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/core/disasters.py
+    disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/games/machiavelli/disasters.py
     victory_cities: int = 23  # cities a power must control at the end of a campaign to win (Objectif 4.2)
     first_order_phase: str = "spring"  # the first campaign with orders: spring, or summer after a setup spring
     calendar: str = "judge"  # judge: income and adjustments after fall; objectif: at the start of spring
@@ -71,16 +76,6 @@ class Rules:
     special_units: bool = True  # the judge's `special` flag: mercenaries and professionals may be built
     assassination_chits_tradable: bool = True  # `give <power> to <power>` (judge); never traded (Objectif)
     assassinated_sieges: str = "broken"  # the victim's sieges are broken (judge) or stand still (Objectif)
-
-    @property
-    def seasons(self) -> tuple[str, ...]:
-        """The campaigns of a year: Machiavelli's three, Diplomacy's two."""
-        return ("spring", "summer", "fall") if self.game == "machiavelli" else ("spring", "fall")
-
-    def money_before_adjustments(self, season: str) -> bool:
-        """Objectif's calendar: the spring's loans and expenses are settled in the adjustment phase that
-        opens it; otherwise in each campaign's movement phase."""
-        return self.calendar == "objectif" and season == self.seasons[0]
 
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """These rules with some options overridden; a bad name or value raises `DataError`."""
@@ -129,40 +124,3 @@ class Rules:
         if problems:
             raise DataError(problems)
         return dataclasses.replace(self, **changes)
-
-
-PROFILES: dict[str, Rules] = {
-    "standard": Rules(),
-    # the e-mail judge (1991 rules, later judge defaults where the text is silent), classic board
-    "judge": Rules(map="machiavelli-classic", game="machiavelli"),
-    # the Objectif club (2001), Avalon Hill 1995 board; only Messina is a strait there
-    "objectif": Rules(
-        map="machiavelli-objectif",
-        game="machiavelli",
-        conversion_model="convert_first",
-        retreat_into_city="any",
-        siege_commitment="free",
-        strait_permission="none",
-        strait_entry_blocks="no",
-        loan_limit_basis="principal_plus_interest",
-        gift_while_indebted="allowed",
-        unit_limits=None,
-        plague=True,
-        calendar="objectif",
-        first_order_phase="summer",
-        max_expenses=None,
-        underfunded_expense="void",
-        bribe_adjacency="own_or_permitted",
-        rebellion_put_down="enter_or_hold",
-        rebellion_suspends_control=True,
-        assassinated_sieges="paused",
-        assassination_chits_tradable=False,
-    ),
-}
-
-
-def profile(name: str) -> Rules:
-    try:
-        return PROFILES[name]
-    except KeyError:
-        raise DataError(f"unknown profile {name!r} (known: {', '.join(PROFILES)})") from None

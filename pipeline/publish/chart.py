@@ -121,7 +121,7 @@ def standings_charts(game: Game, turns: list[str], lang: str) -> list[str]:
         return {w.power(pid): [value(p, pid) for p in positions] for pid in powers}
 
     prefix = f"chart-{game.id}-{lang}"
-    if game.rules.game == "machiavelli":
+    if game.family.controls_cities:
         cities = series(lambda p, pid: sum(1 for owner in p.cities.values() if owner == pid))
         charts = [line_chart(f"{prefix}-cities", t.gettext("Cities controlled"), labels, cities)]
         if not game.secret_money:  # treasuries are each power's secret otherwise

@@ -54,7 +54,7 @@ def public_legal_orders(game: Game, turn: str) -> dict[str, object]:
     what, the minimums and the templates stay."""
     secret = game.secret_money
     position = game.position(turn, public=True)
-    data = legal_orders_data(game.board, position, game.rules, game.board.powers, game.id, turn)
+    data = legal_orders_data(game.board, position, game.rules, game.board.powers, game.family, game.id, turn)
     if not secret:
         return data
     powers = data["powers"]

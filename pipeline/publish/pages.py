@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 
 from pipeline.core.position import Position
-from pipeline.storage.gamedir import Game, phase_of_turn
+from pipeline.storage.gamedir import Game, deadlines, phase_of_turn
 
 from .chart import standings_charts
 from .i18n import LANGUAGES, Translator, translator
@@ -62,8 +62,6 @@ class GameInfo:
 
 
 def game_info(game: Game, repo_url: str | None = None) -> GameInfo:
-    from pipeline.commands.game import deadlines  # the deadlines file, read as `judge adjudicate` reads it
-
     return GameInfo(game, game.turns(), game.adjudicated(), deadlines(game), repo_url)
 
 
@@ -99,11 +97,9 @@ def deadline_text(info: GameInfo, lang: str) -> str:
 
 
 def standing(info: GameInfo, position: Position, pid: str) -> tuple[int, ...]:
-    """What ranks a power: cities then ducats (Machiavelli), supply centres (Diplomacy)."""
-    if info.game.rules.game == "machiavelli":
-        cities = sum(1 for owner in position.cities.values() if owner == pid)
-        return cities, len(position.centres_of(pid)), position.ledger.ducats(pid)
-    return (len(position.centres_of(pid)),)
+    """What ranks a power, as its family says (Machiavelli: cities, provinces, ducats; Diplomacy: supply
+    centres)."""
+    return info.game.family.standing(position, pid)
 
 
 def _cell(text: str) -> str:
@@ -179,7 +175,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
 
 def standings_table(info: GameInfo, position: Position, t: Translator, w: Words) -> list[str]:
     game = info.game
-    machiavelli = game.rules.game == "machiavelli"
+    machiavelli = game.family.controls_cities
     if machiavelli:  # provinces and cities are controlled apart, and every power keeps a treasury
         header = [
             t.gettext("Power"),

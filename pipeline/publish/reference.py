@@ -11,7 +11,8 @@ import dataclasses
 import re
 from pathlib import Path
 
-from pipeline.core.rules import PROFILES, Rules
+from pipeline.core.rules import Rules
+from pipeline.games import profiles
 
 from .i18n import LANGUAGES, Translator, translator
 from .pages import ORDER_SYNTAX, RULES, Page, localized
@@ -57,7 +58,7 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
     in_english = {}
     if lang != LANGUAGES[0]:
         in_english = {k: v for k, v in option_explanations(docs).items() if k not in explained}
-    names = list(PROFILES)
+    names = list(profiles())
     lines = ["# " + t.gettext("Rule profiles"), ""]
     lines.append(
         t.gettext(
@@ -70,7 +71,7 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     fields = [f.name for f in dataclasses.fields(Rules)]
     for name in fields:
-        values = [_value(getattr(PROFILES[p], name), t) for p in names]
+        values = [_value(getattr(profiles()[p], name), t) for p in names]
         lines.append(f"| `{name}` | " + " | ".join(values) + " |")
     decided = [(n, _LINK.sub(r"\1", explained.get(n) or in_english.get(n) or "")) for n in fields]
     item = t.pgettext("rule option", "%(option)s: %(value)s")
@@ -80,12 +81,12 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
         if any(name in in_english for name, why in decided if why):
             lines += ["", t.gettext("The explanations of some options are in English.")]
     for p in names:
-        differ = [n for n in fields if getattr(PROFILES[p], n) != getattr(Rules(), n)]
+        differ = [n for n in fields if getattr(profiles()[p], n) != getattr(Rules(), n)]
         lines += ["", f"## `{p}` {{#{p}}}", ""]
         if differ:
             lines.append(t.gettext("Differs from the defaults in:"))
             lines.append("")
-            lines += ["- " + item % {"option": f"`{n}`", "value": _value(getattr(PROFILES[p], n), t)} for n in differ]
+            lines += ["- " + item % {"option": f"`{n}`", "value": _value(getattr(profiles()[p], n), t)} for n in differ]
         else:
             lines.append(t.gettext("The defaults: standard Diplomacy."))
     return "\n".join(lines) + "\n"

@@ -50,6 +50,7 @@ from pipeline.core.orders import (
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.games import Family
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -59,25 +60,6 @@ Point = tuple[float, float]
 
 # Colour-blind-safe colours (Paul Tol's "muted" scheme), one per power, with a hatching angle each so that
 # the map reads without colour too. Seas are a pale blue no power uses.
-MACHIAVELLI_PALETTE = {
-    "austria": ("#882255", 0),
-    "florence": ("#117733", 45),
-    "france": ("#332288", 90),
-    "milan": ("#44AA99", 135),
-    "naples": ("#999933", 22),
-    "papacy": ("#DDCC77", 67),
-    "turkey": ("#AA4499", 112),
-    "venice": ("#CC6677", 157),
-}
-STANDARD_PALETTE = {
-    "austria": ("#CC6677", 0),
-    "england": ("#332288", 45),
-    "france": ("#88CCEE", 90),
-    "germany": ("#DDCC77", 135),
-    "italy": ("#117733", 22),
-    "russia": ("#AA4499", 67),
-    "turkey": ("#999933", 112),
-}
 FALLBACK = ["#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499"]
 AUTONOMOUS_COLOUR = "#DDDDDD"
 SEA = "#CFE6F3"
@@ -103,9 +85,10 @@ def _pt(p: Point) -> str:
     return f"{_r(p[0])},{_r(p[1])}"
 
 
-def palette(board: Board) -> dict[str, tuple[str, int]]:
-    """Each power's colour and hatching angle (autonomous garrisons: light grey, no hatching)."""
-    known = MACHIAVELLI_PALETTE if board.has_cities() else STANDARD_PALETTE
+def palette(board: Board, family: Family) -> dict[str, tuple[str, int]]:
+    """Each power's colour and hatching angle (autonomous garrisons: light grey, no hatching): the
+    family's own colours for its powers, others from a fallback list."""
+    known = family.palette
     out = {}
     for i, pid in enumerate(sorted(board.powers)):
         out[pid] = known.get(pid, (FALLBACK[i % len(FALLBACK)], (i * 45) % 180))
@@ -161,6 +144,7 @@ class _Renderer:
         outcomes: Sequence[Outcome] | None,
         events: Sequence[Event],
         lang: str,
+        family: Family,
     ) -> None:
         self.board = board
         self.drawing = drawing
@@ -169,8 +153,8 @@ class _Renderer:
         self.events = list(events)
         self.t: Translator = translator(lang)
         self.words = Words(board, self.t)
-        self.colours = palette(board)
-        self.diplomacy = not board.has_cities()  # the standard map: supply centres, no cities, no garrisons
+        self.colours = palette(board, family)
+        self.diplomacy = not family.controls_cities  # supply centres, no cities, no garrisons
         self.letters = power_letters(board)
         x, y, w, h = drawing.viewbox
         self.width, self.height = w, h
@@ -756,16 +740,19 @@ def render_map(
     language: str = "en",
     map_name: str | None = None,
     events: Iterable[Event] = (),
+    *,
+    family: Family,
 ) -> str | None:
     """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
     and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr").
     `map_name` chooses the drawing (the game's map id, e.g. ``machiavelli-objectif``); without it, the drawing
-    with the board's spaces is used. None for a board that has no drawing."""
+    with the board's spaces is used; `family`: the game's family (its colours, and control or supply
+    centres). None for a board that has no drawing."""
     drawing = drawing_for(board, map_name)
     if drawing is None:
         return None
     listed = None if outcomes is None else list(outcomes)
-    return _Renderer(board, drawing, position, listed, list(events), language).render()
+    return _Renderer(board, drawing, position, listed, list(events), language, family).render()
 
 
 __all__ = ["drawing_for", "palette", "render_map"]

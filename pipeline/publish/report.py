@@ -23,6 +23,7 @@ from pipeline.core.retreat import city_retreat, retreat_options
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit, UnitKind
 from pipeline.errors import OrderError
+from pipeline.games import family_of
 from pipeline.storage.gamedir import Game, phase_of_turn
 from pipeline.storage.private_files import private_reports
 from pipeline.storage.sealed import unseal
@@ -294,7 +295,7 @@ class _Report:
         after, played = self.record.after, self.record.played
         if after is None:
             return []
-        machiavelli = self.record.board.has_cities()
+        machiavelli = family_of(self.record.rules).controls_cities
         out = []
         for place in sorted(set(played.owners) | set(after.owners)):
             old, new = played.owners.get(place), after.owners.get(place)

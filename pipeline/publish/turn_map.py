@@ -67,4 +67,5 @@ def render_turn(game: Game, turn: str, lang: str = "en") -> str | None:
         raise DataError(f"no state for turn {turn!r} (turns: {', '.join(game.turns()) or 'none'})")
     found = turn_outcomes(game, turn)
     outcomes, events = found if found is not None else (None, [])
-    return render_map(game.board, game.position(turn, public=True), outcomes, lang, game.map_name, events)
+    position = game.position(turn, public=True)
+    return render_map(game.board, position, outcomes, lang, game.map_name, events, family=game.family)

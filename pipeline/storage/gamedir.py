@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import Rules, profile
+from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
+from pipeline.games import Family, family_of, profile
 
 from .atomic import recover, write_all
 from .game_settings import Settings, parse_settings
@@ -69,9 +71,14 @@ class Game:
     identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
 
     @property
+    def family(self) -> Family:
+        """The game family its rules are played under: what the pipeline asks of the game."""
+        return family_of(self.rules)
+
+    @property
     def secret_money(self) -> bool:
         """Whether each power's money (treasury, loans, money orders, income) is kept encrypted."""
-        return self.settings.secret_money and self.board.has_cities()
+        return self.settings.secret_money and self.family.has_money
 
     def title_in(self, lang: str) -> str:
         """The game's title in `lang` (`title: {en: ..., fr: ...}` in game.yaml), else in another language."""
@@ -194,7 +201,7 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     map_name = str(data.get("map", rules.map))
     board = shipped_board(map_name) if (MAPS_DIR / f"{map_name}.yaml").exists() else load_board(map_path(map_name))
     settings, problems = parse_settings(data, tuple(board.powers))
-    if rules.dice and board.has_cities() and settings.dice is None:
+    if family_of(rules).rolls_dice(rules) and settings.dice is None:
         problems.append(
             Problem(
                 "dice",
@@ -212,3 +219,27 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
 
 
 __all__ = ["Game", "load_game", "phase_of_turn", "turn_id", "turn_key", "write_all"]
+
+
+def deadlines(game: Game) -> dict[str, datetime]:
+    """The deadline of each turn that has one (`deadlines.yaml`: turn id -> ISO 8601 time)."""
+    path = game.deadlines_path
+    if not path.exists():
+        return {}
+    data = load_yaml(path)
+    found: dict[str, datetime] = {}
+    problems: list[Problem] = []
+    for turn, value in (data or {}).items() if isinstance(data, Mapping) else []:
+        try:
+            when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+            if when.tzinfo is None:
+                raise ValueError
+        except ValueError:
+            problems.append(
+                Problem(str(turn), f"{value!r} is not a time like 2026-12-03T20:00:00+01:00", file=str(path))
+            )
+            continue
+        found[str(turn)] = when
+    if problems:
+        raise DataError(problems)
+    return found

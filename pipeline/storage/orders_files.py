@@ -26,7 +26,6 @@ has no order), so that no file can stop a game.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -35,7 +34,7 @@ from typing import Any
 
 from pipeline.core.board import space_of
 from pipeline.core.legality import Illegal, find_unit
-from pipeline.core.notation import check_parsed_order, parse_order
+from pipeline.core.notation import parse_order
 from pipeline.core.orders import Build, Disband, Expense, Order, Retreat
 from pipeline.core.position import PhaseKind, Position
 from pipeline.errors import DataError, OrderError, Problem, shown
@@ -182,7 +181,7 @@ def _read_orders(
             ),
         )
     allow = data.get("allow") or []
-    if allow and game.rules.game != "machiavelli":
+    if allow and not game.family.strait_permissions:
         problems.append(
             Problem(
                 "allow",
@@ -210,7 +209,7 @@ def _read_orders(
             parsed.append((where, text, parse_order(text, game.board, position.phase.kind)))
         except OrderError as err:
             parsed.append((where, text, err))
-    bought = _bought(position, power, [o for _, _, o in parsed if not isinstance(o, OrderError)])
+    bought = game.family.as_ordered(position, power, [o for _, _, o in parsed if not isinstance(o, OrderError)])
     orders: list[Order] = []
     ordered: dict[str, str] = {}  # the space of each unit ordered -> where its first order is
     for where, text, order in parsed:
@@ -218,7 +217,7 @@ def _read_orders(
             if isinstance(order, OrderError):
                 raise order
             seen = _as_seen(position, power, order, bought)
-            checked = check_parsed_order(text, order, game.board, seen, power, game.rules)
+            checked = game.family.check_parsed_order(text, order, game.board, seen, power, game.rules)
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
             continue
@@ -234,21 +233,6 @@ def _read_orders(
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
     return OrderFile(power, path, tuple(orders), source, tuple(problems))
-
-
-def _bought(position: Position, power: str, orders: list[Order]) -> Position:
-    """The position as the power hopes it after its purchases (Machiavelli: a power may order a unit it
-    buys in the same campaign; if the purchase fails, those orders are void at adjudication)."""
-    units = dict(position.units)
-    for order in orders:
-        if isinstance(order, Expense) and order.kind == "buy":
-            try:
-                unit = find_unit(position, order.target_kind, order.target)
-            except Illegal:
-                continue  # reported when the expense itself is checked
-            if unit is not None:
-                units[unit.space] = dataclasses.replace(unit, power=power)
-    return dataclasses.replace(position, units=units)
 
 
 def _as_seen(position: Position, power: str, order: Order, bought: Position) -> Position:

@@ -26,14 +26,14 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.representer import RoundTripRepresenter
 
 from pipeline.core.board import Board
+from pipeline.core.calendar import IncomeLine
 from pipeline.core.dice import Draw
-from pipeline.core.income import IncomeLine
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.outcome import Outcome
-from pipeline.core.position import Dislodged, Phase, Position
-from pipeline.core.rebellions import Rebellion
+from pipeline.core.position import Dislodged, Phase, Position, Rebellion
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, Problem
+from pipeline.games import Family
 
 from .yamlio import locate
 
@@ -51,7 +51,9 @@ def _inline(mapping: Mapping[str, Any]) -> CommentedMap:
     return m
 
 
-def position_to_data(board: Board, position: Position) -> CommentedMap:
+def position_to_data(board: Board, position: Position, family: Family) -> CommentedMap:
+    """The state file of `position`: supply centres' owners, or (a family that `controls_cities`) the
+    control of provinces and cities with the rest of the family's state."""
     data = CommentedMap()
     data["phase"] = str(position.phase)
     holders = [*sorted(board.powers), AUTONOMOUS]
@@ -61,7 +63,7 @@ def position_to_data(board: Board, position: Position) -> CommentedMap:
         if mine:
             units[power] = flow_list(unit_text(u) for u in mine)
     data["units"] = units
-    machiavelli = board.has_cities()
+    machiavelli = family.controls_cities
     data["control" if machiavelli else "owners"] = _by_power(holders, position.owners)
     if machiavelli:
         data["cities"] = _by_power(holders, position.cities)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.core.banking import settle_banking
 from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.orders import Borrow, Pay
 from pipeline.core.outcome import Reason
 from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import profile
+from pipeline.games import profile
+from pipeline.games.machiavelli.banking import settle_banking
 
 POWERS = ["florence", "milan", "venice"]
 power = st.sampled_from(POWERS)

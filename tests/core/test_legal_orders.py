@@ -27,14 +27,14 @@ from pathlib import Path
 import pytest
 
 from pipeline.core.board import Board, space_of
-from pipeline.core.calendar import play_phase, start_position
-from pipeline.core.legal_orders import accepted, legal_orders, legal_orders_json
+from pipeline.core.legal_orders import accepted, legal_orders_json
 from pipeline.core.notation import parse_order
 from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Convoy, Move, Order, Retreat
 from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
-from pipeline.core.rules import Rules, profile
+from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
+from pipeline.games import family_of, play_phase, profile, start_position
 from pipeline.storage.gamedir import Game, load_game, turn_id
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.orders_files import order_file_text, read_order_file
@@ -68,7 +68,7 @@ def random_diplomacy(seed: int, phases: int = 9) -> list[Position]:
             orders = [(d.unit.power, rng.choice(choices[d.unit.space])) for d in position.dislodged]
         else:
             for power in sorted(board.powers):
-                data = legal_orders(board, position, Rules(), power)
+                data = family_of(Rules()).legal_orders(board, position, Rules(), power)
                 assert isinstance(data.adjustments, dict)
                 builds = data.adjustments["builds"]
                 assert isinstance(builds, list)
@@ -166,7 +166,7 @@ def money_examples(data: dict[str, object]) -> list[str]:
 
 def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: Path) -> int:
     """Write every exported order of `power` in order files and read them as the judge does."""
-    data = legal_orders(game.board, position, game.rules, power).to_data()
+    data = family_of(game.rules).legal_orders(game.board, position, game.rules, power).to_data()
     others = list(data["orders"])
     adjustments = data["adjustments"]
     if adjustments is not None:
@@ -271,7 +271,7 @@ def expected(board: Board, position: Position, rules: Rules, power: str, texts: 
     fleets = {u.space for u in position.units.values() if u.kind is UnitKind.FLEET and board.can_convoy_from(u.space)}
     out = set()
     for text in texts:
-        canonical = accepted(text, board, position, power, rules)
+        canonical = accepted(text, board, position, power, rules, family_of(rules).check_order)
         if canonical is None:
             continue
         order = parse_order(canonical, board, position.phase.kind)
@@ -291,7 +291,7 @@ def expected(board: Board, position: Position, rules: Rules, power: str, texts: 
 
 
 def check_complete(board: Board, position: Position, rules: Rules, power: str) -> None:
-    exported = legal_orders(board, position, rules, power)
+    exported = family_of(rules).legal_orders(board, position, rules, power)
     by_unit = {u.unit: set(u.orders) for u in exported.units}
     kind = position.phase.kind
     if kind is PhaseKind.RETREAT:
@@ -320,7 +320,9 @@ def sample_powers(board: Board, position: Position, key: str) -> list[str]:
     else:
         powers = sorted({u.power for u in position.units.values()} - {AUTONOMOUS})
     rng = random.Random(key)
-    return sorted(rng.sample(powers, min(1 if board.has_cities() else 2, len(powers))))
+    return sorted(
+        rng.sample(powers, min(1 if any(s.city is not None for s in board.spaces.values()) else 2, len(powers)))
+    )
 
 
 @pytest.mark.parametrize(("name", "turn"), demo_cases())
@@ -344,7 +346,7 @@ def test_a_retreat_exports_its_retreats_and_disband() -> None:
     game = load_game(GAMES / "demo")
     position = game.position("1902-spring-retreat")
     (entry,) = position.dislodged
-    data = legal_orders(game.board, position, game.rules, entry.unit.power)
+    data = family_of(game.rules).legal_orders(game.board, position, game.rules, entry.unit.power)
     (unit,) = data.units
     assert unit.unit == str(entry.unit) and unit.orders[-1] == f"{entry.unit} Disband"
     assert all(isinstance(parse_order(t, game.board, PhaseKind.RETREAT), Retreat) for t in unit.orders[:-1])
@@ -355,9 +357,9 @@ def test_convoyed_moves_need_fleets_on_the_board(board: Board) -> None:
     leads there), never with no fleet at sea; the fleet lists the convoy."""
     from tests.conftest import position as make
 
-    alone = legal_orders(board, make("england: A lon"), Rules(), "england")
+    alone = family_of(Rules()).legal_orders(board, make("england: A lon"), Rules(), "england")
     assert not any("via convoy" in t for t in alone.units[0].orders)
-    with_fleet = legal_orders(board, make("england: A lon", "england: F nth"), Rules(), "england")
+    with_fleet = family_of(Rules()).legal_orders(board, make("england: A lon", "england: F nth"), Rules(), "england")
     army = next(u for u in with_fleet.units if u.unit == "A lon")
     fleet = next(u for u in with_fleet.units if u.unit == "F nth")
     assert "A lon-bel via convoy" in army.orders and "A lon-bel" not in army.orders
@@ -375,8 +377,10 @@ def test_export_is_deterministic(name: str) -> None:
     turn = game.current_turn()
     position = game.position(turn)
     powers = list(game.board.powers)
-    first = legal_orders_json(game.board, position, game.rules, powers, game.id, turn)
-    again = legal_orders_json(game.board, game.position(turn), game.rules, list(reversed(powers)), game.id, turn)
+    first = legal_orders_json(game.board, position, game.rules, powers, game.family, game.id, turn)
+    again = legal_orders_json(
+        game.board, game.position(turn), game.rules, list(reversed(powers)), game.family, game.id, turn
+    )
     assert first == again
     data = json.loads(first)
     assert json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n" == first  # keys sorted
@@ -405,8 +409,8 @@ def test_machiavelli_has_no_waive() -> None:
     game = load_game(GAMES / "machiavelli-objectif")
     position = game.position("1455-spring-adjustment")
     for power in game.board.powers:
-        assert accepted("Waive", game.board, position, power, game.rules) is None
-        data = legal_orders(game.board, position, game.rules, power).adjustments
+        assert accepted("Waive", game.board, position, power, game.rules, family_of(game.rules).check_order) is None
+        data = family_of(game.rules).legal_orders(game.board, position, game.rules, power).adjustments
         assert data is not None and data["waive"] is False
 
 
@@ -414,10 +418,14 @@ def test_no_special_unit_in_diplomacy() -> None:
     """Rule: militia, mercenaries and professionals are Machiavelli's; a standard build of one is illegal."""
     game = load_game(GAMES / "demo")
     position = game.position("1901-fall-adjustment")
-    builders = [p for p in game.board.powers if legal_orders(game.board, position, game.rules, p).adjustments]
+    builders = [
+        p
+        for p in game.board.powers
+        if family_of(game.rules).legal_orders(game.board, position, game.rules, p).adjustments
+    ]
     for power in builders:
-        data = legal_orders(game.board, position, game.rules, power).adjustments
+        data = family_of(game.rules).legal_orders(game.board, position, game.rules, power).adjustments
         assert data is not None
         for build in data["builds"]:  # type: ignore[attr-defined]
             special = build.replace("Build ", "Build militia ")
-            assert accepted(special, game.board, position, power, game.rules) is None
+            assert accepted(special, game.board, position, power, game.rules, family_of(game.rules).check_order) is None

@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.board import Board
-from pipeline.core.calendar import start_position
 from pipeline.core.notation import parse_order, read_order
 from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
 from pipeline.core.orders import (
@@ -33,6 +32,7 @@ from pipeline.core.orders import (
 from pipeline.core.position import Dislodged, PhaseKind
 from pipeline.core.units import Unit, UnitKind
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
+from pipeline.games import start_position
 from pipeline.storage.maps import shipped_board
 from tests.conftest import position
 

@@ -10,14 +10,15 @@ import random
 import pytest
 
 from pipeline.core.board import Board
-from pipeline.core.calendar import PhaseResult, play_phase, start_position
+from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import HashDice
 from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Borrow, Build, Expense, Maintain, Order, Pay
 from pipeline.core.outcome import Reason
 from pipeline.core.position import PhaseKind, Position
-from pipeline.core.rules import Rules, profile
+from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, UnitKind
+from pipeline.games import family_of, play_phase, profile, start_position
 from pipeline.storage.maps import shipped_board
 
 
@@ -64,11 +65,11 @@ def accounted(result: PhaseResult, power: str) -> int:
 
 def play_year(board: Board, rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
-    position = start_position(board)
+    position = start_position(board, profile("judge"))  # from spring, as the year is played here
     while position.phase.year < 1455 or position.phase.kind is not PhaseKind.MOVEMENT:
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
-            options = movement_options(board, position, rules)
+            options = movement_options(board, position, rules, family_of(rules).unit_order_extras)
             orders = [(position.units[s].power, rng.choice(opts)) for s, opts in options.items() if opts]
             if not (rules.calendar == "objectif" and position.phase.season == "spring"):
                 orders += money_orders(board, position, rng)

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from pipeline.core.board import Board
-from pipeline.core.calendar import play_phase, start_position
 from pipeline.core.dice import HashDice
 from pipeline.core.notation import parse_order
 from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Maintain
 from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import Rules, profile
+from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, CITY, UnitKind
+from pipeline.games import family_of, play_phase, profile, start_position
 from pipeline.storage.maps import shipped_board
 
 
@@ -37,7 +37,7 @@ def check_invariants(board: Board, position: Position) -> None:
 
 def play_year(board: Board, rules: Rules, seed: int) -> list[Position]:
     rng = random.Random(seed)
-    position = start_position(board)
+    position = start_position(board, profile("judge"))  # from spring, as the year is played here
     seen = [position]
     start_year = position.phase.year
     while position.phase.year == start_year or position.phase.kind is not PhaseKind.MOVEMENT:
@@ -46,7 +46,7 @@ def play_year(board: Board, rules: Rules, seed: int) -> list[Position]:
             rng.shuffle(orders)
             orders = orders[: len(orders) * 4 // 5]
         elif position.phase.kind is PhaseKind.MOVEMENT:
-            options = movement_options(board, position, rules)
+            options = movement_options(board, position, rules, family_of(rules).unit_order_extras)
             orders = [(position.units[s].power, rng.choice(opts)) for s, opts in options.items() if opts]
         else:
             choices = retreat_choices(board, position, rules)

@@ -151,7 +151,7 @@ def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path, new_dice_game
     new_dice_game(folder, "judge", "Test: Machiavelli")
     game = load_game(folder)
     position = game.position(game.turns()[-1])
-    needed = commands.powers_to_order(game.board, position)
+    needed = commands.powers_to_order(game, position)
     assert "autonomous" not in needed
     assert needed == sorted(game.board.powers)  # every power has units in 1454
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.position import Phase, Position
-from pipeline.core.rebellions import Rebellion
+from pipeline.core.position import Phase, Position, Rebellion
 from pipeline.errors import DataError
+from pipeline.games import family_of, profile
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.state_files import dump_yaml, position_from_data, position_to_data
 from pipeline.storage.yamlio import parse_yaml
@@ -24,7 +24,7 @@ def test_rebellions_survive_a_write_and_a_read() -> None:
     chits = {"florence": frozenset({"milan", "papacy"}), "milan": frozenset({"venice"})}
     phase = Phase.parse("Summer 1455 Movement")
     position = Position.build(phase, [], {"bol": "papacy"}, rebellions=rebellions, chits=chits, struck=["papacy"])
-    text = dump_yaml(position_to_data(BOARD, position))
+    text = dump_yaml(position_to_data(BOARD, position, family_of(profile("judge"))))
     assert "bol: {against: papacy, city: true}" in text
     assert "florence: [milan, papacy]" in text
     back = position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml")

@@ -15,14 +15,23 @@ In this order, all powers at once:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .ledger import LOAN_LIMIT, Ledger, Loan, loan_interest
-from .orders import Borrow, Order, Pay
-from .outcome import Outcome, Reason
-from .position import Position
-from .rules import Rules
+from pipeline.core.ledger import Ledger, Loan
+from pipeline.core.orders import Borrow, Order, Pay
+from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.position import Position
+from pipeline.core.rules import Rules
+
+LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate (judge borrowing rules; Objectif 6.4 b)
+LOAN_LIMIT = 25  # ducats (principal, or principal and interest: the `loan_limit_basis` option)
+
+
+def loan_interest(principal: int, years: int) -> int:
+    """20 % for one year, 50 % for two, always rounded up."""
+    return math.ceil(principal * LOAN_RATES[years] - 1e-9)
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from .board import Board
-from .dice import Dice
-from .legality import garrison_city
-from .position import Position
+from pipeline.core.board import Board
+from pipeline.core.dice import Dice
+from pipeline.core.legality import garrison_city
+from pipeline.core.position import Position
+from pipeline.core.rules import Rules
+from pipeline.core.units import CITY, Unit
+
 from .rebellions import barred, place_rebellion, with_control
-from .rules import Rules
-from .units import CITY, Unit
 
 MAX_STAKE = 36
 

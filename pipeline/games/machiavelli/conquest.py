@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from .board import Board
+from pipeline.core.board import Board
+from pipeline.core.ledger import Ledger
+from pipeline.core.position import Position, standing_sieges
+from pipeline.core.rules import Rules
+from pipeline.core.units import Unit
+
 from .income import holds_home_country
-from .ledger import Ledger
-from .position import Position, standing_sieges
-from .rules import Rules
-from .units import Unit
 
 
 def home_cities(board: Board, position: Position, power: str) -> list[str]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from .board import Board
-from .position import Position
+from pipeline.core.board import Board
+from pipeline.core.position import Position
+from pipeline.core.units import CITY, UnitKind
+
 from .rebellions import with_control
-from .units import CITY, UnitKind
 
 
 def update_control(board: Board, position: Position) -> Position:

@@ -20,32 +20,17 @@ rules_digest 13).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
 
-from .board import Board
-from .units import CITY
-
-if TYPE_CHECKING:  # a position holds its rebellions: the type only, to keep imports one way
-    from .position import Position
+from pipeline.core.board import Board, space_of
+from pipeline.core.movement import CampaignDeeds, MovementHooks
+from pipeline.core.position import Position, Rebellion
+from pipeline.core.rules import Rules
+from pipeline.core.units import CITY, Unit
 
 CAUSE_IN_CONQUEST = 9
 CAUSE_AT_HOME = 15
 PACIFY = 12
-
-
-@dataclass(frozen=True, order=True)
-class Rebellion:
-    """A rebellion directed at `target`, in the province and (`city`) in its city; `siege`: campaigns
-    the target has besieged the rebel city so far; `suspends`: nobody controls what rebels until the
-    rebellion ends (option `rebellion_suspends_control`, Objectif's reading of gap G-13)."""
-
-    target: str
-    province: bool = True
-    city: bool = False
-    siege: int = 0
-    suspends: bool = False
 
 
 def barred(board: Board, position: Position, province: str) -> bool:
@@ -96,15 +81,6 @@ def city_in_revolt(board: Board, rebellions: Mapping[str, Rebellion], province: 
     return rebellion.city or (rebellion.province and city is not None and not city.fortified)
 
 
-@dataclass(frozen=True)
-class CampaignDeeds:
-    """What the units did in one movement phase, as the rebellions see it (provinces, not spaces)."""
-
-    held: Iterable[tuple[str, str]]  # (province, power): a unit ordered to hold there, not dislodged
-    entered: Iterable[tuple[str, str]]  # (province, power): a unit that moved into the province
-    besieged: Iterable[tuple[str, str]]  # (province, power): a siege order carried out there
-
-
 def after_campaign(
     rebellions: Mapping[str, Rebellion], deeds: CampaignDeeds, enter_puts_down: bool
 ) -> tuple[dict[str, Rebellion], list[tuple[str, str]]]:
@@ -130,3 +106,40 @@ def after_campaign(
         if rebellion.province or rebellion.city:
             out[province] = rebellion
     return out, ended
+
+
+def rebel_support(
+    position: Position, moves_into: Mapping[str, Sequence[int]], powers: Sequence[str], units: Sequence[Unit]
+) -> list[int]:
+    """The movement hook `extra_support`: the rebels support the one power, not their target, moving
+    into their province from outside it (judge rebellion 8); two or more powers moving in get none."""
+    support = [0] * len(units)
+    for province, rebellion in position.rebellions.items():
+        movers = [
+            i
+            for i in moves_into.get(province, ())
+            if powers[i] != rebellion.target and space_of(units[i].location).removesuffix(CITY) != province
+        ]
+        if len({powers[i] for i in movers}) == 1:
+            for i in movers:
+                support[i] = 1
+    return support
+
+
+def after_moves(
+    position: Position,
+    rules: Rules,
+    deeds: Callable[[], CampaignDeeds],
+    owners: dict[str, str],
+    cities: dict[str, str],
+) -> tuple[dict[str, Rebellion], dict[str, str], dict[str, str]]:
+    """The movement hook `after_moves`: the rebellions left standing once the units have moved, held
+    and besieged, and control where a rebellion that ended had suspended it."""
+    left: dict[str, Rebellion] = {}
+    if position.rebellions:
+        left, _ = after_campaign(position.rebellions, deeds(), rules.rebellion_put_down == "enter_or_hold")
+    owners, cities = with_control(owners, cities, position.rebellions, left)
+    return left, owners, cities
+
+
+MOVEMENT_HOOKS = MovementHooks(extra_support=rebel_support, after_moves=after_moves)

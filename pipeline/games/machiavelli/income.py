@@ -14,21 +14,14 @@ city in rebellion (an unfortified city follows its province: gap G-11).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pipeline.core.board import Board
+from pipeline.core.calendar import IncomeLine
+from pipeline.core.dice import Dice
+from pipeline.core.position import Position
+from pipeline.core.rules import Rules
+from pipeline.core.units import CITY, UnitKind
 
-from .board import Board
-from .dice import Dice
-from .position import Position
 from .rebellions import city_in_revolt
-from .rules import Rules
-from .units import CITY, UnitKind
-
-
-@dataclass(frozen=True)
-class IncomeLine:
-    source: str  # province | city | sea | variable
-    place: str  # the space, or the power (or city) whose variable income was rolled
-    ducats: int
 
 
 def home_country(board: Board, power: str) -> list[str]:

@@ -31,18 +31,19 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from pipeline.core.board import Board, space_of
+from pipeline.core.dice import Dice
+from pipeline.core.ledger import Ledger
+from pipeline.core.legality import Illegal, find_unit, garrison_city
+from pipeline.core.orders import Expense, GiveChit, Order, PermitBribes
+from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.position import Position, standing_sieges
+from pipeline.core.rules import Rules
+from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+
 from .assassination import chances, spend_chit
-from .board import Board, space_of
-from .dice import Dice
 from .income import holds_home_country
-from .ledger import Ledger
-from .legality import Illegal, find_unit, garrison_city
-from .orders import Expense, GiveChit, Order, PermitBribes
-from .outcome import Outcome, Reason
-from .position import Position, standing_sieges
 from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, barred, place_rebellion, with_control
-from .rules import Rules
-from .units import AUTONOMOUS, CITY, Unit, UnitKind
 
 MINIMUM = {
     "disband autonomous": 6,

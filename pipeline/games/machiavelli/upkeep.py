@@ -16,15 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .board import Board, space_of
+from pipeline.core.board import Board, space_of
+from pipeline.core.ledger import Ledger
+from pipeline.core.legality import Illegal, find_unit, garrison_city
+from pipeline.core.orders import Build, Maintain, Order, Remove
+from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.position import Position
+from pipeline.core.rules import Rules
+from pipeline.core.units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
+
 from .income import holds_home_country
-from .ledger import Ledger
-from .legality import Illegal, find_unit, garrison_city
-from .orders import Build, Maintain, Order, Remove
-from .outcome import Outcome, Reason
-from .position import Position
-from .rules import Rules
-from .units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
 
 COSTS = {None: 3, "militia": 6, "mercenaries": 6, "professionals": 9}
 

@@ -1,0 +1,46 @@
+"""The Diplomacy family: the shared engine as it is, supply centres taken after fall, adjustments in
+winter (`calendar`), the standard map's colours."""
+
+from __future__ import annotations
+
+from pipeline.core.adjustment import adjustments_due
+from pipeline.core.board import Board
+from pipeline.core.calendar import map_start
+from pipeline.core.notation import check_order
+from pipeline.core.orders import Order
+from pipeline.core.position import Position
+from pipeline.core.rules import Rules
+from pipeline.games.family import Family
+
+from . import calendar
+
+PALETTE = {
+    "austria": ("#CC6677", 0),
+    "england": ("#332288", 45),
+    "france": ("#88CCEE", 90),
+    "germany": ("#DDCC77", 135),
+    "italy": ("#117733", 22),
+    "russia": ("#AA4499", 67),
+    "turkey": ("#999933", 112),
+}
+
+PROFILES = {"standard": Rules()}
+
+
+class DiplomacyFamily(Family):
+    id = "diplomacy"
+    seasons = calendar.SEASONS
+    palette = PALETTE
+    profiles = PROFILES
+
+    def start_position(self, board: Board, rules: Rules) -> Position:
+        return map_start(board)
+
+    play_phase = staticmethod(calendar.play_phase)  # the family's calendar (`calendar.py`)
+
+    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+        return check_order(board, position, power, order, rules)
+
+    def adjusting_powers(self, board: Board, position: Position) -> set[str]:
+        """Those with builds or removals due."""
+        return {p for p in board.powers if adjustments_due(position, p) != 0}

@@ -1,0 +1,133 @@
+"""The interface between the pipeline and a game family (Diplomacy, Machiavelli; Symmachia and the
+Catan variant next): everything storage, commands and publish ask of a game, so that none of them asks
+which game is played. docs/architecture.md describes each hook.
+
+A family is a set of rules played on the shared engine of `pipeline/core/` (board, units, position,
+orders, the movement resolver, retreats, adjustments, dice): its calendar (which phases follow which,
+and what each settles), its start position, its legality check, the hooks it adds to the movement rules,
+what its state files hold, its legal orders for the order form and the facts its reports and maps draw
+on. Each family's package (`pipeline/games/<id>/`) defines one subclass and exposes one instance as
+`FAMILY`; `pipeline.games` registers them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+
+from pipeline.core.board import Board
+from pipeline.core.calendar import PhaseResult
+from pipeline.core.dice import Dice
+from pipeline.core.legal_orders import LegalOrders, UnitOrders, legal_orders
+from pipeline.core.movement import NO_HOOKS, MovementHooks
+from pipeline.core.notation import check_parsed_order, parse_order
+from pipeline.core.orders import Order
+from pipeline.core.position import PhaseKind, Position
+from pipeline.core.rules import Rules
+from pipeline.core.units import AUTONOMOUS, Unit
+
+
+class Family(ABC):
+    """A game family. Facts are attributes; rules are methods (pure: values in, values out)."""
+
+    id: str  # the family id game rules name (`Rules.family`)
+    seasons: tuple[str, ...]  # the campaigns of a year, in order
+    controls_cities: bool = False  # provinces and cities are controlled (states, standings, reports, maps)
+    has_money: bool = False  # treasuries, loans and money orders: what a game's `secret_money` keeps secret
+    strait_permissions: bool = False  # an order file may open its power's straits (`allow:`)
+    movement_hooks: MovementHooks = NO_HOOKS  # what the family adds to the shared movement rules
+    palette: Mapping[str, tuple[str, int]] = {}  # each power's colour and hatching angle on the map
+    profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
+
+    # ---- the calendar ------------------------------------------------------------------------
+
+    @abstractmethod
+    def start_position(self, board: Board, rules: Rules) -> Position:
+        """The map's starting position under these rules, in the first phase with orders."""
+
+    @abstractmethod
+    def play_phase(
+        self,
+        board: Board,
+        position: Position,
+        orders: Iterable[tuple[str, Order]],
+        rules: Rules,
+        dice: Dice | None = None,
+    ) -> PhaseResult:
+        """Adjudicate the phase `position` is in, with every step the family's calendar puts in it,
+        and move on to the next phase that needs orders."""
+
+    def rolls_dice(self, rules: Rules) -> bool:
+        """Do these rules roll dice (then a game keeps a dice commitment in its game.yaml)?"""
+        return False
+
+    # ---- orders ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+        """The legality check of one order on its own: the order as the adjudication will read it, or
+        `Illegal` with the reason."""
+
+    def read_order(self, text: str, board: Board, position: Position, power: str, rules: Rules) -> Order:
+        """Parse an order and check it (`pipeline.core.notation.read_order` with this family's check)."""
+        return self.check_parsed_order(
+            text, parse_order(text, board, position.phase.kind), board, position, power, rules
+        )
+
+    def check_parsed_order(
+        self, text: str, order: Order, board: Board, position: Position, power: str, rules: Rules
+    ) -> Order:
+        """An order already parsed from `text`, checked; errors name the order as written."""
+        return check_parsed_order(text, order, board, position, power, rules, check=self.check_order)
+
+    def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
+        """The position an order file's unit orders are checked on (Machiavelli: with the units the
+        file buys already the buyer's)."""
+        return position
+
+    def powers_to_order(self, board: Board, position: Position) -> list[str]:
+        """The powers with something to order in this phase (never the autonomous garrisons): in a
+        movement phase every power with units, in a retreat phase those dislodged, in an adjustment
+        phase those the family says (`adjusting_powers`)."""
+        kind = position.phase.kind
+        if kind is PhaseKind.MOVEMENT:
+            powers = {u.power for u in position.units.values()}
+        elif kind is PhaseKind.RETREAT:
+            powers = {d.unit.power for d in position.dislodged}
+        else:
+            powers = self.adjusting_powers(board, position)
+        return sorted(powers - {AUTONOMOUS})
+
+    @abstractmethod
+    def adjusting_powers(self, board: Board, position: Position) -> set[str]:
+        """The powers with something to order in an adjustment phase."""
+
+    def legal_orders(self, board: Board, position: Position, rules: Rules, power: str) -> LegalOrders:
+        """Every legal order of `power` in this phase, for the order form (docs/legal-orders.md)."""
+        return legal_orders(board, position, rules, power, self)
+
+    # ---- hooks of the legal orders (pipeline.core.legal_orders) --------------------------------
+
+    def unit_order_extras(self, unit: Unit) -> Iterable[Order]:
+        """Orders a unit may be given besides moves, holds, supports and convoys (to be checked)."""
+        return ()
+
+    def legal_adjustments(
+        self, board: Board, position: Position, rules: Rules, power: str
+    ) -> tuple[tuple[UnitOrders, ...], dict[str, object]] | None:
+        """The adjustment phase's legal orders, if the family's differ from Diplomacy's."""
+        return None
+
+    def legal_money(self, board: Board, position: Position, rules: Rules, power: str) -> dict[str, object] | None:
+        """What may be spent on what in this phase (None: no money orders now)."""
+        return None
+
+    # ---- what the site shows -----------------------------------------------------------------
+
+    def standing(self, position: Position, power: str) -> tuple[int, ...]:
+        """What ranks a power in the standings, most important first."""
+        return (len(position.centres_of(power)),)
+
+    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
+        """The assassination chits every power holds at the start (none outside Machiavelli)."""
+        return {}

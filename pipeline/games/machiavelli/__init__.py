@@ -1,0 +1,12 @@
+"""Machiavelli (the e-mail judge's rules and the Objectif club's): provinces and cities controlled,
+garrisons and sieges, straits, money (loans, expenses, bribes, rebellions, assassination), the year's
+income, famine and plague, on the shared engine. Nothing outside this package imports it but the
+registry (`pipeline.games`)."""
+
+from __future__ import annotations
+
+from .family import MachiavelliFamily
+
+FAMILY = MachiavelliFamily()
+
+__all__ = ["FAMILY"]

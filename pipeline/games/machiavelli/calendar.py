@@ -1,0 +1,198 @@
+"""Machiavelli's year: three campaigns (spring, summer, fall), each with its loans and expenses, a
+movement phase and a retreat phase if needed, control of provinces and cities updated after each; at
+the end of each campaign the spring famine's starvation, eliminations and victory; plague opens the
+summer; after fall, famine and the year's income, then the adjustment phase (option `calendar`:
+`judge`, that fall; `objectif`, at the opening of the next spring, which takes that spring's loans and
+expenses first).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+
+from pipeline.core.board import Board
+from pipeline.core.calendar import Event, IncomeLine, PhaseResult, map_start, next_campaign
+from pipeline.core.dice import Dice, DiceError
+from pipeline.core.ledger import Ledger
+from pipeline.core.movement import MovementResult, adjudicate_movement
+from pipeline.core.orders import MONEY_KINDS, Order
+from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.position import Phase, PhaseKind, Position, Rebellion
+from pipeline.core.retreat import RetreatResult, adjudicate_retreats
+from pipeline.core.rules import Rules
+from pipeline.core.units import Unit
+
+from .assassination import all_chits, assassination_effects
+from .banking import settle_banking
+from .conquest import eliminations, victor
+from .control import update_control
+from .disasters import eliminate_in, strike
+from .expenses import settle_expenses
+from .income import compute_income
+from .legality import money_phase
+from .rebellions import MOVEMENT_HOOKS
+from .upkeep import UpkeepResult, adjudicate_upkeep
+
+SEASONS = ("spring", "summer", "fall")
+
+
+def start_position(board: Board, rules: Rules) -> Position:
+    """The map's starting position, with cities controlled as their provinces, the map's treasuries,
+    and every power's chits. Option `first_order_phase: summer` (Objectif 4.1, gap G-1): the spring of
+    the first year is the referee's setup, and the first orders are for the summer."""
+    if board.start is None:
+        raise ValueError(f"the map {board.name!r} has no start position")
+    s = board.start
+    cities = {p: power for p, power in s.owners if board.spaces[p].city is not None}
+    position = map_start(
+        board,
+        "summer" if rules.first_order_phase == "summer" else s.season,
+        cities=cities,
+        chits=all_chits(board.powers),  # one chit for every other power
+        ledger=Ledger.build(dict(s.treasury), {}, set()) if s.treasury else None,
+    )
+    return update_control(board, position)
+
+
+def next_phase(board: Board, position: Position, rules: Rules) -> Position:
+    """From a position just adjudicated to the next phase that needs orders."""
+    following = next_campaign(position, SEASONS)
+    if following is not None:
+        return following
+    phase = position.phase
+    if phase.kind is PhaseKind.RETREAT:
+        if rules.calendar == "objectif":  # adjustments open the next spring
+            return position.at_phase(Phase(SEASONS[0], phase.year + 1, PhaseKind.ADJUSTMENT))
+        return position.at_phase(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT))
+    if phase.season == SEASONS[0]:  # Objectif: the spring goes on
+        return position.at_phase(Phase(SEASONS[0], phase.year, PhaseKind.MOVEMENT))
+    return position.at_phase(Phase(SEASONS[0], phase.year + 1, PhaseKind.MOVEMENT))
+
+
+def play_phase(
+    board: Board,
+    position: Position,
+    orders: Iterable[tuple[str, Order]],
+    rules: Rules,
+    dice: Dice | None = None,
+) -> PhaseResult:
+    """Adjudicate the phase `position` is in and move on to the next phase that needs orders; `dice`
+    where the rules roll (the yearly income, before the adjustment phase)."""
+    kind = position.phase.kind
+    played = position
+    result: MovementResult | RetreatResult | UpkeepResult
+    money: tuple[Outcome, ...] = ()
+    assassinated: frozenset[str] = frozenset()
+    lost: list[Unit] = []
+    if money_phase(position, rules):  # Objectif's spring: loans and expenses before adjustments
+        orders = list(orders)
+        rolling = dice if rules.dice else None  # `nodice`: no assassination, no rebellion roll
+        banking = settle_banking(position, orders, rules)
+        spent = settle_expenses(board, banking.position, orders, rules, rolling)
+        defaulted = {o.power for o in banking.outcomes if o.reason is Reason.DEFAULTED}
+        assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
+        position, lost = assassination_effects(board, spent.position, assassinated, rolling, rules)
+        money = banking.outcomes + spent.outcomes
+        orders = [(p, o) for p, o in orders if not isinstance(o, MONEY_KINDS)]
+    if kind is PhaseKind.MOVEMENT:
+        holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
+        result = adjudicate_movement(board, position, orders, rules=rules, assassinated=holding, hooks=MOVEMENT_HOOKS)
+    elif kind is PhaseKind.RETREAT:
+        result = adjudicate_retreats(board, position, orders, rules)
+    else:
+        result = adjudicate_upkeep(board, position, orders, rules)
+    after = result.position
+    income: dict[str, tuple[IncomeLine, ...]] = {}
+    events = [Event("assassination", power, None) for power in sorted(assassinated)]
+    events += [Event("assassination", u.location, u) for u in lost]
+    events += rebellion_events(played.rebellions, position.rebellions, after.rebellions)
+    after = update_control(board, after)
+    if kind is PhaseKind.ADJUSTMENT and assassinated:  # the victims' units hold in the coming moves
+        after = dataclasses.replace(after, struck=frozenset(assassinated))
+    following = next_phase(board, after, rules)
+    if kind is not PhaseKind.ADJUSTMENT and following.phase.kind is not PhaseKind.RETREAT:
+        following, ended = _campaign_end(board, following, rules, played.phase.season)
+        events += ended
+        following, income, opened = _season_opens(board, following, rules, dice)
+        events += opened
+    draws = tuple(dice.draws) if dice is not None else ()
+    return PhaseResult(played, money + result.outcomes, following, income, draws, tuple(events))
+
+
+def rebellion_events(
+    before: Mapping[str, Rebellion], raised: Mapping[str, Rebellion], after: Mapping[str, Rebellion]
+) -> list[Event]:
+    """Rebellions raised by the expenses, and those (or their province or city part) ended since:
+    pacified, bought out, liberated or put down; the outcomes of the orders say which."""
+    events = [Event("rebellion", p, None) for p in sorted(raised) if p not in before]
+    for province, rebellion in sorted({**before, **raised}.items()):
+        left = after.get(province)
+        if left is None:
+            events.append(Event("rebellion ended", province, None))
+            continue
+        if rebellion.province and not left.province:
+            events.append(Event("province rebellion ended", province, None))
+        if rebellion.city and not left.city:
+            events.append(Event("city rebellion ended", province, None))
+    return events
+
+
+def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -> tuple[Position, list[Event]]:
+    """The end of a Machiavelli campaign: after spring, units still in famined provinces starve and the
+    famine ends (judge adjustment 1 a); then eliminations and victory (Objectif 4.2, 9; judge adjustment 2)."""
+    events: list[Event] = []
+    if season == "spring" and position.famine:
+        position, dead = eliminate_in(position, position.famine)
+        events += [Event("famine", u.location, u) for u in dead]
+        position = update_control(board, dataclasses.replace(position, famine=frozenset()))
+    position, gone = eliminations(board, position)
+    events += [Event("eliminated", power, None) for power, _ in gone]
+    events += [Event("eliminated", u.location, u) for _, units in gone for u in units]
+    winner = victor(board, position, rules)
+    if winner is not None:
+        events.append(Event("victory", winner, None))
+    return position, events
+
+
+def _season_opens(
+    board: Board, position: Position, rules: Rules, dice: Dice | None
+) -> tuple[Position, dict[str, tuple[IncomeLine, ...]], list[Event]]:
+    """Plague opens the summer; after fall, famine is rolled and the year's income collected."""
+    events: list[Event] = []
+    income: dict[str, tuple[IncomeLine, ...]] = {}
+    phase = position.phase
+    first_year = board.start is not None and phase.year == board.start.year
+    if phase.kind is PhaseKind.MOVEMENT and phase.season == "summer" and rules.plague and rules.dice and not first_year:
+        plagued = strike(board.plague, _need(dice, "plague"), "plague", rules.disaster_year_roll)
+        position, dead = eliminate_in(position, plagued)
+        events += [Event("plague", p, None) for p in sorted(plagued)]
+        events += [Event("plague", u.location, u) for u in dead]
+        position = update_control(board, position)
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        dice = _need(dice, "the yearly income")
+        if rules.famine and rules.dice:  # `nodice` turns off every random event (judge options)
+            famine = strike(board.famine, dice, "famine", rules.disaster_year_roll)
+            position = dataclasses.replace(position, famine=famine)
+            events += [Event("famine", p, None) for p in sorted(famine)]
+        position, income = collect_income(board, position, dice, rules)
+    return position, income, events
+
+
+def _need(dice: Dice | None, purpose: str) -> Dice:
+    if dice is None:
+        raise DiceError(f"{purpose} needs dice")
+    return dice
+
+
+def collect_income(
+    board: Board, position: Position, dice: Dice, rules: Rules
+) -> tuple[Position, dict[str, tuple[IncomeLine, ...]]]:
+    """Every power's income for the year, added to its treasury."""
+    income = {p: tuple(compute_income(board, position, p, dice, rules)) for p in sorted(board.powers)}
+    treasury = dict(position.ledger.treasury)
+    for power, lines in income.items():
+        if lines:
+            treasury[power] = treasury.get(power, 0) + sum(line.ducats for line in lines)
+    ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
+    return position.with_ledger(ledger), {p: lines for p, lines in income.items() if lines}

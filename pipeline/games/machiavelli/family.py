@@ -1,0 +1,109 @@
+"""The Machiavelli family: what it adds to the shared engine, each rule in its own module of this
+package (calendar, legality, rebellions' movement hooks, legal orders, money), and the facts the
+storage, the reports and the maps ask of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pipeline.core.board import Board
+from pipeline.core.legal_orders import UnitOrders
+from pipeline.core.orders import Order
+from pipeline.core.position import Position
+from pipeline.core.rules import Rules
+from pipeline.core.units import Unit
+from pipeline.games.family import Family
+
+from . import calendar, legal_orders, legality
+from .assassination import all_chits
+from .rebellions import MOVEMENT_HOOKS
+
+PALETTE = {
+    "austria": ("#882255", 0),
+    "florence": ("#117733", 45),
+    "france": ("#332288", 90),
+    "milan": ("#44AA99", 135),
+    "naples": ("#999933", 22),
+    "papacy": ("#DDCC77", 67),
+    "turkey": ("#AA4499", 112),
+    "venice": ("#CC6677", 157),
+}
+
+PROFILES = {
+    # the e-mail judge (1991 rules, later judge defaults where the text is silent), classic board
+    "judge": Rules(map="machiavelli-classic", family="machiavelli"),
+    # the Objectif club (2001), Avalon Hill 1995 board; only Messina is a strait there
+    "objectif": Rules(
+        map="machiavelli-objectif",
+        family="machiavelli",
+        conversion_model="convert_first",
+        retreat_into_city="any",
+        siege_commitment="free",
+        strait_permission="none",
+        strait_entry_blocks="no",
+        loan_limit_basis="principal_plus_interest",
+        gift_while_indebted="allowed",
+        unit_limits=None,
+        plague=True,
+        calendar="objectif",
+        first_order_phase="summer",
+        max_expenses=None,
+        underfunded_expense="void",
+        bribe_adjacency="own_or_permitted",
+        rebellion_put_down="enter_or_hold",
+        rebellion_suspends_control=True,
+        assassinated_sieges="paused",
+        assassination_chits_tradable=False,
+    ),
+}
+
+
+class MachiavelliFamily(Family):
+    id = "machiavelli"
+    seasons = calendar.SEASONS
+    controls_cities = True
+    has_money = True
+    strait_permissions = True
+    movement_hooks = MOVEMENT_HOOKS
+    palette = PALETTE
+    profiles = PROFILES
+
+    def start_position(self, board: Board, rules: Rules) -> Position:
+        return calendar.start_position(board, rules)
+
+    play_phase = staticmethod(calendar.play_phase)  # the family's calendar (`calendar.py`)
+
+    def rolls_dice(self, rules: Rules) -> bool:
+        """The judge's `dice` flag: income, famine, plague, the bank and assassinations roll."""
+        return rules.dice
+
+    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+        return legality.check_order(board, position, power, order, rules)
+
+    def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
+        return legality.bought(position, power, orders)
+
+    def adjusting_powers(self, board: Board, position: Position) -> set[str]:
+        """Every power with units to maintain or ducats to build with."""
+        return {u.power for u in position.units.values()} | {p for p in board.powers if position.ledger.ducats(p) > 0}
+
+    def unit_order_extras(self, unit: Unit) -> Iterable[Order]:
+        return legal_orders.unit_order_extras(unit)
+
+    def legal_adjustments(
+        self, board: Board, position: Position, rules: Rules, power: str
+    ) -> tuple[tuple[UnitOrders, ...], dict[str, object]]:
+        return legal_orders.legal_adjustments(board, position, rules, power, self.check_order)
+
+    def legal_money(self, board: Board, position: Position, rules: Rules, power: str) -> dict[str, object] | None:
+        if not legality.money_phase(position, rules):
+            return None
+        return legal_orders.legal_money(board, position, rules, power, self.check_order)
+
+    def standing(self, position: Position, power: str) -> tuple[int, ...]:
+        """Cities, then provinces, then ducats."""
+        cities = sum(1 for owner in position.cities.values() if owner == power)
+        return cities, len(position.centres_of(power)), position.ledger.ducats(power)
+
+    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
+        return all_chits(board.powers)
