@@ -5,7 +5,7 @@ A case file is YAML::
     cases:
       - id: SG-01
         title: Two consecutive besiege orders
-        source: judge rules, garrisons; Objectif 8.1 AS and 8.2
+        source: "[M 7.1] (judge, garrisons; Objectif §8.1 AS, §8.2)"
         profile: judge              # or objectif, standard; `options:` overrides single rule options
         phase: Spring 1455 Movement
         units: {florence: [A sie], autonomous: [G sie]}
@@ -244,7 +244,7 @@ def _position(board: Any, data: Mapping[str, Any], chits: dict[str, frozenset[st
 
 
 def _chits(board: Any, data: Mapping[str, Any], start: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """As given, or (test_cases.md fixture F0) every power holding one chit for every other power."""
+    """As given, or every power holding one chit for every other power [M 16.1]."""
     if "chits" not in data:
         return start
     problems: list[Problem] = []

@@ -4,6 +4,7 @@ library); no module outside a family names or imports it; no import cycle among 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -166,3 +167,34 @@ def test_no_import_cycle() -> None:
 def test_the_cycle_check_would_catch_one() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+# ---- citations (docs/rules/README.md) -------------------------------------------------------------
+
+ROOT = PIPELINE.parent
+CITED_DIRS = ("pipeline", "tests", "bench", "tools")
+# documents that are not in the repository (docs/rules/citations.md maps them to rule numbers); the
+# pattern is written so that it does not match itself
+OLD_CITATION = re.compile(
+    r"rules[_ ]digest|\bdigest(?:'s)? §?\d|test_cases\.md|differences\.md|order[_]grammar|\bG-\d+\b"
+)
+
+
+def _old_citations(text: str) -> list[tuple[int, str]]:
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if OLD_CITATION.search(line)]
+
+
+def test_code_cites_only_the_rules_pages() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line}"
+        for folder in CITED_DIRS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for n, line in _old_citations(path.read_text())
+    ]
+    assert not found, "cite the rules pages ([M 7.4], docs/rules/citations.md) instead of:\n" + "\n".join(found)
+
+
+def test_the_citation_check_would_catch_an_old_one() -> None:
+    old = ["# gap G" + "-9", "(rules" + "_digest 12)", "see test_cases" + ".md BR-01", "differences" + ".md 14"]
+    assert [n for n, _ in _old_citations("\n".join(old))] == [1, 2, 3, 4]
+    assert _old_citations("# the siege lock [M 7.5] (judge, garrisons; Objectif §8.2); BR-01 [M 14.1]") == []

@@ -147,7 +147,7 @@ CLASSIC = BoardSpec(
         ),
         Choice(
             "variable_income",
-            "The njudge table (map.machiavelli = rules.machiavelli, the rules digest's 8.4): one line per power"
+            "The njudge table (map.machiavelli = rules.machiavelli; [M 17.4]): one line per power"
             " (njudge lists the French, Papal and Turkish lines as Marseilles, Rome and Durazzo) and Genoa's line"
             " (gen) for the controller of Genoa's city. The AH 1983 rolls for controlling both the city and the"
             " province of Naples or Milan (njudge rules appendix 4, machiavelli-bot) are not in the judge and are"
@@ -259,7 +259,7 @@ AH1995 = BoardSpec(
 )
 
 
-# The Objectif rules play on the 1995 board but keep two coasts for Provence and Croatia (Objectif 3.4: "the
+# The Objectif rules play on the 1995 board but keep two coasts for Provence and Croatia ([M 1.4], Objectif §3.4: "the
 # two coasts of Provence are separated by Marseille; Croatia's south coast leads to Dalmatia or Istria, its
 # north coast to the Upper Adriatic and Istria"), as the classic board has them.
 OBJECTIF = dataclasses.replace(
@@ -270,14 +270,14 @@ OBJECTIF = dataclasses.replace(
         *AH1995.choices,
         Choice(
             "spaces.pro.coasts",
-            "Two coasts, as Objectif 3.4 requires: the north coast reaches Marseille and the Gulf of Lyons, the south"
-            " coast Marseille, the Gulf of Lyons, the Ligurian Sea and Savoy (the classic board's coasts, less"
-            " Avignon, which the 1995 board does not join to Provence by sea).",
+            "Two coasts, as [M 1.4] requires (Objectif §3.4): the north coast reaches Marseille and the Gulf of Lyons,"
+            " the south coast Marseille, the Gulf of Lyons, the Ligurian Sea and Savoy (the classic board's coasts,"
+            " less Avignon, which the 1995 board does not join to Provence by sea).",
         ),
         Choice(
             "spaces.cro.coasts",
-            "Two coasts, as Objectif 3.4 says: the south coast reaches Dalmatia and Istria, the north coast the Upper"
-            " Adriatic and Istria.",
+            "Two coasts, as [M 1.4] says (Objectif §3.4): the south coast reaches Dalmatia and Istria, the north coast"
+            " the Upper Adriatic and Istria.",
         ),
     ],
     split_coasts={

@@ -4,7 +4,7 @@ Builds go in a home centre the power owns and that is empty, one per space, no m
 due; a waive gives one up. Removals name the power's own units. A power that removes too few is
 in civil disorder: its units farthest from its owned home centres are removed first (distance in
 moves through any space, armies and fleets alike), fleets before armies, then by the name of the
-space, as the 2000 rulebook and the DATC say. Builds not ordered are forfeited.
+space [D 6.4] (rulebook 2000; DATC). Builds not ordered are forfeited.
 """
 
 from __future__ import annotations

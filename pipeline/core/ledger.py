@@ -1,6 +1,6 @@
 """Machiavelli's money: each power's treasury, its bank loans, and whether the bank still lends to it.
 
-Values only; `banking` changes them. A treasury is never negative (Objectif 6.5).
+Values only; `banking` changes them. A treasury is never negative [M 12.1] (Objectif §6.5).
 """
 
 from __future__ import annotations

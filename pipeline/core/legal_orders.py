@@ -233,7 +233,7 @@ def _movement_candidates(
         for s in sorted(reach - {other.space}):
             yield SupportMove(k, at, ok, ol, s)
             for loc in board.locations(s) if board.spaces[s].coasts else ():
-                yield SupportMove(k, at, ok, ol, loc)  # a coast named in a support stays (DATC 6.B.9)
+                yield SupportMove(k, at, ok, ol, loc)  # a coast named in a support stays [D 2.8] (DATC 6.B.9)
         if ok is GARRISON:
             yield SupportConvert(k, at, ok, ol, ARMY)
             yield SupportConvert(k, at, ok, ol, FLEET)

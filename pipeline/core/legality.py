@@ -45,7 +45,7 @@ def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, po
         raise Illegal(Reason.ILLEGAL_NOT_OWNER, owner=unit.power)
     if order_kind is not None and order_kind is not unit.kind:
         raise Illegal(Reason.ILLEGAL_WRONG_KIND, actual=unit.kind.value)
-    return unit  # a wrong coast in the unit's own place is ignored: the unit is known (DATC 6.B.10)
+    return unit  # a wrong coast in the unit's own place is ignored: the unit is known [D 2.7] (DATC 6.B.10)
 
 
 def find_unit(position: Position, kind: UnitKind | None, at: str) -> Unit | None:
@@ -73,7 +73,7 @@ def step_destination(board: Board, unit: Unit, to: str) -> str:
     """The exact location a one-step move of `unit` to `to` ends at, or raise `Illegal`.
 
     Armies ignore coasts. A fleet naming no coast of a split-coast space gets the one coast it can
-    reach; if it can reach two, the order is ambiguous and illegal (the DATC's preference).
+    reach; if it can reach two, the order is ambiguous and illegal [D 2.7] (the DATC's preference).
     """
     space = space_of(to)
     target = board.spaces[space]
@@ -170,7 +170,7 @@ def _check_support(
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
     if to_space not in reach:
         raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=to_space)
-    # a coast named in the support stays: it must match the move's coast (DATC 6.B.9)
+    # a coast named in the support stays: it must match the move's coast [D 2.8] (DATC 6.B.9)
     to = order.to if to_space != order.to and board.spaces[to_space].coasts else to_space
     if (
         to == order.to

@@ -4,8 +4,8 @@ The steps, in order:
 1. sanitise: every order is checked (`legality`); an illegal order is recorded with its reason and
    its unit holds; a unit without an order holds.
 2. match: which supports and convoys are for a move or hold actually ordered; which moves go by
-   convoy (explicitly, when not adjacent, or when the army's own power convoys it: the 2000 rules'
-   "intent"); which moves meet head to head.
+   convoy [D 4.3] (explicitly, when not adjacent, or when the army's own power convoys it: the 2000
+   rulebook's "intent"); which moves meet head to head.
 3. resolve: one decision per order, found by the guess-and-check `Resolver` with the equations of
    Kruijswijk's "The Math of Adjudication" ch. 2 (attack, hold, defend and prevent strength).
 4. execute: the moves that succeed are made, dislodged units wait to retreat, and the spaces left
@@ -195,7 +195,7 @@ class _Turn:
                 entry = refused.get(space)
                 self.given.append(entry[1] if entry else None)
                 self.refusal.append(entry[2] if entry else None)
-        for i, unit in enumerate(self.units):  # the assassinated power's units hold (judge assassination 1)
+        for i, unit in enumerate(self.units):  # the assassinated power's units hold [M 16.4]
             if unit.power in self.assassinated and self.refusal[i] is None and type(self.orders[i]) is not Hold:
                 self._refuse(i, Illegal(Reason.ASSASSINATED))
         if self.rules.conversion_model == "convert_first":
@@ -203,8 +203,8 @@ class _Turn:
         self.index = {u.space: i for i, u in enumerate(self.units)}
 
         # a move to a space that is not a neighbour needs fleets that could carry it: with no chain of
-        # fleets from one end to the other it is illegal and the army holds (DATC 6.D.32); with one, it
-        # is a move even if no convoy is ordered (DATC 6.D.8)
+        # fleets from one end to the other it is illegal and the army holds [D 4.4] (DATC 6.D.32); with one, it
+        # is a move even if no convoy is ordered [D 4.4] (DATC 6.D.8)
         army_adjacency = self.board.army_adjacency
         for i, o in enumerate(self.orders):
             unit = self.units[i]
@@ -244,7 +244,7 @@ class _Turn:
         return strait is not None and self._strait_keeper(strait, power)
 
     def _garrisons_convert_first(self) -> None:
-        """Objectif 8.2: a garrison converting into an army or fleet of an empty province does so before the
+        """[M 6.7] (Objectif §8.2): a garrison converting into an army or fleet of an empty province does so before the
         moves, and then holds there (its conversion's supports become hold supports); with a unit of its own
         power in the province it cannot convert; against another power's unit it attacks as a move."""
         occupied = {u.space: u for u in self.units}
@@ -339,7 +339,7 @@ class _Turn:
                     self.matched[c] = False
 
         # by convoy: not to a neighbour; "via convoy" with a convoy ordered for it (without one the
-        # words are ignored and the army goes by land: the 2000 rules, DATC 6.G.8); or with the "intent"
+        # words are ignored and the army goes by land: [D 4.3], DATC 6.G.8); or with the "intent"
         # of the army's own power: one of its fleets ordered to convoy the army and standing on a route
         # of fleets between the two ends
         self.by_convoy = [False] * n
@@ -405,7 +405,7 @@ class _Turn:
 
     def _in_place_succeeds(self, i: int) -> bool:
         """A conversion in place happens, unless it is a garrison converting out of a single-unit province
-        that is attacked, whatever the strengths (judge 3.1b, Venice e)."""
+        that is attacked, whatever the strengths [M 9.2] (judge 3.1b, Venice e)."""
         province = space_of(self.units[i].location)
         if not self.board.spaces[province].single_unit or self.units[i].kind is not UnitKind.GARRISON:
             return True
@@ -634,7 +634,7 @@ class _Turn:
             if self.refusal[i] is not None or self._dislodger(unit.space) is not None:
                 continue
             if unit.power in self.assassinated:
-                continue  # the victim's holds put down nothing (judge assassination 1)
+                continue  # the victim's holds put down nothing [M 15.8] (judge, assassination 1)
             if type(order) is Hold and isinstance(self.given[i], Hold):  # an order given, not a default
                 held.append((province, unit.power))
             elif type(order) is Move and self.resolve(i):

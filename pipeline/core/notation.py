@@ -56,7 +56,7 @@ from .rules import Rules
 from .units import UnitKind
 
 _TOKEN = re.compile(r"->|-|[^\s\-]+")
-# keywords: the DATC's, the e-mail judge's (order_grammar of the Machiavelli judge), Objectif's, French
+# keywords: the DATC's, the e-mail judge's [M 4.1] (judge, syntax), Objectif's, French
 _KINDS = {
     "a": UnitKind.ARMY, "army": UnitKind.ARMY, "armee": UnitKind.ARMY,
     "f": UnitKind.FLEET, "fleet": UnitKind.FLEET, "flotte": UnitKind.FLEET,

@@ -157,7 +157,7 @@ class Pay:
 
 @dataclass(frozen=True, slots=True)
 class PermitBribes:
-    """Machiavelli (Objectif 6.3a d): let `power` bribe from this power's units this campaign (they count
+    """Machiavelli [M 14.7] (Objectif §6.3a d): let `power` bribe from this power's units this campaign (they count
     as standing next to the target for it)."""
 
     power: str

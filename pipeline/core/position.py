@@ -55,7 +55,7 @@ def standing_sieges(units: Mapping[str, Unit], sieges: Mapping[str, int]) -> dic
 class Rebellion:
     """A rebellion directed at `target`, in the province and (`city`) in its city; `siege`: campaigns
     the target has besieged the rebel city so far; `suspends`: nobody controls what rebels until the
-    rebellion ends (option `rebellion_suspends_control`, Objectif's reading of gap G-13)."""
+    rebellion ends (option `rebellion_suspends_control`, Objectif's reading, [M 15.11])."""
 
     target: str
     province: bool = True

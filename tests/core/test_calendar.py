@@ -70,7 +70,7 @@ def test_victory_needs_eighteen_centres(board: Board) -> None:
 
 
 def test_machiavelli_starts_per_profile() -> None:
-    """Objectif 4.1 (gap G-1): spring 1454 is the referee's setup, the first orders are for the summer,
+    """[M 2.4] (Objectif §4.1): spring 1454 is the referee's setup, the first orders are for the summer,
     with the Avalon Hill treasuries of the 1995 board; the judge's game starts in spring, with no money."""
     objectif = profile("objectif")
     start = start_position(shipped_board(objectif.map), objectif)

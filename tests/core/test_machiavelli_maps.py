@@ -164,7 +164,7 @@ def test_adjacency_counts(classic: Board, ah1995: Board) -> None:
 
 
 def test_messina_otranto(classic: Board, ah1995: Board) -> None:
-    """NJ_MAP mes-mv: pal only; the 1995 board adds the crossing (NJ2 mes-mv: otr pal; Objectif O 3.2)."""
+    """NJ_MAP mes-mv: pal only; the 1995 board adds the crossing [M 1.6] (NJ2 mes-mv: otr pal; Objectif §3.2)."""
     for kind in (ARMY, FLEET):
         assert not classic.adjacent(kind, "mes", "otr")
         assert ah1995.adjacent(kind, "mes", "otr") and ah1995.adjacent(kind, "otr", "mes")
@@ -172,7 +172,7 @@ def test_messina_otranto(classic: Board, ah1995: Board) -> None:
 
 def test_corsica_sardinia(classic: Board, ah1995: Board) -> None:
     """Classic: no move between the islands and no army move at all (NJ_MAP); 1995: adjacent for armies and
-    fleets (NJ2 cor-mv: sar; Objectif O 3.2)."""
+    fleets [M 1.6] (NJ2 cor-mv: sar; Objectif §3.2)."""
     assert not classic.army_adjacency["cor"] and not classic.army_adjacency["sar"]
     assert not classic.adjacent(FLEET, "cor", "sar")
     for kind in (ARMY, FLEET):
@@ -187,7 +187,7 @@ def test_dalmatia_istria_land_bridge(either: Board) -> None:
 
 
 def test_classic_double_coasts(classic: Board) -> None:
-    """NJ_MAP pro-nc/pro-sc, cro-nc/cro-sc (rules digest §4.1): Provence's coasts are split by Marseilles,
+    """NJ_MAP pro-nc/pro-sc, cro-nc/cro-sc [M 1.4]: Provence's coasts are split by Marseilles,
     Croatia's south coast is an enclosed bay reached from Dalmatia and Istria only."""
     assert classic.spaces["pro"].coasts == ("nc", "sc")
     assert classic.fleet_adjacency["pro/nc"] == {"avi", "mar", "wgl"}
@@ -287,7 +287,7 @@ def test_classic_start_units(classic: Board) -> None:
 
 
 def test_1995_start_units(ah1995: Board) -> None:
-    """NJ2 seed.machiavelli2 = CD 10_scenario_balance = Objectif 2.1: as classic, but Venice has A Treviso
+    """NJ2 seed.machiavelli2 = CD 10_scenario_balance = Objectif §2.1 [M 1.8]: as classic, but Venice has A Treviso
     instead of A Verona."""
     units = start_units(ah1995)
     expected = dict(CLASSIC_UNITS, venice=["A pad", "A trv", "F dal", "G ven"])
@@ -296,7 +296,7 @@ def test_1995_start_units(ah1995: Board) -> None:
 
 def test_autonomous_garrisons(classic: Board, ah1995: Board) -> None:
     """NJ_SEED / NJ_INFO: 12 autonomous garrisons on the classic board, none in Turin (the documented choice);
-    NJ2 seed, CD and Objectif 2.1: 13 on the 1995 board, Turin included."""
+    NJ2 seed, CD and Objectif §2.1 [M 1.8]: 13 on the 1995 board, Turin included."""
     classic_g = start_units(classic)[AUTONOMOUS]
     assert classic_g == ["G fer", "G gen", "G luc", "G man", "G mod", "G mon", "G pio", "G rag", "G sav", "G sie",
                          "G slu", "G trt"]  # fmt: skip
@@ -468,7 +468,7 @@ BOT_IDS = {
     ],
 )
 def test_classic_other_names(classic: Board, name: str, space: str) -> None:
-    """BOT_MAP ids, the spellings of the facts' name_variants, and sea initials (rules digest §4.5)."""
+    """BOT_MAP ids, the spellings of the facts' name_variants, and sea initials [M 1.9]."""
     assert classic.location(name) == space
 
 
@@ -514,7 +514,8 @@ def test_start_units_can_stand_where_they_are(either: Board) -> None:
 
 
 def test_objectif_map_is_the_1995_board_with_two_coasts_for_provence_and_croatia() -> None:
-    """Objectif 3.4: Provence and Croatia keep north and south coasts on the 1995 board (the Objectif profile's map)."""
+    """[M 1.4] (Objectif §3.4): Provence and Croatia keep north and south coasts on the 1995 board (the Objectif
+    profile's map)."""
     board = shipped_board("machiavelli-objectif")
     plain = shipped_board("machiavelli-1995")
     assert board.spaces["pro"].coasts == ("nc", "sc") and board.spaces["cro"].coasts == ("nc", "sc")
@@ -527,8 +528,8 @@ def test_objectif_map_is_the_1995_board_with_two_coasts_for_provence_and_croatia
 
 # ---- tables ---------------------------------------------------------------------------------------
 
-# The judge's variable-income table (NJ_MAP "Variable Income", rules digest §8.4, test_cases.md's variable income
-# case), the same in NJ2 map.machiavelli2; gen is Genoa's line, rolled by the controller of Genoa's city.
+# The judge's variable-income table [M 17.4] (NJ_MAP "Variable Income"), the same in NJ2 map.machiavelli2; gen is
+# Genoa's line, rolled by the controller of Genoa's city.
 NJUDGE_INCOME = {
     "austria": (1, 2, 3, 3, 4, 4),
     "florence": (1, 2, 3, 3, 4, 5),
@@ -542,7 +543,7 @@ NJUDGE_INCOME = {
 }
 
 # The tables as njudge prints them (rows = first 2d6 roll, columns = second), copied from NJ_MAP data/map.machiavelli
-# (= NJ_RULES, rules digest §9.2 and §10.2) and NJ2 data/map.machiavelli2 (= CD 06_natural_disasters).
+# (= NJ_RULES; [M 19.1] [M 19.4]) and NJ2 data/map.machiavelli2 (= CD 06_natural_disasters).
 CLASSIC_FAMINE = """
  2: ----- ----- Prove Patri Moden ----- Corsi Ancon ----- ----- -----
  3: ----- Piomb ----- ----- ----- ----- ----- Tunis ----- ----- Paler
@@ -620,7 +621,7 @@ def struck(table: Mapping[int, Mapping[int, str]], *, row: int | None = None, co
 
 
 def test_classic_variable_income(classic: Board) -> None:
-    """NJ_MAP "Variable Income" (= rules digest §8.4): Milan 2,3,3,4,4,5, France 1,2,3,4,5,6, and the other lines;
+    """NJ_MAP "Variable Income" [M 17.4]: Milan 2,3,3,4,4,5, France 1,2,3,4,5,6, and the other lines;
     the Papacy's is njudge's 2,3,3,4,5,6 (the documented choice over machiavelli-bot's 2,2,3,4,5,6)."""
     assert classic.variable_income["milan"] == (2, 3, 3, 4, 4, 5)
     assert classic.variable_income["france"] == (1, 2, 3, 4, 5, 6)
@@ -644,7 +645,7 @@ def test_genoa_line(either: Board) -> None:
 
 
 def test_classic_famine_table(classic: Board) -> None:
-    """NJ_MAP famine table (= NJ_RULES, digest §9.2): 69 cells, e.g. row 2 column 4 Provence, row 12 column 5 Pisa;
+    """NJ_MAP famine table [M 19.1] (= NJ_RULES): 69 cells, e.g. row 2 column 4 Provence, row 12 column 5 Pisa;
     Perugia is absent (njudge tech note; machiavelli-bot's Perugia at row 2 column 11 not taken, the documented
     choice)."""
     famine = classic.famine
@@ -656,7 +657,7 @@ def test_classic_famine_table(classic: Board) -> None:
 
 
 def test_classic_plague_table(classic: Board) -> None:
-    """NJ_MAP plague table (= NJ_RULES, digest §10.2): 66 cells, e.g. row 2 column 2 Vicenza, row 8 column 6
+    """NJ_MAP plague table [M 19.4] (= NJ_RULES): 66 cells, e.g. row 2 column 2 Vicenza, row 8 column 6
     Perugia, row 12 column 12 Saluzzo; Arezzo, Piombino, Pistoia and Ragusa are absent (njudge tech note;
     machiavelli-bot's four extra cells not taken, the documented choice)."""
     plague = classic.plague
@@ -667,8 +668,8 @@ def test_classic_plague_table(classic: Board) -> None:
 
 
 def test_classic_famine_and_plague_worked_examples(classic: Board) -> None:
-    """test_cases.md FP-02 (famine row 5 and column 7: 14 provinces) and FP-09 (plague row 6: Turin, Siena, Messina,
-    Padua, Austria, Ferrara)."""
+    """[M 19.1] (rule case FP-02: famine row 5 and column 7, 14 provinces) and [M 19.4] (rule case FP-09: plague
+    row 6, Turin, Siena, Messina, Padua, Austria, Ferrara)."""
     assert struck(classic.famine, row=5, col=7) == {
         "fri", "bol", "sle", "ver", "aus", "mil", "sie", "dur", "cre", "pst", "for", "tur", "bos", "avi",
     }  # fmt: skip

@@ -73,7 +73,7 @@ def test_no_convoy_path_and_illegal_long_move(board: Board) -> None:
 
 
 def test_convoy_paradox_is_reported_as_such(board: Board) -> None:
-    # DATC 6.F.14-style: the Szykman rule fails the convoy, and the report says why
+    # [D 4.5], as DATC 6.F.14: the Szykman rule fails the convoy, and the report says why
     out = play(
         board,
         ["england: F lon", "england: F wal", "france: A bre", "france: F eng"],

@@ -1,7 +1,7 @@
 """Every rule case in tests/rules/cases (docs/rule-cases.md), one test id per case.
 
-Each case names the rule it checks and its source (the e-mail judge's rules, the Objectif rules, the
-project's digest of both) in its `source` field.
+Each case names the rule it checks (`[M 7.4]`, docs/rules/) and its sources (the e-mail judge's rules, the Objectif
+rules, the DATC) in its `source` field.
 """
 
 from __future__ import annotations

@@ -157,8 +157,8 @@ def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path, new_dice_game
 
 
 def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path, new_dice_game: Callable[..., None]) -> None:
-    """Machiavelli (judge movement rule 4 c 6; Objectif 6.3a e): the buyer orders the unit it buys in the
-    same campaign; the file is checked as if the purchase succeeds, the seller's orders are then void."""
+    """Machiavelli [M 14.8] (judge, expenses c 6; Objectif §6.3a e): the buyer orders the unit it buys in
+    the same campaign; the file is checked as if the purchase succeeds, the seller's orders are then void."""
     folder = tmp_path / "m"
     new_dice_game(folder, "judge")
     turn = "1454-spring-movement"

@@ -1,6 +1,6 @@
 """A Machiavelli game under each profile: from the 1454 start, two campaigns with a conversion, a
 siege begun and broken, a dislodgement and its retreat, written, read back and replayed byte for byte.
-The judge's first orders are for spring 1454; Objectif's for summer (the spring is the setup, gap G-1)."""
+The judge's first orders are for spring 1454; Objectif's for summer (the spring is the setup, [M 2.4])."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Machiavelli's assassinations (judge movement rule 4 l and assassination rules 1-4; Objectif 6.3 b;
-rules_digest 14).
+"""Machiavelli's assassinations [M 16] (judge, expenses l and assassination 1-4; Objectif §6.3b).
 
 - An attempt is an expense against a power: 12, 24 or 36 ducats (more counts as 36, what is not a
   multiple of 12 is lost), and needs a chit: each power starts with one for every other power, and an
@@ -11,7 +10,7 @@ rules_digest 14).
   them), and those holds put down no rebellion; the sieges it conducts are broken (option
   `assassinated_sieges: paused`, Objectif: they stand still instead); its garrisons under siege are lost
   at once; and one die for every province it controls raises a rebellion there on 1 for a home province
-  with a unit in it (province or city, any owner: gap G-23), 1-2 for one without, 1-3 for a conquered
+  with a unit in it (province or city, any owner: [M 16.4]), 1-2 for one without, 1-3 for a conquered
   province with a unit, 1-5 without. It stays in the game.
 - A power that cannot repay the bank suffers the same effects, even with option `assassinations` off.
 """
@@ -45,7 +44,7 @@ def all_chits(powers: Iterable[str]) -> dict[str, frozenset[str]]:
 
 
 def rebellion_threshold(board: Board, position: Position, victim: str, province: str) -> int:
-    """The highest die that raises a rebellion in a province of the victim (judge assassination 3)."""
+    """The highest die that raises a rebellion in a province of the victim [M 16.4] (judge, assassination 3)."""
     occupied = position.occupied(province)
     if board.spaces[province].home == victim:
         return 1 if occupied else 2
@@ -67,7 +66,7 @@ def assassination_effects(
     for province in sorted(position.sieges):
         garrison, besieger = units.get(province + CITY), units.get(province)
         if garrison is not None and garrison.power in victims:
-            lost.append(units.pop(province + CITY))  # a besieged garrison of the victim is lost (judge assassination 2)
+            lost.append(units.pop(province + CITY))  # a besieged garrison of the victim is lost [M 16.4]
             del sieges[province]
         elif besieger is not None and besieger.power in victims and not paused:
             del sieges[province]

@@ -1,4 +1,4 @@
-"""Machiavelli's borrowing phase, at the start of every campaign (judge borrowing rules; Objectif 6.4).
+"""Machiavelli's borrowing phase, at the start of every campaign [M 12.2] (judge, borrowing; Objectif §6.4).
 
 In this order, all powers at once:
 1. payments to the bank: early repayment, interest first, earliest-due loan first; never more than is
@@ -9,7 +9,7 @@ In this order, all powers at once:
    within 25 ducats (Objectif: principal and interest, option `loan_limit_basis`); a loan beyond the limit
    is cut to what fits (option `loan_excess: cap`) or refused (`reject`);
 4. the bank collects every loan due this season; a power that cannot pay defaults: its treasury goes to
-   the bank, the debt is cancelled, and the bank never lends to it again (gap G-6). A default has the
+   the bank, the debt is cancelled, and the bank never lends to it again [M 12.9]. A default has the
    effects of an assassination too; those come with the expenses.
 """
 
@@ -25,7 +25,7 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
 
-LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate (judge borrowing rules; Objectif 6.4 b)
+LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate [M 12.3] (judge, borrowing; Objectif §6.4 b)
 LOAN_LIMIT = 25  # ducats (principal, or principal and interest: the `loan_limit_basis` option)
 
 

@@ -39,7 +39,7 @@ SEASONS = ("spring", "summer", "fall")
 
 def start_position(board: Board, rules: Rules) -> Position:
     """The map's starting position, with cities controlled as their provinces, the map's treasuries,
-    and every power's chits. Option `first_order_phase: summer` (Objectif 4.1, gap G-1): the spring of
+    and every power's chits. Option `first_order_phase: summer` [M 2.4] (Objectif §4.1): the spring of
     the first year is the referee's setup, and the first orders are for the summer."""
     if board.start is None:
         raise ValueError(f"the map {board.name!r} has no start position")
@@ -140,7 +140,8 @@ def rebellion_events(
 
 def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -> tuple[Position, list[Event]]:
     """The end of a Machiavelli campaign: after spring, units still in famined provinces starve and the
-    famine ends (judge adjustment 1 a); then eliminations and victory (Objectif 4.2, 9; judge adjustment 2)."""
+    famine ends [M 19.2] (judge, adjustments 1 a); then eliminations and victory [M 20.2] [M 20.3] (Objectif §4.2,
+    §9; judge, adjustments 2)."""
     events: list[Event] = []
     if season == "spring" and position.famine:
         position, dead = eliminate_in(position, position.famine)
@@ -171,7 +172,7 @@ def _season_opens(
         position = update_control(board, position)
     if phase.kind is PhaseKind.ADJUSTMENT:
         dice = _need(dice, "the yearly income")
-        if rules.famine and rules.dice:  # `nodice` turns off every random event (judge options)
+        if rules.famine and rules.dice:  # `nodice` turns off every random event [M 19.5] (judge, options)
             famine = strike(board.famine, dice, "famine", rules.disaster_year_roll)
             position = dataclasses.replace(position, famine=famine)
             events += [Event("famine", p, None) for p in sorted(famine)]

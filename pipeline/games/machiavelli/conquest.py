@@ -1,13 +1,13 @@
 """Machiavelli's elimination and victory, checked at the end of every campaign.
 
-Elimination (judge adjustment rule 2; Objectif 9): a power that controls no city of its home country, nor
+Elimination [M 20.2] (judge, adjustments 2; Objectif §9): a power that controls no city of its home country, nor
 of a home country it has taken whole (every one of them being in another power's hands: a city no one
 controls, as after an elimination, is not counted as lost), is out of the game: its units are removed,
-its ducats lost and its loans cancelled, and its provinces and cities become uncontrolled (gap G-22).
+its ducats lost and its loans cancelled, and its provinces and cities become uncontrolled [M 20.2].
 
-Victory (Objectif 4.2, the `victory_cities` option, 23 by default): a power that controls that many
-cities (fortified or not, fortresses apart) wins; if several do at once, the one with most cities (gap
-G-22), and a tie is no winner yet.
+Victory [M 20.3] (Objectif §4.2, the `victory_cities` option, 23 by default): a power that controls that many
+cities (fortified or not, fortresses apart) wins; if several do at once, the one with most cities
+[M 20.3], and a tie is no winner yet.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Famine and plague (judge adjustment rule 1 and movement rule 1; Objectif 5.1, 5.2, 10, 11).
+"""Famine and plague [M 19] (judge, adjustments 1, movement 1; Objectif §5.1, §5.2, §10, §11).
 
 A year roll decides whether a disaster strikes one row, one column, or a row and a column of the map's
 table; further rolls pick the row and the column (two dice each, 2 to 12), and every province listed
@@ -6,9 +6,9 @@ there is struck. Famine is rolled at the end of the fall campaign: a famined pro
 (its city only if garrisoned), nothing may be built there, and every unit in it at the end of the next
 spring campaign (its garrison and an autonomous garrison included) is eliminated; then the famine ends.
 Plague is rolled at the start of summer, and every unit in a plagued province is eliminated at once.
-Neither strikes in the first year of the game (Objectif 4.1).
+Neither strikes in the first year of the game [M 2.5] (Objectif §4.1).
 
-The year roll (option `disaster_year_roll`): `2d6` — 2 or 3 nothing, 4 or 6 a row, 5 or 7 a column, 8 to 12
+The year roll [M 19.1] (option `disaster_year_roll`): `2d6` — 2 or 3 nothing, 4 or 6 a row, 5 or 7 a column, 8 to 12
 both (the judge's table); `2d6_original` — 4 or 7 a row, 5 or 6 a column (the printed rules, as the judge
 notes); `1d6` — 1 nothing, 2 or 3 a row, 4 or 5 a column, 6 both (the 1995 board's judge).
 """

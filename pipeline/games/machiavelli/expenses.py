@@ -1,13 +1,13 @@
 """Machiavelli's expenses: famine relief, bribes and counter-bribes, paid after the borrowing phase and
-carried out before the movement (judge movement rule 4; Objectif 6.3; rules_digest 12).
+carried out before the movement [M 13] [M 14] (judge, expenses; Objectif §6.3).
 
-- Refused on receipt, and not charged (gap G-8): an expense on a unit or province that is not there, a
+- Refused on receipt, and not charged [M 13.4]: an expense on a unit or province that is not there, a
   bribe on one's own unit, an expense numbered beyond those allowed (option `max_expenses`: 1 to 4 for
   the judge). Found out at resolution, and charged: a bribe or counter-bribe with no unit of one's own
   next to the target (option `bribe_adjacency`), a kind of bribe this target cannot take.
 - Funded in numeric order. When the treasury runs short, the judge uses what is left (option
   `underfunded_expense: use_remainder`); Objectif carries out only what is fully paid (`void`). An amount
-  above the minimum counts in steps of 3, the rest is lost (gap G-5). All money is spent, whatever comes
+  above the minimum counts in steps of 3, the rest is lost [M 14.3]. All money is spent, whatever comes
   of it.
 - Famine relief (3) ends the famine in one province.
 - Bribes on a unit: only the largest counts (a tie at the top: all fail); the counter-bribes on the unit,
@@ -16,7 +16,7 @@ carried out before the movement (judge movement rule 4; Objectif 6.3; rules_dige
   garrison 12, disband an army or fleet 12, buy one 18; doubled for a garrison in a major city (value 2 or
   3) and for militia and elite professionals (both: four times).
 - A bought unit changes hands with its province (and city, if no garrison holds it); a power may not
-  gain a second special unit so (gap G-20: the bribe fails); a disbanded unit leaves the board.
+  gain a second special unit so ([M 14.9]: the bribe fails); a disbanded unit leaves the board.
 
 - Pacification (12) ends a rebellion; causing one costs 9 or 15 (see `rebellions`), and buying a unit in
   a rebelling province liberates it.
@@ -122,7 +122,7 @@ def settle_expenses(
         treasury[power] = available - paid
         funded.append((power, order, target, paid))
 
-    permits: dict[str, set[str]] = {}  # power -> the powers whose units it may bribe from (Objectif 6.3a d)
+    permits: dict[str, set[str]] = {}  # power -> the powers whose units it may bribe from [M 14.7] (Objectif §6.3a d)
     for power, order in orders:
         if isinstance(order, PermitBribes):
             if rules.bribe_adjacency != "own_or_permitted":
@@ -152,7 +152,7 @@ def settle_expenses(
                 del rebellions[order.target]
             outcomes.append(Outcome(power, order, pacified, reason, {"paid": str(paid), "needed": str(PACIFY)}))
         elif order.kind == "rebellion":
-            try:  # found out at resolution: charged (judge movement rule 4 j, k)
+            try:  # found out at resolution: charged [M 15.1] (judge, expenses j, k)
                 if order.target in rebellions:
                     raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="already in rebellion")
                 need = rebellion_cost(board, position, power, order.target)
@@ -185,11 +185,11 @@ def settle_expenses(
         for rank, (power, order, target, paid) in enumerate(offers):
             try:
                 kind = bribe_kind(order, target)
-            except Illegal:  # found out at resolution: charged (gap G-8), no effect
+            except Illegal:  # found out at resolution: charged [M 13.4], no effect
                 outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_EXPENSE, {"paid": str(paid)}, target))
                 continue
             need = minimum(board, kind, target)
-            worth = paid - (paid - need) % 3 if paid >= need else paid  # over the minimum, steps of 3 (G-5)
+            worth = paid - (paid - need) % 3 if paid >= need else paid  # over the minimum, steps of 3 [M 14.3]
             detail = {"paid": str(paid), "needed": str(need)}
             if rank > 0 or tied:
                 outcomes.append(Outcome(power, order, False, Reason.OUTBID, detail, target))
@@ -199,7 +199,7 @@ def settle_expenses(
                 continue
             if kind.startswith("buy") and target.special and any(u.special for u in units.values() if u.power == power):
                 outcomes.append(Outcome(power, order, False, Reason.NO_BUILD_ALLOWED, detail, target))
-                continue  # a second special unit cannot be bought (gap G-20)
+                continue  # a second special unit cannot be bought [M 14.9]
             province = space_of(target.location)
             if kind.startswith("disband"):
                 del units[space]
@@ -210,7 +210,7 @@ def settle_expenses(
                     owners[province] = AUTONOMOUS
             else:  # bought: the unit, its province, and its city if no garrison holds it, change hands
                 units[space] = dataclasses.replace(target, power=power)
-                rebellions.pop(province, None)  # buying a unit liberates its province (judge rebellion 7)
+                rebellions.pop(province, None)  # buying a unit liberates its province [M 15.6] (judge, rebellions 7)
                 if target.kind is UnitKind.GARRISON:
                     cities[province] = power
                     if province not in units:
@@ -223,7 +223,7 @@ def settle_expenses(
 
     chits = dict(position.chits)
     struck: set[str] = set()
-    for power, order, paid in attempts:  # after every other expense (rules_digest 2)
+    for power, order, paid in attempts:  # after every other expense [M 13.5]
         chits = spend_chit(chits, power, order.target)
         faces = chances(paid)
         detail = {"paid": str(paid)}
@@ -238,7 +238,7 @@ def settle_expenses(
         reason = Reason.SUCCEEDS if success else Reason.ATTEMPT_FAILED
         outcomes.append(Outcome(power, order, success, reason, detail | {"die": str(die)}))
 
-    for power, order in orders:  # then chits change hands (judge rule 4 l), the receiver's from the next campaign
+    for power, order in orders:  # then chits change hands [M 16.1], the receiver's from the next campaign
         if isinstance(order, GiveChit):
             refused = _chit_gift_refused(board, chits, power, order, rules)
             if refused is None:
@@ -280,7 +280,7 @@ def check_expense(board: Board, position: Position, power: str, order: Expense, 
     if target is None:
         raise Illegal(Reason.ILLEGAL_NO_UNIT)
     if order.kind != "counter-bribe" and target.power == power:
-        raise Illegal(Reason.ILLEGAL_EXPENSE)  # no bribe on one's own unit (gap G-8)
+        raise Illegal(Reason.ILLEGAL_EXPENSE)  # no bribe on one's own unit [M 13.4]
     return target
 
 
@@ -300,7 +300,7 @@ def _chit_gift_refused(
 
 def rebellion_cost(board: Board, position: Position, power: str, province: str) -> int:
     """What causing a rebellion in `province` costs `power`: 15 in the controller's home country (or one
-    it has taken whole, gap G-24), 9 elsewhere; or raise `Illegal` (charged all the same)."""
+    it has taken whole: [M 15.1]), 9 elsewhere; or raise `Illegal` (charged all the same)."""
     space = board.spaces[province]
     controller = position.owners.get(province)
     if controller is None or controller in (power, AUTONOMOUS):

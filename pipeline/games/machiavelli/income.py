@@ -1,4 +1,4 @@
-"""Machiavelli's yearly income (judge adjustment rule 2; Objectif 6.2), line by line.
+"""Machiavelli's yearly income [M 17] (judge, adjustments 2; Objectif §6.2), line by line.
 
 - 1 ducat for each land province the power controls;
 - each city it controls pays its value (1, 2 or 3; a fortress nothing), unless the city is besieged;
@@ -9,7 +9,7 @@
   in odd years and 3 in even years.
 
 Nothing comes from a famined province (nor from its city unless garrisoned), nor from a province or
-city in rebellion (an unfortified city follows its province: gap G-11).
+city in rebellion (an unfortified city follows its province: [M 17.3]).
 """
 
 from __future__ import annotations

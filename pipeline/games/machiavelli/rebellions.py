@@ -1,20 +1,19 @@
-"""Machiavelli's rebellions (judge rebellion rules 1-9, movement rule 4 b, j, k; Objectif 6.3 b;
-rules_digest 13).
+"""Machiavelli's rebellions [M 15] (judge, rebellions 1-9, expenses b, j, k; Objectif §6.3b).
 
 - Caused by an expense in a land province another power controls: 9 ducats, 15 in a province of that
-  power's home country (or of a home country it has taken whole, gap G-24). Never at sea, never in a
+  power's home country (or of a home country it has taken whole: [M 15.1]). Never at sea, never in a
   single-unit province (Venice) while a unit is there. A second rebellion ordered on the same province in
-  the same campaign is charged and lost (Objectif 6.3 b j).
+  the same campaign is charged and lost [M 15.2] (Objectif §6.3b j).
 - Placed in the province, and in its fortified city too (a fortress only when in play) unless a
-  garrison holds the city (judge rebellion 1); the city stays loyal even if that garrison later leaves.
+  garrison holds the city [M 15.3] (judge, rebellions 1); the city stays loyal even if that garrison later leaves.
 - No income from a province or city in rebellion (a loyal city in a rebelling province still pays,
-  unless it is unfortified: gap G-11), and no builds in a rebelling province.
+  unless it is unfortified: [M 17.3]), and no builds in a rebelling province.
 - Ended by pacification (12 ducats), by liberation (a unit of another power moving into the province,
   or buying a unit there), or put down: the province when a unit of the power it is directed at holds
   there (option `rebellion_put_down`: `enter_or_hold` also accepts a unit moving in), the city by a
   two-campaign siege by that power.
 - While a rebellion stands, a single power other than its target moving into the province gets one
-  automatic support; two or more powers moving in at once get none (judge rebellion 8).
+  automatic support; two or more powers moving in at once get none [M 15.5] (judge, rebellions 8).
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ PACIFY = 12
 
 
 def barred(board: Board, position: Position, province: str) -> bool:
-    """No rebellion in a single-unit province (Venice) while a unit is there (judge rebellion 9)."""
+    """No rebellion in a single-unit province (Venice) while a unit is there [M 15.2] (judge, rebellions 9)."""
     return board.spaces[province].single_unit and position.occupied(province)
 
 
@@ -73,7 +72,7 @@ def with_control(
 
 def city_in_revolt(board: Board, rebellions: Mapping[str, Rebellion], province: str) -> bool:
     """Does the city of `province` pay nothing for the rebellion? Its own revolt, or an unfortified city
-    following its province (gap G-11)."""
+    following its province [M 17.3]."""
     rebellion = rebellions.get(province)
     if rebellion is None:
         return False
@@ -112,7 +111,7 @@ def rebel_support(
     position: Position, moves_into: Mapping[str, Sequence[int]], powers: Sequence[str], units: Sequence[Unit]
 ) -> list[int]:
     """The movement hook `extra_support`: the rebels support the one power, not their target, moving
-    into their province from outside it (judge rebellion 8); two or more powers moving in get none."""
+    into their province from outside it [M 15.5] (judge, rebellions 8); two or more powers moving in get none."""
     support = [0] * len(units)
     for province, rebellion in position.rebellions.items():
         movers = [

@@ -1,13 +1,13 @@
 """Machiavelli's adjustment phase: every unit is paid for another year, or removed; new units are bought.
 
-(Judge adjustment rule 3; Objectif 6.3 c; rules_digest 15.) Each power's orders are carried out in this
+The rules: [M 18] (judge, adjustments 3; Objectif §6.3c). Each power's orders are carried out in this
 order: first maintenance, in the order given (3 ducats a unit, 6 for militia and elite mercenaries, 9 for
 elite professionals; a unit the treasury cannot pay for is removed); units named in no order are removed
-(gap G-14); then builds, in the order given. A new unit goes in a home province of the power (or of a
+[M 18.2]; then builds, in the order given. A new unit goes in a home province of the power (or of a
 home country it has taken whole) that has a city, where it controls both province and city: an army or
 fleet in the province (fleets only where the city is a port), a garrison in a fortified city; one new
 unit per province, and none where a unit was removed this phase (no trading old units for new); one
-special unit per power; within the unit limits (judge 1991: 12 armies, 8 fleets, 6 garrisons). The
+special unit per power; within the unit limits [M 3.5] (judge: 12 armies, 8 fleets, 6 garrisons). The
 treasury never goes below zero. Nothing is built in a famined or rebelling province.
 """
 
@@ -79,7 +79,7 @@ def adjudicate_upkeep(
             else:
                 removed.add(unit.space)
                 outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS, {}, unit))
-        for unit in position.units_of(power):  # units no order named are removed (gap G-14)
+        for unit in position.units_of(power):  # units no order named are removed [M 18.2]
             if unit.space not in kept | removed:
                 removed.add(unit.space)
                 outcomes.append(Outcome(power, Remove(unit.kind, unit.location), True, Reason.NO_ORDER, {}, unit))
@@ -159,7 +159,7 @@ def new_unit(
     location = order.at if kind is UnitKind.FLEET else province
     slot = province + CITY if kind is UnitKind.GARRISON else province
     if slot in units or province in removed or (space.single_unit and (province in units or province + CITY in units)):
-        raise Illegal(Reason.BUILD_OCCUPIED)  # no room, or an old unit traded for a new one (judge 1991 adj. 3 c)
+        raise Illegal(Reason.BUILD_OCCUPIED)  # no room, or an old unit traded for a new one [M 18.4]
     if kind is UnitKind.GARRISON and not garrison_city(board, province, rules):
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     if kind is UnitKind.FLEET:
