@@ -1,0 +1,43 @@
+"""The words of a refused order (`pipeline.core.explain`): a sentence for every reason code, never a code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipeline.core.board import Board
+from pipeline.core.explain import check_words
+from pipeline.core.orders import Move
+from pipeline.core.outcome import Reason
+from pipeline.core.units import UnitKind
+from pipeline.storage.maps import shipped_board
+from tests.conftest import position
+
+CODES = {r.value for r in Reason}
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    return shipped_board("standard")
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_reason_has_words_and_no_code(board: Board, reason: Reason) -> None:
+    words = check_words(
+        reason, {"at": "bur"}, Move(UnitKind.ARMY, "par", "lon"), board, position("france: A par"), "france"
+    )
+    assert words and not re.search(r"\b[a-z]+_[a-z_]+\b", words), words
+    assert not any(code in words for code in CODES if "_" in code), words
+
+
+def test_the_places_and_powers_are_named_as_the_board_names_them(board: Board) -> None:
+    order = Move(UnitKind.ARMY, "par", "lon")
+    pos = position("france: A par")
+    assert check_words(Reason.ILLEGAL_NOT_ADJACENT, {}, order, board, pos, "france") == "Paris is not next to London"
+    assert (
+        check_words(Reason.ILLEGAL_NO_UNIT, {"at": "par"}, order, board, pos, "france") == "France has no unit in Paris"
+    )
+    assert check_words(Reason.ILLEGAL_NOT_OWNER, {"owner": "france"}, order, board, pos, "germany") == (
+        "the army in Paris belongs to France, not to Germany"
+    )
