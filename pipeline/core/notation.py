@@ -22,6 +22,7 @@ from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, 
 
 from .adjustment import adjustments_due, build_location
 from .board import Board, fold_accents, normalise_name, space_of
+from .explain import check_words
 from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit
 from .orders import (
     MONEY_KINDS,
@@ -420,7 +421,8 @@ def check_parsed_order(
         quoted = text.strip()
         if why.reason is Reason.ILLEGAL_COAST_NEEDED:
             raise AmbiguousOrderError(f"order {quoted!r} is ambiguous: name the coast") from None
-        raise IllegalOrderError(f"order {quoted!r} is not allowed: {why.reason.value}", why.reason) from None
+        words = check_words(why.reason, why.detail, order, board, position, power, rules)
+        raise IllegalOrderError(f"order {quoted!r}: {words}", why.reason) from None
 
 
 def check_order(board: Board, position: Position, power: str, order: Order, rules: Rules = DEFAULT_RULES) -> Order:

@@ -87,8 +87,8 @@ def test_every_problem_of_every_order_file_at_once(tmp_path: Path) -> None:
         "france.yaml:6: orders[1]: order 'A par jumps' not understood: expected H, -, S, C, convert, besiege, lift or "
         "Disband after the unit, got 'jumps'"
     )
-    assert lines[2].endswith("france.yaml:7: orders[2]: order 'F bre-par' is not allowed: illegal_terrain")
-    assert lines[3].endswith("france.yaml:8: orders[3]: order 'F mao-spa' is not allowed: illegal_no_unit")
+    assert lines[2].endswith("france.yaml:7: orders[2]: order 'F bre-par': a fleet cannot go to Paris")
+    assert lines[3].endswith("france.yaml:8: orders[3]: order 'F mao-spa': France has no unit in Mid-Atlantic Ocean")
     assert not (folder / "results").exists()  # nothing was written
 
 
@@ -175,7 +175,9 @@ def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path, new_dice
     position = game.position(turn)
     assert [str(o) for o in read_order_file(game, turn, position, orders / "florence.yaml").orders][2] == "A per-sie"
     (orders / "venice.yaml").write_text(f"game: m\nturn: {turn}\npower: venice\norders:\n  - A per - spo\n")
-    with pytest.raises(DataError, match="not_owner"):  # without a purchase, another's unit is not for ordering
+    with pytest.raises(
+        DataError, match="the army in Perugia belongs to Papacy, not to Venice"
+    ):  # without a purchase, another's unit is not for ordering
         read_order_file(game, turn, position, orders / "venice.yaml")
     (orders / "venice.yaml").unlink()
     assert commands.adjudicate(folder, lambda s: None, force=True) == 1
