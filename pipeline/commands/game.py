@@ -35,6 +35,7 @@ from .turn_orders import (
     powers_to_order,
     read_turn_orders,
     refusal_summary,
+    resolved,
 )
 
 Echo = Callable[[str], None]
@@ -178,9 +179,9 @@ def validate(
     paths, problems = order_paths(game, turn)
     problems += check_sent_files(game, turn, list(sent) if sent is not None else list(paths.values()), author)
     if sent is not None:
-        mine = {_resolved(p) for p in sent}
-        paths = {power: path for power, path in paths.items() if _resolved(path) in mine}
-        problems = [p for p in problems if p.file is None or _resolved(Path(p.file)) in mine]
+        mine = {resolved(p) for p in sent}
+        paths = {power: path for power, path in paths.items() if resolved(path) in mine}
+        problems = [p for p in problems if p.file is None or resolved(Path(p.file)) in mine]
     position = game.position(turn, public=not identities)  # without the key, no treasury: money is checked later
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
@@ -197,10 +198,6 @@ def validate(
     if problems:
         raise DataError(problems)
     echo(f"{turn}: {len(paths)} order file(s), all valid")
-
-
-def _resolved(path: Path) -> Path:
-    return (path if path.is_absolute() else Path.cwd() / path).resolve()
 
 
 # --- adjudicating -------------------------------------------------------------------------------------

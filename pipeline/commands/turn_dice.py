@@ -18,7 +18,6 @@ from pipeline.core.dice import HashDice, derived_roll
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.storage.gamedir import Game
 from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env
-from pipeline.storage.yamlio import load_yaml_fast
 
 from .turn_orders import TurnOrders, files_digest
 
@@ -65,11 +64,8 @@ def _demo_secret(game: Game) -> str | None:
 
 def revealed_seed(game: Game, turn: str) -> Mapping[str, Any] | None:
     """The `seed:` section of a turn's committed results, if any."""
-    path = game.results_path(turn)
-    if not path.exists():
-        return None
-    data = load_yaml_fast(path)
-    seed = data.get("seed") if isinstance(data, Mapping) else None
+    data = game.recorded_results(turn)
+    seed = data.get("seed") if data is not None else None
     return seed if isinstance(seed, Mapping) else None
 
 
@@ -110,8 +106,8 @@ def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> tuple
     numbers = {turn: n for n, turn in enumerate(game.turns(), start=1)}
     revealed: list[tuple[str, Mapping[str, Any], Mapping[str, Any]]] = []  # turn, seed, results
     for turn in game.adjudicated():
-        data = load_yaml_fast(game.results_path(turn))
-        seed = data.get("seed") if isinstance(data, Mapping) else None
+        data = game.recorded_results(turn) or {}
+        seed = data.get("seed")
         if not isinstance(seed, Mapping) or not isinstance(seed.get("link"), str):
             problems.append(
                 Problem("seed", "the results reveal no link of the dice chain", file=str(game.results_path(turn)))

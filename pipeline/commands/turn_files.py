@@ -26,7 +26,6 @@ from pipeline.storage.private_files import (
 )
 from pipeline.storage.sealed import seal, unseal
 from pipeline.storage.state_files import dump_yaml, flow_list, outcomes_to_data, position_to_data, year_end_to_data
-from pipeline.storage.yamlio import load_yaml_fast
 
 from .turn_dice import TurnSeed
 from .turn_orders import RefusedOrders, TurnOrders
@@ -57,9 +56,8 @@ class Trigger:
     @staticmethod
     def recorded(game: Game, turn: str) -> Trigger | None:
         """The trigger an adjudicated turn's results record (None: not adjudicated, or not recorded)."""
-        path = game.results_path(turn)
-        data = load_yaml_fast(path) if path.exists() else None
-        raw = data.get("adjudicated") if isinstance(data, dict) else None
+        data = game.recorded_results(turn)
+        raw = data.get("adjudicated") if data is not None else None
         if not isinstance(raw, dict):
             return None
         try:

@@ -18,8 +18,7 @@ from pipeline.core.position import Position
 from pipeline.errors import DataError, Problem
 from pipeline.storage.gamedir import Game, turn_key
 from pipeline.storage.orders_files import OrderFile, Refusal, RefusedFile, power_of_file, read_order_file
-from pipeline.storage.sealed import SEALED_SUFFIX
-from pipeline.storage.yamlio import load_yaml_fast
+from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX
 
 
 def powers_to_order(game: Game, position: Position) -> list[str]:
@@ -73,11 +72,10 @@ def turn_folder_files(game: Game, turn: str) -> list[Path]:
 
 def recorded_files(game: Game, turn: str) -> tuple[str, ...] | None:
     """The order files an adjudicated turn took into account, as its results list them (None: not adjudicated)."""
-    path = game.results_path(turn)
-    if not path.exists():
+    if not game.results_path(turn).exists():
         return None
-    data = load_yaml_fast(path)
-    names = data.get("order_files") if isinstance(data, dict) else None
+    data = game.recorded_results(turn) or {}
+    names = data.get("order_files")
     return tuple(str(n) for n in names) if isinstance(names, list) else ()
 
 
@@ -85,12 +83,21 @@ def files_digest(game: Game, turn: str, names: Iterable[str]) -> str:
     """The hash of a turn's order files as committed, byte for byte: one ``name sha256`` line each, sorted.
 
     Encrypted files carry fresh randomness from their players' encryption, so nobody knows this hash before
-    the last file is in, and nobody but the senders chooses it; the dice depend on it (`turn_dice`)."""
+    the last file is in, and nobody but the senders chooses it; the dice depend on it (`turn_dice`). A file
+    no order file could be (a link, a folder, one over the size limit) is counted by its name and kind
+    alone: never followed, never read."""
     lines = []
     for name in sorted(names):
         path = game.orders_dir(turn) / name
         try:
-            content = hashlib.sha256(path.read_bytes()).hexdigest()
+            if path.is_symlink():
+                content = "link"
+            elif not path.is_file():
+                content = "not a file" if path.exists() else "missing"
+            elif path.stat().st_size > SEALED_BYTES:
+                content = f"over the limit: {path.stat().st_size} bytes"
+            else:
+                content = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:
             content = "missing"
         lines.append(f"{name} {content}\n")
@@ -251,14 +258,19 @@ def refusal_summary(refusal: RefusedOrders) -> str:
 def _recorded_refusal(game: Game, turn: str, name: str, power: str) -> RefusedOrders:
     """How an adjudicated turn refused an encrypted file, as its results say (without the game's key nobody
     can look inside it again)."""
-    data = load_yaml_fast(game.results_path(turn))
-    for item in data.get("refused") or [] if isinstance(data, dict) else []:
+    data = game.recorded_results(turn) or {}
+    for item in data.get("refused") or []:
         if isinstance(item, dict) and item.get("file") == name:
             try:
                 return RefusedOrders(name, power, Refusal(str(item.get("reason"))))
             except ValueError:
                 break
     return RefusedOrders(name, power, Refusal.NOT_DECRYPTED)
+
+
+def resolved(path: Path) -> Path:
+    """A path as given on the command line, made absolute and resolved: how sent files are compared."""
+    return (path if path.is_absolute() else Path.cwd() / path).resolve()
 
 
 def check_sent_files(game: Game, turn: str, paths: list[Path], author: str | None) -> list[Problem]:
@@ -268,7 +280,7 @@ def check_sent_files(game: Game, turn: str, paths: list[Path], author: str | Non
     orders_root = (game.folder / "orders").resolve()
     for given in paths:
         file = str(given)
-        path = (given if given.is_absolute() else Path.cwd() / given).resolve()
+        path = resolved(given)
         try:
             relative = path.relative_to(orders_root)
         except ValueError:

@@ -69,6 +69,9 @@ class Game:
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
     identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
+    # each results file as last read, with the (inode, mtime, size) it was read at: a turn's results are asked for
+    # by the order files' record, the dice seed, the trigger and the refusals of one replay step
+    _results: dict[str, tuple[tuple[int, int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def family(self) -> Family:
@@ -93,6 +96,21 @@ class Game:
 
     def results_path(self, turn: str) -> Path:
         return self.folder / "results" / f"{turn}.yaml"
+
+    def recorded_results(self, turn: str) -> Mapping[str, Any] | None:
+        """A turn's committed results as data (None: not adjudicated, or not a mapping), read once while the
+        file stays as it was."""
+        path = self.results_path(turn)
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            return None
+        stamp = (stat.st_ino, stat.st_mtime_ns, stat.st_size)  # a rewrite (os.replace) changes the inode
+        cached = self._results.get(turn)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, load_yaml_fast(path))
+            self._results[turn] = cached
+        return cached[1] if isinstance(cached[1], Mapping) else None
 
     def orders_dir(self, turn: str) -> Path:
         return self.folder / "orders" / turn

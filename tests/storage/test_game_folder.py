@@ -192,7 +192,6 @@ def test_a_yaml_bomb_and_a_huge_file_are_refused_and_cost_only_their_orders(tmp_
     folder = tmp_path / "g3"
     commands.new_game(folder)
     turn = "1901-spring-movement"
-    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
     bomb = orders_file(folder, turn, "france", "A par-bur")
     levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
     levels += [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi", strict=True)]
@@ -209,7 +208,6 @@ def test_a_yaml_bomb_and_a_huge_file_are_refused_and_cost_only_their_orders(tmp_
     assert "- file: england.yaml\n  power: england\n  reason: unreadable\n" in results
     assert "- file: france.yaml\n  power: france\n  reason: unreadable\n" in results
     assert "{order: A par H, result: no_order" in results
-    assert before
 
 
 def test_rerun_from_a_past_turn_rewrites_what_follows(tmp_path: Path) -> None:
