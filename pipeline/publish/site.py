@@ -13,6 +13,13 @@
 
     site/games/.home.md, .home.fr.md   the games block of the home pages
 
+A game's pages are made again only when something they are made from has changed: the game's folder, the
+judge's own files (code, maps, drawings, catalogues) and the libraries that shape them, the repository's
+URL. Each game's pages are kept in a cache folder (`_build/cache/judge-site/<game-id>.json`, which CI keeps
+between runs) under the digest of all that (`game_key`); a file whose bytes are already those on disk is
+not written again. The pages that show every game (the games' table, the home block, the feed) and the
+reference pages are made on every run: they cost little.
+
 The hand-written home pages (`site/index.md`, `site/index.fr.md`) hold an empty block between
 `<!-- judge site: games -->` and `<!-- judge site: end -->`; the MkDocs hook (`mkdocs_hooks.py`) puts the
 games block in it at build time, so `judge site` never changes a file outside `site/games/` (and a file
@@ -21,10 +28,18 @@ starting with a dot is not a page of its own for MkDocs).
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+import sys
+from importlib import metadata
 from pathlib import Path
 
-from pipeline.storage.gamedir import load_game, write_all
+from pipeline.errors import DataError
+from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
+from pipeline.storage.gamedir import Game, load_game
+from pipeline.storage.maps import map_path
 
 from .feed import feed
 from .i18n import LANGUAGES, translator
@@ -34,6 +49,10 @@ from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 
 MANIFEST = Path("games") / ".generated"
+CACHE = Path("_build") / "cache" / "judge-site"  # beside the site folder, as mkdocs.yml's site_dir is
+# the libraries whose versions shape the pages: dates and numbers (babel), the maps' and charts' SVG (svgwrite),
+# what YAML files read as (ruamel.yaml)
+LIBRARIES = ("babel", "svgwrite", "ruamel.yaml", "ruamel.yaml.clib")
 
 
 def mkdocs_setting(site_dir: Path, key: str) -> str | None:
@@ -68,18 +87,34 @@ def index_page(infos: list[GameInfo], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_site(games_dir: Path, site_dir: Path, repo_url: str | None = None, site_url: str | None = None) -> list[Page]:
+def build_site(
+    games_dir: Path,
+    site_dir: Path,
+    repo_url: str | None = None,
+    site_url: str | None = None,
+    cache_dir: Path | None = None,
+) -> list[Page]:
     """Write the pages of every game in `games_dir` under `site_dir`/games in every language, fill the
     home pages' games block, and remove the files a previous run wrote that this one does not; return
-    the pages written. `repo_url` and `site_url` default to those of the mkdocs.yml beside `site_dir`."""
+    the pages of the site (written, or already there as they are). `repo_url` and `site_url` default to
+    those of the mkdocs.yml beside `site_dir`. With `cache_dir`, a game whose inputs are those of a
+    previous run takes its pages from there (`game_key`) instead of making them again."""
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
+    code = code_key() if cache_dir is not None else ""
     pages: list[Page] = []
     for info in infos:
-        pages.extend(game_pages(info.game, info=info))
-        pages.extend(form_pages(info))
+        key = game_key(info.game, code, repo_url) if cache_dir is not None else ""
+        made = _cached_pages(cache_dir, info.game.id, key) if cache_dir is not None else None
+        if made is None:
+            made = [*game_pages(info.game, info=info), *form_pages(info)]
+            if cache_dir is not None:
+                _keep_pages(cache_dir, info.game.id, key, made)
+        pages.extend(made)
+    if cache_dir is not None:
+        _forget_other_games(cache_dir, {info.game.id for info in infos})
     pages.extend(reference_pages())
     pages.extend(ui_pages())
     for lang in LANGUAGES:
@@ -88,13 +123,119 @@ def build_site(games_dir: Path, site_dir: Path, repo_url: str | None = None, sit
     name = mkdocs_setting(site_dir, "site_name") or ""
     for lang in LANGUAGES:
         pages.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
-    files = {site_dir / p.path: p.content for p in pages}
     written = sorted(str(p.path) for p in pages)
-    files[site_dir / MANIFEST] = "\n".join(written) + "\n"
-    stale = _previously_written(site_dir) - set(written)
-    write_all(files)
-    _remove(site_dir, stale)
+    before = _previously_written(site_dir)
+    # the list first names every file this run may leave behind, so that a run killed midway leaves none
+    # that the next run would not know to remove
+    _write_changed(site_dir, {site_dir / MANIFEST: _manifest(before | set(written))})
+    _write_changed(site_dir, {site_dir / p.path: p.content for p in pages})
+    _remove(site_dir, before - set(written))
+    _write_changed(site_dir, {site_dir / MANIFEST: _manifest(set(written))})
     return pages
+
+
+def _manifest(paths: set[str]) -> str:
+    return "\n".join(sorted(paths)) + "\n"
+
+
+def _write_changed(site_dir: Path, files: dict[Path, str]) -> None:
+    """Write the files whose bytes differ from those on disk (each through a temporary file beside it, so a
+    reader never sees half a page), only under site/games/. Nothing here needs a journal or a flush to
+    disk: the site is made again from the games by the next run."""
+    games = (site_dir / "games").resolve()
+    allowed: dict[Path, bool] = {}
+    for path, text in files.items():
+        data = text.encode("utf-8")
+        try:
+            if path.read_bytes() == data:
+                continue
+        except OSError:
+            pass
+        folder = path.parent
+        if folder not in allowed:
+            folder.mkdir(parents=True, exist_ok=True)
+            allowed[folder] = folder.resolve().is_relative_to(games)
+        if not allowed[folder]:  # a folder under site/games/ that is a link to elsewhere
+            raise DataError(f"not written: {path} is not under {site_dir / 'games'}")
+        temporary = folder / f".{path.name}.{os.getpid()}{TEMP_SUFFIX}"
+        try:
+            temporary.write_bytes(data)
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+
+def _feed(digest: hashlib._Hash, data: bytes) -> None:
+    digest.update(len(data).to_bytes(8, "big") + data)  # each part's length first: no two inputs run together
+
+
+def code_key() -> str:
+    """The digest of what makes every game's pages besides the game: the judge's own files (code, maps,
+    drawings, catalogues: everything in the package), the versions of the libraries that shape its output,
+    and Python's."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".mo"):
+            _feed(digest, path.relative_to(package).as_posix().encode())
+            _feed(digest, path.read_bytes())
+    for name in LIBRARIES:
+        _feed(digest, f"{name} {metadata.version(name)}".encode())
+    _feed(digest, sys.version.encode())
+    return digest.hexdigest()
+
+
+def game_key(game: Game, code: str, repo_url: str | None) -> str:
+    """The digest of everything a game's pages are made from: `code` (`code_key`), the repository's URL,
+    the game's map file, and every file of the game's folder, by path and bytes (the judge's lock and
+    journal aside)."""
+    digest = hashlib.sha256()
+    for part in (code, repo_url or "", game.id, game.map_name):
+        _feed(digest, part.encode())
+    _feed(digest, map_path(game.map_name).read_bytes())
+    for top, folders, names in os.walk(game.folder):
+        folders.sort()
+        for name in sorted(names):
+            if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX):
+                continue
+            path = Path(top) / name
+            _feed(digest, path.relative_to(game.folder).as_posix().encode())
+            _feed(digest, path.read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_file(cache_dir: Path, game_id: str) -> Path:
+    return cache_dir / f"{game_id}.json"
+
+
+def _cached_pages(cache_dir: Path, game_id: str, key: str) -> list[Page] | None:
+    """The game's pages as a previous run made them from the same inputs, or None."""
+    try:
+        entry = json.loads(_cache_file(cache_dir, game_id).read_text(encoding="utf-8"))
+        if entry["key"] != key:
+            return None
+        return [Page(Path(path), content) for path, content in entry["pages"]]
+    except (OSError, ValueError, KeyError, TypeError):  # none yet, or not one this code wrote: made again
+        return None
+
+
+def _keep_pages(cache_dir: Path, game_id: str, key: str, pages: list[Page]) -> None:
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    path = _cache_file(cache_dir, game_id)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+    entry = {"key": key, "pages": [[p.path.as_posix(), p.content] for p in pages]}
+    try:
+        temporary.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _forget_other_games(cache_dir: Path, game_ids: set[str]) -> None:
+    """Remove the cache's entries of games that are no longer there."""
+    for path in cache_dir.glob("*.json") if cache_dir.is_dir() else []:
+        if path.stem not in game_ids:
+            path.unlink(missing_ok=True)
 
 
 def _previously_written(site_dir: Path) -> set[str]:

@@ -1,0 +1,161 @@
+"""The site's cache: `judge site` makes again only the games whose inputs changed, and the site is byte for byte
+the one a build from scratch gives."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.publish import site as site_module
+from pipeline.publish.site import build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Path:
+    folder = tmp_path / "games"
+    for name in ("demo", "machiavelli"):
+        shutil.copytree(GAMES / name, folder / name)
+    return folder
+
+
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games whose pages `build_site` makes (rather than takes from the cache), in order."""
+    calls: list[str] = []
+    real = site_module.game_pages
+
+    def counting(game, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(game.id)
+        return real(game, *args, **kwargs)
+
+    monkeypatch.setattr(site_module, "game_pages", counting)
+    return calls
+
+
+def add_narrative(games: Path) -> None:
+    narrative = games / "demo" / "narrative"
+    narrative.mkdir()
+    (narrative / "1901-spring-movement.md").write_text("# Opening\n\nEngland sails north.\n")
+
+
+def test_a_rerun_takes_every_game_from_the_cache(games: Path, tmp_path: Path, made: list[str]) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache)
+    assert made == ["demo", "machiavelli"]
+    first = snapshot(site)
+    inodes = {p: p.stat().st_ino for p in (site / "games").rglob("*") if p.is_file()}
+    build_site(games, site, cache_dir=cache)
+    assert made == ["demo", "machiavelli"]  # nothing made again
+    assert snapshot(site) == first
+    assert {p: p.stat().st_ino for p in (site / "games").rglob("*") if p.is_file()} == inodes  # nor rewritten
+
+
+def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scratch(
+    games: Path, tmp_path: Path, made: list[str]
+) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache)
+    add_narrative(games)
+    (games / "machiavelli" / "results" / "1454-fall-adjustment.yaml").unlink()  # a turn replayed away
+    (games / "machiavelli" / "state" / "1455-spring-movement.yaml").unlink()
+    made.clear()
+    build_site(games, site, cache_dir=cache)
+    assert made == ["demo", "machiavelli"]
+    build_site(games, site, cache_dir=cache)
+    assert made == ["demo", "machiavelli"]
+    fresh = tmp_path / "fresh"
+    build_site(games, fresh)
+    assert snapshot(site) == snapshot(fresh)
+    assert "England sails north." in (site / "games" / "demo" / "1901-spring-movement.md").read_text()
+    assert not (site / "games" / "machiavelli" / "1454-fall-adjustment.md").exists()
+
+
+def test_only_the_game_that_changed_is_made_again(games: Path, tmp_path: Path, made: list[str]) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache)
+    add_narrative(games)
+    made.clear()
+    build_site(games, site, cache_dir=cache)
+    assert made == ["demo"]
+
+
+def test_new_code_or_another_repository_makes_every_game_again(
+    games: Path, tmp_path: Path, made: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache)
+    made.clear()
+    build_site(games, site, repo_url="https://github.com/example/games", cache_dir=cache)
+    assert made == ["demo", "machiavelli"]
+    assert "https://github.com/example/games/tree/main/" in (site / "games" / "demo" / "index.md").read_text()
+    made.clear()
+    monkeypatch.setattr(site_module, "code_key", lambda: "another version of the judge")
+    build_site(games, site, repo_url="https://github.com/example/games", cache_dir=cache)
+    assert made == ["demo", "machiavelli"]
+
+
+def test_the_code_key_covers_the_judges_files_and_libraries() -> None:
+    key = site_module.code_key()
+    assert re.fullmatch(r"[0-9a-f]{64}", key) and key == site_module.code_key()
+    assert "babel" in site_module.LIBRARIES and "svgwrite" in site_module.LIBRARIES
+
+
+def test_a_damaged_cache_entry_is_made_again(games: Path, tmp_path: Path, made: list[str]) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache)
+    first = snapshot(site)
+    (cache / "demo.json").write_text("{not json")
+    entry = json.loads((cache / "machiavelli.json").read_text())
+    (cache / "machiavelli.json").write_text(json.dumps({"key": entry["key"], "pages": "no pages"}))
+    made.clear()
+    build_site(games, site, cache_dir=cache)
+    assert made == ["demo", "machiavelli"]
+    assert snapshot(site) == first
+
+
+def test_a_removed_game_leaves_the_cache(games: Path, tmp_path: Path) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache)
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.json", "machiavelli.json"]
+    shutil.rmtree(games / "machiavelli")
+    build_site(games, site, cache_dir=cache)
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.json"]
+    assert not (site / "games" / "machiavelli").exists()
+
+
+def test_the_command_keeps_its_cache_beside_the_site_folder(games: Path, tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for _ in range(2):
+        run = subprocess.run(
+            [sys.executable, "-m", "pipeline", "site"], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr
+    assert sorted(p.name for p in (tmp_path / "_build" / "cache" / "judge-site").iterdir()) == [
+        "demo.json",
+        "machiavelli.json",
+    ]
+    run = subprocess.run(
+        [sys.executable, "-m", "pipeline", "site", "--no-cache", "--site", "other"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert snapshot(tmp_path / "other") == snapshot(tmp_path / "site")
