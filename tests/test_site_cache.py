@@ -1,5 +1,6 @@
-"""The site's cache: `judge site` makes again only the games whose inputs changed, and the site is byte for byte
-the one a build from scratch gives."""
+"""The site's caches: `judge site` makes again only the games whose inputs changed, MkDocs converts and renders
+again only the game pages whose inputs changed, and either way the site is byte for byte the one a build from
+scratch gives."""
 
 from __future__ import annotations
 
@@ -159,3 +160,83 @@ def test_the_command_keeps_its_cache_beside_the_site_folder(games: Path, tmp_pat
     )
     assert run.returncode == 0, run.stderr
     assert snapshot(tmp_path / "other") == snapshot(tmp_path / "site")
+
+
+# ---- MkDocs ------------------------------------------------------------------------------------------------
+def mkdocs_project(work: Path, games: Path) -> Path:
+    """A copy of the project's site and mkdocs.yml (its hook's path made absolute), with `games` as its games."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    work.mkdir()
+    (work / "mkdocs.yml").write_text(re.sub(r"(?m)^(  - )(pipeline/)", rf"\g<1>{ROOT}/\g<2>", config))
+    shutil.copytree(ROOT / "site", work / "site", ignore=shutil.ignore_patterns("games"))
+    build_site(games, work / "site")
+    return work
+
+
+def mkdocs_build(work: Path, cache: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("JUDGE_MKDOCS_CACHE", None)
+    if cache is not None:
+        env["JUDGE_MKDOCS_CACHE"] = cache
+    return subprocess.run(  # not -q, which silences the warnings a strict build fails on
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(work / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+
+
+def entries(work: Path) -> dict[str, int]:
+    return {p.name: p.stat().st_ino for p in (work / "_build" / "cache" / "mkdocs").glob("*.json")}
+
+
+def test_mkdocs_renders_again_only_the_pages_that_changed(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    shutil.copytree(GAMES / "demo", games / "other")
+    other = games / "other" / "game.yaml"
+    other.write_text(re.sub(r"(?m)^title: .*$", "title: A second game", other.read_text()))
+    work = mkdocs_project(tmp_path / "work", games)
+    assert mkdocs_build(work).returncode == 0
+    first = entries(work)
+    # every phase and order form of both games, in both languages; not their game pages nor the others
+    assert len(first) == 2 * 2 * (len(list((games / "demo" / "results").glob("*.yaml"))) + 1)
+    built = work / "_build" / "site"
+    phase = built / "games" / "demo" / "1901-spring-movement" / "index.html"
+    search = (built / "search" / "search_index.json").read_text()
+    assert re.search(r'"location": ?"games/demo/"', search) and "games/demo/1901-spring-movement/" not in search
+    html = phase.read_text()
+    assert "Demo game: standard Diplomacy" in html and "Fair play" in html  # its game and the rest of the nav
+    assert "A second game" not in html  # but no other game's
+    assert "A second game" not in (built / "games" / "demo" / "index.html").read_text()
+    home = (built / "index.html").read_text()
+    assert "A second game" in home and "Demo game: standard Diplomacy" in home
+
+    add_narrative(games)
+    build_site(games, work / "site")
+    built = mkdocs_build(work)
+    assert built.returncode == 0, built.stderr
+    again = entries(work)
+    changed = {name for name in again if first.get(name) != again[name]}
+    assert len(changed) == 2  # the turn with the narrative, in English and in French (which shows it too)
+    assert "England sails north." in phase.read_text()
+
+    scratch = tmp_path / "scratch"
+    shutil.copytree(work, scratch, ignore=shutil.ignore_patterns("_build"))
+    assert mkdocs_build(scratch, cache="off").returncode == 0
+    assert not (scratch / "_build" / "cache").exists()
+    assert snapshot(work / "_build" / "site") == snapshot(scratch / "_build" / "site")
+
+
+def test_a_page_that_warns_is_not_kept_and_a_strict_build_fails_again(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    (games / "demo" / "narrative").mkdir()
+    (games / "demo" / "narrative" / "1901-spring-movement.md").write_text("See [the missing page](missing.md).\n")
+    work = mkdocs_project(tmp_path / "work", games)
+    for _ in range(2):
+        built = mkdocs_build(work)
+        assert built.returncode != 0 and "missing.md" in built.stderr
+    kept = [json.loads((work / "_build" / "cache" / "mkdocs" / name).read_text()) for name in entries(work)]
+    assert kept and not any("the missing page" in entry["output"] for entry in kept)
