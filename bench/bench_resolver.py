@@ -30,6 +30,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -609,13 +610,15 @@ def bench_processes(board: Board, s: Settings, theirs: bool) -> ProcessFigures:
     text = ["VARIANT_ALL Standard", ""]
     for number, p in enumerate(phases, start=1):
         text += datc_case_text(board, number, p)
-    path = BENCH_DIR / ".random-movement-phases.txt"  # left for a look, never committed
-    path.write_text("\n".join(text), encoding="utf-8")
     figures = ProcessFigures(len(phases), [], [])
-    for _ in range(s.process_runs):
-        figures.ours.append(run_process([sys.executable, "-m", "pipeline", "datc", str(path)]))
-        if theirs:
-            figures.theirs.append(run_process([sys.executable, str(BENCH_DIR / "datc_diplomacy.py"), str(path)]))
+    with tempfile.TemporaryDirectory(prefix="bench-resolver-") as folder:
+        path = Path(folder) / "random-movement-phases.txt"
+        path.write_text("\n".join(text), encoding="utf-8")
+        for _ in range(s.process_runs):
+            figures.ours.append(run_process([sys.executable, "-m", "pipeline", "datc", str(path)]))
+            if theirs:
+                script = str(BENCH_DIR / "datc_diplomacy.py")
+                figures.theirs.append(run_process([sys.executable, script, str(path)]))
     return figures
 
 
