@@ -201,3 +201,18 @@ def test_deadlines_come_from_the_deadlines_file(tmp_path: Path) -> None:
     feed = (site / "games" / "feed.xml").read_text()
     assert feed.count("<item>") == 5 and feed.count("<pubDate>") == 1
     assert "<pubDate>Mon, 02 Nov 2026 20:00:00 +0100</pubDate>" in feed
+
+
+def test_a_map_the_same_in_both_languages_is_written_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page shows `<turn>.svg`; a French map that would be the English one's bytes is not written, and
+    the French page then shows the English file (mkdocs-static-i18n's fallback to the default language)."""
+    from pipeline.publish import pages
+
+    real = pages.render_turn
+    monkeypatch.setattr(pages, "render_turn", lambda game, turn, lang: real(game, turn, "en"))
+    site = tmp_path / "site"
+    build_site(GAMES, site)
+    demo = site / "games" / "demo"
+    assert (demo / "1901-spring-movement.svg").is_file() and not (demo / "1901-spring-movement.fr.svg").exists()
+    assert "](1901-spring-movement.svg)" in (demo / "1901-spring-movement.fr.md").read_text()
+    assert not list(site.rglob("*.fr.svg"))
