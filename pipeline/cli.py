@@ -452,8 +452,8 @@ def site_command(games_dir: Path, site_dir: Path, repo_url: str | None, cache_di
     from pipeline.publish.site import CACHE, build_site
 
     cache = None if no_cache else cache_dir or site_dir.absolute().parent / CACHE
-    pages = build_site(games_dir, site_dir, repo_url=repo_url, cache_dir=cache)
-    click.echo(f"wrote {len(pages)} page(s) under {site_dir / 'games'}")
+    files = build_site(games_dir, site_dir, repo_url=repo_url, cache_dir=cache)
+    click.echo(f"wrote {len(files)} page(s) under {site_dir / 'games'}")
 
 
 @cli.command("render")

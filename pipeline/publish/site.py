@@ -49,6 +49,7 @@ from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 
 MANIFEST = Path("games") / ".generated"
+PENDING = Path("games") / ".generated.pending"  # what a run is writing, until its list is written
 CACHE = Path("_build") / "cache" / "judge-site"  # beside the site folder, as mkdocs.yml's site_dir is
 # the libraries whose versions shape the pages: dates and numbers (babel), the maps' and charts' SVG (svgwrite),
 # what YAML files read as (ruamel.yaml)
@@ -93,18 +94,32 @@ def build_site(
     repo_url: str | None = None,
     site_url: str | None = None,
     cache_dir: Path | None = None,
-) -> list[Page]:
+) -> list[Path]:
     """Write the pages of every game in `games_dir` under `site_dir`/games in every language, fill the
     home pages' games block, and remove the files a previous run wrote that this one does not; return
-    the pages of the site (written, or already there as they are). `repo_url` and `site_url` default to
-    those of the mkdocs.yml beside `site_dir`. With `cache_dir`, a game whose inputs are those of a
-    previous run takes its pages from there (`game_key`) instead of making them again."""
+    the site's files (written, or already there with those bytes), relative to `site_dir`. `repo_url` and
+    `site_url` default to those of the mkdocs.yml beside `site_dir`. With `cache_dir`, a game whose inputs
+    are those of a previous run takes its pages from there (`game_key`) instead of making them again.
+
+    One game's pages at a time are made and written, so that a club's site of a hundred games never
+    holds more than one game in memory."""
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
     code = code_key() if cache_dir is not None else ""
-    pages: list[Page] = []
+    before = _previously_written(site_dir)
+    written: set[Path] = set()
+
+    def write(pages: list[Page]) -> None:
+        # the pending list names each file before it is written: a run killed midway leaves no file that
+        # the next run would not know to remove
+        with (site_dir / PENDING).open("a", encoding="utf-8") as pending:
+            pending.writelines(f"{page.path}\n" for page in pages)
+        _write_changed(site_dir, {site_dir / page.path: page.content for page in pages})
+        written.update(page.path for page in pages)
+
+    (site_dir / PENDING).parent.mkdir(parents=True, exist_ok=True)
     for info in infos:
         key = game_key(info.game, code, repo_url) if cache_dir is not None else ""
         made = _cached_pages(cache_dir, info.game.id, key) if cache_dir is not None else None
@@ -112,30 +127,22 @@ def build_site(
             made = [*game_pages(info.game, info=info), *form_pages(info)]
             if cache_dir is not None:
                 _keep_pages(cache_dir, info.game.id, key, made)
-        pages.extend(made)
+        info.game.forget_files()
+        write(made)
     if cache_dir is not None:
         _forget_other_games(cache_dir, {info.game.id for info in infos})
-    pages.extend(reference_pages())
-    pages.extend(ui_pages())
+    shared = [*reference_pages(), *ui_pages()]
     for lang in LANGUAGES:
-        pages.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
-        pages.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))
+        shared.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
+        shared.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))
     name = mkdocs_setting(site_dir, "site_name") or ""
     for lang in LANGUAGES:
-        pages.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
-    written = sorted(str(p.path) for p in pages)
-    before = _previously_written(site_dir)
-    # the list first names every file this run may leave behind, so that a run killed midway leaves none
-    # that the next run would not know to remove
-    _write_changed(site_dir, {site_dir / MANIFEST: _manifest(before | set(written))})
-    _write_changed(site_dir, {site_dir / p.path: p.content for p in pages})
-    _remove(site_dir, before - set(written))
-    _write_changed(site_dir, {site_dir / MANIFEST: _manifest(set(written))})
-    return pages
-
-
-def _manifest(paths: set[str]) -> str:
-    return "\n".join(sorted(paths)) + "\n"
+        shared.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
+    write(shared)
+    _remove(site_dir, before - {str(path) for path in written})
+    _write_changed(site_dir, {site_dir / MANIFEST: "\n".join(sorted(str(path) for path in written)) + "\n"})
+    (site_dir / PENDING).unlink()
+    return sorted(written)
 
 
 def _write_changed(site_dir: Path, files: dict[Path, str]) -> None:
@@ -153,8 +160,9 @@ def _write_changed(site_dir: Path, files: dict[Path, str]) -> None:
             pass
         folder = path.parent
         if folder not in allowed:
-            folder.mkdir(parents=True, exist_ok=True)
             allowed[folder] = folder.resolve().is_relative_to(games)
+            if allowed[folder]:
+                folder.mkdir(parents=True, exist_ok=True)
         if not allowed[folder]:  # a folder under site/games/ that is a link to elsewhere
             raise DataError(f"not written: {path} is not under {site_dir / 'games'}")
         temporary = folder / f".{path.name}.{os.getpid()}{TEMP_SUFFIX}"
@@ -239,10 +247,12 @@ def _forget_other_games(cache_dir: Path, game_ids: set[str]) -> None:
 
 
 def _previously_written(site_dir: Path) -> set[str]:
-    manifest = site_dir / MANIFEST
-    if not manifest.is_file():
-        return set()
-    return {line for line in manifest.read_text(encoding="utf-8").splitlines() if line}
+    """The files the last run wrote, and those a run killed midway was writing."""
+    found: set[str] = set()
+    for listing in (site_dir / MANIFEST, site_dir / PENDING):
+        if listing.is_file():
+            found.update(line for line in listing.read_text(encoding="utf-8").splitlines() if line)
+    return found
 
 
 def _remove(site_dir: Path, stale: set[str]) -> None:

@@ -104,6 +104,10 @@ class Game:
         data = self._read_once(self.results_path(turn))
         return data if isinstance(data, Mapping) else None
 
+    def forget_files(self) -> None:
+        """Let go of the files read so far (`judge site` keeps every game of a club, one read at a time)."""
+        self._read.clear()
+
     def _read_once(self, path: Path) -> Any:
         """A file the judge wrote (state, results) as data, with the fast parser, read again only once it has
         changed; None if there is no such file."""
