@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.errors import DataError
 from pipeline.publish import site as site_module
 from pipeline.publish.site import build_site
 
@@ -55,11 +56,11 @@ def add_narrative(games: Path) -> None:
 
 def test_a_rerun_takes_every_game_from_the_cache(games: Path, tmp_path: Path, made: list[str]) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
     first = snapshot(site)
     inodes = {p: p.stat().st_ino for p in (site / "games").rglob("*") if p.is_file()}
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]  # nothing made again
     assert snapshot(site) == first
     assert {p: p.stat().st_ino for p in (site / "games").rglob("*") if p.is_file()} == inodes  # nor rewritten
@@ -69,14 +70,14 @@ def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scrat
     games: Path, tmp_path: Path, made: list[str]
 ) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     add_narrative(games)
     (games / "machiavelli" / "results" / "1454-fall-adjustment.yaml").unlink()  # a turn replayed away
     (games / "machiavelli" / "state" / "1455-spring-movement.yaml").unlink()
     made.clear()
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
     fresh = tmp_path / "fresh"
     build_site(games, fresh)
@@ -87,10 +88,10 @@ def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scrat
 
 def test_only_the_game_that_changed_is_made_again(games: Path, tmp_path: Path, made: list[str]) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     add_narrative(games)
     made.clear()
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo"]
 
 
@@ -98,14 +99,14 @@ def test_new_code_or_another_repository_makes_every_game_again(
     games: Path, tmp_path: Path, made: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     made.clear()
-    build_site(games, site, repo_url="https://github.com/example/games", cache_dir=cache)
+    build_site(games, site, repo_url="https://github.com/example/games", cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
     assert "https://github.com/example/games/tree/main/" in (site / "games" / "demo" / "index.md").read_text()
     made.clear()
     monkeypatch.setattr(site_module, "code_key", lambda: "another version of the judge")
-    build_site(games, site, repo_url="https://github.com/example/games", cache_dir=cache)
+    build_site(games, site, repo_url="https://github.com/example/games", cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
 
 
@@ -117,23 +118,23 @@ def test_the_code_key_covers_the_judges_files_and_libraries() -> None:
 
 def test_a_damaged_cache_entry_is_made_again(games: Path, tmp_path: Path, made: list[str]) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     first = snapshot(site)
     (cache / "demo.json").write_text("{not json")
     entry = json.loads((cache / "machiavelli.json").read_text())
     (cache / "machiavelli.json").write_text(json.dumps({"key": entry["key"], "pages": "no pages"}))
     made.clear()
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
     assert snapshot(site) == first
 
 
 def test_a_removed_game_leaves_the_cache(games: Path, tmp_path: Path) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert sorted(p.name for p in cache.iterdir()) == ["demo.json", "machiavelli.json"]
     shutil.rmtree(games / "machiavelli")
-    build_site(games, site, cache_dir=cache)
+    build_site(games, site, cache_dir=cache, jobs=1)
     assert sorted(p.name for p in cache.iterdir()) == ["demo.json"]
     assert not (site / "games" / "machiavelli").exists()
 
@@ -240,3 +241,17 @@ def test_a_page_that_warns_is_not_kept_and_a_strict_build_fails_again(tmp_path: 
         assert built.returncode != 0 and "missing.md" in built.stderr
     kept = [json.loads((work / "_build" / "cache" / "mkdocs" / name).read_text()) for name in entries(work)]
     assert kept and not any("the missing page" in entry["output"] for entry in kept)
+
+
+def test_games_made_by_several_processes_give_the_same_bytes_and_errors(games: Path, tmp_path: Path) -> None:
+    build_site(games, tmp_path / "one", jobs=1)
+    build_site(games, tmp_path / "two", jobs=2)
+    assert snapshot(tmp_path / "one") == snapshot(tmp_path / "two")
+    state = games / "machiavelli" / "state" / "1454-fall-movement.yaml"
+    state.write_text(state.read_text().replace("phase:", "phase: [", 1))
+    errors = []
+    for jobs in (1, 2):
+        with pytest.raises(DataError) as caught:
+            build_site(games, tmp_path / f"bad-{jobs}", jobs=jobs)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1] and "1454-fall-movement.yaml" in errors[0]

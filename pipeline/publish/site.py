@@ -33,6 +33,9 @@ import json
 import os
 import re
 import sys
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
 
@@ -94,6 +97,7 @@ def build_site(
     repo_url: str | None = None,
     site_url: str | None = None,
     cache_dir: Path | None = None,
+    jobs: int | None = None,
 ) -> list[Path]:
     """Write the pages of every game in `games_dir` under `site_dir`/games in every language, fill the
     home pages' games block, and remove the files a previous run wrote that this one does not; return
@@ -101,8 +105,8 @@ def build_site(
     `site_url` default to those of the mkdocs.yml beside `site_dir`. With `cache_dir`, a game whose inputs
     are those of a previous run takes its pages from there (`game_key`) instead of making them again.
 
-    One game's pages at a time are made and written, so that a club's site of a hundred games never
-    holds more than one game in memory."""
+    The games to make are made by `jobs` processes at once (by default one per processor), and their pages
+    written as each is made: a club's site of a hundred games holds a few games at a time in memory."""
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
@@ -120,13 +124,17 @@ def build_site(
         written.update(page.path for page in pages)
 
     (site_dir / PENDING).parent.mkdir(parents=True, exist_ok=True)
+    to_make: list[tuple[GameInfo, str]] = []
     for info in infos:
         key = game_key(info.game, code, repo_url) if cache_dir is not None else ""
-        made = _cached_pages(cache_dir, info.game.id, key) if cache_dir is not None else None
-        if made is None:
-            made = [*game_pages(info.game, info=info), *form_pages(info)]
-            if cache_dir is not None:
-                _keep_pages(cache_dir, info.game.id, key, made)
+        cached = _cached_pages(cache_dir, info.game.id, key) if cache_dir is not None else None
+        if cached is None:
+            to_make.append((info, key))
+        else:
+            write(cached)
+    for (info, key), made in zip(to_make, _made_pages([info for info, _ in to_make], jobs), strict=True):
+        if cache_dir is not None:
+            _keep_pages(cache_dir, info.game.id, key, made)
         info.game.forget_files()
         write(made)
     if cache_dir is not None:
@@ -143,6 +151,39 @@ def build_site(
     _write_changed(site_dir, {site_dir / MANIFEST: "\n".join(sorted(str(path) for path in written)) + "\n"})
     (site_dir / PENDING).unlink()
     return sorted(written)
+
+
+def _pages_of(info: GameInfo) -> list[Page]:
+    """A game's pages and its order form's."""
+    return [*game_pages(info.game, info=info), *form_pages(info)]
+
+
+def _pages_in_folder(folder: Path, repo_url: str | None) -> list[Page]:
+    """`_pages_of` the game in `folder`, as a worker process makes them."""
+    return _pages_of(game_info(load_game(folder), repo_url))
+
+
+def _made_pages(infos: list[GameInfo], jobs: int | None) -> Iterator[list[Page]]:
+    """Each game's pages, in order, made by `jobs` processes (a few games ahead of the one given back)."""
+    jobs = min(jobs or os.cpu_count() or 1, len(infos))
+    if jobs <= 1:
+        yield from (_pages_of(info) for info in infos)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        waiting: deque[tuple[GameInfo, Future[list[Page]]]] = deque()
+        for info in infos:
+            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url)))
+            if len(waiting) > 2 * jobs:
+                yield _result(*waiting.popleft())
+        while waiting:
+            yield _result(*waiting.popleft())
+
+
+def _result(info: GameInfo, made: Future[list[Page]]) -> list[Page]:
+    try:
+        return made.result()
+    except Exception:  # made again here, so that its error is the one the command reports, as it is
+        return _pages_of(info)
 
 
 def _write_changed(site_dir: Path, files: dict[Path, str]) -> None:
