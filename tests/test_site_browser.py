@@ -246,3 +246,12 @@ def test_no_internal_link_is_broken(server: str) -> None:
                 queue.append(target)
     assert broken == [], "broken internal links:\n" + "\n".join(broken)
     assert pages > 40  # both languages of every game, phase, rules and syntax page were reached
+
+
+def test_the_private_reports_are_in_the_built_site_as_committed(built: Path) -> None:
+    """MkDocs leaves them alone (`exclude_docs`); the hook copies them into the site, in no language's folder."""
+    committed = sorted((ROOT / "games").glob("*/private/*/*.yaml.age"))
+    assert committed
+    for source in committed:
+        assert (built / "games" / source.relative_to(ROOT / "games")).read_bytes() == source.read_bytes()
+    assert not list((built / "fr").rglob("*.yaml.age"))

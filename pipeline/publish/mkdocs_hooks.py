@@ -27,6 +27,11 @@ rules, order syntax, hand-written pages) keep every game.
 de-duplication across languages (mkdocs-static-i18n's `reconfigure_search_duplicates`) compares every
 entry with every other one.
 
+`on_post_build` copies the games' private reports (`games/<id>/private/<turn>/<power>.yaml.age`, which the
+private page's script fetches) into the built site as they are, once: `exclude_docs` in mkdocs.yml keeps them
+from MkDocs, which handled each of them as a file of every language (eight powers, sixty turns: two
+thirds of a game's files); `on_files` takes them out of its list of files.
+
 The pages of a game that are not in the navigation (the phases: nearly every page of a club's site) are
 kept between builds as MkDocs wrote them, in `_build/cache/mkdocs/` beside mkdocs.yml (`JUDGE_MKDOCS_CACHE`
 names another folder, `off` turns it off; CI keeps it between runs), under the digest of all they are made
@@ -46,6 +51,7 @@ import logging
 import os
 import posixpath
 import re
+import shutil
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -74,6 +80,14 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_config(config: Any) -> Any:
     _CACHE.configure(config)
     return config
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """The files MkDocs leaves out of the site (`exclude_docs`, dotfiles) taken out of the list, before
+    mkdocs-static-i18n (which runs last) makes each of them a file of every language."""
+    for file in [file for file in files if file.inclusion.is_excluded()]:
+        files.remove(file)
+    return files
 
 
 def on_pre_page(page: Any, config: Any, files: Any) -> Any:
@@ -112,7 +126,19 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def on_post_build(config: Any) -> None:
+    if _CACHE.ended == 0:  # the default language's build; the others are built inside its on_post_build
+        _copy_private_reports(Path(config["docs_dir"]), Path(config["site_dir"]))
     _CACHE.finished()
+
+
+PRIVATE_REPORTS = "games/*/private/*/*.yaml.age"  # as `exclude_docs` in mkdocs.yml leaves them out
+
+
+def _copy_private_reports(docs: Path, site: Path) -> None:
+    for source in sorted(docs.glob(PRIVATE_REPORTS)):
+        target = site / source.relative_to(docs)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
 
 
 def on_shutdown() -> None:
@@ -215,6 +241,7 @@ class _PageCache:
         self.enabled = False
         self.build = ""  # the digest of what every page shares: mkdocs.yml, this file, the packages
         self.language = ""
+        self.languages: list[str] = []
         self.nav = ""  # the digest of this build's navigation
         self.warnings = _Warnings()
         self.started = self.ended = 0
@@ -237,6 +264,10 @@ class _PageCache:
         self.build = _digest(config_file.read_bytes(), Path(__file__).read_bytes(), versions, sys.version)
         plugin = config.plugins.get("i18n")
         self.language = str(getattr(plugin, "current_language", "") or config.theme.get("language", ""))
+        # the suffixes a link may be resolved to (``map.svg`` -> ``map.fr.svg``, mkdocs-static-i18n's way)
+        self.languages = sorted(
+            {str(lang.locale) for lang in getattr(getattr(plugin, "config", None), "languages", [])}
+        )
 
     def navigation(self, nav: Any) -> None:
         """The digest of the navigation as its pages' sources make it: titles from each page's first heading
@@ -251,9 +282,8 @@ class _PageCache:
         if self.folder is None or _in_nav(page) or _game_of(page.file.src_uri) is None:
             return
         alternates = {lang: f.url for lang, f in sorted((getattr(page.file, "alternates", None) or {}).items())}
-        links = sorted(
-            {_link_target(found[1] or found[2], page.file.src_uri, files) for found in _LINK.finditer(markdown)}
-        )
+        targets = {found[1] or found[2] for found in _LINK.finditer(markdown)}
+        links = sorted(_link_target(target, page.file.src_uri, files, self.languages) for target in targets)
         key = _digest(
             self.build, self.nav, self.language, page.file.src_uri, page.url, markdown, page.meta, alternates, links
         )
@@ -331,14 +361,18 @@ def _navigation_item(item: Any) -> object:
     return ["link", getattr(item, "title", None), getattr(item, "url", None)]
 
 
-def _link_target(target: str, src_uri: str, files: Any) -> tuple[str, str | None]:
-    """A link of a page and the address it leads to, as the page's folder and the site's files make it
-    (None: no such file, or not a file of the site)."""
+def _link_target(target: str, src_uri: str, files: Any, languages: list[str]) -> tuple[str, list[str | None]]:
+    """A link of a page and what it may lead to: the address of each file it may be resolved to (the path
+    from the page's folder, and that path with each language's suffix), None where there is no such file.
+    Nothing to look up for a link out of the site."""
     path = target.split("#", 1)[0].split("?", 1)[0]
     if not path or "://" in path or path.startswith(("/", "mailto:")):
-        return target, None
-    found = files.get_file_from_path(posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), path)))
-    return target, found.url if found is not None else None
+        return target, []
+    full = posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), path))
+    stem, dot, suffix = full.rpartition(".")
+    candidates = [full, *(f"{stem}.{lang}.{suffix}" for lang in languages)] if dot else [full]
+    found = [files.src_uris.get(candidate) for candidate in candidates]
+    return target, [file.url if file is not None else None for file in found]
 
 
 _CACHE = _PageCache()
