@@ -120,9 +120,9 @@ def test_a_damaged_cache_entry_is_made_again(games: Path, tmp_path: Path, made: 
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
     first = snapshot(site)
-    (cache / "demo.json").write_text("{not json")
-    entry = json.loads((cache / "machiavelli.json").read_text())
-    (cache / "machiavelli.json").write_text(json.dumps({"key": entry["key"], "pages": "no pages"}))
+    (cache / "demo.pages").write_text("{not json\n")
+    entry = (cache / "machiavelli.pages").read_bytes()
+    (cache / "machiavelli.pages").write_bytes(entry[:-100])  # cut short
     made.clear()
     build_site(games, site, cache_dir=cache, jobs=1)
     assert made == ["demo", "machiavelli"]
@@ -132,10 +132,10 @@ def test_a_damaged_cache_entry_is_made_again(games: Path, tmp_path: Path, made: 
 def test_a_removed_game_leaves_the_cache(games: Path, tmp_path: Path) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert sorted(p.name for p in cache.iterdir()) == ["demo.json", "machiavelli.json"]
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "machiavelli.pages"]
     shutil.rmtree(games / "machiavelli")
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert sorted(p.name for p in cache.iterdir()) == ["demo.json"]
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages"]
     assert not (site / "games" / "machiavelli").exists()
 
 
@@ -149,8 +149,8 @@ def test_the_command_keeps_its_cache_beside_the_site_folder(games: Path, tmp_pat
         )
         assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in (tmp_path / "_build" / "cache" / "judge-site").iterdir()) == [
-        "demo.json",
-        "machiavelli.json",
+        "demo.pages",
+        "machiavelli.pages",
     ]
     run = subprocess.run(
         [sys.executable, "-m", "pipeline", "site", "--no-cache", "--site", "other"],

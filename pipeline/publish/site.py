@@ -115,13 +115,13 @@ def build_site(
     before = _previously_written(site_dir)
     written: set[Path] = set()
 
-    def write(pages: list[Page]) -> None:
+    def write(files: list[tuple[Path, bytes]]) -> None:
         # the pending list names each file before it is written: a run killed midway leaves no file that
         # the next run would not know to remove
         with (site_dir / PENDING).open("a", encoding="utf-8") as pending:
-            pending.writelines(f"{page.path}\n" for page in pages)
-        _write_changed(site_dir, {site_dir / page.path: page.content for page in pages})
-        written.update(page.path for page in pages)
+            pending.writelines(f"{path}\n" for path, _ in files)
+        _write_changed(site_dir, {site_dir / path: data for path, data in files})
+        written.update(path for path, _ in files)
 
     (site_dir / PENDING).parent.mkdir(parents=True, exist_ok=True)
     to_make: list[tuple[GameInfo, str]] = []
@@ -132,7 +132,8 @@ def build_site(
             to_make.append((info, key))
         else:
             write(cached)
-    for (info, key), made in zip(to_make, _made_pages([info for info, _ in to_make], jobs), strict=True):
+    for (info, key), pages in zip(to_make, _made_pages([info for info, _ in to_make], jobs), strict=True):
+        made = _encoded(pages)
         if cache_dir is not None:
             _keep_pages(cache_dir, info.game.id, key, made)
         info.game.forget_files()
@@ -146,11 +147,16 @@ def build_site(
     name = mkdocs_setting(site_dir, "site_name") or ""
     for lang in LANGUAGES:
         shared.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
-    write(shared)
+    write(_encoded(shared))
     _remove(site_dir, before - {str(path) for path in written})
-    _write_changed(site_dir, {site_dir / MANIFEST: "\n".join(sorted(str(path) for path in written)) + "\n"})
+    listing = "\n".join(sorted(str(path) for path in written)) + "\n"
+    _write_changed(site_dir, {site_dir / MANIFEST: listing.encode("utf-8")})
     (site_dir / PENDING).unlink()
     return sorted(written)
+
+
+def _encoded(pages: list[Page]) -> list[tuple[Path, bytes]]:
+    return [(page.path, page.content.encode("utf-8")) for page in pages]
 
 
 def _pages_of(info: GameInfo) -> list[Page]:
@@ -186,14 +192,13 @@ def _result(info: GameInfo, made: Future[list[Page]]) -> list[Page]:
         return _pages_of(info)
 
 
-def _write_changed(site_dir: Path, files: dict[Path, str]) -> None:
+def _write_changed(site_dir: Path, files: dict[Path, bytes]) -> None:
     """Write the files whose bytes differ from those on disk (each through a temporary file beside it, so a
     reader never sees half a page), only under site/games/. Nothing here needs a journal or a flush to
     disk: the site is made again from the games by the next run."""
     games = (site_dir / "games").resolve()
     allowed: dict[Path, bool] = {}
-    for path, text in files.items():
-        data = text.encode("utf-8")
+    for path, data in files.items():
         try:
             if path.read_bytes() == data:
                 continue
@@ -242,39 +247,55 @@ def game_key(game: Game, code: str, repo_url: str | None) -> str:
     for part in (code, repo_url or "", game.id, game.map_name):
         _feed(digest, part.encode())
     _feed(digest, map_path(game.map_name).read_bytes())
-    for top, folders, names in os.walk(game.folder):
+    root = str(game.folder)
+    for top, folders, names in os.walk(root):
         folders.sort()
         for name in sorted(names):
             if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX):
                 continue
-            path = Path(top) / name
-            _feed(digest, path.relative_to(game.folder).as_posix().encode())
-            _feed(digest, path.read_bytes())
+            path = os.path.join(top, name)
+            _feed(digest, os.path.relpath(path, root).encode())
+            with open(path, "rb") as file:
+                _feed(digest, file.read())
     return digest.hexdigest()
 
 
+CACHE_SUFFIX = ".pages"
+
+
 def _cache_file(cache_dir: Path, game_id: str) -> Path:
-    return cache_dir / f"{game_id}.json"
+    return cache_dir / f"{game_id}{CACHE_SUFFIX}"
 
 
-def _cached_pages(cache_dir: Path, game_id: str, key: str) -> list[Page] | None:
-    """The game's pages as a previous run made them from the same inputs, or None."""
+def _cached_pages(cache_dir: Path, game_id: str, key: str) -> list[tuple[Path, bytes]] | None:
+    """The game's files as a previous run made them from the same inputs, or None.
+
+    An entry is a line of JSON (the key, then each file's path and length) and the files' bytes one after
+    the other: read back without decoding a page."""
     try:
-        entry = json.loads(_cache_file(cache_dir, game_id).read_text(encoding="utf-8"))
-        if entry["key"] != key:
+        data = _cache_file(cache_dir, game_id).read_bytes()
+        end = data.index(b"\n")
+        header = json.loads(data[:end])
+        if header["key"] != key:
             return None
-        return [Page(Path(path), content) for path, content in entry["pages"]]
+        files, at = [], end + 1
+        for path, size in header["files"]:
+            files.append((Path(path), data[at : at + size]))
+            at += size
+        return files if at == len(data) else None
     except (OSError, ValueError, KeyError, TypeError):  # none yet, or not one this code wrote: made again
         return None
 
 
-def _keep_pages(cache_dir: Path, game_id: str, key: str, pages: list[Page]) -> None:
+def _keep_pages(cache_dir: Path, game_id: str, key: str, files: list[tuple[Path, bytes]]) -> None:
     cache_dir.mkdir(parents=True, exist_ok=True)
     path = _cache_file(cache_dir, game_id)
     temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
-    entry = {"key": key, "pages": [[p.path.as_posix(), p.content] for p in pages]}
+    header = {"key": key, "files": [[name.as_posix(), len(data)] for name, data in files]}
     try:
-        temporary.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
+        with temporary.open("wb") as out:
+            out.write(json.dumps(header, ensure_ascii=False).encode("utf-8") + b"\n")
+            out.writelines(data for _, data in files)
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
@@ -282,8 +303,8 @@ def _keep_pages(cache_dir: Path, game_id: str, key: str, pages: list[Page]) -> N
 
 def _forget_other_games(cache_dir: Path, game_ids: set[str]) -> None:
     """Remove the cache's entries of games that are no longer there."""
-    for path in cache_dir.glob("*.json") if cache_dir.is_dir() else []:
-        if path.stem not in game_ids:
+    for path in cache_dir.glob(f"*{CACHE_SUFFIX}") if cache_dir.is_dir() else []:
+        if path.name.removesuffix(CACHE_SUFFIX) not in game_ids:
             path.unlink(missing_ok=True)
 
 
