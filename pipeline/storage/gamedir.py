@@ -73,6 +73,8 @@ class Game:
     # asked for by the order files' record, the dice seed, the trigger and the refusals of one replay step, and
     # a turn's state and results by its phase page, the one before, its map and the charts of `judge site`
     _read: dict[Path, tuple[tuple[int, int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
+    # each state file's public position, made once from the data read (positions are values: never changed)
+    _positions: dict[Path, tuple[Any, Position]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def family(self) -> Family:
@@ -107,6 +109,7 @@ class Game:
     def forget_files(self) -> None:
         """Let go of the files read so far (`judge site` keeps every game of a club, one read at a time)."""
         self._read.clear()
+        self._positions.clear()
 
     def _read_once(self, path: Path) -> Any:
         """A file the judge wrote (state, results) as data, with the fast parser, read again only once it has
@@ -186,11 +189,18 @@ class Game:
         data = self._read_once(path)
         if data is None:
             data = load_yaml(path)  # says why the file cannot be read
+        if not private:
+            made = self._positions.get(path)
+            if made is not None and made[0] is data:  # the same read of the same file
+                return made[1]
         try:  # the private part merged into a copy: the data read stays the file's
-            return position_from_data(self.board, merge_state(dict(data) if private else data, private), str(path))
+            position = position_from_data(self.board, merge_state(dict(data) if private else data, private), str(path))
         except DataError:
             data = load_yaml(path)  # again, to give the lines
             return position_from_data(self.board, merge_state(data, private), str(path))
+        if not private:
+            self._positions[path] = (data, position)
+        return position
 
 
 GAME_FILE_BYTES = 256 * 1024  # a game.yaml of a hundred players fits in a few kilobytes
