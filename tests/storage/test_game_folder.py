@@ -253,3 +253,18 @@ def test_a_title_per_language_or_one_for_all(tmp_path: Path) -> None:
         "Demo game: standard Diplomacy",
         "Partie de démonstration\u00a0: Diplomatie standard",
     )
+
+
+def test_a_state_and_results_are_read_once_while_their_files_stay_as_they_are(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "games" / "demo", folder)
+    game = load_game(folder)
+    turn = game.turns()[0]
+    position, results = game.position(turn, public=True), game.recorded_results(turn)
+    assert game.position(turn, public=True) is position and game.recorded_results(turn) is results
+    state = game.state_path(turn)
+    state.write_text(state.read_text().replace("A vie", "A boh"))  # another file now: read again
+    assert game.position(turn, public=True) is not position
+    assert "boh" in {unit.space for unit in game.position(turn, public=True).units.values()}
+    game.forget_files()
+    assert game.recorded_results(turn) is not results and game.recorded_results(turn) == results
