@@ -35,7 +35,7 @@ thirds of a game's files); `on_files` takes them out of its list of files.
 The pages of a game that are not in the navigation (the phases: nearly every page of a club's site) are
 kept between builds as MkDocs wrote them, in `_build/cache/mkdocs/` beside mkdocs.yml (`JUDGE_MKDOCS_CACHE`
 names another folder, `off` turns it off; CI keeps it between runs), under the digest of all they are made
-from (`_PageCache.key`): the page's Markdown and front matter, its path and address, where its links lead,
+from (`_PageCache.look_up`): the page's Markdown and front matter, its path and address, where its links lead,
 its other languages, the navigation, mkdocs.yml, this file and the versions of MkDocs and its plugins. A
 page whose digest is in the cache is neither converted nor rendered again, and the site is byte for byte
 the one a build from scratch gives (tested). A page that logged a warning is not kept, so a strict build
@@ -126,7 +126,9 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def on_post_build(config: Any) -> None:
-    if _CACHE.ended == 0:  # the default language's build; the others are built inside its on_post_build
+    plugin = config.plugins.get("i18n")
+    if getattr(plugin, "current_language", None) == getattr(plugin, "default_language", None):
+        # the default language's build, into the site's root (the others are built inside its on_post_build)
         _copy_private_reports(Path(config["docs_dir"]), Path(config["site_dir"]))
     _CACHE.finished()
 
