@@ -173,7 +173,7 @@ def _name_sections(items: list[Any]) -> None:
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     _CACHE.watch(page)
     game = _game_of(getattr(page.file, "src_uri", ""))
-    if game is not None and context.get("nav") is not None:
+    if game is not None and context.get("nav") is not None and not _CACHE.found(page):
         shown = copy.copy(context["nav"])
         shown.items = _with_game_only(shown.items, game)
         context["nav"] = shown
@@ -318,6 +318,10 @@ class _PageCache:
 
             env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({CACHED_TEMPLATE: ""}), env.loader])
         return env
+
+    def found(self, page: Any) -> bool:
+        """Whether the page's HTML is the cache's (nothing of its context matters then)."""
+        return getattr(page, "judge_key", None) in self.hits
 
     def output(self, page: Any) -> str | None:
         key = getattr(page, "judge_key", None)
