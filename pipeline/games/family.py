@@ -20,7 +20,8 @@ from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import Dice
 from pipeline.core.legal_orders import LegalOrders, UnitOrders, legal_orders
 from pipeline.core.movement import NO_HOOKS, MovementHooks
-from pipeline.core.notation import check_parsed_order, parse_order
+from pipeline.core.notation import parse_order
+from pipeline.core.order_checks import check_parsed_order
 from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import Rules
@@ -69,7 +70,7 @@ class Family(ABC):
         `Illegal` with the reason."""
 
     def read_order(self, text: str, board: Board, position: Position, power: str, rules: Rules) -> Order:
-        """Parse an order and check it (`pipeline.core.notation.read_order` with this family's check)."""
+        """Parse an order and check it (`pipeline.core.order_checks.read_order` with this family's check)."""
         return self.check_parsed_order(
             text, parse_order(text, board, position.phase.kind), board, position, power, rules
         )
@@ -83,6 +84,11 @@ class Family(ABC):
     def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
         """The position an order file's unit orders are checked on (Machiavelli: with the units the
         file buys already the buyer's)."""
+        return position
+
+    def position_for(self, position: Position, ordered: Position, power: str, order: Order) -> Position:
+        """The position one order of a file is checked on, given `ordered` (`as_ordered`'s): the
+        position as it is, but where the family lets a file order what it buys."""
         return position
 
     def powers_to_order(self, board: Board, position: Position) -> list[str]:

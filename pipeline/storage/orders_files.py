@@ -32,11 +32,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.board import space_of
-from pipeline.core.legality import Illegal, find_unit
 from pipeline.core.notation import parse_order
-from pipeline.core.orders import Build, Disband, Expense, Order, Retreat
-from pipeline.core.position import PhaseKind, Position
+from pipeline.core.order_checks import unit_ordered
+from pipeline.core.orders import Order
+from pipeline.core.position import Position
 from pipeline.errors import DataError, OrderError, Problem, shown
 
 from .gamedir import Game
@@ -216,55 +215,23 @@ def _read_orders(
         try:
             if isinstance(order, OrderError):
                 raise order
-            seen = _as_seen(position, power, order, bought)
+            seen = game.family.position_for(position, bought, power, order)
             checked = game.family.check_parsed_order(text, order, game.board, seen, power, game.rules)
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
             continue
-        unit = _unit_ordered(seen, checked)
-        if unit is not None and unit[0] in ordered:
-            first, line = ordered[unit[0]], line_of(data, where)
+        unit = unit_ordered(seen, checked)
+        if unit is not None and unit.space in ordered:
+            first, line = ordered[unit.space], line_of(data, where)
             lines = f"lines {line_of(data, first)} and {line}" if line is not None else f"{first} and {where}"
-            problems.append(Problem(where, f"two orders for {unit[1]} ({lines}): give each unit one order", line, file))
+            problems.append(Problem(where, f"two orders for {unit} ({lines}): give each unit one order", line, file))
             continue
         if unit is not None:
-            ordered[unit[0]] = where
+            ordered[unit.space] = where
         orders.append(checked)
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
     return OrderFile(power, path, tuple(orders), source, tuple(problems))
-
-
-def _as_seen(position: Position, power: str, order: Order, bought: Position) -> Position:
-    """Where an order is checked: a unit order for a unit being bought, as if bought; any other order
-    (the purchase itself included) on the position as it is."""
-    at = getattr(order, "at", None)
-    if isinstance(order, Expense) or at is None:
-        return position
-    try:
-        now, then = (
-            find_unit(position, getattr(order, "kind", None), at),
-            find_unit(bought, getattr(order, "kind", None), at),
-        )
-    except Illegal:
-        return position
-    return bought if now is not None and then is not None and now.power != power and then.power == power else position
-
-
-def _unit_ordered(position: Position, order: Order) -> tuple[str, str] | None:
-    """The space and the name (``A par``) of the unit an order is for; None for an order that is for no
-    unit already on the board (a build, money, an alliance)."""
-    at = getattr(order, "at", None)
-    if at is None or isinstance(order, Expense | Build):
-        return None
-    if isinstance(order, Retreat | Disband) and position.phase.kind is PhaseKind.RETREAT:
-        dislodged = next((d.unit for d in position.dislodged if d.unit.space == space_of(at)), None)
-        return (dislodged.space, str(dislodged)) if dislodged is not None else None
-    try:
-        unit = find_unit(position, getattr(order, "kind", None), at)
-    except Illegal:
-        return None
-    return (unit.space, str(unit)) if unit is not None else None
 
 
 _UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")

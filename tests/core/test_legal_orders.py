@@ -27,9 +27,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.core.board import Board, space_of
-from pipeline.core.legal_orders import accepted, legal_orders_json
+from pipeline.core.legal_orders import accepted, legal_orders_json, movement_options, retreat_choices
 from pipeline.core.notation import parse_order
-from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Convoy, Move, Order, Retreat
 from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
 from pipeline.core.rules import Rules

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.board import Board
-from pipeline.core.notation import parse_order, read_order
-from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
+from pipeline.core.legal_orders import adjustment_choices, movement_options, retreat_choices
+from pipeline.core.notation import parse_order
+from pipeline.core.order_checks import read_order
 from pipeline.core.orders import (
     Ally,
     Besiege,

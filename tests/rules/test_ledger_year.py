@@ -12,7 +12,7 @@ import pytest
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import HashDice
-from pipeline.core.options import movement_options, retreat_choices
+from pipeline.core.legal_orders import movement_options, retreat_choices
 from pipeline.core.orders import Borrow, Build, Expense, Maintain, Order, Pay
 from pipeline.core.outcome import Reason
 from pipeline.core.position import PhaseKind, Position

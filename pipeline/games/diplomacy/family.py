@@ -6,7 +6,7 @@ from __future__ import annotations
 from pipeline.core.adjustment import adjustments_due
 from pipeline.core.board import Board
 from pipeline.core.calendar import map_start
-from pipeline.core.notation import check_order
+from pipeline.core.order_checks import check_order
 from pipeline.core.orders import Order
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules

@@ -83,6 +83,9 @@ class MachiavelliFamily(Family):
     def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
         return legality.bought(position, power, orders)
 
+    def position_for(self, position: Position, ordered: Position, power: str, order: Order) -> Position:
+        return legality.position_for(position, ordered, power, order)
+
     def adjusting_powers(self, board: Board, position: Position) -> set[str]:
         """Every power with units to maintain or ducats to build with."""
         return {u.power for u in position.units.values()} | {p for p in board.powers if position.ledger.ducats(p) > 0}
