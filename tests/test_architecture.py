@@ -38,7 +38,7 @@ def test_core_imports_only_the_standard_library_and_project_errors() -> None:
 
 
 def test_core_calls_no_io() -> None:
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -167,6 +167,45 @@ def test_no_import_cycle() -> None:
 def test_the_cycle_check_would_catch_one() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+# ---- syntax apart from legality (docs/architecture.md) ----------------------------------------------
+
+# the modules that decide whether an order is allowed, or what it does
+LEGALITY = {
+    "pipeline.core.legality",
+    "pipeline.core.order_checks",
+    "pipeline.core.retreat",
+    "pipeline.core.adjustment",
+    "pipeline.core.movement",
+    "pipeline.core.resolver",
+    "pipeline.core.explain",
+    "pipeline.core.rules",
+}
+
+
+def _reached(start: str) -> set[str]:
+    """Every pipeline module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for name in _resolved_imports(MODULES[todo.pop()]) - seen:
+            seen.add(name)
+            todo.append(name)
+    return seen
+
+
+@pytest.mark.parametrize("reader", ["pipeline.core.notation", "pipeline.core.order_kinds"])
+def test_the_notation_imports_no_legality_module(reader: str) -> None:
+    """The parser reads text into orders and reports syntax only: neither it nor the order kinds it reads
+    with import, even through another module, a legality check, a rule or a family."""
+    reached = _reached(reader)
+    bad = sorted(m for m in reached if m in LEGALITY or m.startswith("pipeline.games"))
+    assert not bad, f"{reader} imports {', '.join(bad)}"
+
+
+def test_the_legality_check_would_be_caught() -> None:
+    assert "pipeline.core.legality" in _reached("pipeline.core.order_checks")
 
 
 # ---- citations (docs/rules/README.md) -------------------------------------------------------------

@@ -35,6 +35,7 @@ from pipeline.core.board import Board, space_of
 from pipeline.core.dice import Dice
 from pipeline.core.ledger import Ledger
 from pipeline.core.legality import Illegal, find_unit, garrison_city
+from pipeline.core.order_kinds.expense import EXPENSE_KIND, PROVINCE
 from pipeline.core.orders import Expense, GiveChit, Order, PermitBribes
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position, standing_sieges
@@ -272,7 +273,7 @@ def check_expense(board: Board, position: Position, power: str, order: Expense, 
         if order.target not in position.chits.get(power, frozenset()):
             raise Illegal(Reason.NO_CHIT)
         return None
-    if order.kind in ("famine relief", "pacify", "rebellion"):
+    if EXPENSE_KIND[order.kind].target == PROVINCE:
         if order.target not in board.spaces or board.spaces[order.target].is_sea:
             raise Illegal(Reason.ILLEGAL_EXPENSE, why="a land province was expected")
         return None
