@@ -5,7 +5,7 @@ ordered and how an order form lists it. Each kind's module defines its order (a 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..position import PhaseKind
@@ -28,9 +28,10 @@ class Form:
     id: str  # the kind's id, or the kind's id and a variant (``move_convoy``)
     template: str
     fields: Mapping[str, str]
+    text: Callable[..., str] = field(init=False, repr=False, compare=False)  # the template filled: text(unit=...)
 
-    def text(self, **values: object) -> str:
-        return self.template.format(**values)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self.template.format)  # bound once: orders are printed by the thousand
 
 
 # what a form's field holds, for a form that puts orders into words (docs/legal-orders.md)
