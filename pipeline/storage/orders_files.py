@@ -32,11 +32,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.notation import parse_order
+from pipeline.core.notation import parse_order, structured_order
 from pipeline.core.order_checks import unit_ordered
 from pipeline.core.orders import Order
 from pipeline.core.position import Position
-from pipeline.errors import DataError, OrderError, Problem, shown
+from pipeline.errors import DataError, OrderError, Problem
 
 from .gamedir import Game
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
@@ -232,65 +232,6 @@ def _read_orders(
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
     return OrderFile(power, path, tuple(orders), source, tuple(problems))
-
-
-_UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")
-
-
-def structured_order(entry: object) -> str:
-    """The text of an order written as a mapping (the structured form of docs/game-folder.md)::
-
-    {unit: A are, move: sie}              {unit: A sal, move: dur, via: [gon, ion]}
-    {unit: F psa, convert: garrison}      {unit: A sie, besiege: true}      {unit: A sie, lift_siege: true}
-    {unit: A per, support: {unit: A are}} {unit: A per, support: {unit: A are, move: sie}}
-    {unit: A per, support: {unit: G sie, convert: army}}
-    {unit: F gon, convoy: {unit: A sal, move: dur}}                         {unit: A sie, disband: true}
-    """
-    if not isinstance(entry, dict) or "unit" not in entry:
-        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {shown(entry)}")
-    actions = [k for k in _UNIT_ORDER_KEYS if k in entry]
-    extra = sorted((str(k) for k in set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS}), key=str)
-    if len(actions) != 1 or extra:
-        raise ValueError(
-            f"a structured order has `unit` and exactly one of {', '.join(_UNIT_ORDER_KEYS)}"
-            + (f" (unknown key {extra[0]!r})" if extra else "")
-        )
-    unit, action = _text(entry, "unit", "the unit, like 'A par'"), actions[0]
-    if "via" in entry and action != "move":
-        raise ValueError("`via` goes with `move`: the places a convoyed army passes through")
-    if action == "move":
-        route = entry.get("via") or []
-        if not isinstance(route, list) or not all(isinstance(p, str) for p in route):
-            raise ValueError(f"`via` takes a list of places, like [gon, ion], not {shown(route)}")
-        return " - ".join([unit, *route, _text(entry, "move", "the place moved to, like bur")])
-    if action in ("support", "convoy"):
-        value = entry[action]
-        inner = ("unit", "move", "convert") if action == "support" else ("unit", "move")
-        if not isinstance(value, dict) or "unit" not in value or not set(value) <= set(inner):
-            raise ValueError(
-                f"`{action}` takes a mapping with the {action}ed `unit` (and its {' or '.join(inner[1:])}), "
-                f"like {{unit: A par, move: bur}}, not {shown(value)}"
-            )
-        target = _text(value, "unit", f"the {action}ed unit, like 'A par'", action)
-        if "move" in value:
-            target = f"{target} - {_text(value, 'move', 'the place moved to, like bur', action)}"
-        elif "convert" in value:
-            target = f"{target} convert {_text(value, 'convert', 'what the unit becomes, like army', action)}"
-        return f"{unit} {'S' if action == 'support' else 'C'} {target}"
-    if action == "convert":
-        return f"{unit} convert {_text(entry, 'convert', 'what the unit becomes, like garrison or army')}"
-    if entry[action] is not True:
-        raise ValueError(f"write `{action}: true`, not {shown(entry[action])}")
-    return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
-
-
-def _text(entry: dict[Any, Any], key: str, what: str, inside: str | None = None) -> str:
-    """The text under `key` of a structured order: a name, never a number, a list or a mapping."""
-    value = entry[key]
-    if not isinstance(value, str) or not value.strip():
-        where = f"`{inside}.{key}`" if inside else f"`{key}`"
-        raise ValueError(f"{where} takes text: {what}, not {shown(value)}")
-    return value
 
 
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:
