@@ -34,7 +34,7 @@ from typing import Any
 
 from pipeline.core.notation import parse_order, structured_order
 from pipeline.core.order_checks import unit_ordered
-from pipeline.core.orders import Order
+from pipeline.core.orders import Ally, Order
 from pipeline.core.position import Position
 from pipeline.errors import DataError, OrderError, Problem
 
@@ -195,7 +195,7 @@ def _read_orders(
         problems.append(Problem("allow", "expected a list of powers, like [turkey]", line_of(data, "allow"), file))
         allow = []
     entries = [(f"orders[{i}]", entry) for i, entry in enumerate(raw)]
-    entries += [(f"allow[{i}]", f"Ally {p}") for i, p in enumerate(allow)]
+    entries += [(f"allow[{i}]", str(Ally(p))) for i, p in enumerate(allow)]  # `allow: [turkey]` orders `Ally turkey`
     texts: list[tuple[str, str]] = []
     for where, entry in entries:
         try:
