@@ -165,11 +165,11 @@ def _run(case: RuleCase) -> CaseOutcome:
         failures.extend(f"{label}: {f}" for f in _check_results(turn.get("results") or {}, texts, orders, result))
         failures.extend(f"{label}: {f}" for f in _check_position(board, turn.get("expect") or {}, result.after))
         for want in (turn.get("expect") or {}).get("events") or []:
-            if str(want) not in {f"{e.kind} {e.place}" for e in result.events}:
-                shown = ", ".join(f"{e.kind} {e.place}" for e in result.events) or "none"
+            if str(want) not in {f"{e.kind.value} {e.place}" for e in result.events}:
+                shown = ", ".join(f"{e.kind.value} {e.place}" for e in result.events) or "none"
                 failures.append(f"{label}: expected the event {want!r}, got {shown}")
         for unwanted in (turn.get("expect") or {}).get("no_events") or []:
-            if str(unwanted) in {f"{e.kind} {e.place}" for e in result.events}:
+            if str(unwanted) in {f"{e.kind.value} {e.place}" for e in result.events}:
                 failures.append(f"{label}: the event {unwanted!r} was not expected")
         if "income" in (turn.get("expect") or {}):
             for power, ducats in turn["expect"]["income"].items():

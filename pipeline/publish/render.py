@@ -32,7 +32,7 @@ import svgwrite
 import svgwrite.container
 
 from pipeline.core.board import Board, coast_of, space_of
-from pipeline.core.calendar import Event
+from pipeline.core.calendar import Event, EventKind
 from pipeline.core.orders import (
     Besiege,
     Build,
@@ -365,8 +365,10 @@ class _Renderer:
         for province in sorted(position.sieges):
             x, y = self.city(province)
             group.add(dwg.circle((_r(x), _r(y)), 9.5, class_="siege", id=f"siege-{province}"))
-        plague = sorted({e.place for e in self.events if e.kind == "plague" and e.unit is None})
-        famine = sorted(set(position.famine) | {e.place for e in self.events if e.kind == "famine" and not e.unit})
+        plague = sorted({e.place for e in self.events if e.kind is EventKind.PLAGUE and e.unit is None})
+        famine = sorted(
+            set(position.famine) | {e.place for e in self.events if e.kind is EventKind.FAMINE and not e.unit}
+        )
         marks = [(p, "rebellion") for p in sorted(position.rebellions) if p in self.drawing.spaces]
         marks += [(p, "famine") for p in famine if p in self.drawing.spaces]
         marks += [(p, "plague") for p in plague if p in self.drawing.spaces]

@@ -32,7 +32,7 @@ from pipeline.core.orders import (
     SupportMove,
     Waive,
 )
-from pipeline.core.outcome import Reason
+from pipeline.core.outcome import Reason, SubReason
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.storage.state_files import parse_loan
@@ -393,10 +393,10 @@ class Sentences:
 
     def _illegal_expense(self, d: Mapping[str, str]) -> str:
         t = self.t
-        why = d.get("why", "")
-        if why == "assassinations are not in play":
+        why = SubReason.of(d)
+        if why is SubReason.ASSASSINATIONS_OFF:
             return t.gettext("Not allowed: there are no assassinations under the rules of this game.")
-        if why == "a land province was expected":
+        if why is SubReason.LAND_EXPECTED:
             return t.gettext("Not allowed: this expense is for a land province.")
         return t.gettext("Not allowed: this expense cannot be spent on that.")
 
@@ -460,12 +460,12 @@ class Sentences:
         if r is Reason.ATTEMPT_FAILED:
             return t.gettext("Fails: the assassin's die shows %(die)s, a miss.") % {"die": d.get("die", "?")}
         if r is Reason.REBELLION_NOT_ALLOWED:
-            why = d.get("why", "")
-            if why == "already in rebellion":
+            why = SubReason.of(d)
+            if why is SubReason.ALREADY_REBELLING:
                 return t.gettext("Not allowed: the province is already in rebellion.")
-            if why == "not controlled by another power":
+            if why is SubReason.NOT_ANOTHER_POWERS:
                 return t.gettext("Not allowed: a rebellion is raised only in a province another power controls.")
-            if why == "a unit stands there":
+            if why is SubReason.UNIT_PRESENT:
                 return t.gettext("Not allowed: a unit stands in the province.")
             return t.gettext("Not allowed: no rebellion can be raised there.")
         messages = {

@@ -338,7 +338,7 @@ def year_end_to_data(
     if happened:
         data["events"] = [
             _inline(
-                {"event": e.kind, "place": e.place}
+                {"event": e.kind.value, "place": e.place}
                 | ({"unit": unit_text(e.unit), "power": e.unit.power} if e.unit is not None else {})
             )
             for e in happened
