@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult
@@ -25,6 +26,7 @@ from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit
+from pipeline.errors import Problem
 
 
 class Family(ABC):
@@ -128,6 +130,22 @@ class Family(ABC):
         """What ranks a power in the standings, most important first."""
         return (len(position.centres_of(power)),)
 
-    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
-        """The assassination chits every power holds at the start (none outside Machiavelli)."""
+    # ---- the state codec: what the family adds to a state file ----------------------------------
+
+    state_sections: tuple[str, ...] = ()  # the sections it adds after the units and the control, in order
+    private_sections: tuple[str, ...] = ()  # of those, each power's own business when the game keeps money secret
+
+    def state_to_data(self, board: Board, position: Position) -> dict[str, Any]:
+        """The family's sections of the state file of `position`, as plain data (storage lays it out)."""
         return {}
+
+    def state_from_data(
+        self, board: Board, data: Mapping[str, Any], problems: list[Problem], case: bool = False
+    ) -> dict[str, Any]:
+        """The fields of `Position.build` the family adds, read from a state file (or, `case`, a rule case:
+        places as players name them, defaults for what it leaves out); every problem to `problems`."""
+        return {}
+
+    def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
+        """What a rule case expects of the family's sections that the position after a phase belies."""
+        return []

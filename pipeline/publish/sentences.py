@@ -35,7 +35,6 @@ from pipeline.core.orders import (
 from pipeline.core.outcome import Reason, SubReason
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
-from pipeline.storage.state_files import parse_loan
 
 from .i18n import capital
 from .words import Words
@@ -288,7 +287,7 @@ class Sentences:
         return t.gettext("Succeeds.")
 
     def _loan(self, d: Mapping[str, str]) -> dict[str, str]:
-        loan: Loan | None = parse_loan(d.get("due", ""))  # the loan as the results file writes it
+        loan: Loan | None = Loan.parse(d.get("due", ""))  # the loan as the results file writes it
         values = {"granted": self._ducats(d, "granted"), "owed": "", "when": ""}
         if loan is not None:
             values["owed"] = self.w.ducats(loan.owed)

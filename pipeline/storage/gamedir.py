@@ -174,10 +174,12 @@ class Game:
                 unseal(private_path.read_bytes(), self.identities, str(private_path)), str(private_path)
             )
         try:
-            return position_from_data(self.board, merge_state(load_yaml_fast(path), private), str(path))
+            return position_from_data(
+                self.board, merge_state(load_yaml_fast(path), private, self.family), str(path), self.family
+            )
         except DataError:
             data = load_yaml(path)  # again, to give the lines
-            return position_from_data(self.board, merge_state(data, private), str(path))
+            return position_from_data(self.board, merge_state(data, private, self.family), str(path), self.family)
 
 
 GAME_FILE_BYTES = 256 * 1024  # a game.yaml of a hundred players fits in a few kilobytes

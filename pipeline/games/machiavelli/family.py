@@ -4,7 +4,8 @@ storage, the reports and the maps ask of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.legal_orders import UnitOrders
@@ -12,10 +13,10 @@ from pipeline.core.orders import Order
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import Unit
+from pipeline.errors import Problem
 from pipeline.games.family import Family
 
-from . import calendar, legal_orders, legality
-from .assassination import all_chits
+from . import calendar, legal_orders, legality, state
 from .rebellions import MOVEMENT_HOOKS
 
 PALETTE = {
@@ -105,5 +106,16 @@ class MachiavelliFamily(Family):
         cities = sum(1 for owner in position.cities.values() if owner == power)
         return cities, len(position.centres_of(power)), position.ledger.ducats(power)
 
-    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
-        return all_chits(board.powers)
+    state_sections = state.SECTIONS
+    private_sections = state.PRIVATE_SECTIONS
+
+    def state_to_data(self, board: Board, position: Position) -> dict[str, Any]:
+        return state.to_data(board, position)
+
+    def state_from_data(
+        self, board: Board, data: Mapping[str, Any], problems: list[Problem], case: bool = False
+    ) -> dict[str, Any]:
+        return state.from_data(board, data, problems, case)
+
+    def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
+        return state.check_expected(board, expect, after)
