@@ -97,7 +97,7 @@ def state_to_data(state: CatanState, hidden: bool = False) -> dict[str, object]:
     out["guards"] = [
         {"owner": g.owner, "city": str(g.city), **({"marker": g.hex} if g.hex else {}), "turns": g.turns,
          **({} if g.active else {"active": False})}
-        for g in sorted(state.guards)
+        for g in sorted(state.guards, key=lambda g: g.key)
     ]  # fmt: skip
     out["corruption"] = [{"hex": c.hex, "city": str(c.city), "owner": c.owner} for c in sorted(state.corruption)]
     for key in ("longest_route", "largest_army"):
@@ -269,7 +269,8 @@ def state_from_data(data: object, board: Board) -> CatanState:
     return CatanState(
         round=r.count(m.get("round"), "round"), seats=r.seats, players=players, tokens=tokens,
         buildings=dict(sorted(buildings.items())), roads=dict(sorted(roads.items())),
-        ships=dict(sorted(ships.items())), units=dict(sorted(units.items())), guards=tuple(sorted(guards)),
+        ships=dict(sorted(ships.items())), units=dict(sorted(units.items())),
+        guards=tuple(sorted(guards, key=lambda g: g.key)),
         explorers=dict(sorted(explorers.items())), corruption=tuple(sorted(corruption)), deck=deck, bank=bank,
         longest_route=holders["longest_route"], largest_army=holders["largest_army"], winner=holders["winner"],
     )  # fmt: skip

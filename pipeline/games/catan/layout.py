@@ -185,7 +185,6 @@ def _hexes(data: object, problems: list[Problem]) -> tuple[dict[str, Hex], list[
             except ValueError:
                 known = ", ".join(t.value for t in Terrain)
                 problems.append(Problem(f"{where}.terrain", f"{terrain_name!r} is not a terrain ({known}, or drawn)"))
-                continue
         if token == DRAWN:
             if terrain is not None and not terrain.produces:
                 problems.append(Problem(f"{where}.token", f"{terrain} produces nothing and takes no token"))

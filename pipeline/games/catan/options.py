@@ -45,7 +45,7 @@ class CatanOptions:
     pirate_reactivation: PirateReactivation = PirateReactivation.LUMBER  # [K 15.6]
     protection_attack_die: int = 20  # [K 15.7]
     protection_defence_die: int = 20  # [K 15.7]
-    diplomat_attacks_assault: bool = False  # [K 13.2]
+    diplomat_attacks_assault: bool = False  # [K 10.8]
     knights_count_for_army: bool = True  # [K 16.4]
     attack_after_move: bool = True  # a unit may move, then attack, in one turn [K 10.9]
     hex_capacity: int = 5  # units on the slots of one hex, every player's together [K 9.5]

@@ -1,4 +1,4 @@
-"""A player's orders for a round [K 3.3]: the script of his own turn, in the turn's fixed phases, and his
+"""A player's orders for a round [K 3.1]: the script of his own turn, in the turn's fixed phases, and his
 standing answers for the others' turns. Read from plain data (a YAML file's content); every problem is
 reported at once (`DataError`), each at its key. What the board names is checked here; what the state
 allows is checked when the step comes, against the hand of that moment [K 3.4].

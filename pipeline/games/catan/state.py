@@ -60,7 +60,7 @@ class Corruption:
     owner: str  # the corrupter
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Guard:
     """A guard [K 13.6] on a city's status counter (`hex` None: the city was sabotaged) or on the
     corruption marker on `hex` against that city."""
@@ -70,6 +70,10 @@ class Guard:
     hex: str | None = None
     turns: int = 0  # the owner's turns it has stood, counted at their start
     active: bool = True
+
+    @property
+    def key(self) -> tuple[str, Vertex, str]:
+        return (self.owner, self.city, self.hex or "")
 
 
 class Card(enum.Enum):
@@ -195,7 +199,7 @@ class Table:
             roads=dict(sorted(self.roads.items())),
             ships=dict(sorted(self.ships.items())),
             units=dict(sorted(self.units.items())),
-            guards=tuple(sorted(self.guards)),
+            guards=tuple(sorted(self.guards, key=lambda g: g.key)),
             explorers=dict(sorted(self.explorers.items())),
             corruption=tuple(sorted(self.corruption)),
             deck={c: n for c, n in self.deck.items() if n},
@@ -251,7 +255,7 @@ class Table:
         """Every unit on the board, wherever it stands (guards as units of their kind)."""
         out: list[tuple[Slot | Vertex | Guard, Unit]] = [(s, u) for s, u in sorted(self.units.items())]
         out += [(v, u) for v, u in sorted(self.explorers.items())]
-        out += [(g, Unit(g.owner, UnitKind.GUARD, g.active, g.city)) for g in sorted(self.guards)]
+        out += [(g, Unit(g.owner, UnitKind.GUARD, g.active, g.city)) for g in sorted(self.guards, key=lambda g: g.key)]
         return out
 
     def counters_used(self, player: str, counter: Counter, options: CatanOptions) -> int:

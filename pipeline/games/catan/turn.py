@@ -86,7 +86,7 @@ def start_of_turn(ctx: Context) -> None:
     pirates turn active again when they reactivate by themselves [K 15.6]; and he wins if he is at the
     target already [K 17.5]."""
     table = ctx.table
-    for guard in sorted(g for g in table.guards if g.owner == ctx.player):
+    for guard in sorted((g for g in table.guards if g.owner == ctx.player), key=lambda g: g.key):
         turns = guard.turns + 1
         table.guards.remove(guard)
         if turns < GUARD_TURNS:

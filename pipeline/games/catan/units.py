@@ -159,7 +159,7 @@ MATRIX: Mapping[UnitKind | str, frozenset[UnitKind | Target]] = {
 
 def may_attack(attacker: UnitKind | str, target: UnitKind | Target, options: CatanOptions) -> bool:
     if attacker is UnitKind.DIPLOMAT and target is UnitKind.ASSAULT:
-        return options.diplomat_attacks_assault  # [K 13.2]
+        return options.diplomat_attacks_assault  # [K 10.8]
     return target in MATRIX.get(attacker, frozenset())
 
 
