@@ -559,7 +559,9 @@ class _Reader:
             e = self.edge(m["ship"], f"{where}.ship")
             target = ShipRef(e) if e else None
         else:
-            target = self.guard_ref(m, where)
+            target = self.guard_ref({k: m[k] for k in ("guard", "marker") if k in m}, where)
+        if "marker" in m and aims[0] != "guard":
+            self.problem(f"{where}.marker", "only an attack on a guard names its marker")
         then = m.get("then")
         if then is not None and then not in ("corrupt", "sabotage"):
             self.problem(f"{where}.then", "a diplomat that beats a city may corrupt or sabotage it")
