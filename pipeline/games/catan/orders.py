@@ -327,7 +327,7 @@ class _Reader:
             self.problem(where, f"expected {{{', '.join(sorted(required | keys))}}}")
             return None
         for key in sorted(set(data) - keys, key=str):
-            self.problem(f"{where}.{key}", f"not a key here ({', '.join(sorted(keys))})")
+            self.problem(f"{where}.{key}" if where else str(key), f"not a key here ({', '.join(sorted(keys))})")
         for key in sorted(required - set(data)):
             self.problem(where, f"{key} is missing")
         return data
