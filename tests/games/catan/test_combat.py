@@ -307,3 +307,13 @@ def test_a_unit_may_move_then_attack_unless_the_game_says_otherwise() -> None:
     no = dataclasses.replace(DEFAULT_OPTIONS, attack_after_move=False)
     _, events, _ = play(st, "a", script, options=no)
     assert reasons(events) == [None, Reason.MOVED_THIS_TURN]
+
+
+def test_explorers_cannot_be_attacked_and_barbarians_defend_with_a_d12() -> None:
+    """[K 14.1] [K 12.3] C-13, C-14: an explorer stands on a corner no attack names (one at a city's
+    corner meets the city, not it); a barbarian rolls a d12."""
+    st = state(units={"c3>c4": unit("a", UnitKind.MILITARY)}, explorers={V(CITY): unit("b", UnitKind.EXPLORER)})
+    _, events, _ = fight(st, {"unit": "c3>c4", "city": CITY})
+    assert reasons(events) == [Reason.NO_TARGET]
+    _, _, dice = duel(UnitKind.MILITARY, UnitKind.BARBARIAN, attack=1, defence=1)
+    assert dice.draws[-1].sides == 12

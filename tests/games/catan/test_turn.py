@@ -24,11 +24,12 @@ from pipeline.games.catan.outcome import (
     Won,
 )
 from pipeline.games.catan.resources import Hand
-from pipeline.games.catan.state import Card, Corruption, Guard, HeldCard, Player
+from pipeline.games.catan.routes import route_length
+from pipeline.games.catan.state import Card, Corruption, Guard, HeldCard, Player, Ship
 from pipeline.games.catan.turn import play_round
 from pipeline.games.catan.units import UnitKind
 
-from .helpers import V, board, city, of, play, reasons, settlement, state, unit
+from .helpers import E, V, board, city, of, play, reasons, settlement, state, unit
 
 PLENTY = Hand.of(brick=9, lumber=9, wool=9, grain=9, ore=9)
 
@@ -243,3 +244,21 @@ def test_a_round_replays_exactly_from_its_seed() -> None:
     assert [event_to_data(e) for e in one.events] == [event_to_data(e) for e in two.events]
     assert one.state.round == 1 and [one.state.players[p].turns for p in st.seats] == [1, 1, 1]
     assert of(list(one.events), Traded) == [Traded("b", "c", Hand.of(ore=1), Hand.of(wool=1))]
+
+
+def test_a_route_turns_from_road_to_ship_only_at_a_building() -> None:
+    """[K 17.2] [K 6.5] two roads and two ships meeting at a2/b2/b3: two in a line, four with a's
+    settlement there."""
+    ships = {E("a2/b2"): Ship("a"), E("a1/b2"): Ship("a")}
+    st = state(roads={"b3/c3": "a", "b2/b3": "a"}, ships=ships)
+    assert route_length(board(), st.table(), "a") == 2
+    joined = state(roads={"b3/c3": "a", "b2/b3": "a"}, ships=ships, buildings={"a2/b2/b3": settlement("a")})
+    assert route_length(board(), joined.table(), "a") == 4
+
+
+def test_the_guard_fills_no_quota() -> None:
+    """[K 13.6] C-10: a city of status 1 with a guard on its counter raises its unit once restored."""
+    v = V("c3/c4/d4")
+    st = state(buildings={"c3/c4/d4": city("a", sabotaged=True)}, guards=(Guard("a", v, None, 2),), hands={"a": PLENTY})
+    _, events, _ = play(st, "a", {"build": [{"unit": {"kind": "military", "from": "c3/c4/d4", "at": "c3>c4"}}]})
+    assert reasons(events) == [None]
