@@ -45,7 +45,6 @@ def move_unit(ctx: Context, order: Move) -> None:
     end = order.path[-1]
     del table.units[start]
     table.units[end] = unit
-    ctx.attacked.discard(start)
     ctx.moved.add(end)
     ctx.emit(Moved(ctx.player, unit.kind, (str(start), *(str(s) for s in order.path))))
 

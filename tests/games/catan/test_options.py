@@ -17,6 +17,7 @@ from pipeline.games.catan.options import (
 
 
 def test_options_read_and_write_back() -> None:
+    """[K 19] by name, enums by their values; only what differs from the defaults is written."""
     data = {"victory_points": 13, "barbarian_income": "hex", "corruption_rounding": "up", "discard_on_seven": False}
     options = options_from_data(data)
     assert options == CatanOptions(

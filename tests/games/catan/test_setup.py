@@ -48,6 +48,7 @@ def test_the_second_settlement_brings_a_card_of_each_hex_round_it() -> None:
 
 
 def test_a_setup_file_reads_with_every_problem() -> None:
+    """[K 18.2] a settlement with a road or a ship touching it; every problem at once."""
     b = board()
     assert setup_from_data({"setup": [{"settlement": "c3/c4/d4", "ship": "c3/c4"}]}, b) == (
         Choice(V("c3/c4/d4"), ship=E("c3/c4")),
