@@ -76,9 +76,9 @@ def _player(p: Player, hidden: bool) -> dict[str, object]:
     }
 
 
-def state_to_data(state: CatanState, hidden: bool = False) -> dict[str, object]:
-    """The state as plain data; `hidden`: what every player may see (hands and development cards as
-    their counts) [K 3.3]."""
+def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = None) -> dict[str, object]:
+    """The state as plain data; `hidden`: what every player may see, hands and development cards as
+    their counts [K 3.3], but the `viewer`'s own."""
     out: dict[str, object] = {"round": state.round, "seats": list(state.seats)}
     if state.winner is not None:
         out["winner"] = state.winner
@@ -88,7 +88,7 @@ def state_to_data(state: CatanState, hidden: bool = False) -> dict[str, object]:
         {"cards": sum(state.deck.values())} if hidden else {c.value: state.deck[c] for c in Card if state.deck.get(c)}
     )
     out["tokens"] = dict(sorted(state.tokens.items()))
-    out["players"] = {p: _player(state.players[p], hidden) for p in state.seats}
+    out["players"] = {p: _player(state.players[p], hidden and p != viewer) for p in state.seats}
     out["buildings"] = {str(v): _building(b) for v, b in sorted(state.buildings.items())}
     out["roads"] = {str(e): o for e, o in sorted(state.roads.items())}
     out["ships"] = {str(e): {"owner": s.owner, "built": s.built} for e, s in sorted(state.ships.items())}

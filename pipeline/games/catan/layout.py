@@ -110,6 +110,23 @@ def draw_board(layout: Layout, dice: Dice) -> Board:
     return Board(b.name, hexes, b.harbours, b.title, b.players)
 
 
+def board_to_data(board: Board) -> dict[str, object]:
+    """A board as a board file holds it, every hex fixed (a drawn board kept with its game)."""
+    hexes: dict[str, object] = {}
+    for hid, h in sorted(board.hexes.items()):
+        entry: dict[str, object] = {"at": [h.q, h.r], "terrain": h.terrain.value}
+        if h.token is not None:
+            entry["token"] = h.token
+        hexes[hid] = entry
+    return {
+        "board": board.name,
+        "title": dict(board.title),
+        "players": list(board.players),
+        "hexes": hexes,
+        "harbours": [{"edge": str(h.edge), "trade": h.resource.value if h.resource else "any"} for h in board.harbours],
+    }
+
+
 def _shuffled(items: list[T], dice: Dice, purpose: str) -> list[T]:
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

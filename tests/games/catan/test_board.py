@@ -10,7 +10,7 @@ import pytest
 from pipeline.core.dice import FixedDice, HashDice
 from pipeline.errors import DataError
 from pipeline.games.catan.board import Slot, Terrain
-from pipeline.games.catan.layout import board_from_data, draw_board, layout_from_data
+from pipeline.games.catan.layout import board_from_data, board_to_data, draw_board, layout_from_data
 from pipeline.games.catan.resources import Resource
 
 from .helpers import S, V, board, board_data
@@ -130,3 +130,10 @@ def test_dice_that_never_swap_keep_the_pool_in_the_files_order() -> None:
     b = draw_board(layout, dice)
     first = b.hexes[layout.drawn_terrain[0]]
     assert first.terrain is Terrain.HILLS and first.token == 2
+
+
+def test_a_drawn_board_is_kept_as_a_board_file() -> None:
+    """[K 1.5] [K 1.6] the board drawn once, written with every hex fixed, reads back the same."""
+    drawn = draw_board(layout_from_data(board_data("base-drawn")), HashDice("s1"))
+    assert board_from_data(board_to_data(drawn)) == drawn
+    assert board_from_data(board_to_data(board("seafarers-4"))) == board("seafarers-4")

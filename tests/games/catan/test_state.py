@@ -64,6 +64,8 @@ def test_the_public_view_shows_counts_of_hands_and_cards() -> None:
     data = state_to_data(full_state(), hidden=True)
     assert data["players"]["a"] == {"cards_in_hand": 3, "development_cards": 1, "knights": 1, "turns": 4}
     assert data["deck"] == {"cards": 34}
+    mine = state_to_data(full_state(), hidden=True, viewer="a")
+    assert mine["players"]["a"]["hand"] == {"wool": 1, "ore": 2} and "hand" not in mine["players"]["b"]
 
 
 def test_a_bad_state_names_every_problem() -> None:
