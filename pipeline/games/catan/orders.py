@@ -358,6 +358,9 @@ class _Reader:
             label = None
         if order is None:
             return None
+        if isinstance(order, Play) and order.card is Card.ROAD_BUILDING and section is not Section.BUILD:
+            self.problem(f"{where}.{key}", "a road building card lays its roads in the build phase [K 3.2]")
+            return None
         return Step(index, section, action, order, when, label)
 
     def when(self, data: object, where: str) -> When:

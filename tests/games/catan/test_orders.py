@@ -100,6 +100,9 @@ def test_a_step_out_of_its_phase_is_refused() -> None:
         ("turn.trade[0].road", "road is not a step of the trade phase [K 3.2]"),
         ("turn.build[0].move", "move is not a step of the build phase [K 3.2]"),
     ]
+    assert problems({"turn": {"trade": [{"play": {"card": "road_building", "roads": ["c3/c4"]}}]}}) == [
+        ("turn.trade[0].play", "a road building card lays its roads in the build phase [K 3.2]")
+    ]
 
 
 def test_conditions_and_labels_read_and_refer_back() -> None:
