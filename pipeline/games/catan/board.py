@@ -105,9 +105,6 @@ class Slot:
         return f"{self.hex}>{self.toward}"
 
 
-Place = Vertex | Edge | Slot
-
-
 @dataclass(frozen=True)
 class Harbour:
     edge: Edge
