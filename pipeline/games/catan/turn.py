@@ -35,6 +35,7 @@ from .orders import (
 )
 from .outcome import Action, Event, GuardResult, GuardStood, Reactivates, Reason, Side, StepDone, Won
 from .production import income_phase
+from .resources import EMPTY
 from .routes import update_awards
 from .state import Building, CatanState, Guard, Player, Unit
 from .units import UnitKind
@@ -153,11 +154,10 @@ def play_step(ctx: Context, step: Step, labels: dict[str, object]) -> None:
             skip = s
     if step.label is not None:
         labels[step.label] = None if skip else result
-    done = StepDone(ctx.player, step.index, step.section, step.action, label=step.label)
-    if skip is not None:
-        done = StepDone(ctx.player, step.index, step.section, step.action, skip.reason, skip.missing, skip.refusals,
-                        step.label)  # fmt: skip
-    ctx.events.insert(mark, done)
+    reason, missing, refusals = (skip.reason, skip.missing, skip.refusals) if skip else (None, EMPTY, ())
+    ctx.events.insert(
+        mark, StepDone(ctx.player, step.index, step.section, step.action, reason, missing, refusals, step.label)
+    )
     if skip is None:
         update_awards(ctx)
         check_victory(ctx)
