@@ -35,7 +35,7 @@ from pipeline.core.notation import parse_order
 from pipeline.core.orders import Order
 from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
-from pipeline.errors import DataError, OrderError, PipelineError, Problem
+from pipeline.errors import DataError, IllegalOrderError, OrderError, PipelineError, Problem
 from pipeline.games import Family, family_of, profile
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.state_files import unit_text
@@ -57,12 +57,14 @@ class CaseOutcome:
     case: RuleCase
     passed: bool
     failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what the case may not mean as written
 
     def report(self) -> str:
         c = self.case
         where = f"{c.file}:{c.line}" if c.line else c.file
-        lines = [f"FAILED {c.id} {c.title} ({where})"]
+        lines = [f"{'FAILED' if not self.passed else 'WARNING'} {c.id} {c.title} ({where})"]
         lines.extend(f"  {f}" for f in self.failures)
+        lines.extend(f"  warning: {w}" for w in self.warnings)
         return "\n".join(lines)
 
 
@@ -72,11 +74,26 @@ def read_cases(path: Path) -> list[RuleCase]:
     if not isinstance(data, Mapping) or not isinstance(data.get("cases"), list):
         raise DataError("a case file is a mapping with a list `cases`", file=file)
     cases, problems, seen = [], [], set()
+    fixtures = data.get("fixtures") or {}
+    if not isinstance(fixtures, Mapping) or not all(isinstance(f, Mapping) for f in fixtures.values()):
+        problems.append(
+            Problem("fixtures", "expected a mapping of names to positions", line_of(data, "fixtures"), file)
+        )
+        fixtures = {}
     for i, raw in enumerate(data["cases"]):
         where = f"cases[{i}]"
         if not isinstance(raw, Mapping) or not raw.get("id") or not raw.get("turns"):
             problems.append(Problem(where, "a case needs an id and turns", line_of(data, where), file))
             continue
+        named = raw.get("fixture")
+        if named is not None and named != START and named not in fixtures:
+            known = ", ".join([START, *map(str, fixtures)])
+            problems.append(
+                Problem(f"{where}.fixture", f"no fixture {named!r} (known: {known})", line_of(data, where), file)
+            )
+            continue
+        if named is not None and named != START:
+            raw = {**fixtures[named], **raw}  # the case's own keys over its fixture's
         problems += [Problem(w, m, line_of(data, w), file) for w, m in _shape_problems(raw, where)]
         if raw["id"] in seen:
             problems.append(Problem(f"{where}.id", f"case id {raw['id']!r} is used twice", line_of(data, where), file))
@@ -91,7 +108,8 @@ def read_cases(path: Path) -> list[RuleCase]:
     return cases
 
 
-_MAPPINGS = ("units", "dice", "options", "expect", "results")
+_MAPPINGS = ("units", "dice", "options", "expect", "results", "refused")
+START = "start"  # the fixture every case may name: the map's starting position under the case's profile
 
 
 def _shape_problems(raw: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
@@ -146,19 +164,31 @@ def _run(case: RuleCase) -> CaseOutcome:
     rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
     board = shipped_board(str(data.get("map", rules.map)))
     family = family_of(rules)
-    position = _position(board, data, family)
+    if data.get("fixture") == START:
+        position = _over_start(board, data, family.start_position(board, rules), family)
+    else:
+        position = _position(board, data, family)
+    warnings = family.case_warnings(board, data)
     failures: list[str] = []
     for n, turn in enumerate(data["turns"], start=1):
         label = f"turn {n} ({position.phase})"
         texts: list[tuple[str, str]] = []
         orders: list[tuple[str, Order]] = []
+        refused = {str(k): str(v) for k, v in (turn.get("refused") or {}).items()}
         for power, lines in (turn.get("orders") or {}).items():
             for text in lines or []:
+                if str(text) in refused:
+                    failures.extend(
+                        f"{label}: {f}"
+                        for f in _check_refused(str(text), refused.pop(str(text)), board, position, str(power), rules)
+                    )
+                    continue
                 try:
                     orders.append((str(power), parse_order(str(text), board, position.phase.kind)))
                     texts.append((str(power), str(text)))
                 except OrderError as err:
                     raise _CaseError(f"{label}: {err}") from None
+        failures.extend(f"{label}: refused names an order that was not given: {text!r}" for text in refused)
         fixed = {**(data.get("dice") or {}), **(turn.get("dice") or {})}  # a turn's dice over the case's
         dice = FixedDice({str(k): int(v) for k, v in fixed.items()})
         result = family.play_phase(board, position, orders, rules, dice)
@@ -178,7 +208,7 @@ def _run(case: RuleCase) -> CaseOutcome:
                     lines = ", ".join(f"{x.source} {x.place} {x.ducats}" for x in result.income.get(str(power), ()))
                     failures.append(f"{label}: income {power}: expected {ducats}, got {got} ({lines})")
         position = result.after
-    return CaseOutcome(case, not failures, failures)
+    return CaseOutcome(case, not failures, failures, warnings)
 
 
 def _units(board: Any, by_power: Mapping[str, Any]) -> list[Unit]:
@@ -238,6 +268,42 @@ def _position(board: Any, data: Mapping[str, Any], family: Family) -> Position:
     )
 
 
+def _over_start(board: Any, data: Mapping[str, Any], start: Position, family: Family) -> Position:
+    """The map's starting position under the case's profile, with what the case gives over it: a power
+    whose units it lists has exactly those; its phase, control and sections replace the start's."""
+    given = {str(p): v for p, v in (data.get("units") or {}).items()}
+    kept = [u for u in start.units.values() if u.power not in given]
+    merged: dict[str, Any] = {
+        "phase": str(start.phase),
+        "control" if family.controls_cities else "owners": {
+            p: sorted(s for s, o in start.owners.items() if o == p) for p in sorted({*start.owners.values()})
+        },
+        **family.state_to_data(board, start),
+    }
+    if "control" in data and "cities" not in data:
+        merged.pop("cities", None)  # the case's control decides its cities
+    merged |= {str(k): v for k, v in data.items() if k not in ("units", "fixture")}
+    merged["units"] = {p: [unit_text(u) for u in kept if u.power == p] for p in sorted({u.power for u in kept})}
+    merged["units"] |= given
+    return _position(board, merged, family)
+
+
+def _check_refused(text: str, code: str, board: Any, position: Position, power: str, rules: Any) -> list[str]:
+    """An order the case expects `judge validate` to refuse: with the reason code `code`, or `not_understood`
+    for an order that does not parse."""
+    try:
+        family_of(rules).read_order(text, board, position, power, rules)
+    except IllegalOrderError as err:
+        got = getattr(err.reason, "value", str(err.reason))
+        return [] if got == code else [f"{text}: expected refused as {code}, refused as {got} ({err})"]
+    except OrderError as err:
+        return [] if code == NOT_UNDERSTOOD else [f"{text}: expected refused as {code}, not understood ({err})"]
+    return [f"{text}: expected refused as {code}, but it is accepted"]
+
+
+NOT_UNDERSTOOD = "not_understood"  # `refused:` of an order the reader does not understand
+
+
 def _check_results(
     expected: Mapping[str, Any], texts: list[tuple[str, str]], orders: list[tuple[str, Order]], result: PhaseResult
 ) -> list[str]:
@@ -260,6 +326,12 @@ def _check_position(board: Any, expect: Mapping[str, Any], after: Position, fami
         want = {(u.power, unit_text(u)) for u in _units(board, expect["units"])}
         got = {(u.power, unit_text(u)) for u in after.units.values()}
         failures.extend(_difference("units", want, got))
+    if "units_include" in expect:  # these units at least; the others are not checked
+        want = {(u.power, unit_text(u)) for u in _units(board, expect["units_include"])}
+        got = {(u.power, unit_text(u)) for u in after.units.values()}
+        if want - got:
+            missing = ", ".join(f"{p}: {u}" for p, u in sorted(want - got))
+            failures.append(f"units expected but missing: {missing}")
     if "dislodged" in expect:
         want = {(u.power, unit_text(u)) for u in _units(board, expect["dislodged"])}
         got = {(d.unit.power, unit_text(d.unit)) for d in after.dislodged}

@@ -382,3 +382,20 @@ def test_every_sub_reason_has_its_own_sentence(why: SubReason, lang: str) -> Non
     general = sentences.result(Entry("milan", "A mil-tyr", order, reason, False, {}))
     text = sentences.result(Entry("milan", "A mil-tyr", order, reason, False, {"why": why.value}))
     assert text != general and why.value not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bribe_below_its_minimum_is_not_blamed_on_counter_bribes(lang: str) -> None:
+    """A bribe that fails with no counter-bribe on its unit was below its minimum and says so; one that
+    counter-bribes took under the minimum names them [M 14.3] [M 14.6]."""
+    board = shipped_board("machiavelli-classic")
+    sentences = Sentences(Words(board, translator(lang)), sample_position())
+    order = parse_order("Expense 1: 6 buy G sie", board)
+    alone = sentences.result(
+        Entry("milan", str(order), order, Reason.BRIBE_TOO_SMALL, False, {"paid": "6", "needed": "9"})
+    )
+    countered = sentences.result(
+        Entry("milan", str(order), order, Reason.BRIBE_TOO_SMALL, False, {"paid": "9", "needed": "9", "counter": "3"})
+    )
+    assert ("minimum" in alone) and "counter" not in alone.replace("contre", "counter").lower()
+    assert "counter" in countered.replace("contre", "counter").lower() and "3" in countered

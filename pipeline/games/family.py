@@ -149,3 +149,7 @@ class Family(ABC):
     def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
         """What a rule case expects of the family's sections that the position after a phase belies."""
         return []
+
+    def case_warnings(self, board: Board, data: Mapping[str, Any]) -> list[str]:
+        """What a rule case's position may not mean as written (said, the case still played)."""
+        return []

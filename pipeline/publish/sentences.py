@@ -453,8 +453,17 @@ class Sentences:
                 "needed": self._ducats(d, "needed"),
             }
         if r is Reason.BRIBE_TOO_SMALL:
-            return t.gettext("Fails: after the counter-bribes, less than the %(needed)s needed is left.") % {
-                "needed": self._ducats(d, "needed")
+            if "counter" not in d:  # no counter-bribe: the bribe was below its minimum
+                return t.gettext("Fails: %(paid)s paid, below the minimum of %(needed)s for this bribe.") % {
+                    "paid": self._ducats(d, "paid"),
+                    "needed": self._ducats(d, "needed"),
+                }
+            return t.gettext(
+                "Fails: counter-bribes of %(counter)s leave less than the %(needed)s needed of the %(paid)s paid."
+            ) % {
+                "counter": self._ducats(d, "counter"),
+                "needed": self._ducats(d, "needed"),
+                "paid": self._ducats(d, "paid"),
             }
         if r is Reason.ATTEMPT_FAILED:
             return t.gettext("Fails: the assassin's die shows %(die)s, a miss.") % {"die": d.get("die", "?")}

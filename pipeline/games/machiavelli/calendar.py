@@ -93,6 +93,9 @@ def play_phase(
         defaulted = {o.power for o in banking.outcomes if o.reason is Reason.DEFAULTED}
         assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
         position, lost = assassination_effects(board, spent.position, assassinated, rolling, rules)
+        # control is recomputed after the expenses as after every move [M 11.1]: a city whose garrison a
+        # bribe removed passes at once to the power whose army or fleet stands in its province
+        position = update_control(board, position)
         money = banking.outcomes + spent.outcomes
         orders = [(p, o) for p, o in orders if not isinstance(o, MONEY_KINDS)]
     if kind is PhaseKind.MOVEMENT:

@@ -195,6 +195,8 @@ def settle_expenses(
                 outcomes.append(Outcome(power, order, False, Reason.OUTBID, detail, target))
                 continue
             if worth - counters.get(space, 0) < need:
+                if counters.get(space):  # the report says whether counter-bribes took it below the minimum
+                    detail["counter"] = str(counters[space])
                 outcomes.append(Outcome(power, order, False, Reason.BRIBE_TOO_SMALL, detail, target))
                 continue
             if kind.startswith("buy") and target.special and any(u.special for u in units.values() if u.power == power):

@@ -119,3 +119,6 @@ class MachiavelliFamily(Family):
 
     def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
         return state.check_expected(board, expect, after)
+
+    def case_warnings(self, board: Board, data: Mapping[str, Any]) -> list[str]:
+        return state.case_warnings(board, data)

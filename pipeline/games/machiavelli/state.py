@@ -263,3 +263,17 @@ def check_expected(board: Board, expect: Mapping[str, Any], after: Position) -> 
         failures.append(f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}")
     failures.extend(f"{p.where}: {p.message}" for p in problems)
     return failures
+
+
+def case_warnings(board: Board, data: Mapping[str, Any]) -> list[str]:
+    """A rule case that gives `cities:` beside `control:` sets every city itself: a controlled province
+    whose city it leaves out has an uncontrolled city, which is seldom what was meant."""
+    if "cities" not in data or "control" not in data:
+        return []
+    problems: list[Problem] = []
+    control = _read_by_power(board, data, "control", problems, board.location)
+    cities = _read_by_power(board, data, "cities", problems, board.location)
+    left_out = sorted(p for p in control if board.spaces[p].city is not None and p not in cities)
+    if not left_out:
+        return []
+    return [f"cities: given beside control, it leaves the cities of {', '.join(left_out)} uncontrolled"]
