@@ -39,7 +39,7 @@ from .state import Horde, LedgerLine, Pirates, Ravage
 from .succession import destroy, leader_dies, test_generals
 from .work import UnitW, Work
 
-DEATH_CHANCE = 5  # a leader's risk in a battle he survives the outcome of [S 5.6]
+DEATH_CHANCE = 5  # a leader's risk in a battle he survives the outcome of [S 5.4]
 DEFAULT_ARMY_RADIUS = 3  # [S 6.4]
 MAX_ROUNDS = 20  # dice rolled again at most this many times on equal values
 
@@ -299,7 +299,7 @@ def battle(
 
 
 def consequences(w: Work, winner: UnitW | Horde, loser: UnitW | Horde, outcome: Result, place: str, step: Step) -> None:
-    """[S 5.6] [S 5.7]: the winner's leader risks death; the loser retreats (or is destroyed), losing
+    """[S 5.4] [S 5.5]: the winner's leader risks death; the loser retreats (or is destroyed), losing
     its mercenaries and taking -1 for the rest of the campaign; glory, prestige, pillage."""
     pw, pl = _force_power(winner), _force_power(loser)
     survived = True
@@ -330,7 +330,7 @@ def consequences(w: Work, winner: UnitW | Horde, loser: UnitW | Horde, outcome: 
         if retreat(w, loser, winner, place):
             _pillage(w, winner, place)
             return
-        outcome = Result.TOTAL  # no retreat: the defeat becomes a disaster [S 5.6]
+        outcome = Result.TOTAL  # no retreat: the defeat becomes a disaster [S 5.4]
     # a disaster: the unit and its general are lost, an army aboard sinks with its fleet
     if pl is not None:
         w.disasters.setdefault(pl, []).append(w.season)
@@ -343,7 +343,7 @@ def consequences(w: Work, winner: UnitW | Horde, loser: UnitW | Horde, outcome: 
 
 
 def _total_victory(w: Work, winner: UnitW | Horde, against: str | None, survived: bool = True) -> None:
-    """+1 prestige to the winner's king; glory to its general, if he lived through it [S 5.7]."""
+    """+1 prestige to the winner's king; glory to its general, if he lived through it [S 5.5]."""
     if isinstance(winner, UnitW) and winner.id in w.units:
         w.glory(winner.power, Glory.TOTAL_VICTORY, 1, against or "")
         leader = w.leaders.get(winner.leader)
@@ -352,7 +352,7 @@ def _total_victory(w: Work, winner: UnitW | Horde, against: str | None, survived
 
 
 def _pillage(w: Work, winner: UnitW | Horde, place: str) -> None:
-    """The winner of a battle in a province its side does not hold pillages it [S 5.6]."""
+    """The winner of a battle in a province its side does not hold pillages it [S 5.4]."""
     if place not in w.s.provinces:
         return
     if isinstance(winner, Horde):
@@ -362,7 +362,7 @@ def _pillage(w: Work, winner: UnitW | Horde, place: str) -> None:
 
 
 def retreat_options(w: Work, u: UnitW, winner: UnitW | Horde, place: str) -> list[list[str]]:
-    """The places a beaten unit may retreat to, in the rules' tiers [S 5.6]."""
+    """The places a beaten unit may retreat to, in the rules' tiers [S 5.4]."""
     came = winner.came_from if isinstance(winner, UnitW) else None
     hostile_at = {p for p in {*w.s.provinces, *w.s.seas} if any(_hostile(w, f, u) for f in forces_at(w, p))}
     blocked = {p for p, i in w.storms.items() if i == w.season_index}
@@ -470,7 +470,7 @@ def meetings(w: Work) -> None:
 
 
 def _blocked(w: Work, place: str) -> bool:
-    """A storm, snow or earthquake: nobody moves in it or into it this season [S 8.8]."""
+    """A storm, snow or earthquake: nobody moves in it or into it this season [S 8.7]."""
     return w.storms.get(place) == w.season_index
 
 
@@ -933,7 +933,7 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
         dest = intent(w, u, act, status)
         if dest:
             movers[uid] = dest
-    # the barbarians move at random in summer, every year after the one they came [S 8.9]
+    # the barbarians move at random in summer, every year after the one they came [S 8.8]
     horde_moves: dict[str, str] = {}
     if w.season is SEASONS[1]:
         occupied = {u.place for u in w.units.values()} | {h.place for h in w.hordes}
@@ -1004,7 +1004,7 @@ def _feasible_from(w: Work, u: UnitW, act: Act) -> bool:
 
 def _army_in_defence(w: Work, province: str, acts: dict[str, Act]) -> bool:
     """An army of the province's side, there from the season's start, with a defence that has
-    priority: no raid and no pirate harms the province [S 6.6] [S 8.10]."""
+    priority: no raid and no pirate harms the province [S 6.6] [S 8.9]."""
     owner = w.owners.get(province)
     for u in w.unit_at(province):
         act = acts.get(u.id)

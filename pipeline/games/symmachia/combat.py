@@ -12,7 +12,7 @@ from dataclasses import dataclass
 HORDE_BASE = -2  # the terrain malus included [S 5.2]
 PIRATES_BASE = -4
 MAX_MERCENARY_BONUS = 3
-TOTAL = 6  # the difference of a total victory [S 5.5]
+TOTAL = 6  # the difference of a total victory [S 5.3]
 FLEET_AGE_MALUS = (0, -2, -4)  # years without wood [S 3.7]
 
 

@@ -26,7 +26,7 @@ SALE_TAX = 200  # per unit sold, inside the kingdom or abroad [S 3.1] [S 3.2]
 def province_balance(
     scenario: Scenario, province: str, ravaged: bool, bad_harvest: bool, unsafe: Collection[str]
 ) -> dict[Good, int]:
-    """A province's balance of goods for the year [S 2.6] [S 8.11] [S 3.8]: a ravaged province produces
+    """A province's balance of goods for the year [S 2.4] [S 8.10] [S 3.8]: a ravaged province produces
     no surplus but keeps its deficits; a bad harvest leaves no surplus of grain nor wine and a grain
     deficit of 1; incense from an outlet whose sea route is unsafe does not count."""
     prov = scenario.provinces[province]

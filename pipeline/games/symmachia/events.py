@@ -1,14 +1,14 @@
-"""The season's event [S 8.7]: a d100 names a province by its number and a die picks one of the events
+"""The season's event [S 8.6]: a d100 names a province by its number and a die picks one of the events
 its description lists (98-100: a palace plot); a number no province has is a quiet season.
 
 - favourable: 100 talents to the province's master, at once;
-- storm (sand, snow, sea, earthquake): nobody moves in the place or into it next season [S 8.8];
-- barbarians: a horde appears, with a chief drawn at random; it stays that year [S 8.9];
-- pirates: they infest the sea off a coastal province and raid it from the next season [S 8.10];
-- bad harvest: no food surplus next year and a grain deficit of 1; not ravaged [S 8.11];
+- storm (sand, snow, sea, earthquake): nobody moves in the place or into it next season [S 8.7];
+- barbarians: a horde appears, with a chief drawn at random; it stays that year [S 8.8];
+- pirates: they infest the sea off a coastal province and raid it from the next season [S 8.9];
+- bad harvest: no food surplus next year and a grain deficit of 1; not ravaged [S 8.10];
 - epidemic: the province is ravaged; the king and any general there this season die 60 times in 100
-  (once a year) [S 8.12];
-- palace plot: a king in his capital, drawn at random, faces an assassin [S 8.13].
+  (once a year) [S 8.11];
+- palace plot: a king in his capital, drawn at random, faces an assassin [S 8.12].
 """
 
 from __future__ import annotations
@@ -91,14 +91,14 @@ def apply_event(w: Work, province: str, kind: str) -> None:
         for leader in stricken:
             if leader in w.plague_tested or leader not in w.leaders:
                 continue
-            w.plague_tested.add(leader)  # one test a year [S 8.12]
+            w.plague_tested.add(leader)  # one test a year [S 8.11]
             dies, _ = w.percent(EPIDEMIC_DEATH, "epidemic", leader)
             if dies:
                 leader_dies(w, leader, "epidemic", Step.CAMPAIGN)
 
 
 def palace_plot(w: Work, roll: int) -> None:
-    """A plot at court [S 8.13]: among the kings in their capital (not leading troops), one drawn at
+    """A plot at court [S 8.12]: among the kings in their capital (not leading troops), one drawn at
     random faces the assassination table; nobody knows who was behind it."""
     kings = [
         info.king for p, info in sorted(w.powers.items()) if not info.eliminated and w.commander_of(info.king) is None
@@ -109,7 +109,7 @@ def palace_plot(w: Work, roll: int) -> None:
     victim = w.pick(kings, "palace plot")
     power = next(p for p, info in w.powers.items() if info.king == victim)
     killed, found, table = plot_result(w, "palace plot", victim)
-    # the court's assassins have no master to name: "found" only says the culprits were caught [S 8.13]
+    # the court's assassins have no master to name: "found" only says the culprits were caught [S 8.12]
     w.rec(Step.CAMPAIGN, Code.PALACE_PLOT, power, king=victim, roll=table, killed=killed, found=found)
     if killed:
         leader_dies(w, victim, "palace plot", Step.CAMPAIGN)

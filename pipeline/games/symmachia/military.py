@@ -39,7 +39,7 @@ def _raise(w: Work, power: str, order: UnitOrders, kind: UnitKind, step: Step, e
     if len(w.units_of(power)) >= MAX_UNITS:
         why = Why.LIMIT
     elif kind is UnitKind.ARMY and w.owners.get(place) != power:
-        why = Why.NOT_POSSIBLE  # raised in a province the power still controls after the campaign [S 4.7]
+        why = Why.NOT_POSSIBLE  # raised in a province the power still controls after the campaign [S 4.5]
     elif kind is UnitKind.FLEET and not any(w.owners.get(p) == power for p in w.s.coasts_of(place)):
         why = Why.NOT_POSSIBLE
     elif kind is UnitKind.FLEET and w.wood.get(power, 0) < NEW_FLEET_WOOD:
@@ -68,7 +68,7 @@ def new_fleet(w: Work) -> None:
 
 
 def home_ports(w: Work) -> None:
-    """Step 17: a fleet whose power holds no coast on its maritime group sinks or scatters [S 4.6]."""
+    """Step 17: a fleet whose power holds no coast on its maritime group sinks or scatters [S 4.4]."""
     for unit in sorted((u for u in w.units.values() if u.kind is UnitKind.FLEET), key=lambda u: u.id):
         group = w.s.seas[unit.place].group
         ports = [
@@ -117,7 +117,7 @@ def fleet_upkeep(w: Work) -> None:
 
 def new_army(w: Work) -> None:
     """Step 19, and the emergency army: a power left with no army that ordered none raises one in its
-    capital's province, its king at its head, when the treasury allows [S 4.8]."""
+    capital's province, its king at its head, when the treasury allows [S 4.6]."""
     for power in w.alive_powers():
         order = _creation(w, power, UnitKind.ARMY)
         if order is not None:

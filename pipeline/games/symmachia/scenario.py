@@ -20,7 +20,7 @@ from .checking import Checker, nearest
 from .model import PROVINCE_GOODS, Good, MercenaryKind, PlaceKind, Title, UnitKind
 
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
-MAX_UNITS = 4  # armies and fleets of one power [S 4.7]
+MAX_UNITS = 4  # armies and fleets of one power [S 4.5]
 
 
 EVENT_KINDS = ("favourable", "storm", "barbarians", "pirates", "bad_harvest", "epidemic")
@@ -91,7 +91,7 @@ class Province:
 class SeaZone:
     id: str
     name: Title
-    group: str  # the maritime group a fleet's home port must be in [S 4.6]
+    group: str  # the maritime group a fleet's home port must be in [S 4.4]
     adjacent: tuple[str, ...]
 
 
@@ -134,7 +134,7 @@ class HordeStart:
     name: Title
     at: str
     leader: LeaderStart
-    since: int  # the year it appeared: it stays put that year [S 8.9]
+    since: int  # the year it appeared: it stays put that year [S 8.8]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from .model import Good, Title, UnitKind
 
 
 class Ravage(enum.Enum):
-    """Why a province is ravaged [S 2.6]: it yields nothing the next year."""
+    """Why a province is ravaged [S 2.4]: it yields nothing the next year."""
 
     OCCUPATION = "occupation"  # an army not of its side ended a season in it
     PILLAGE = "pillage"  # the winner of a battle in a province it does not control
@@ -38,7 +38,7 @@ class Leader:
     id: str
     name: Title
     power: str | None  # None: a barbarian or pirate chief
-    glorious: bool = False  # has won a total victory: +1 to any unit he commands [S 5.8]
+    glorious: bool = False  # has won a total victory: +1 to any unit he commands [S 5.6]
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Horde:
     name: Title
     place: str
     leader: str
-    since: int  # the year it appeared: it stays put that year [S 8.9]
+    since: int  # the year it appeared: it stays put that year [S 8.8]
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Pirates:
     province: str  # the coast they harry
     zone: str  # the sea zone they infest
     leader: str
-    since: int  # the season number they appeared: they raid from the next season [S 8.10]
+    since: int  # the season number they appeared: they raid from the next season [S 8.9]
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Deaths, successions and usurpations [S 7.6] [S 5.9] [S 9.3]: a dead general's second takes his
+"""Deaths, successions and usurpations [S 7.6] [S 5.7] [S 9.3]: a dead general's second takes his
 command, a dead king's heir his throne (names from the game master's ruling, else made up; the
 competence of anyone new drawn in secret), and a general may rise against his king: 50 in 100 if he has
 been glorious, 20 otherwise. An admiral turns pirate in his sea zone; a strategos founds a minor power,
@@ -19,7 +19,7 @@ PLAIN_CHANCE = 20
 
 def second_for(w: Work, power: str, dead: str) -> str:
     """Who takes a dead or missing commander's place: the one the game master names, a leader of the
-    power's court without a command, or a new officer [S 5.9]."""
+    power's court without a command, or a new officer [S 5.7]."""
     named = w.ruling.seconds.get(dead)
     if named is not None:
         lid = slug(named)
@@ -66,7 +66,7 @@ def leader_dies(w: Work, leader: str, cause: str, step: Step) -> None:
 
 def destroy(w: Work, unit: UnitW, why: str, step: Step) -> None:
     """A unit gone: its general dies with it (when it is destroyed in battle) is the caller's concern;
-    an army aboard sinks with its fleet [S 5.7]."""
+    an army aboard sinks with its fleet [S 5.5]."""
     for other in [u for u in w.units.values() if u.aboard == unit.id]:
         w.rec(step, Code.DESTROYED, other.power, unit=other.id, why="sunk")
         w.units.pop(other.id, None)

@@ -59,7 +59,7 @@ class UnitW:
     wages_from: int | None = None
     passage: int = 0
     mercenaries: list[str] = field(default_factory=list)
-    defeats: int = 0  # this campaign: -1 each in battle [S 5.7]
+    defeats: int = 0  # this campaign: -1 each in battle [S 5.5]
     # the campaign plan as a queue [S 6.3]
     plan: tuple[PlanRow, ...] = ()
     row: int = 0
