@@ -621,13 +621,16 @@ def settle_moves(
                 undecided.discard(uid)
                 changed = True
         if not changed and undecided:
-            # a ring (or a pair) of attacks on defended places: the most competent attacks [S 6.7]
-            best = max(w.competence.get(units[u].leader, 0) for u in undecided)
+            # a ring (or a pair) of attacks on defended places: the most competent attacks, the others
+            # of the ring are paralysed [S 6.7]
+            ring = _ring(threatened_by, undecided)
+            best = max(w.competence.get(units[u].leader, 0) for u in ring)
             first = w.pick(
-                [u for u in undecided if w.competence.get(units[u].leader, 0) == best], "initiative", *sorted(undecided)
+                [u for u in ring if w.competence.get(units[u].leader, 0) == best], "initiative", *sorted(ring)
             )
             moving.add(first)
-            undecided.discard(first)
+            held.update(ring - {first})
+            undecided -= ring
     for uid in candidates:
         if uid not in movers and (threatened_by.get(uid) or units[uid].place in raided):
             held.add(uid)
@@ -652,6 +655,26 @@ def settle_moves(
         del final[stays]
         held.add(stays)
     return final, held
+
+
+def _ring(threatened_by: dict[str, list[str]], undecided: set[str]) -> set[str]:
+    """The first deadlocked ring among the undecided: the units each reaches through their threats and
+    that reach it back."""
+
+    def reach(start: str) -> set[str]:
+        seen, stack = {start}, [start]
+        while stack:
+            for v in threatened_by.get(stack.pop(), []):
+                if v in undecided and v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+        return seen
+
+    for uid in sorted(undecided):
+        ring = {v for v in reach(uid) if uid in reach(v)}
+        if len(ring) > 1:
+            return ring
+    return {min(undecided)}
 
 
 def reactions(w: Work, acts: dict[str, Act], final: dict[str, str], held: set[str]) -> dict[str, tuple[str, str]]:
