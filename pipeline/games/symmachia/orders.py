@@ -501,6 +501,9 @@ class Reader:
                     f"a minor power spends at most {MINOR_SECRET_LIMIT} talents a year on bribes, "
                     f"counter-bribes and plots; these orders spend {total}",
                 )
+        for key, victims in (("plot_kings", plot_kings), ("plot_generals", plot_generals)):
+            for victim in sorted({v for v in victims if victims.count(v) > 1}):
+                c.add(f"politics.{key}", f"one plot a year against each victim: {victim!r} is named twice")
         bosporus = self.names(m.get("bosporus"), "politics.bosporus", self.power_name)
         if bosporus and not any(self.st.owner(s.province) == self.power for s in self.s.straits):
             self.warn("politics.bosporus", "only the master of a strait lets others cross it: this list is not read")

@@ -471,15 +471,20 @@ def plots_on_kings(w: Work) -> None:
                 plot(w, sponsor, info.king, target, KING_PLOT, Step.KING_PLOTS, Entry.PLOT_KING)
 
 
+def patronage_share(revenue: int) -> int:
+    """A tenth of the year's revenue but gifts, rounded up to the hundred, never under 100 [S 7.1]."""
+    return max(100, -(-revenue // 1000) * 100)
+
+
 def patronage(w: Work) -> None:
-    """A tenth of the year's revenue but gifts, rounded up to the hundred (never under 100); one patron
-    drawn at random gains 1 prestige; their number and names are published [S 7.1]."""
+    """Step 22: each patron pays his share; one drawn at random gains 1 prestige; their number and names
+    are published [S 7.1]."""
     patrons = []
     for power in w.majors():
         orders = w.orders.get(power)
         if orders is None or not orders.politics.patronage:
             continue
-        amount = max(100, -(-w.revenue.get(power, 0) // 1000) * 100)
+        amount = patronage_share(w.revenue.get(power, 0))
         if w.pay(power, amount, Step.PATRONAGE, Entry.PATRONAGE):
             patrons.append(power)
             w.rec(Step.PATRONAGE, Code.PATRONAGE, power, amount=amount, seen=Seen.PRIVATE, readers=(power,))

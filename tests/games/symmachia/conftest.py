@@ -66,6 +66,9 @@ def world(
         a, b = edge.split("-")
         for x, y in ((a, b), (b, a)):
             provs.setdefault(x, {}).setdefault("borders", []).append(y)
+    for raw in (powers or {}).values():
+        for pid in raw.get("provinces", []):
+            provs.setdefault(pid, {})
     for pid, zones in (coasts or {}).items():
         provs.setdefault(pid, {})["coasts"] = list(zones)
     for n, pid in enumerate(sorted(provs), 1):
@@ -92,6 +95,21 @@ def world(
         **top,
     }
     return Scenario.from_data(data)
+
+
+def kingdom(capital: str, *others: str, units: Mapping[str, str] | None = None, **extra: Any) -> dict[str, Any]:
+    """A power's start: its capital, its other provinces, its units as ``{"k_a1": "army home kg"}`` (each
+    commander not a king becomes one of its leaders, competence 0, unless `leaders` says otherwise)."""
+    spec: dict[str, Any] = {"capital": capital, "provinces": [capital, *others], **extra}
+    leaders = dict(extra.get("leaders", {}))
+    spec["units"] = {}
+    for uid, text in (units or {}).items():
+        kind, at, leader = text.split()
+        spec["units"][uid] = {"kind": kind, "at": at, "leader": leader}
+        if not leader.endswith("_king"):
+            leaders.setdefault(leader, {})
+    spec["leaders"] = leaders
+    return spec
 
 
 def start(scenario: Scenario) -> State:

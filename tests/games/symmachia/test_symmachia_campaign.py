@@ -11,7 +11,7 @@ from pipeline.games.symmachia.outcome import Code, Entry, Seen, Step
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.state import Ravage
 
-from .conftest import ScriptDice, found, play, start, world
+from .conftest import ScriptDice, found, kingdom, play, start, world
 
 
 def moves(result: Any, unit: str) -> list[tuple[str, str]]:
@@ -269,15 +269,7 @@ def test_a_spring_pacification_leaves_the_province_unravaged() -> None:
     """[S 6.5] [S 2.4] (§4.1.4): an army already in the province pacifies it in spring and ends the season at
     home: the province pays the next year."""
     scenario = world(
-        ("home-target",),
-        {
-            "k": {
-                "capital": "home",
-                "provinces": ["home"],
-                "leaders": {"g": {"competence": 2}},
-                "units": {"k_a1": {"kind": "army", "at": "target", "leader": "g"}},
-            }
-        },
+        ("home-target",), {"k": kingdom("home", units={"k_a1": "army target g"}, leaders={"g": {"competence": 2}})}
     )
     result = play(
         scenario,
@@ -663,21 +655,7 @@ def test_a_storm_stops_movement_into_the_province_the_next_season() -> None:
 def test_a_pursuit_follows_the_enemy_a_province_a_season() -> None:
     """[S 6.1] (§4.1.3): F goes after a named enemy by the shortest way."""
     scenario = world(
-        ("a-b", "b-c"),
-        {
-            "k": {
-                "capital": "a",
-                "provinces": ["a"],
-                "leaders": {"g": {}},
-                "units": {"k_a1": {"kind": "army", "at": "a", "leader": "g"}},
-            },
-            "e": {
-                "capital": "c",
-                "provinces": ["c"],
-                "leaders": {"h": {}},
-                "units": {"e_a1": {"kind": "army", "at": "c", "leader": "h"}},
-            },
-        },
+        ("a-b", "b-c"), {"k": kingdom("a", units={"k_a1": "army a g"}), "e": kingdom("c", units={"e_a1": "army c h"})}
     )
     files = {
         "k": {"military": {"k_a1": {"plan": [{"order": "F e_a1", "defence": "DN"}]}}},
