@@ -104,6 +104,10 @@ def usurpations(w: Work, after: object) -> None:
 def play_season(w: Work) -> None:
     for u in w.units.values():
         u.start, u.came_from, u.moved, u.held, u.beaten, u.retried = u.place, None, False, False, False, False
+    for u in w.units.values():
+        if u.power in w.autonomous and u.locked is None:
+            # a minor its protector attacked defends itself alone for the rest of the campaign [S 7.4]
+            u.locked = CampaignOrder(OrderKind.DEFEND, None, DEFAULT_ARMY_RADIUS if u.kind is UnitKind.ARMY else 0)
     status: dict[str, Status] = {}
     acts = {uid: current_act(w, u) for uid, u in sorted(w.units.items())}
     w.retreat_prefs = {uid: act.row.retreat if act.row is not None else () for uid, act in acts.items()}
@@ -694,14 +698,7 @@ def reactions(w: Work, acts: dict[str, Act], final: dict[str, str], held: set[st
     route_places = {x for r in w.s.routes for x in r.crosses} | {w.s.posts[p].province for p in w.s.posts}
     for uid, u in sorted(w.units.items()):
         act = acts.get(uid)
-        if (
-            act is None
-            or u.kind is not UnitKind.ARMY
-            or u.aboard
-            or uid in held
-            or act.radius < 1
-            or u.locked is not None
-        ):
+        if act is None or u.kind is not UnitKind.ARMY or u.aboard or uid in held or act.radius < 1:
             continue
         own = {p for p, o in w.owners.items() if o == u.power}
         friendly = {p for p in w.s.provinces if w.side_holds(u.power, p)}

@@ -389,3 +389,25 @@ def test_territorial_treaties_apply_when_both_terms_match() -> None:
     assert failed.state.owner("x") == "k" and found(failed, Code.DOREA_FAILED, "k", why=Why.NOT_MATCHED.value)
     talents = [line.amount for line in result.state.private["k"].ledger if line.entry == Entry.DOREA_RECEIVED.value]
     assert talents == [500]
+
+
+def test_a_protector_who_attacks_his_minor_loses_it() -> None:
+    """[S 7.4] (§3.3.4): the protector's army tries to pacify its minor's province: the minor breaks with
+    him, defends itself alone for the rest of the campaign, and he cannot protect it next year."""
+    scenario = world(
+        ("home-mland", "mland-mhome"),
+        {
+            "k": kingdom("home", units={"k_a1": "army mland kg"}),
+            "j": kingdom("far"),
+            "m": kingdom("mhome", "mland", major=False, protector="k", units={"m_a1": "army mhome mg"}),
+        },
+    )
+    files = {
+        "k": {"military": {"k_a1": {"plan": [{"order": "P", "defence": "DN"}]}}},
+        "m": {"military": {"m_a1": {"plan": ["D0", "D0", "D0"]}}},
+    }
+    result = play(scenario, start(scenario), files, ScriptDice({"229bc spring pacify mland k_a1": 1}))
+    assert found(result, Code.AUTONOMY, "m", minor="m", aggressor="k")
+    # the minor's army, D0 by its orders, now defends D3: it goes for the invader in summer
+    assert found(result, Code.DEFENCE, "m", unit="m_a1", threat="mland")
+    assert result.state.public.powers["m"].protector == "j"
