@@ -188,7 +188,10 @@ class Work:
     def transfer(self, payer: str, payee: str, amount: int, step: Step, out: Entry, into: Entry, ref: str = "") -> bool:
         if not self.pay(payer, amount, step, out, ref or payee):
             return False
-        self.credit(payee, amount, step, into, ref or payer, income=into not in (Entry.GIFT_RECEIVED,))
+        # gifts and a territorial treaty's talents are no revenue of the year (the patron's share, [S 7.1])
+        self.credit(
+            payee, amount, step, into, ref or payer, income=into not in (Entry.GIFT_RECEIVED, Entry.DOREA_RECEIVED)
+        )
         return True
 
     # ---- who is whose friend --------------------------------------------------------------------

@@ -106,7 +106,7 @@ def kingdom(capital: str, *others: str, units: Mapping[str, str] | None = None, 
     for uid, text in (units or {}).items():
         kind, at, leader = text.split()
         spec["units"][uid] = {"kind": kind, "at": at, "leader": leader}
-        if not leader.endswith("_king"):
+        if not leader.endswith("_king") and leader != extra.get("king", {}).get("id"):
             leaders.setdefault(leader, {})
     spec["leaders"] = leaders
     return spec

@@ -688,3 +688,126 @@ def test_a_fleet_clears_the_pirates_off_its_kings_coast() -> None:
     assert found(result, Code.PIRATES_GONE, "k", pirates="corsairs", why="beaten")
     assert not found(result, Code.RAID)
     assert result.state.public.pirates == ()
+
+
+# ---- S-15 and S-16: Hierax against Attalus, and what follows ---------------------------------------
+
+
+def hierax_world() -> Scenario:
+    """Attalus, glorious, leads his army; the League holds Bithynia; Hierax holds Phrygia with two Galatian
+    contingents."""
+    return world(
+        ("mysia-bithynia", "mysia-phrygia", "mysia-lydia"),
+        {
+            "pergamon": kingdom(
+                "mysia",
+                "lydia",
+                units={"pergamon_a1": "army mysia attalus"},
+                king={"id": "attalus", "competence": 2, "glorious": True},
+            ),
+            "league": kingdom("bithynia", units={"league_a1": "army bithynia lg"}),
+            "hierax": kingdom("phrygia", units={"hierax_a1": "army phrygia hierax_king"}),
+        },
+        {
+            "mysia": {"mercenaries": {"aetolians": {"kind": "foot"}}},
+            "phrygia": {"mercenaries": {"galatians_1": {"kind": "foot"}, "galatians_2": {"kind": "foot"}}},
+        },
+    )
+
+
+def test_s15_s16_hierax_is_beaten_in_mysia_and_pays_for_nothing() -> None:
+    """S-15 [S 5.2] [S 5.3] (§4.3.1) and S-16 [S 5.4] [S 7.5] [S 3.6] (§4.3.2, §3.3.6): beaten by the League in
+    spring, Attalus lost his Aetolians and takes -1; in summer Hierax attacks Mysia with his Galatians, his 50
+    of counter-corruption against Attalus's 600: 6 against 7, a non-decisive victory for Attalus. Pergamon pays
+    its 600 as the battle is fought, Hierax paid his 50 in spring; Hierax loses his mercenaries and falls back;
+    both leaders risk death; Mysia, Attalus's own, is not pillaged; nobody gains prestige; next year Hierax may
+    not use Pergamon's trading posts."""
+    scenario = hierax_world()
+    files = {
+        "pergamon": {
+            "politics": {"corruption": [{"target": "hierax_a1", "amount": 600}]},
+            "military": {
+                "pergamon_a1": {"mercenaries": ["aetolians"], "plan": [{"order": "M bithynia", "retreat": ["mysia"]}]}
+            },
+        },
+        "hierax": {
+            "politics": {"counter_corruption": {"hierax_a1": 50}},
+            "military": {
+                "hierax_a1": {
+                    "mercenaries": ["galatians_1", "galatians_2"],
+                    "plan": ["D0", {"order": "M mysia", "retreat": ["phrygia"]}],
+                }
+            },
+        },
+        "league": {"military": {"league_a1": {"plan": [{"order": "D0", "defence": "D0"}] * 3}}},
+    }
+    dice = ScriptDice(
+        {
+            "229bc spring battle bithynia pergamon_a1": 1,
+            "229bc spring battle bithynia league_a1": 6,
+            "229bc summer battle mysia hierax_a1": 5,
+            "229bc summer battle mysia pergamon_a1": 4,
+        }
+    )
+    result = play(scenario, start(scenario), files, dice)
+    summer = next(r for r in found(result, Code.BATTLE_VALUES) if r.season and r.season.value == "summer")
+    sides = {summer.get("a"): summer.get("a_values"), summer.get("b"): summer.get("b_values")}
+    assert set(sides["hierax_a1"]) == {"king=+1", "mercenaries=+2", "terrain=-1", "corruption=-1", "die=5"}  # type: ignore[arg-type]
+    assert set(sides["pergamon_a1"]) == {"competence=+2", "king=+1", "glory=+1", "defeats=-1", "die=4"}  # type: ignore[arg-type]
+    (battle,) = [r for r in found(result, Code.BATTLE, place="mysia")]
+    assert (battle.get("winner"), battle.get("result"), battle.get("difference")) == ("pergamon_a1", "non_decisive", 1)
+    ledger = {
+        p: [(line.step, line.entry, line.amount) for line in result.state.private[p].ledger if line.amount < 0]
+        for p in ("pergamon", "hierax")
+    }
+    assert (Step.BRIBES, Entry.BRIBE.value, -600) in ledger["pergamon"]
+    assert (Step.SPRING_PAYMENTS, Entry.COUNTER_CORRUPTION.value, -50) in ledger["hierax"]
+    assert found(result, Code.RETREAT, "hierax", unit="hierax_a1", to="phrygia")
+    assert len(dice.rolled("summer death")) == 2
+    assert "mysia" not in result.state.public.ravaged
+    assert not found(result, Code.PRESTIGE, "pergamon", cause="total_victory") and not found(
+        result, Code.PRESTIGE, "hierax", cause="disaster"
+    )
+    assert "pergamon" in result.state.public.powers["hierax"].fought
+
+
+def test_s13_a_bribe_is_spent_only_when_the_battle_is_fought() -> None:
+    """S-13 [S 7.5] (§3.3.6): counter-corruption is always spent; corruption only if the corrupted unit
+    fights a beneficiary's troops."""
+    scenario = hierax_world()
+    files = {
+        "pergamon": {"politics": {"corruption": [{"target": "hierax_a1", "amount": 600}]}},
+        "hierax": {
+            "politics": {"counter_corruption": {"hierax_a1": 50}},
+            "military": {"hierax_a1": {"plan": ["D0", "D0", "D0"]}},
+        },
+    }
+    result = play(scenario, start(scenario), files)
+    assert not [line for line in result.state.private["pergamon"].ledger if line.entry == Entry.BRIBE.value]
+    assert [
+        line.amount for line in result.state.private["hierax"].ledger if line.entry == Entry.COUNTER_CORRUPTION.value
+    ] == [-50]
+
+
+def test_s18_the_seventh_consecutive_attempt_spans_the_winters() -> None:
+    """S-18 [S 6.5] (§4.1.4): the worst pacifier, rolling 1 each season, fails six times and succeeds at the
+    seventh attempt, the spring of the third year; the attempts carry over the winters (A43)."""
+    scenario = world(
+        ("home-wild",), {"k": kingdom("home", units={"k_a1": "army wild g"}, leaders={"g": {"competence": -1}})}
+    )
+    state = start(scenario)
+    thresholds: list[int] = []
+    for n, label in enumerate(("229bc", "228bc", "227bc")):
+        files = {"k": {"military": {"k_a1": {"plan": ["P", "P", "P"]}}}}
+        from pipeline.games.symmachia.orders import read_orders
+        from pipeline.games.symmachia.year import resolve_year
+
+        orders = {"k": read_orders({"power": "k", "year": label, **files["k"]}, scenario, state, "k")[0]}
+        dice = ScriptDice({f"{label} {s} pacify wild k_a1": 1 for s in ("spring", "summer", "autumn")})
+        result = resolve_year(scenario, state, orders, None, dice)
+        thresholds += [int(r.get("threshold")) for r in result.records if r.code in (Code.PACIFY_FAILED, Code.PACIFIED)]  # type: ignore[arg-type]
+        state = result.state
+        if n < 2:
+            assert state.owner("wild") is None
+    assert thresholds == [5, 4, 3, 2, 1, 0, -1]
+    assert state.owner("wild") == "k"
