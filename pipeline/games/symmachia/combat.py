@@ -14,6 +14,7 @@ PIRATES_BASE = -4
 MAX_MERCENARY_BONUS = 3
 TOTAL = 6  # the difference of a total victory [S 5.3]
 FLEET_AGE_MALUS = (0, -2, -4)  # years without wood [S 3.7]
+MAX_ROUNDS = 20  # equal values: the dice are rolled again, this many times at most
 
 
 class Result(enum.Enum):

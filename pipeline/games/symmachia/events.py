@@ -13,6 +13,7 @@ its description lists (98-100: a palace plot); a number no province has is a qui
 
 from __future__ import annotations
 
+from .battles import fight_place
 from .model import Title
 from .outcome import Code, Entry, Step
 from .politics import plot_result
@@ -55,6 +56,8 @@ def apply_event(w: Work, province: str, kind: str) -> None:
         name = w.s.provinces[province].name
         w.hordes.append(Horde(hid, Title(f"raiders of {name.en}", f"pillards de {name.fr}"), province, chief, w.year))
         w.rec(Step.CAMPAIGN, Code.HORDE, owner, horde=hid, province=province)
+        # the event "is resolved by a battle" where it brings one: the troops there fight it now [S 8.8]
+        fight_place(w, province)
     elif kind == "pirates":
         prov = w.s.provinces[province]
         zone = prov.pirate_zone or (prov.coasts[0] if prov.coasts else "")

@@ -129,3 +129,16 @@ def test_s32_a_palace_plot_strikes_a_king_in_his_capital() -> None:
     assert (plot.get("king"), plot.get("killed"), plot.power) == ("k3_king", True, "k3")
     assert dice.rolled("palace plot")[0].sides == 2  # k1 and k3
     assert found(result, Code.NEW_KING, "k3")
+
+
+def test_a_horde_that_appears_among_troops_fights_them_at_once() -> None:
+    """[S 8.8] (§4.4: the season's event "is resolved by a battle" where it brings one; §5.2.2): the autumn's
+    horde appears where an army stands: they fight before the campaign ends."""
+    scenario = event_world()
+    files = {"k": {"military": {"k_a1": {"plan": ["M x", "D0", "D0"]}}}}
+    dice = ScriptDice(
+        {**event("barbarians", "autumn"), "229bc autumn battle x k_a1": 6, "229bc autumn battle x horde_x_-229_2": 1}
+    )
+    result = play(scenario, start(scenario), files, dice)
+    (battle,) = [r for r in found(result, Code.BATTLE, place="x") if r.season and r.season.value == "autumn"]
+    assert battle.get("winner") == "k_a1" and result.state.public.hordes == ()
