@@ -33,14 +33,22 @@ def demo_scenario() -> Scenario:
 def random_plans(draw: Any, scenario: Scenario, units: dict[str, Any]) -> dict[str, Any]:
     """Plans of marches along the map, pacifications, defences and raids, each row checked to be reachable."""
     files: dict[str, Any] = {}
+    armies = sorted(u for u, unit in units.items() if unit.kind.value == "army")
+    fleets = sorted(u for u, unit in units.items() if unit.kind.value == "fleet")
     for uid, unit in sorted(units.items()):
         here, rows = unit.place, []
         for _ in range(draw(st.integers(0, 3))):
             if unit.kind.value == "fleet":
                 near = list(scenario.seas[here].adjacent)
                 coasts = list(scenario.coasts_of(here))
-                choice = draw(st.sampled_from(["M", "D", "R"] if coasts else ["M", "D"]))
-                if choice == "M" and near:
+                choice = draw(st.sampled_from(["M", "D", "R", "N", "F"] if coasts else ["M", "D", "F"]))
+                if choice == "F":
+                    rows.append(
+                        f"F {draw(st.sampled_from([f for f in fleets if units[f].power != unit.power] or fleets))}"
+                    )
+                elif choice == "N" and coasts:
+                    rows.append(f"N {draw(st.sampled_from(sorted(coasts)))}")
+                elif choice == "M" and near:
                     here = draw(st.sampled_from(sorted(near)))
                     rows.append(f"M {here}")
                 elif choice == "R" and coasts:
@@ -49,8 +57,18 @@ def random_plans(draw: Any, scenario: Scenario, units: dict[str, Any]) -> dict[s
                     rows.append(f"D{draw(st.integers(0, 3))}")
             else:
                 near = list(scenario.provinces[here].borders)
-                choice = draw(st.sampled_from(["M", "P", "D"]))
-                if choice == "M" and near:
+                choice = draw(st.sampled_from(["M", "P", "D", "F", "E"]))
+                if choice == "F":
+                    rows.append(
+                        {
+                            "order": f"F {draw(st.sampled_from([a for a in armies if units[a].power != unit.power]))}",
+                            "defence": "DN",
+                        }
+                    )
+                elif choice == "E" and fleets:
+                    rows.append(f"E {draw(st.sampled_from(fleets))}")
+                    break  # what follows an embarkation is the fleet's to say
+                elif choice == "M" and near:
                     here = draw(st.sampled_from(sorted(near)))
                     rows.append(
                         {"order": f"M {here}", "defence": draw(st.sampled_from(["D0", "D1", "D2", "D3", "DN"]))}
