@@ -91,7 +91,7 @@
       open.setAttribute("aria-label", w.open);
       controls.appendChild(open);
     }
-    box.appendChild(controls);
+    box.insertBefore(controls, view);
 
     // a click on the map zooms (twice quickly) rather than leaving the page; a drag pans
     var lastClick = null;
