@@ -724,14 +724,17 @@ class _Renderer:
                 centres += [(x, below + 9), (x, above - 9)]
                 for rank_place, centre in enumerate(centres):
                     box = name_box(lines, centre, size)
+                    rank = 8 * rank_size + 3 * rank_layout + 2 * rank_place
+                    if best is not None and rank >= best[0]:
+                        continue  # no better than the best so far, whatever it covers
                     crossed = sum(1 for p, q, pad in strokes if _segment_hits(box, p, q, pad + 0.5))
                     covered = sum(1 for b in near if _overlap(box, b))
-                    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-                    outside = sum(1 for c in corners if not _inside(shape.polygons, c))
+                    score = 1000 * crossed + 100 * covered + rank
+                    if best is not None and score >= best[0]:
+                        continue
                     # a name may run over its border (its white halo keeps it readable) rather than shrink
-                    score = (
-                        1000 * crossed + 100 * covered + 4 * outside + 8 * rank_size + 3 * rank_layout + 2 * rank_place
-                    )
+                    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+                    score += 4 * sum(1 for c in corners if not _inside(shape.polygons, c))
                     if best is None or score < best[0]:
                         best = (score, lines, size, box)
                     if score == 0:
