@@ -4,18 +4,20 @@
 Diplomacy board from its committed drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
 
 - each space is one ``<path id="s-<space>">``; land is filled by its controller's colour *and* a hatching
-  of its own angle (colour is never the only cue), seas are blue, land beyond the board grey;
+  of its own kind (colour is never the only cue), seas are blue, land beyond the board grey;
 - cities are drawn by kind (square: fortified city, circle: open city, diamond: fortress, an anchor beside a
   port) with their value in ducats; a city whose controller is not the province's is filled with its
   controller's colour;
-- units are ``<use id="u-<space>">`` of one shared icon per kind and power (circle: army, hull: fleet,
-  tower: garrison, drawn at the city), with the power's letter in it; elite units carry a badge;
+- units are ``<use id="u-<space>">`` of one shared icon per kind and power: the kind by its shape and letter
+  (circle "A": army, hull "F": fleet, tower "G": garrison, drawn at the city), the power by its colour; elite
+  units carry a badge of their own shape;
 - sieges, rebellions, famine (and, from a phase's events, plague) are markers;
 - with `outcomes` (a finished phase), the orders are arrows in their power's colour: moves, supports,
   convoys, conversions, sieges, retreats, builds and removals; a failed order is dashed with a red cross,
   a dislodged unit has a red ring (and, in a retreat phase, stands aside of its province);
 - on the standard map (no cities): each supply centre is a dot filled with its controller's colour, a fleet
   on a split coast stands at its coast's point, and the legend shows only what that map has;
+- every place by its full name, clear of the orders, units, cities and other names (`place_name`);
 - a legend under the map, a ``<title>`` and a ``<desc>`` with the whole position in words.
 
 The output depends on its inputs only (no random id, no clock, sorted everywhere): the same position gives
@@ -113,15 +115,6 @@ def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | Non
             if set(drawing.spaces) == set(board.spaces):
                 return drawing
     return None
-
-
-def power_letters(board: Board) -> dict[str, str]:
-    """The one-letter abbreviation of each power (its one-letter alias, else its initial)."""
-    letters = {pid: pid[0].upper() for pid in board.powers}
-    for alias, pid in sorted(board.power_aliases.items()):
-        if len(alias) == 1 and alias.isalpha():
-            letters[pid] = alias.upper()
-    return letters
 
 
 def _luminance(colour: str) -> float:
@@ -222,7 +215,6 @@ class _Renderer:
         self.words = Words(board, self.t)
         self.colours = palette(board, family)
         self.diplomacy = not family.controls_cities  # supply centres, no cities, no garrisons
-        self.letters = power_letters(board)
         x, y, w, h = drawing.viewbox
         self.width, self.height = w, h
         self.dwg = svgwrite.Drawing(
