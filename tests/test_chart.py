@@ -6,6 +6,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
+from pipeline.publish import chart
 from pipeline.publish.chart import line_chart, standings_charts
 from pipeline.publish.render import palette, text_width
 from pipeline.storage.gamedir import load_game
@@ -47,3 +50,22 @@ def test_the_charts_keep_every_text_inside_and_use_the_map_colours() -> None:
     (width, height), texts = _chart_texts(long)
     assert [t for t in texts if t[1] < 0 or t[3] > width or t[4] > height] == []
     assert {t[0] for t in texts} >= {"1456", "Garnisons autonomes 8 (8)"}
+
+
+def test_only_equal_values_are_drawn_apart() -> None:
+    """Two powers level at a point are drawn side by side there, 2.4 units apart round the true height; a
+    value no other power shares is drawn at its height."""
+    svg = line_chart("c", "Cities", ["1454", "", ""], {"Venice": [3, 4, 5], "Milan": [3, 2, 5], "Naples": [1, 2, 0]})
+    lines = [
+        [tuple(float(v) for v in p.split(",")) for p in points.split()]
+        for points in re.findall(r'<polyline fill="none" points="([^"]+)"', svg)
+    ]
+    venice, milan, naples = lines
+    assert venice[0][1] - milan[0][1] == pytest.approx(-2.4) and venice[2][1] - milan[2][1] == pytest.approx(-2.4)
+    assert milan[1][1] - naples[1][1] == pytest.approx(-2.4)
+    plot = chart.HEIGHT - chart.TOP - chart.BOTTOM  # the values run from 0 to 5
+
+    def height(value: int) -> float:
+        return round(chart.TOP + plot - plot * value / 5, 1)
+
+    assert venice[1][1] == height(4) and naples[0][1] == height(1) and naples[2][1] == height(0)

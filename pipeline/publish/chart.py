@@ -24,7 +24,7 @@ MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 WIDTH, HEIGHT = 480, 230  # narrow, so that the words stay readable on a phone (the chart shrinks to fit)
 LEFT, RIGHT, TOP, BOTTOM = 34, 22, 30, 26
 FONT, TITLE_FONT = 13, 15
-SPREAD = 2.2  # equal lines are drawn this far apart, side by side, so that none hides another
+SPREAD = 2.4  # equal values are drawn this far apart, side by side, so that no line hides another
 
 
 def _nice_step(top: int) -> int:
@@ -95,12 +95,11 @@ def line_chart(
             shift = -2 if anchor == "end" else 2
             dwg.add(dwg.text(label, insert=(x(i) + shift, HEIGHT - 8), text_anchor=anchor, fill="currentColor"))
     dwg.add(grid)
-    count = len(series)
+    offsets = _spread(list(series.values()))
     for n, (name, values) in enumerate(series.items()):
         colour = (colours or {}).get(name) or FALLBACK[n % len(FALLBACK)]
         dash, shape = DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
-        offset = (n - (count - 1) / 2) * SPREAD  # equal values side by side, not on top of each other
-        pts = [(x(i), round(y(v) + offset, 1)) for i, v in enumerate(values)]
+        pts = [(x(i), round(y(v) + offsets[n][i], 1)) for i, v in enumerate(values)]
         group = dwg.g(id=f"{chart_id}-{n}")
         line = dwg.polyline(pts, fill="none", stroke=colour, stroke_width=2.2)
         if dash:
@@ -122,6 +121,21 @@ def line_chart(
         dwg.add(_marker(dwg, MARKERS[n % len(MARKERS)], (lx + 12, ly), colour))
         dwg.add(dwg.text(text, insert=(lx + 30, ly + 4.5), fill="currentColor"))
     return str(dwg.tostring())
+
+
+def _spread(series: list[list[int]]) -> list[list[float]]:
+    """How far each series' point is drawn from its value: zero where no other series has that value at that
+    point, else the series with equal values side by side round it, SPREAD apart, in the legend's order."""
+    offsets = [[0.0] * len(values) for values in series]
+    for i in range(max((len(values) for values in series), default=0)):
+        equal: dict[int, list[int]] = {}
+        for n, values in enumerate(series):
+            if i < len(values):
+                equal.setdefault(values[i], []).append(n)
+        for group in equal.values():
+            for rank, n in enumerate(group):
+                offsets[n][i] = (rank - (len(group) - 1) / 2) * SPREAD
+    return offsets
 
 
 def _legend_layout(series: dict[str, list[int]]) -> list[tuple[str, float, int]]:
