@@ -218,3 +218,16 @@ def test_no_page_of_a_game_shows_a_code(built: Path) -> None:
     for page in pages:
         found = pattern.findall(page.read_text(encoding="utf-8"))
         assert not found, (page.name, sorted(set(found)))
+
+
+def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
+    """The French feed's title is the French site name of mkdocs.yml's i18n languages, the English feed's
+    the site's name; the rules page cites no rule number for developers (`[M 7.5]`)."""
+    (tmp_path / "mkdocs.yml").write_text((GAMES.parent / "mkdocs.yml").read_text(encoding="utf-8"))
+    site = tmp_path / "site"
+    build_site(GAMES, site)
+    assert "<title>pbem-pipeline games</title>" in (site / "games" / "feed.xml").read_text()
+    assert "<title>Parties de pbem-pipeline</title>" in (site / "games" / "feed.fr.xml").read_text()
+    for rules in ("rules.md", "rules.fr.md"):
+        text = (site / "games" / rules).read_text()
+        assert "[M " not in text and "[D " not in text and "()" not in text

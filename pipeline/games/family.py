@@ -38,7 +38,7 @@ class Family(ABC):
     has_money: bool = False  # treasuries, loans and money orders: what a game's `secret_money` keeps secret
     strait_permissions: bool = False  # an order file may open its power's straits (`allow:`)
     movement_hooks: MovementHooks = NO_HOOKS  # what the family adds to the shared movement rules
-    palette: Mapping[str, tuple[str, int]] = {}  # each power's colour and hatching angle on the map
+    palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
     profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
 
     # ---- the calendar ------------------------------------------------------------------------

@@ -19,15 +19,19 @@ from pipeline.games.family import Family
 from . import calendar, legal_orders, legality, state
 from .rebellions import MOVEMENT_HOOKS
 
+# Each power's colour and hatching on the map (and its colour in the charts): colours that stay apart for
+# the common colour-vision deficiencies (tests/test_render.py simulates them), and a hatching of a kind of
+# its own, so that a province's controller reads without colour too. Powers of close colours (Venice,
+# Naples, Austria) have hatchings of different kinds.
 PALETTE = {
-    "austria": ("#882255", 0),
-    "florence": ("#117733", 45),
-    "france": ("#332288", 90),
-    "milan": ("#44AA99", 135),
-    "naples": ("#999933", 22),
-    "papacy": ("#DDCC77", 67),
-    "turkey": ("#AA4499", 112),
-    "venice": ("#CC6677", 157),
+    "austria": ("#663333", "vertical"),
+    "florence": ("#117733", "falling"),
+    "france": ("#7570B3", "grid"),
+    "milan": ("#222255", "rising"),
+    "naples": ("#CC6677", "lattice"),
+    "papacy": ("#EECC66", "dots"),
+    "turkey": ("#999933", "zigzag"),
+    "venice": ("#AA3377", "horizontal"),
 }
 
 PROFILES = {
