@@ -31,7 +31,7 @@ from .disasters import eliminate_in, strike
 from .expenses import settle_expenses
 from .income import compute_income
 from .legality import money_phase
-from .rebellions import MOVEMENT_HOOKS
+from .movement_hooks import movement_hooks
 from .upkeep import UpkeepResult, adjudicate_upkeep
 
 SEASONS = ("spring", "summer", "fall")
@@ -100,7 +100,7 @@ def play_phase(
         orders = [(p, o) for p, o in orders if not isinstance(o, MONEY_KINDS)]
     if kind is PhaseKind.MOVEMENT:
         holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
-        result = adjudicate_movement(board, position, orders, rules=rules, assassinated=holding, hooks=MOVEMENT_HOOKS)
+        result = adjudicate_movement(board, position, orders, rules=rules, hooks=movement_hooks(holding))
     elif kind is PhaseKind.RETREAT:
         result = adjudicate_retreats(board, position, orders, rules)
     else:

@@ -1,5 +1,5 @@
 """The Machiavelli family: what it adds to the shared engine, each rule in its own module of this
-package (calendar, legality, rebellions' movement hooks, legal orders, money), and the facts the
+package (calendar, legality, movement hooks, legal orders, money), and the facts the
 storage, the reports and the maps ask of it."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pipeline.errors import Problem
 from pipeline.games.family import Family
 
 from . import calendar, legal_orders, legality, state
-from .rebellions import MOVEMENT_HOOKS
+from .movement_hooks import MOVEMENT_HOOKS
 
 # Each power's colour and hatching on the map (and its colour in the charts): colours that stay apart for
 # the common colour-vision deficiencies (tests/test_render.py simulates them), and a hatching of a kind of
