@@ -231,3 +231,35 @@ def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
     for rules in ("rules.md", "rules.fr.md"):
         text = (site / "games" / rules).read_text()
         assert "[M " not in text and "[D " not in text and "()" not in text
+
+
+def test_a_map_the_same_in_both_languages_is_written_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page shows `<turn>.svg`; a French map that would be the English one's bytes is not written, and
+    the French page then shows the English file (mkdocs-static-i18n's fallback to the default language)."""
+    from pipeline.publish import pages
+
+    real = pages.render_turn
+    monkeypatch.setattr(pages, "render_turn", lambda game, turn, lang: real(game, turn, "en"))
+    site = tmp_path / "site"
+    build_site(GAMES, site)
+    demo = site / "games" / "demo"
+    assert (demo / "1901-spring-movement.svg").is_file() and not (demo / "1901-spring-movement.fr.svg").exists()
+    assert "](1901-spring-movement.svg)" in (demo / "1901-spring-movement.fr.md").read_text()
+    assert not list(site.rglob("*.fr.svg"))
+
+
+def test_a_run_killed_midway_leaves_nothing_the_next_one_does_not_remove(tmp_path: Path) -> None:
+    """Each game's files are named in `.generated.pending` before they are written: a run killed then leaves
+    that list, and the next run removes what it listed and does not write again (a game removed meanwhile)."""
+    games, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    build_site(games, site)
+    assert not (site / "games" / ".generated.pending").exists()
+    ghost = site / "games" / "gone" / "index.md"  # what a killed run had written of a game removed since
+    ghost.parent.mkdir()
+    ghost.write_text("# Gone\n")
+    (site / "games" / ".generated.pending").write_text("games/gone/index.md\n")
+    build_site(games, site)
+    assert not ghost.exists() and not ghost.parent.exists()
+    assert not (site / "games" / ".generated.pending").exists()
+    assert "games/gone/index.md" not in (site / MANIFEST).read_text()

@@ -9,6 +9,7 @@ control that changed hands, treasuries and loans). `public_report` is what every
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -71,9 +72,11 @@ def load_phase(game: Game, turn: str, private: bool = False) -> PhaseRecord:
     in encrypted files (`pipeline.storage.private_files`)."""
     turns = game.turns()
     following = turns[turns.index(turn) + 1] if turn in turns and turns.index(turn) + 1 < len(turns) else None
-    results = load_yaml(game.results_path(turn))
+    results: Any = game.recorded_results(turn)  # read once for the page, its map and the next page's links
+    if results is None:
+        results = load_yaml(game.results_path(turn))  # says why the file cannot be read
     if private and game.secret_money:
-        results = _with_private_results(game, turn, results)
+        results = _with_private_results(game, turn, copy.deepcopy(results))
     return PhaseRecord(
         game.board,
         game.rules,
