@@ -8,11 +8,14 @@ Run from the project's root::
 It measures (1) DATC cases adjudicated per second, (2) phases per second over long seeded random
 games of standard Diplomacy, (3) microseconds for one Spring 1901 movement phase from order text to
 the next position, (4) the PyPI ``diplomacy`` engine (1.1.2) on the same recorded phases, with every
-phase whose result differs written to ``disagreements.md`` beside the results, and (5) the peak
-resident memory of the run. The random games are recorded first and every recorded phase is timed in
-two ways (see `Way`): from parsed orders (adjudication only) and from the orders' text. Positions, the
-other engine's games and the order strings are set up outside the timed sections. Figures go to
-``bench/results.md`` (``--out``) and a summary to standard output.
+phase whose result differs written to ``disagreements.md`` beside the results, (5) the peak
+resident memory of the run, and (6) both engines as a user runs them, whole processes from the text of
+the phases to the comparison: `judge datc` on random movement phases written as a DATC file, against
+``bench/datc_diplomacy.py`` (the diplomacy package) on the same file. The random games are recorded
+first and every recorded phase is timed in two ways (see `Way`): from parsed orders (adjudication
+only) and from the orders' text. Positions, the other engine's games and the order strings are set up
+outside the timed sections. Figures go to ``bench/results.md`` (``--out``) and a summary to standard
+output.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -112,6 +116,8 @@ class Settings:
     game_passes: int
     spring_batches: int
     spring_batch_size: int
+    process_games: int  # random games whose movement phases the whole-process figure runs
+    process_runs: int
 
 
 class Way(Enum):
@@ -538,6 +544,116 @@ def time_games(
     return ours, comparison
 
 
+# ---- 6. whole processes -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProcessRun:
+    """One command run to its end: CPU seconds (user and system), wall seconds, and what it printed last."""
+
+    cpu: float
+    wall: float
+    said: str
+
+
+@dataclass
+class ProcessFigures:
+    """Both engines' processes on the same DATC file of movement phases."""
+
+    phases: int
+    ours: list[ProcessRun]
+    theirs: list[ProcessRun]
+
+
+def datc_case_text(board: Board, number: int, p: Recorded) -> list[str]:
+    """One recorded movement phase as a DATC case (in the notation both engines read: ``A LON - BEL``,
+    ``via convoy``), expecting the units our engine left."""
+    position, after = p.position, p.result.after
+    phase = f"{position.phase.season.capitalize()} {position.phase.year}, Movement"
+    lines = [f"CASE R.{number}", f"PRESTATE_SETPHASE {phase}", "PRESTATE_SUPPLYCENTER_OWNERS"]
+    lines += [f"{power.capitalize()}: A {space.upper()}" for space, power in sorted(position.owners.items())]
+    lines += ["PRESTATE"]
+    lines += [f"{u.power.capitalize()}: {their_unit(u.kind, u.location)}" for u in sorted(position.units.values())]
+    lines += ["ORDERS"]
+    lines += [f"{power.capitalize()}: {their_order(order).replace(' VIA', ' via convoy')}" for power, order in p.orders]
+    lines += ["POSTSTATE"]
+    lines += [f"{u.power.capitalize()}: {their_unit(u.kind, u.location)}" for u in sorted(after.units.values())]
+    dislodged = [d.unit for d in after.dislodged if retreat_options(board, after, d)]
+    if dislodged:
+        lines += ["POSTSTATE_DISLODGED"]
+        lines += [f"{u.power.capitalize()}: {their_unit(u.kind, u.location)}" for u in sorted(dislodged)]
+    return [*lines, "END", ""]
+
+
+def run_process(args: Sequence[str]) -> ProcessRun:
+    """Run a command to its end (the project first on the path) and measure it as a whole."""
+    env = {**os.environ, "PYTHONPATH": str(BENCH_DIR.parent)}
+    start = time.perf_counter()
+    process = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert process.stdout is not None
+    output = process.stdout.read().decode()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # `judge datc` says 1 when a case fails
+        raise SystemExit(f"{' '.join(args)} failed")
+    return ProcessRun(usage.ru_utime + usage.ru_stime, wall, output.strip().splitlines()[-1])
+
+
+def bench_processes(board: Board, s: Settings, theirs: bool) -> ProcessFigures:
+    """`judge datc` and the diplomacy package's script on one DATC file of every movement phase of
+    `s.process_games` random games, each run `s.process_runs` times, alternately."""
+    phases = [
+        p
+        for p in record_games(board, s.process_games, s.years, random.Random(s.seed + 1))
+        if p.position.phase.kind is PhaseKind.MOVEMENT
+    ]
+    text = ["VARIANT_ALL Standard", ""]
+    for number, p in enumerate(phases, start=1):
+        text += datc_case_text(board, number, p)
+    figures = ProcessFigures(len(phases), [], [])
+    with tempfile.TemporaryDirectory(prefix="bench-resolver-") as folder:
+        path = Path(folder) / "random-movement-phases.txt"
+        path.write_text("\n".join(text), encoding="utf-8")
+        for _ in range(s.process_runs):
+            figures.ours.append(run_process([sys.executable, "-m", "pipeline", "datc", str(path)]))
+            if theirs:
+                script = str(BENCH_DIR / "datc_diplomacy.py")
+                figures.theirs.append(run_process([sys.executable, script, str(path)]))
+    return figures
+
+
+def process_section(figures: ProcessFigures) -> list[str]:
+    """The section of the results on whole processes."""
+
+    def rates(runs: list[ProcessRun]) -> str:
+        cpu, wall = min(r.cpu for r in runs), min(r.wall for r in runs)
+        median = statistics.median(r.cpu for r in runs)
+        return f"{cpu:.2f} s CPU best ({median:.2f} median), {wall:.2f} s wall best: **{figures.phases / cpu:,.0f}**"
+
+    lines = [
+        f"Every movement phase of the random games of another seed ({figures.phases} phases) written as one DATC"
+        " file (`Power: A LON - BEL`, `via convoy`), each phase expecting the units our engine left; then each"
+        f" engine run on it as a user runs it, {len(figures.ours)} times, alternately: a whole process from the"
+        " text of the cases to the comparison of every result with the case, imports included. Ours is"
+        " `judge datc FILE`; theirs `bench/datc_diplomacy.py FILE`, which reads the cases with the project's"
+        " DATC reader (text only) and gives each to a fresh `diplomacy.Game` (`set_orders`, `process`). Rates"
+        " are phases per CPU second of the best run.",
+        "",
+        f"- `judge datc`: {rates(figures.ours)} phases/s ({figures.ours[0].said})",
+    ]
+    if figures.theirs:
+        ours = figures.phases / min(r.cpu for r in figures.ours)
+        theirs = figures.phases / min(r.cpu for r in figures.theirs)
+        lines += [
+            f"- `datc_diplomacy.py`: {rates(figures.theirs)} phases/s ({figures.theirs[0].said}: the phases"
+            " where the engines differ, see section 4)",
+            f"- ratio ours/theirs, whole processes: **{ours / theirs:.1f}x** (CPU of the best runs)",
+        ]
+    else:
+        lines.append(f"- the diplomacy package: not run ({why_not_compared()})")
+    return lines
+
+
 # ---- the report ---------------------------------------------------------------------------
 
 
@@ -623,6 +739,7 @@ def write_results(
     ours: dict[Way, Timing],
     spring: tuple[list[float], list[float]],
     theirs: Comparison | None,
+    processes: ProcessFigures,
 ) -> None:
     """Write the figures to `path` as markdown."""
     lines = ["# Resolver benchmark", "", "| | |", "| --- | --- |"]
@@ -679,7 +796,8 @@ def write_results(
         "",
     ]
     lines += compare_section(ours, theirs)
-    lines += ["", "## 5. Memory", "", f"- peak RSS of the whole run: **{peak_rss_mib():,.1f} MiB**", ""]
+    lines += ["", "## 5. Memory", "", f"- peak RSS of the whole run: **{peak_rss_mib():,.1f} MiB**"]
+    lines += ["", "## 6. Whole processes, as a user runs them", "", *process_section(processes), ""]
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
@@ -836,6 +954,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--date", help="the date to record (default: today)")
     parser.add_argument("--out", type=Path, default=BENCH_DIR / "results.md", help="results file (markdown)")
     parser.add_argument("--no-diplomacy", action="store_true", help="skip the comparison with the diplomacy package")
+    parser.add_argument(
+        "--process-games", type=int, help="random games whose movement phases the processes run (default 40)"
+    )
     return parser.parse_args(argv)
 
 
@@ -850,6 +971,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         game_passes=2 if quick else 5,
         spring_batches=3 if quick else 10,
         spring_batch_size=50 if quick else 500,
+        process_games=args.process_games if args.process_games is not None else (3 if quick else 40),
+        process_runs=1 if quick else 3,
     )
 
 
@@ -874,6 +997,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     label = "timing both engines" if with_theirs else "timing our engine"
     ours, theirs = step(label, lambda: time_games(board, phases, s.game_passes, with_theirs))
     spring = step("Spring 1901", lambda: bench_spring_1901(board, s.spring_batches, s.spring_batch_size))
+    processes = step("whole processes", lambda: bench_processes(board, s, with_theirs))
     command = " ".join(["python bench/bench_resolver.py", *(sys.argv[1:] if argv is None else argv)])
     header = {
         "command": f"`{command}`",
@@ -885,10 +1009,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "random games": f"seed {s.seed}, {s.games} games of {s.years} years from 1901",
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_results(args.out, header, datc, phases, ours, spring, theirs)
+    write_results(args.out, header, datc, phases, ours, spring, theirs, processes)
     write_disagreements(args.out.parent / "disagreements.md", board, theirs)
     print(f"wrote {args.out} and {args.out.parent / 'disagreements.md'}", file=sys.stderr)
     print("\n".join(summary(datc, ours, spring, theirs)))
+    print("\n".join(["", "whole processes:", *process_section(processes)[2:]]))
     return 0
 
 

@@ -437,13 +437,23 @@ def legal_orders_command(folder: Path, power: str | None, out: Path | None) -> N
 @click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(path_type=Path))
 @click.option("--site", "site_dir", default="site", show_default=True, type=click.Path(path_type=Path))
 @click.option("--repo-url", default=None, help="The repository on GitHub (default: repo_url of mkdocs.yml).")
+@click.option(
+    "--cache",
+    "cache_dir",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="Where each game's pages are kept between runs (default: _build/cache/judge-site beside the site folder).",
+)
+@click.option("--no-cache", is_flag=True, help="Make every game's pages again, and keep none.")
 @_clean_errors
-def site_command(games_dir: Path, site_dir: Path, repo_url: str | None) -> None:
-    """Write the games' pages into the site folder (hand-written pages are left alone)."""
-    from pipeline.publish.site import build_site
+def site_command(games_dir: Path, site_dir: Path, repo_url: str | None, cache_dir: Path | None, no_cache: bool) -> None:
+    """Write the games' pages into the site folder (hand-written pages are left alone); a game whose files
+    have not changed since the last run takes its pages from the cache."""
+    from pipeline.publish.site import CACHE, build_site
 
-    pages = build_site(games_dir, site_dir, repo_url=repo_url)
-    click.echo(f"wrote {len(pages)} page(s) under {site_dir / 'games'}")
+    cache = None if no_cache else cache_dir or site_dir.absolute().parent / CACHE
+    files = build_site(games_dir, site_dir, repo_url=repo_url, cache_dir=cache)
+    click.echo(f"wrote {len(files)} page(s) under {site_dir / 'games'}")
 
 
 @cli.command("render")

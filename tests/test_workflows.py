@@ -223,3 +223,28 @@ def test_no_workflow_shares_the_adjudications_group() -> None:
             assert "adjudicate" not in str(load(path).get("concurrency", "")), path.name
             for job in load(path)["jobs"].values():
                 assert "adjudicate" not in str(job.get("concurrency", "")), path.name
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_every_python_set_up_keeps_its_downloaded_packages(path: Path) -> None:
+    for job in load(path)["jobs"].values():
+        for step in job.get("steps") or []:
+            if str(step.get("uses", "")).startswith("actions/setup-python@"):
+                assert step["with"]["cache"] == "pip" and step["with"]["cache-dependency-path"] == "pyproject.toml"
+
+
+def test_the_site_cache_is_the_pages_workflows_alone_keyed_by_the_sites_sources() -> None:
+    """What `judge site` and MkDocs keep between runs (docs/site.md): restored and saved by the Pages build on
+    main only, under the digest of every source of the site, so that no other workflow can write it."""
+    found = [
+        (path.name, name, step)
+        for path in WORKFLOWS
+        for name, job in load(path)["jobs"].items()
+        for step in job.get("steps") or []
+        if str(step.get("uses", "")).startswith("actions/cache")
+    ]
+    assert [(file, job) for file, job, _ in found] == [("pages.yml", "build")]
+    cache = found[0][2]["with"]
+    assert cache["path"] == "_build/cache" and cache["restore-keys"] == "site-"
+    assert cache["key"].startswith("site-${{ hashFiles(") and "'games/**'" in cache["key"]
+    assert all(f"'{source}'" in cache["key"] for source in ("site/**", "pipeline/**", "mkdocs.yml", "pyproject.toml"))

@@ -44,12 +44,21 @@ def fold_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+# a name with nothing to fold, join or rewrite (``lvp``, ``England``, ``stp/nc``): only its case changes
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9./'-]*")
+_COAST_IN_BRACKETS = re.compile(r"\s*\(\s*([a-z]{1,3})\s*\)\s*$")
+_AROUND_SLASH = re.compile(r"\s*/\s*")
+_SPACES = re.compile(r"\s+")
+
+
 def normalise_name(text: str) -> str:
     """The form names are looked up in: lower case, no accents, single spaces, ``(nc)`` written ``/nc``."""
+    if _PLAIN_NAME.fullmatch(text):  # most names orders and files give: a third of the time of a DATC run
+        return text.lower()
     text = fold_accents(text.strip().lower()).replace("_", " ")
-    text = re.sub(r"\s*\(\s*([a-z]{1,3})\s*\)\s*$", r"/\1", text)
-    text = re.sub(r"\s*/\s*", "/", text)
-    return re.sub(r"\s+", " ", text)
+    text = _COAST_IN_BRACKETS.sub(r"/\1", text)
+    text = _AROUND_SLASH.sub("/", text)
+    return _SPACES.sub(" ", text)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from .orders import (
     SupportHold,
     SupportMove,
 )
-from .outcome import Reason
+from .outcome import Reason, SubReason
 from .position import Position
 from .rules import Rules
 from .units import CITY, Unit, UnitKind
@@ -33,10 +33,10 @@ DEFAULT_RULES = Rules()
 class Illegal(Exception):
     """An order that cannot be carried out, with the reason code for the report."""
 
-    def __init__(self, reason: Reason, **detail: str) -> None:
+    def __init__(self, reason: Reason, why: SubReason | None = None, **detail: str) -> None:
         super().__init__(reason.value)
         self.reason = reason
-        self.detail = detail
+        self.detail = detail | ({"why": why.value} if why is not None else {})
 
 
 def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, power: str) -> Unit:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pipeline.errors import DataError, Problem
 
@@ -28,8 +29,7 @@ SECTIONS = (
 )
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):  # a tuple: a DATC file of a thousand cases has two hundred thousand of them
     number: int
     power: str
     text: str
@@ -64,7 +64,7 @@ def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        word = line.split()[0]
+        word = line.split(None, 1)[0]
         if word == "VARIANT_ALL":
             continue
         if word == "CASE":

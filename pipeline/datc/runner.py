@@ -79,7 +79,8 @@ class _Case:
             self.notes.append(f"line {line.number}: power {line.power!r} read as {names[close[0]]!r}")
             return names[close[0]]
 
-    def unit(self, line: Line) -> Unit:
+    def placed(self, line: Line) -> tuple[UnitKind, str]:
+        """The kind and location of the unit a line names (``A lvp``, ``F stp/sc``)."""
         parts = line.text.split()
         try:
             if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
@@ -90,12 +91,21 @@ class _Case:
             raise CaseError(
                 f"{self.case.file}:{line.number}: expected a unit like 'A lvp', got {line.text!r}"
             ) from None
-        if kind is UnitKind.ARMY:
-            loc = space_of(loc)
+        return kind, space_of(loc) if kind is UnitKind.ARMY else loc
+
+    def unit(self, line: Line) -> Unit:
+        kind, loc = self.placed(line)
         return Unit(self.power(line), kind, loc)
 
     def units(self, section: str) -> list[Unit]:
         return [self.unit(line) for line in self.case.lines(section)]
+
+    def owners(self) -> dict[str, str]:
+        """Supply centre -> owner: each line names a centre as a unit on it (``Russia: A stp``); only its
+        place and power count."""
+        return {
+            space_of(self.placed(line)[1]): self.power(line) for line in self.case.lines("PRESTATE_SUPPLYCENTER_OWNERS")
+        }
 
     def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
         return [(power, order) for _, power, order in self.read(lines, phase)]
@@ -119,7 +129,7 @@ def run_case(board: Board, case: DatcCase) -> CaseResult:
     except ValueError as err:
         raise CaseError(f"{case.file}:{case.line}: {err}") from None
     before = c.units("PRESTATE")
-    owners = {u.space: u.power for u in c.units("PRESTATE_SUPPLYCENTER_OWNERS")}
+    owners = c.owners()
     trace: list[str] = []
     got_dislodged: set[Unit] = set()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult
@@ -26,6 +27,7 @@ from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit
+from pipeline.errors import Problem
 
 
 class Family(ABC):
@@ -37,7 +39,7 @@ class Family(ABC):
     has_money: bool = False  # treasuries, loans and money orders: what a game's `secret_money` keeps secret
     strait_permissions: bool = False  # an order file may open its power's straits (`allow:`)
     movement_hooks: MovementHooks = NO_HOOKS  # what the family adds to the shared movement rules
-    palette: Mapping[str, tuple[str, int]] = {}  # each power's colour and hatching angle on the map
+    palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
     profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
 
     # ---- the calendar ------------------------------------------------------------------------
@@ -134,6 +136,26 @@ class Family(ABC):
         """What ranks a power in the standings, most important first."""
         return (len(position.centres_of(power)),)
 
-    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
-        """The assassination chits every power holds at the start (none outside Machiavelli)."""
+    # ---- the state codec: what the family adds to a state file ----------------------------------
+
+    state_sections: tuple[str, ...] = ()  # the sections it adds after the units and the control, in order
+    private_sections: tuple[str, ...] = ()  # of those, each power's own business when the game keeps money secret
+
+    def state_to_data(self, board: Board, position: Position) -> dict[str, Any]:
+        """The family's sections of the state file of `position`, as plain data (storage lays it out)."""
         return {}
+
+    def state_from_data(
+        self, board: Board, data: Mapping[str, Any], problems: list[Problem], case: bool = False
+    ) -> dict[str, Any]:
+        """The fields of `Position.build` the family adds, read from a state file (or, `case`, a rule case:
+        places as players name them, defaults for what it leaves out); every problem to `problems`."""
+        return {}
+
+    def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
+        """What a rule case expects of the family's sections that the position after a phase belies."""
+        return []
+
+    def case_warnings(self, board: Board, data: Mapping[str, Any]) -> list[str]:
+        """What a rule case's position may not mean as written (said, the case still played)."""
+        return []

@@ -14,11 +14,40 @@ stay in the header's language switch and in the plugin's sitemap (`xhtml:link` a
 `on_nav` names a section of the navigation after the heading of its index page (a game's section is its
 title in the page's language, "Partie de démonstration : Diplomatie standard", not its folder's name
 "Demo"); a section without an index page keeps its name, which `nav_translations` translates.
+
+A site of a hundred games stays linear in its games (`docs/site.md`, "A club's site"):
+
+`on_page_context` gives every page of a game (its page, phases, order form and private page) a navigation
+with that game alone under Games: the full one listed every game in every page, a kilobyte a game in each
+of them, so that the site grew with the square of its games. The other pages (home, the games' table,
+rules, order syntax, hand-written pages) keep every game.
+
+`on_page_markdown` leaves the pages that are not in the navigation (phases, order forms, private pages:
+`not_in_nav` in mkdocs.yml) out of the search index, which every search downloads whole, and whose
+de-duplication across languages (mkdocs-static-i18n's `reconfigure_search_duplicates`) compares every
+entry with every other one.
+
+The pages of a game that are not in the navigation (the phases: nearly every page of a club's site) are
+kept between builds as MkDocs wrote them, in `_build/cache/mkdocs/` beside mkdocs.yml (`JUDGE_MKDOCS_CACHE`
+names another folder, `off` turns it off; CI keeps it between runs), under the digest of all they are made
+from (`_PageCache.key`): the page's Markdown and front matter, its path and address, where its links lead,
+its other languages, the navigation, mkdocs.yml, this file and the versions of MkDocs and its plugins. A
+page whose digest is in the cache is neither converted nor rendered again, and the site is byte for byte
+the one a build from scratch gives (tested). A page that logged a warning is not kept, so a strict build
+that fails fails again; entries no page used are removed after a build that ended without a warning.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import json
+import logging
+import os
+import posixpath
 import re
+import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -35,21 +64,64 @@ _HEADING = re.compile(r"^# (.+?)\s*(?:\{[^}]*\})?\s*$", re.MULTILINE)
 _ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-def on_post_page(output: str, page: Any, config: Any) -> str:
-    return _ALTERNATE.sub("", output)
+_GAME_FOLDER = re.compile(r"^games/([^/]+)/")
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _CACHE.start(command == "build" and not dirty)
+
+
+def on_config(config: Any) -> Any:
+    _CACHE.configure(config)
+    return config
+
+
+def on_pre_page(page: Any, config: Any, files: Any) -> Any:
+    _CACHE.watch(page)
+    return page
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    if BEGIN not in markdown:
-        return markdown
-    found = _LANGUAGE.search(page.file.src_uri)
-    block = Path(config["docs_dir"]) / (HOME_BLOCK.with_suffix(f".{found[1]}.md") if found else HOME_BLOCK)
-    text = block.read_text(encoding="utf-8") if block.is_file() else ""
-    return _BLOCK.sub(lambda _: f"{BEGIN}\n\n{text}\n{END}", markdown)
+    if not _in_nav(page):
+        page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
+    if BEGIN in markdown:
+        found = _LANGUAGE.search(page.file.src_uri)
+        block = Path(config["docs_dir"]) / (HOME_BLOCK.with_suffix(f".{found[1]}.md") if found else HOME_BLOCK)
+        text = block.read_text(encoding="utf-8") if block.is_file() else ""
+        markdown = _BLOCK.sub(lambda _: f"{BEGIN}\n\n{text}\n{END}", markdown)
+    _CACHE.look_up(page, markdown, config, files)
+    return markdown
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    _CACHE.check(page)
+    return html
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    return _CACHE.with_cached_template(env)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    cached = _CACHE.output(page)
+    if cached is not None:
+        return cached
+    output = _ALTERNATE.sub("", output)
+    _CACHE.keep(page, output)
+    return output
+
+
+def on_post_build(config: Any) -> None:
+    _CACHE.finished()
+
+
+def on_shutdown() -> None:
+    _CACHE.tidy()
 
 
 def on_nav(nav: Any, config: Any, files: Any) -> Any:
     _name_sections(nav.items)
+    _CACHE.navigation(nav)
     return nav
 
 
@@ -68,3 +140,205 @@ def _name_sections(items: list[Any]) -> None:
                 if found:
                     item.title = found[1]
                 break
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    _CACHE.watch(page)
+    game = _game_of(getattr(page.file, "src_uri", ""))
+    if game is not None and context.get("nav") is not None:
+        shown = copy.copy(context["nav"])
+        shown.items = _with_game_only(shown.items, game)
+        context["nav"] = shown
+    return context
+
+
+def _in_nav(page: Any) -> bool:
+    inclusion = getattr(page.file, "inclusion", None)
+    return inclusion is None or inclusion.is_in_nav()
+
+
+def _game_of(src_uri: str) -> str | None:
+    """The game a page belongs to (``games/<id>/...``), None for any other page."""
+    found = _GAME_FOLDER.match(src_uri)
+    return found[1] if found else None
+
+
+def _with_game_only(items: list[Any], game: str) -> list[Any]:
+    """The navigation's items less the sections of other games (copies: the navigation itself is shared by
+    every page, and the copies keep which item is the page's, as this page's build marked them)."""
+    kept = []
+    for item in items:
+        children = getattr(item, "children", None)
+        if getattr(item, "is_section", False) and children:
+            owner = next((_game_of(c.file.src_uri) for c in children if getattr(c, "is_page", False)), None)
+            if owner is not None and owner != game:
+                continue
+            item = copy.copy(item)
+            item.children = _with_game_only(children, game)
+        kept.append(item)
+    return kept
+
+
+# ---- the page cache -------------------------------------------------------------------------------------
+CACHE_ENV = "JUDGE_MKDOCS_CACHE"  # a folder for the cache, or "off"
+CACHE_DIR = Path("_build") / "cache" / "mkdocs"  # beside mkdocs.yml
+CACHED_TEMPLATE = "judge-cached-page.html"  # renders nothing: the page's output is the cached one
+# what shapes a page besides its own inputs: the site's builder, theme, plugins and Markdown extensions
+PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions", "jinja2")
+_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)|\b(?:href|src)=[\"']([^\"']+)")
+
+
+class _Warnings(logging.Handler):
+    """Counts the warnings MkDocs and its plugins log: a page that logged one is not kept."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def _digest(*parts: object) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part if isinstance(part, bytes) else json.dumps(part, sort_keys=True, default=str).encode()
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
+class _PageCache:
+    """The pages of games left out of the navigation, as MkDocs wrote them, by the digest of their inputs."""
+
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+        self.enabled = False
+        self.build = ""  # the digest of what every page shares: mkdocs.yml, this file, the packages
+        self.language = ""
+        self.nav = ""  # the digest of this build's navigation
+        self.warnings = _Warnings()
+        self.started = self.ended = 0
+        self.used: set[str] = set()
+        self.hits: dict[str, str] = {}  # key -> output, for the pages of this build found in the cache
+
+    def start(self, enabled: bool) -> None:
+        self.enabled = enabled and os.environ.get(CACHE_ENV, "") != "off"
+        logging.getLogger("mkdocs").addHandler(self.warnings)
+
+    def configure(self, config: Any) -> None:
+        """Once per language built (mkdocs-static-i18n builds each language in turn with the same config)."""
+        self.started += 1
+        if not self.enabled:
+            return
+        config_file = Path(config.config_file_path)
+        named = os.environ.get(CACHE_ENV, "")
+        self.folder = Path(named) if named else config_file.parent / CACHE_DIR
+        versions = [(name, metadata.version(name)) for name in PACKAGES]
+        self.build = _digest(config_file.read_bytes(), Path(__file__).read_bytes(), versions, sys.version)
+        plugin = config.plugins.get("i18n")
+        self.language = str(getattr(plugin, "current_language", "") or config.theme.get("language", ""))
+
+    def navigation(self, nav: Any) -> None:
+        """The digest of the navigation as its pages' sources make it: titles from each page's first heading
+        and front matter, so that a page's standings changing does not change it."""
+        self.nav = _digest(self.language, [_navigation_item(item) for item in nav.items]) if self.enabled else ""
+
+    def watch(self, page: Any) -> None:
+        """Note the warnings so far, before the page is converted (and again before it is rendered)."""
+        page.judge_warnings = self.warnings.count
+
+    def look_up(self, page: Any, markdown: str, config: Any, files: Any) -> None:
+        if self.folder is None or _in_nav(page) or _game_of(page.file.src_uri) is None:
+            return
+        alternates = {lang: f.url for lang, f in sorted((getattr(page.file, "alternates", None) or {}).items())}
+        links = sorted(
+            {_link_target(found[1] or found[2], page.file.src_uri, files) for found in _LINK.finditer(markdown)}
+        )
+        key = _digest(
+            self.build, self.nav, self.language, page.file.src_uri, page.url, markdown, page.meta, alternates, links
+        )
+        page.judge_key = key
+        try:
+            entry = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            output, title, anchors = str(entry["output"]), entry["title"], set(entry["anchors"])
+        except (OSError, ValueError, KeyError, TypeError):  # not kept yet, or not as this file keeps them
+            return
+        self.hits[key] = output
+        self.used.add(key)
+        page.meta["template"] = CACHED_TEMPLATE
+
+        def render(config: Any, files: Any) -> None:  # instead of converting the Markdown again
+            from mkdocs.structure.toc import get_toc
+
+            page.content, page.toc, page._title_from_render = "", get_toc([]), title
+            page.present_anchor_ids, page.links_to_anchors = anchors, None
+
+        page.render = render
+
+    def check(self, page: Any) -> None:
+        """After the page's conversion: a warning logged meanwhile keeps it out of the cache."""
+        if self.warnings.count != getattr(page, "judge_warnings", self.warnings.count):
+            page.judge_key = None
+
+    def with_cached_template(self, env: Any) -> Any:
+        if self.folder is not None:
+            import jinja2
+
+            env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({CACHED_TEMPLATE: ""}), env.loader])
+        return env
+
+    def output(self, page: Any) -> str | None:
+        key = getattr(page, "judge_key", None)
+        return self.hits.pop(key) if key in self.hits else None
+
+    def keep(self, page: Any, output: str) -> None:
+        key = getattr(page, "judge_key", None)
+        if self.folder is None or key is None or self.warnings.count != getattr(page, "judge_warnings", -1):
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        entry = {"output": output, "title": page.title, "anchors": sorted(page.present_anchor_ids or ())}
+        path = self.folder / f"{key}.json"
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+        self.used.add(key)
+
+    def finished(self) -> None:
+        self.ended += 1
+
+    def tidy(self) -> None:
+        """After every language was built without a warning, remove the entries no page of the site used."""
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        if self.folder is None or not self.folder.is_dir() or self.warnings.count or self.ended != self.started:
+            return
+        for path in self.folder.glob("*.json"):
+            if path.stem not in self.used:
+                path.unlink(missing_ok=True)
+
+
+def _navigation_item(item: Any) -> object:
+    children = getattr(item, "children", None)
+    if getattr(item, "is_section", False):
+        return ["section", item.title, [_navigation_item(child) for child in children or []]]
+    if getattr(item, "is_page", False):
+        source = Path(item.file.abs_src_path).read_text(encoding="utf-8") if item.file.abs_src_path else ""
+        front = source.split("\n---", 1)[0] if source.startswith("---") else ""
+        heading = _HEADING.search(source)
+        return ["page", item.file.src_uri, item.url, front, heading[1] if heading else None]
+    return ["link", getattr(item, "title", None), getattr(item, "url", None)]
+
+
+def _link_target(target: str, src_uri: str, files: Any) -> tuple[str, str | None]:
+    """A link of a page and the address it leads to, as the page's folder and the site's files make it
+    (None: no such file, or not a file of the site)."""
+    path = target.split("#", 1)[0].split("?", 1)[0]
+    if not path or "://" in path or path.startswith(("/", "mailto:")):
+        return target, None
+    found = files.get_file_from_path(posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), path)))
+    return target, found.url if found is not None else None
+
+
+_CACHE = _PageCache()

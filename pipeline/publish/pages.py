@@ -6,7 +6,7 @@ English being the default language).
                                the map of the current position, the standings over time, the phases
     games/<id>/<turn>.md       one adjudicated phase: the game master's narrative, the map, the report,
                                previous and next phases
-    games/<id>/<turn>.svg      the map of a turn (`<turn>.fr.svg` in French), once the renderer exists
+    games/<id>/<turn>.svg      the map of a turn (`<turn>.fr.svg` in French, unless it is the same in both)
 
 Everything comes from committed files (game.yaml, states, results, deadlines.yaml, narrative/), never
 from the clock: the same commit gives the same bytes.
@@ -328,4 +328,20 @@ def game_pages(game: Game, repo_url: str | None = None, info: GameInfo | None = 
         for turn in info.adjudicated:
             content, files = phase_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *files]
-    return pages
+    return shared_maps(pages)
+
+
+def shared_maps(pages: list[Page]) -> list[Page]:
+    """The pages less each other language's map that is the same as the default language's: that one file
+    serves every language (each page shows `<turn>.svg`, which mkdocs-static-i18n resolves to the default
+    language's file when a language has none of its own), so the site holds it once."""
+    default = {page.path: page.content for page in pages if page.path.suffix == ".svg"}
+
+    def same_as_default(page: Page) -> bool:
+        for lang in LANGUAGES[1:]:
+            if page.path.name.endswith(f".{lang}.svg"):
+                original = page.path.with_name(page.path.name.removesuffix(f".{lang}.svg") + ".svg")
+                return default.get(original) == page.content
+        return False
+
+    return [page for page in pages if not same_as_default(page)]

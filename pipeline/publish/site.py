@@ -13,6 +13,13 @@
 
     site/games/.home.md, .home.fr.md   the games block of the home pages
 
+A game's pages are made again only when something they are made from has changed: the game's folder, the
+judge's own files (code, maps, drawings, catalogues) and the libraries that shape them, the repository's
+URL. Each game's pages are kept in a cache folder (`_build/cache/judge-site/<game-id>.json`, which CI keeps
+between runs) under the digest of all that (`game_key`); a file whose bytes are already those on disk is
+not written again. The pages that show every game (the games' table, the home block, the feed) and the
+reference pages are made on every run: they cost little.
+
 The hand-written home pages (`site/index.md`, `site/index.fr.md`) hold an empty block between
 `<!-- judge site: games -->` and `<!-- judge site: end -->`; the MkDocs hook (`mkdocs_hooks.py`) puts the
 games block in it at build time, so `judge site` never changes a file outside `site/games/` (and a file
@@ -21,10 +28,21 @@ starting with a dot is not a page of its own for MkDocs).
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+import sys
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from importlib import metadata
 from pathlib import Path
 
-from pipeline.storage.gamedir import load_game, write_all
+from pipeline.errors import DataError
+from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
+from pipeline.storage.gamedir import Game, load_game
+from pipeline.storage.maps import map_path
 
 from .feed import feed
 from .i18n import LANGUAGES, translator
@@ -34,6 +52,11 @@ from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 
 MANIFEST = Path("games") / ".generated"
+PENDING = Path("games") / ".generated.pending"  # what a run is writing, until its list is written
+CACHE = Path("_build") / "cache" / "judge-site"  # beside the site folder, as mkdocs.yml's site_dir is
+# the libraries whose versions shape the pages: dates and numbers (babel), the maps' and charts' SVG (svgwrite),
+# what YAML files read as (ruamel.yaml)
+LIBRARIES = ("babel", "svgwrite", "ruamel.yaml", "ruamel.yaml.clib")
 
 
 def mkdocs_setting(site_dir: Path, key: str) -> str | None:
@@ -44,6 +67,25 @@ def mkdocs_setting(site_dir: Path, key: str) -> str | None:
         return None
     match = re.search(rf"^{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?$", path.read_text(encoding="utf-8"), re.MULTILINE)
     return (match[1].strip("'\"") or None) if match else None
+
+
+def language_setting(site_dir: Path, lang: str, key: str) -> str | None:
+    """A `key: value` of `lang`'s entry in the i18n plugin's languages of the mkdocs.yml beside the site
+    folder (`site_name` in French), read as lines like `mkdocs_setting`."""
+    path = site_dir.parent / "mkdocs.yml"
+    if not path.is_file():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if re.fullmatch(rf"(\s*)- locale:\s*{lang}\s*", line):
+            indent = len(line) - len(line.lstrip()) + 2
+            for entry in lines[i + 1 :]:
+                if len(entry) - len(entry.lstrip()) < indent or entry.lstrip().startswith("- "):
+                    break
+                found = re.fullmatch(rf"\s*{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?", entry)
+                if found:
+                    return found[1].strip("'\"") or None
+    return None
 
 
 def home_block(infos: list[GameInfo], lang: str) -> str:
@@ -68,40 +110,210 @@ def index_page(infos: list[GameInfo], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_site(games_dir: Path, site_dir: Path, repo_url: str | None = None, site_url: str | None = None) -> list[Page]:
+def build_site(
+    games_dir: Path,
+    site_dir: Path,
+    repo_url: str | None = None,
+    site_url: str | None = None,
+    cache_dir: Path | None = None,
+    jobs: int | None = None,
+) -> list[Path]:
     """Write the pages of every game in `games_dir` under `site_dir`/games in every language, fill the
     home pages' games block, and remove the files a previous run wrote that this one does not; return
-    the pages written. `repo_url` and `site_url` default to those of the mkdocs.yml beside `site_dir`."""
+    the site's files (written, or already there with those bytes), relative to `site_dir`. `repo_url` and
+    `site_url` default to those of the mkdocs.yml beside `site_dir`. With `cache_dir`, a game whose inputs
+    are those of a previous run takes its pages from there (`game_key`) instead of making them again.
+
+    The games to make are made by `jobs` processes at once (by default one per processor), and their pages
+    written as each is made: a club's site of a hundred games holds a few games at a time in memory."""
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
-    pages: list[Page] = []
+    code = code_key() if cache_dir is not None else ""
+    before = _previously_written(site_dir)
+    written: set[Path] = set()
+
+    def write(pages: list[Page]) -> None:
+        # the pending list names each file before it is written: a run killed midway leaves no file that
+        # the next run would not know to remove
+        with (site_dir / PENDING).open("a", encoding="utf-8") as pending:
+            pending.writelines(f"{page.path}\n" for page in pages)
+        _write_changed(site_dir, {site_dir / page.path: page.content for page in pages})
+        written.update(page.path for page in pages)
+
+    (site_dir / PENDING).parent.mkdir(parents=True, exist_ok=True)
+    to_make: list[tuple[GameInfo, str]] = []
     for info in infos:
-        pages.extend(game_pages(info.game, info=info))
-        pages.extend(form_pages(info))
-    pages.extend(reference_pages())
-    pages.extend(ui_pages())
+        key = game_key(info.game, code, repo_url) if cache_dir is not None else ""
+        cached = _cached_pages(cache_dir, info.game.id, key) if cache_dir is not None else None
+        if cached is None:
+            to_make.append((info, key))
+        else:
+            write(cached)
+    for (info, key), made in zip(to_make, _made_pages([info for info, _ in to_make], jobs), strict=True):
+        if cache_dir is not None:
+            _keep_pages(cache_dir, info.game.id, key, made)
+        info.game.forget_files()
+        write(made)
+    if cache_dir is not None:
+        _forget_other_games(cache_dir, {info.game.id for info in infos})
+    shared = [*reference_pages(), *ui_pages()]
     for lang in LANGUAGES:
-        pages.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
-        pages.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))
+        shared.append(Page(localized(Path("games") / "index.md", lang), index_page(infos, lang)))
+        shared.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))
     name = mkdocs_setting(site_dir, "site_name") or ""
     for lang in LANGUAGES:
-        pages.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
-    files = {site_dir / p.path: p.content for p in pages}
-    written = sorted(str(p.path) for p in pages)
-    files[site_dir / MANIFEST] = "\n".join(written) + "\n"
-    stale = _previously_written(site_dir) - set(written)
-    write_all(files)
-    _remove(site_dir, stale)
-    return pages
+        title = language_setting(site_dir, lang, "site_name") or name  # the French feed: the French site name
+        shared.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, title, lang)))
+    write(shared)
+    _remove(site_dir, before - {str(path) for path in written})
+    _write_changed(site_dir, {site_dir / MANIFEST: "\n".join(sorted(str(path) for path in written)) + "\n"})
+    (site_dir / PENDING).unlink()
+    return sorted(written)
+
+
+def _pages_of(info: GameInfo) -> list[Page]:
+    """A game's pages and its order form's."""
+    return [*game_pages(info.game, info=info), *form_pages(info)]
+
+
+def _pages_in_folder(folder: Path, repo_url: str | None) -> list[Page]:
+    """`_pages_of` the game in `folder`, as a worker process makes them."""
+    return _pages_of(game_info(load_game(folder), repo_url))
+
+
+def _made_pages(infos: list[GameInfo], jobs: int | None) -> Iterator[list[Page]]:
+    """Each game's pages, in order, made by `jobs` processes (a few games ahead of the one given back)."""
+    jobs = min(jobs or os.cpu_count() or 1, len(infos))
+    if jobs <= 1:
+        yield from (_pages_of(info) for info in infos)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        waiting: deque[tuple[GameInfo, Future[list[Page]]]] = deque()
+        for info in infos:
+            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url)))
+            if len(waiting) > 2 * jobs:
+                yield _result(*waiting.popleft())
+        while waiting:
+            yield _result(*waiting.popleft())
+
+
+def _result(info: GameInfo, made: Future[list[Page]]) -> list[Page]:
+    try:
+        return made.result()
+    except Exception:  # made again here, so that its error is the one the command reports, as it is
+        return _pages_of(info)
+
+
+def _write_changed(site_dir: Path, files: dict[Path, str]) -> None:
+    """Write the files whose bytes differ from those on disk (each through a temporary file beside it, so a
+    reader never sees half a page), only under site/games/. Nothing here needs a journal or a flush to
+    disk: the site is made again from the games by the next run."""
+    games = (site_dir / "games").resolve()
+    allowed: dict[Path, bool] = {}
+    for path, text in files.items():
+        data = text.encode("utf-8")
+        try:
+            if path.read_bytes() == data:
+                continue
+        except OSError:
+            pass
+        folder = path.parent
+        if folder not in allowed:
+            allowed[folder] = folder.resolve().is_relative_to(games)
+            if allowed[folder]:
+                folder.mkdir(parents=True, exist_ok=True)
+        if not allowed[folder]:  # a folder under site/games/ that is a link to elsewhere
+            raise DataError(f"not written: {path} is not under {site_dir / 'games'}")
+        temporary = folder / f".{path.name}.{os.getpid()}{TEMP_SUFFIX}"
+        try:
+            temporary.write_bytes(data)
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+
+def _feed(digest: hashlib._Hash, data: bytes) -> None:
+    digest.update(len(data).to_bytes(8, "big") + data)  # each part's length first: no two inputs run together
+
+
+def code_key() -> str:
+    """The digest of what makes every game's pages besides the game: the judge's own files (code, maps,
+    drawings, catalogues: everything in the package), the versions of the libraries that shape its output,
+    and Python's."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".mo"):
+            _feed(digest, path.relative_to(package).as_posix().encode())
+            _feed(digest, path.read_bytes())
+    for name in LIBRARIES:
+        _feed(digest, f"{name} {metadata.version(name)}".encode())
+    _feed(digest, sys.version.encode())
+    return digest.hexdigest()
+
+
+def game_key(game: Game, code: str, repo_url: str | None) -> str:
+    """The digest of everything a game's pages are made from: `code` (`code_key`), the repository's URL,
+    the game's map file, and every file of the game's folder, by path and bytes (the judge's lock and
+    journal aside)."""
+    digest = hashlib.sha256()
+    for part in (code, repo_url or "", game.id, game.map_name):
+        _feed(digest, part.encode())
+    _feed(digest, map_path(game.map_name).read_bytes())
+    for top, folders, names in os.walk(game.folder):
+        folders.sort()
+        for name in sorted(names):
+            if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX):
+                continue
+            path = Path(top) / name
+            _feed(digest, path.relative_to(game.folder).as_posix().encode())
+            _feed(digest, path.read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_file(cache_dir: Path, game_id: str) -> Path:
+    return cache_dir / f"{game_id}.json"
+
+
+def _cached_pages(cache_dir: Path, game_id: str, key: str) -> list[Page] | None:
+    """The game's pages as a previous run made them from the same inputs, or None."""
+    try:
+        entry = json.loads(_cache_file(cache_dir, game_id).read_text(encoding="utf-8"))
+        if entry["key"] != key:
+            return None
+        return [Page(Path(path), content) for path, content in entry["pages"]]
+    except (OSError, ValueError, KeyError, TypeError):  # none yet, or not one this code wrote: made again
+        return None
+
+
+def _keep_pages(cache_dir: Path, game_id: str, key: str, pages: list[Page]) -> None:
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    path = _cache_file(cache_dir, game_id)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+    entry = {"key": key, "pages": [[p.path.as_posix(), p.content] for p in pages]}
+    try:
+        temporary.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _forget_other_games(cache_dir: Path, game_ids: set[str]) -> None:
+    """Remove the cache's entries of games that are no longer there."""
+    for path in cache_dir.glob("*.json") if cache_dir.is_dir() else []:
+        if path.stem not in game_ids:
+            path.unlink(missing_ok=True)
 
 
 def _previously_written(site_dir: Path) -> set[str]:
-    manifest = site_dir / MANIFEST
-    if not manifest.is_file():
-        return set()
-    return {line for line in manifest.read_text(encoding="utf-8").splitlines() if line}
+    """The files the last run wrote, and those a run killed midway was writing."""
+    found: set[str] = set()
+    for listing in (site_dir / MANIFEST, site_dir / PENDING):
+        if listing.is_file():
+            found.update(line for line in listing.read_text(encoding="utf-8").splitlines() if line)
+    return found
 
 
 def _remove(site_dir: Path, stale: set[str]) -> None:

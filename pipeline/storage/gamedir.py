@@ -69,9 +69,10 @@ class Game:
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
     identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
-    # each results file as last read, with the (inode, mtime, size) it was read at: a turn's results are asked for
-    # by the order files' record, the dice seed, the trigger and the refusals of one replay step
-    _results: dict[str, tuple[tuple[int, int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
+    # each results and state file as last read, with the (inode, mtime, size) it was read at: a turn's results are
+    # asked for by the order files' record, the dice seed, the trigger and the refusals of one replay step, and
+    # a turn's state and results by its phase page, the one before, its map and the charts of `judge site`
+    _read: dict[Path, tuple[tuple[int, int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def family(self) -> Family:
@@ -99,18 +100,27 @@ class Game:
 
     def recorded_results(self, turn: str) -> Mapping[str, Any] | None:
         """A turn's committed results as data (None: not adjudicated, or not a mapping), read once while the
-        file stays as it was."""
-        path = self.results_path(turn)
+        file stays as it was. The data is shared by every caller: copy it before changing it."""
+        data = self._read_once(self.results_path(turn))
+        return data if isinstance(data, Mapping) else None
+
+    def forget_files(self) -> None:
+        """Let go of the files read so far (`judge site` keeps every game of a club, one read at a time)."""
+        self._read.clear()
+
+    def _read_once(self, path: Path) -> Any:
+        """A file the judge wrote (state, results) as data, with the fast parser, read again only once it has
+        changed; None if there is no such file."""
         try:
             stat = path.stat()
         except FileNotFoundError:
             return None
         stamp = (stat.st_ino, stat.st_mtime_ns, stat.st_size)  # a rewrite (os.replace) changes the inode
-        cached = self._results.get(turn)
+        cached = self._read.get(path)
         if cached is None or cached[0] != stamp:
             cached = (stamp, load_yaml_fast(path))
-            self._results[turn] = cached
-        return cached[1] if isinstance(cached[1], Mapping) else None
+            self._read[path] = cached
+        return cached[1]
 
     def orders_dir(self, turn: str) -> Path:
         return self.folder / "orders" / turn
@@ -173,11 +183,16 @@ class Game:
             private = parse_yaml(
                 unseal(private_path.read_bytes(), self.identities, str(private_path)), str(private_path)
             )
-        try:
-            return position_from_data(self.board, merge_state(load_yaml_fast(path), private), str(path))
+        data = self._read_once(path)
+        if data is None:
+            data = load_yaml(path)  # says why the file cannot be read
+        try:  # the private part merged into a copy: the data read stays the file's
+            return position_from_data(
+                self.board, merge_state(dict(data) if private else data, private, self.family), str(path), self.family
+            )
         except DataError:
             data = load_yaml(path)  # again, to give the lines
-            return position_from_data(self.board, merge_state(data, private), str(path))
+            return position_from_data(self.board, merge_state(data, private, self.family), str(path), self.family)
 
 
 GAME_FILE_BYTES = 256 * 1024  # a game.yaml of a hundred players fits in a few kilobytes

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pipeline.core.board import Board
+from pipeline.core.board import Board, fold_accents, normalise_name
 from pipeline.core.units import UnitKind
 from pipeline.errors import DataError, MapError
 from pipeline.storage.maps import load_board
@@ -197,3 +200,33 @@ def test_machiavelli_map_problems(tmp_path: Path) -> None:
     assert messages["spaces.pav.city.value"] == "expected 0 to 3 ducats, got 5"
     assert messages["straits[0].moves[0]"] == "['sea', 'zzz'] is not a fleet move of the map"
     assert messages["start.autonomous[0]"] == "a garrison cannot stand at 'pav'"
+
+
+@pytest.mark.parametrize(
+    ("name", "form"),
+    [
+        ("lvp", "lvp"),
+        ("England", "england"),
+        ("STP/SC", "stp/sc"),
+        ("Mid-Atlantic Ocean", "mid-atlantic ocean"),
+        ("  St.  Petersburg ", "st. petersburg"),
+        ("stp (nc)", "stp/nc"),
+        ("Spa( SC )", "spa/sc"),
+        ("stp / nc", "stp/nc"),
+        ("gulf_of_lyon", "gulf of lyon"),
+        ("Gênes", "genes"),
+        ("Côte\td'Azur", "cote d'azur"),
+    ],
+)
+def test_names_are_looked_up_in_one_form(name: str, form: str) -> None:
+    assert normalise_name(name) == form
+
+
+@given(st.text(alphabet="aZ9 _/().-'\t\néÊİK", max_size=12))
+def test_a_plain_name_and_any_other_take_the_same_steps(name: str) -> None:
+    """Plain names (letters, digits, ``./'-``) skip the regular expressions; any name comes out as the full
+    steps make it."""
+    text = fold_accents(name.strip().lower()).replace("_", " ")
+    text = re.sub(r"\s*\(\s*([a-z]{1,3})\s*\)\s*$", r"/\1", text)
+    text = re.sub(r"\s*/\s*", "/", text)
+    assert normalise_name(name) == re.sub(r"\s+", " ", text)
