@@ -26,7 +26,7 @@ from pathlib import Path
 
 from pipeline.commands import game as commands
 from pipeline.commands.secret_orders import encrypt_orders
-from pipeline.core.options import movement_options, retreat_choices
+from pipeline.core.legal_orders import movement_options, retreat_choices
 from pipeline.core.orders import Maintain
 from pipeline.core.position import PhaseKind
 from pipeline.core.units import AUTONOMOUS

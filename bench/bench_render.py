@@ -17,9 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline.commands.render import render_turn, turn_outcomes
 from pipeline.publish.geometry import load_drawing
 from pipeline.publish.render import render_map
+from pipeline.publish.turn_map import render_turn, turn_outcomes
 from pipeline.storage.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -41,8 +41,8 @@ from pathlib import Path
 
 from pipeline.core.board import Board, space_of
 from pipeline.core.calendar import PhaseResult
+from pipeline.core.legal_orders import adjustment_choices, movement_options, retreat_choices
 from pipeline.core.notation import parse_order
-from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
 from pipeline.core.orders import (
     Build,
     Convoy,

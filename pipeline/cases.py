@@ -31,15 +31,14 @@ from typing import Any
 
 from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import FixedDice
-from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Order
 from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
-from pipeline.errors import DataError, OrderError, PipelineError, Problem
-from pipeline.games import family_of, profile
+from pipeline.errors import DataError, IllegalOrderError, OrderError, PipelineError, Problem
+from pipeline.games import Family, family_of, profile
 from pipeline.storage.maps import shipped_board
-from pipeline.storage.state_files import parse_loan, read_chits, read_rebellions, rebellions_to_data, unit_text
+from pipeline.storage.state_files import unit_text
 from pipeline.storage.yamlio import line_of, load_yaml
 
 
@@ -58,12 +57,14 @@ class CaseOutcome:
     case: RuleCase
     passed: bool
     failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what the case may not mean as written
 
     def report(self) -> str:
         c = self.case
         where = f"{c.file}:{c.line}" if c.line else c.file
-        lines = [f"FAILED {c.id} {c.title} ({where})"]
+        lines = [f"{'FAILED' if not self.passed else 'WARNING'} {c.id} {c.title} ({where})"]
         lines.extend(f"  {f}" for f in self.failures)
+        lines.extend(f"  warning: {w}" for w in self.warnings)
         return "\n".join(lines)
 
 
@@ -73,11 +74,26 @@ def read_cases(path: Path) -> list[RuleCase]:
     if not isinstance(data, Mapping) or not isinstance(data.get("cases"), list):
         raise DataError("a case file is a mapping with a list `cases`", file=file)
     cases, problems, seen = [], [], set()
+    fixtures = data.get("fixtures") or {}
+    if not isinstance(fixtures, Mapping) or not all(isinstance(f, Mapping) for f in fixtures.values()):
+        problems.append(
+            Problem("fixtures", "expected a mapping of names to positions", line_of(data, "fixtures"), file)
+        )
+        fixtures = {}
     for i, raw in enumerate(data["cases"]):
         where = f"cases[{i}]"
         if not isinstance(raw, Mapping) or not raw.get("id") or not raw.get("turns"):
             problems.append(Problem(where, "a case needs an id and turns", line_of(data, where), file))
             continue
+        named = raw.get("fixture")
+        if named is not None and named != START and named not in fixtures:
+            known = ", ".join([START, *map(str, fixtures)])
+            problems.append(
+                Problem(f"{where}.fixture", f"no fixture {named!r} (known: {known})", line_of(data, where), file)
+            )
+            continue
+        if named is not None and named != START:
+            raw = {**fixtures[named], **raw}  # the case's own keys over its fixture's
         problems += [Problem(w, m, line_of(data, w), file) for w, m in _shape_problems(raw, where)]
         if raw["id"] in seen:
             problems.append(Problem(f"{where}.id", f"case id {raw['id']!r} is used twice", line_of(data, where), file))
@@ -92,7 +108,8 @@ def read_cases(path: Path) -> list[RuleCase]:
     return cases
 
 
-_MAPPINGS = ("units", "dice", "options", "expect", "results")
+_MAPPINGS = ("units", "dice", "options", "expect", "results", "refused")
+START = "start"  # the fixture every case may name: the map's starting position under the case's profile
 
 
 def _shape_problems(raw: Mapping[str, Any], where: str) -> list[tuple[str, str]]:
@@ -146,30 +163,43 @@ def _run(case: RuleCase) -> CaseOutcome:
     data = case.data
     rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
     board = shipped_board(str(data.get("map", rules.map)))
-    position = _position(board, data, family_of(rules).start_chits(board))
+    family = family_of(rules)
+    if data.get("fixture") == START:
+        position = _over_start(board, data, family.start_position(board, rules), family)
+    else:
+        position = _position(board, data, family)
+    warnings = family.case_warnings(board, data)
     failures: list[str] = []
     for n, turn in enumerate(data["turns"], start=1):
         label = f"turn {n} ({position.phase})"
         texts: list[tuple[str, str]] = []
         orders: list[tuple[str, Order]] = []
+        refused = {str(k): str(v) for k, v in (turn.get("refused") or {}).items()}
         for power, lines in (turn.get("orders") or {}).items():
             for text in lines or []:
+                if str(text) in refused:
+                    failures.extend(
+                        f"{label}: {f}"
+                        for f in _check_refused(str(text), refused.pop(str(text)), board, position, str(power), rules)
+                    )
+                    continue
                 try:
                     orders.append((str(power), parse_order(str(text), board, position.phase.kind)))
                     texts.append((str(power), str(text)))
                 except OrderError as err:
                     raise _CaseError(f"{label}: {err}") from None
+        failures.extend(f"{label}: refused names an order that was not given: {text!r}" for text in refused)
         fixed = {**(data.get("dice") or {}), **(turn.get("dice") or {})}  # a turn's dice over the case's
         dice = FixedDice({str(k): int(v) for k, v in fixed.items()})
-        result = family_of(rules).play_phase(board, position, orders, rules, dice)
+        result = family.play_phase(board, position, orders, rules, dice)
         failures.extend(f"{label}: {f}" for f in _check_results(turn.get("results") or {}, texts, orders, result))
-        failures.extend(f"{label}: {f}" for f in _check_position(board, turn.get("expect") or {}, result.after))
+        failures.extend(f"{label}: {f}" for f in _check_position(board, turn.get("expect") or {}, result.after, family))
         for want in (turn.get("expect") or {}).get("events") or []:
-            if str(want) not in {f"{e.kind} {e.place}" for e in result.events}:
-                shown = ", ".join(f"{e.kind} {e.place}" for e in result.events) or "none"
+            if str(want) not in {f"{e.kind.value} {e.place}" for e in result.events}:
+                shown = ", ".join(f"{e.kind.value} {e.place}" for e in result.events) or "none"
                 failures.append(f"{label}: expected the event {want!r}, got {shown}")
         for unwanted in (turn.get("expect") or {}).get("no_events") or []:
-            if str(unwanted) in {f"{e.kind} {e.place}" for e in result.events}:
+            if str(unwanted) in {f"{e.kind.value} {e.place}" for e in result.events}:
                 failures.append(f"{label}: the event {unwanted!r} was not expected")
         if "income" in (turn.get("expect") or {}):
             for power, ducats in turn["expect"]["income"].items():
@@ -178,7 +208,7 @@ def _run(case: RuleCase) -> CaseOutcome:
                     lines = ", ".join(f"{x.source} {x.place} {x.ducats}" for x in result.income.get(str(power), ()))
                     failures.append(f"{label}: income {power}: expected {ducats}, got {got} ({lines})")
         position = result.after
-    return CaseOutcome(case, not failures, failures)
+    return CaseOutcome(case, not failures, failures, warnings)
 
 
 def _units(board: Any, by_power: Mapping[str, Any]) -> list[Unit]:
@@ -219,66 +249,59 @@ def _places(board: Any, by_power: Mapping[str, Any] | None) -> dict[str, str]:
     return out
 
 
-def _position(board: Any, data: Mapping[str, Any], chits: dict[str, frozenset[str]]) -> Position:
+def _position(board: Any, data: Mapping[str, Any], family: Family) -> Position:
     dislodged = []
     for entry in data.get("dislodged") or []:
         unit = _unit(board, str(entry["power"]), str(entry["unit"]))
         dislodged.append(Dislodged(unit, entry.get("attacker_from")))
-    owners = _places(board, data.get("control") or data.get("owners"))
-    cities = _places(board, data.get("cities"))
-    if data.get("control") and "cities" not in data:  # cities follow their provinces unless given
-        cities = {p: power for p, power in owners.items() if board.spaces[p].city is not None}
+    problems: list[Problem] = []
+    extras = family.state_from_data(board, data, problems, case=True)
+    if problems:
+        raise DataError(problems)
     return Position.build(
         Phase.parse(str(data.get("phase", "Spring 1901 Movement"))),
         _units(board, data.get("units") or {}),
-        owners,
+        _places(board, data.get("control") or data.get("owners")),
         dislodged,
         [board.location(str(s)) for s in data.get("contested") or []],
-        cities,
-        {board.location(str(p)): int(n) for p, n in (data.get("sieges") or {}).items()},
-        _ledger(data),
-        [board.location(str(p)) for p in data.get("famine") or []],
-        _rebellions(board, data.get("rebellions")),
-        _chits(board, data, chits),
+        **extras,
     )
 
 
-def _chits(board: Any, data: Mapping[str, Any], start: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """As given, or every power holding one chit for every other power [M 16.1]."""
-    if "chits" not in data:
-        return start
-    problems: list[Problem] = []
-    found = read_chits(board, data["chits"], problems)
-    if problems:
-        raise DataError(problems)
-    return found
+def _over_start(board: Any, data: Mapping[str, Any], start: Position, family: Family) -> Position:
+    """The map's starting position under the case's profile, with what the case gives over it: a power
+    whose units it lists has exactly those; its phase, control and sections replace the start's."""
+    given = {str(p): v for p, v in (data.get("units") or {}).items()}
+    kept = [u for u in start.units.values() if u.power not in given]
+    merged: dict[str, Any] = {
+        "phase": str(start.phase),
+        "control" if family.controls_cities else "owners": {
+            p: sorted(s for s, o in start.owners.items() if o == p) for p in sorted({*start.owners.values()})
+        },
+        **family.state_to_data(board, start),
+    }
+    if "control" in data and "cities" not in data:
+        merged.pop("cities", None)  # the case's control decides its cities
+    merged |= {str(k): v for k, v in data.items() if k not in ("units", "fixture")}
+    merged["units"] = {p: [unit_text(u) for u in kept if u.power == p] for p in sorted({u.power for u in kept})}
+    merged["units"] |= given
+    return _position(board, merged, family)
 
 
-def _rebellions(board: Any, entries: Any) -> dict[str, Any]:
-    problems: list[Problem] = []
-    found = read_rebellions(board, _by_location(board, entries), problems)
-    if problems:
-        raise DataError(problems)
-    return found
+def _check_refused(text: str, code: str, board: Any, position: Position, power: str, rules: Any) -> list[str]:
+    """An order the case expects `judge validate` to refuse: with the reason code `code`, or `not_understood`
+    for an order that does not parse."""
+    try:
+        family_of(rules).read_order(text, board, position, power, rules)
+    except IllegalOrderError as err:
+        got = getattr(err.reason, "value", str(err.reason))
+        return [] if got == code else [f"{text}: expected refused as {code}, refused as {got} ({err})"]
+    except OrderError as err:
+        return [] if code == NOT_UNDERSTOOD else [f"{text}: expected refused as {code}, not understood ({err})"]
+    return [f"{text}: expected refused as {code}, but it is accepted"]
 
 
-def _by_location(board: Any, entries: Any) -> Any:
-    """Province names as players write them (``Bologna``, ``bol``) to the board's ids."""
-    if not isinstance(entries, Mapping):
-        return entries
-    return {board.location(str(p)): v for p, v in entries.items()}
-
-
-def _ledger(data: Mapping[str, Any]) -> Ledger:
-    """``treasury: {florence: 5}``, ``loans: {florence: [15+8 due Summer 1494]}``, ``banned: [florence]``."""
-    loans: dict[str, tuple[Loan, ...]] = {}
-    for power, entries in (data.get("loans") or {}).items():
-        parsed = [parse_loan(str(text)) for text in entries or []]
-        if any(loan is None for loan in parsed):
-            raise _CaseError(f"expected loans like '15+8 due Summer 1494', got {entries!r}")
-        loans[str(power)] = tuple(loan for loan in parsed if loan is not None)
-    treasury = {str(p): int(d) for p, d in (data.get("treasury") or {}).items()}
-    return Ledger.build(treasury, loans, {str(p) for p in data.get("banned") or []})
+NOT_UNDERSTOOD = "not_understood"  # `refused:` of an order the reader does not understand
 
 
 def _check_results(
@@ -297,58 +320,29 @@ def _check_results(
     return failures
 
 
-def _check_position(board: Any, expect: Mapping[str, Any], after: Position) -> list[str]:
+def _check_position(board: Any, expect: Mapping[str, Any], after: Position, family: Family) -> list[str]:
     failures = []
     if "units" in expect:
         want = {(u.power, unit_text(u)) for u in _units(board, expect["units"])}
         got = {(u.power, unit_text(u)) for u in after.units.values()}
         failures.extend(_difference("units", want, got))
+    if "units_include" in expect:  # these units at least; the others are not checked
+        want = {(u.power, unit_text(u)) for u in _units(board, expect["units_include"])}
+        got = {(u.power, unit_text(u)) for u in after.units.values()}
+        if want - got:
+            missing = ", ".join(f"{p}: {u}" for p, u in sorted(want - got))
+            failures.append(f"units expected but missing: {missing}")
     if "dislodged" in expect:
         want = {(u.power, unit_text(u)) for u in _units(board, expect["dislodged"])}
         got = {(d.unit.power, unit_text(d.unit)) for d in after.dislodged}
         failures.extend(_difference("dislodged", want, got))
-    for key, mapping in (("control", after.owners), ("cities", after.cities)):
-        if key in expect:
-            want_map = _places(board, expect[key])
-            wrong = sorted(
-                f"{p}: expected {o}, got {mapping.get(p)}" for p, o in want_map.items() if mapping.get(p) != o
-            )
-            failures.extend(f"{key} {w}" for w in wrong)
-    for place in expect.get("uncontrolled") or []:  # neither the province nor its city has a controller
-        where = board.location(str(place))
-        if where in after.owners or where in after.cities:
-            failures.append(f"uncontrolled {where}: held by {after.owners.get(where)} / {after.cities.get(where)}")
-    if "sieges" in expect:
-        want_sieges = {board.location(str(p)): int(n) for p, n in (expect["sieges"] or {}).items()}
-        if dict(after.sieges) != want_sieges:
-            failures.append(f"sieges: expected {want_sieges}, got {dict(after.sieges)}")
-    if "treasury" in expect:
-        for power, ducats in expect["treasury"].items():
-            if after.ledger.ducats(str(power)) != int(ducats):
-                failures.append(f"treasury {power}: expected {ducats}, got {after.ledger.ducats(str(power))}")
-    if "loans" in expect:
-        want_loans = _ledger({"loans": expect["loans"]}).loans
-        for power in set(want_loans) | set(expect["loans"] or {}):
-            owed, got_loans = want_loans.get(str(power), ()), after.ledger.debt(str(power))
-            if owed != got_loans:
-                shown = ", ".join(str(x) for x in got_loans) or "none"
-                failures.append(f"loans {power}: expected {', '.join(str(x) for x in owed) or 'none'}, got {shown}")
-    if "famine" in expect:
-        want_famine = sorted(board.location(str(p)) for p in expect["famine"] or [])
-        if sorted(after.famine) != want_famine:
-            failures.append(f"famine: expected {want_famine}, got {sorted(after.famine)}")
-    if "chits" in expect:
-        for power, victims in (expect["chits"] or {}).items():
-            got_chits = sorted(after.chits.get(str(power), frozenset()))
-            if got_chits != sorted(str(v) for v in victims or []):
-                failures.append(f"chits {power}: expected {sorted(victims or [])}, got {got_chits}")
-    if "rebellions" in expect:
-        want_rebellions = dict(rebellions_to_data(_rebellions(board, expect["rebellions"] or {})))
-        got_rebellions = dict(rebellions_to_data(after.rebellions))
-        if want_rebellions != got_rebellions:
-            failures.append(f"rebellions: expected {want_rebellions}, got {got_rebellions}")
-    if "banned" in expect and sorted(after.ledger.banned) != sorted(str(p) for p in expect["banned"] or []):
-        failures.append(f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}")
+    if "control" in expect:
+        want_map = _places(board, expect["control"])
+        wrong = sorted(
+            f"{p}: expected {o}, got {after.owners.get(p)}" for p, o in want_map.items() if after.owners.get(p) != o
+        )
+        failures.extend(f"control {w}" for w in wrong)
+    failures.extend(family.check_expected(board, expect, after))
     if "phase" in expect and str(after.phase) != str(Phase.parse(str(expect["phase"]))):
         failures.append(f"next phase: expected {expect['phase']}, got {after.phase}")
     return failures

@@ -4,6 +4,7 @@ library); no module outside a family names or imports it; no import cycle among 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 import sys
 from pathlib import Path
@@ -38,7 +39,7 @@ def test_core_imports_only_the_standard_library_and_project_errors() -> None:
 
 
 def test_core_calls_no_io() -> None:
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -169,6 +170,45 @@ def test_the_cycle_check_would_catch_one() -> None:
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
+# ---- syntax apart from legality (docs/architecture.md) ----------------------------------------------
+
+# the modules that decide whether an order is allowed, or what it does
+LEGALITY = {
+    "pipeline.core.legality",
+    "pipeline.core.order_checks",
+    "pipeline.core.retreat",
+    "pipeline.core.adjustment",
+    "pipeline.core.movement",
+    "pipeline.core.resolver",
+    "pipeline.core.explain",
+    "pipeline.core.rules",
+}
+
+
+def _reached(start: str) -> set[str]:
+    """Every pipeline module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for name in _resolved_imports(MODULES[todo.pop()]) - seen:
+            seen.add(name)
+            todo.append(name)
+    return seen
+
+
+@pytest.mark.parametrize("reader", ["pipeline.core.notation", "pipeline.core.order_kinds"])
+def test_the_notation_imports_no_legality_module(reader: str) -> None:
+    """The parser reads text into orders and reports syntax only: neither it nor the order kinds it reads
+    with import, even through another module, a legality check, a rule or a family."""
+    reached = _reached(reader)
+    bad = sorted(m for m in reached if m in LEGALITY or m.startswith("pipeline.games"))
+    assert not bad, f"{reader} imports {', '.join(bad)}"
+
+
+def test_the_legality_check_would_be_caught() -> None:
+    assert "pipeline.core.legality" in _reached("pipeline.core.order_checks")
+
+
 # ---- citations (docs/rules/README.md) -------------------------------------------------------------
 
 ROOT = PIPELINE.parent
@@ -198,3 +238,61 @@ def test_the_citation_check_would_catch_an_old_one() -> None:
     old = ["# gap G" + "-9", "(rules" + "_digest 12)", "see test_cases" + ".md BR-01", "differences" + ".md 14"]
     assert [n for n, _ in _old_citations("\n".join(old))] == [1, 2, 3, 4]
     assert _old_citations("# the siege lock [M 7.5] (judge, garrisons; Objectif §8.2); BR-01 [M 14.1]") == []
+
+
+# ---- the movement engine (docs/architecture.md, MovementHooks) --------------------------------------
+
+MOVEMENT = CORE / "movement.py"
+SHARED_OPTIONS = {"map", "family"}  # every other rule option is Machiavelli's (docs/rule-options.md)
+MACHIAVELLI_BOARD_FACTS = {"single_unit"}  # Venice's one unit, a fact of Machiavelli's maps
+
+
+def _machiavelli_names() -> tuple[set[str], set[str]]:
+    """Machiavelli's rule options, and the other names the shared movement engine must not use: their
+    choices with a name of their own (``convert_first``, not ``yes``) and its maps' facts."""
+    from pipeline.core.rules import CHOICES, Rules
+
+    options = {f.name for f in dataclasses.fields(Rules)} - SHARED_OPTIONS
+    choices = {c for name in options for c in CHOICES.get(name, ()) if "_" in c}
+    return options, choices | MACHIAVELLI_BOARD_FACTS
+
+
+def _family_rules_in(source: str, options: set[str], others: set[str]) -> list[str]:
+    """Where `source` reads one of the `options` of its rules (``rules.siege_commitment``, or by its name),
+    names one of the `others` (``"convert_first"``, ``space.single_unit``) or silences the type checker."""
+    found = [f"line {n}: type: ignore" for n, line in enumerate(source.splitlines(), 1) if "type: ignore" in line]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
+            owner = node.value
+            of_rules = (isinstance(owner, ast.Name) and owner.id == "rules") or (
+                isinstance(owner, ast.Attribute) and owner.attr == "rules"
+            )
+            if (of_rules and node.attr in options) or node.attr in others:
+                found.append(f"line {node.lineno}: {node.attr}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in options | others:
+            found.append(f"line {node.lineno}: {node.value!r}")
+    return found
+
+
+def test_the_movement_engine_reads_no_rule_of_machiavelli() -> None:
+    """Straits, Venice, sieges and conversions are Machiavelli's `MovementHooks`, never read in the engine."""
+    found = _family_rules_in(MOVEMENT.read_text(), *_machiavelli_names())
+    assert not found, "core/movement.py: " + ", ".join(found)
+
+
+def test_the_movement_check_would_catch_a_rule_read_in_the_engine() -> None:
+    options, others = _machiavelli_names()
+    assert {"siege_commitment", "strait_entry_blocks", "famine"} <= options and "map" not in options
+    assert {"convert_first", "single_unit"} <= others and "yes" not in others
+    source = (
+        'a = setting.rules.siege_commitment == "locked"\n'
+        'b = getattr(rules, "conversion_model") == "convert_first"  # type: ignore\n'
+        "c = board.spaces[p].single_unit or position.famine\n"
+    )
+    assert sorted(_family_rules_in(source, options, others)) == [
+        "line 1: siege_commitment",
+        "line 2: 'conversion_model'",
+        "line 2: 'convert_first'",
+        "line 2: type: ignore",
+        "line 3: single_unit",
+    ]

@@ -130,7 +130,7 @@ def test_the_settings_name_every_place_of_the_board_in_both_languages(site: Path
 def test_the_order_words_are_in_both_languages() -> None:
     """A template for each kind of order and each unit kind, with the placeholders the script fills."""
     kinds = ["hold", "move", "move_convoy", "retreat", "support_hold", "support_move", "support_convert"]
-    kinds += ["convoy", "convert", "besiege", "lift", "disband", "maintain", "remove", "build", "build_special"]
+    kinds += ["convoy", "convert", "besiege", "lift_siege", "disband", "maintain", "remove", "build", "build_special"]
     for lang in LANGUAGES:
         words = ui_strings(lang)
         assert {f"label_{k}" for k in kinds} <= set(words)
@@ -144,12 +144,12 @@ def test_the_order_words_are_in_both_languages() -> None:
     assert fr["label_support_move"] % {
         "unit": "Armée à Venise",
         "other": "l'armée à Padoue",
-        "to_place": "à Trévise",
+        "to": "à Trévise",
     } == ("Armée à Venise soutient l'armée à Padoue, qui va à Trévise")
     assert en["label_support_move"] % {
         "unit": "Army in Venice",
         "other": "the army in Padua",
-        "to_place": "to Treviso",
+        "to": "to Treviso",
     } == ("Army in Venice supports the army in Padua to Treviso")
 
 
@@ -158,17 +158,19 @@ def test_the_power_orders_words_are_in_both_languages() -> None:
     and the autonomous garrisons' name for a bribe's target."""
     for lang in LANGUAGES:
         words = ui_strings(lang)
-        for key in ("power_ally", "power_permit", "power_give"):
+        for key in ("power_ally", "power_permit_bribes"):
             assert "%(power)s" in words[key], (lang, key)
-        assert "%(other)s" in words["power_give"]
+        assert "%(victim)s" in words["power_give_chit"] and "%(to)s" in words["power_give_chit"]
     en, fr = ui_strings("en"), ui_strings("fr")
     assert en["power_ally"] % {"power": "Turkey"} == "Let Turkey's fleets through your straits"
     assert fr["power_ally"] % {"power": "la Turquie"} == "Laisser passer les flottes de la Turquie par vos détroits"
-    assert fr["power_permit"] % {"power": "la Papauté"} == "Autoriser la Papauté à corrompre à partir de vos unités"
-    assert fr["power_give"] % {"power": "Milan", "other": "Venise"} == (
+    assert fr["power_permit_bribes"] % {"power": "la Papauté"} == (
+        "Autoriser la Papauté à corrompre à partir de vos unités"
+    )
+    assert fr["power_give_chit"] % {"victim": "Milan", "to": "Venise"} == (
         "Donner à Venise votre jeton d'assassinat contre Milan"
     )
-    assert en["power_give"] % {"power": "Milan", "other": "the Papacy"} == (
+    assert en["power_give_chit"] % {"victim": "Milan", "to": "the Papacy"} == (
         "Give your assassination chit against Milan to the Papacy"
     )
     assert fr["autonomous"] == "Garnisons autonomes"
@@ -204,6 +206,85 @@ def test_the_script_uses_only_words_it_is_given() -> None:
     script = (ROOT / "site" / "assets" / "javascripts" / "order-form.js").read_text(encoding="utf-8")
     used = set(re.findall(r"\bt\.([a-z_]+)\b", script))
     assert used <= set(ui_strings("en")), used - set(ui_strings("en"))
+
+
+def _literals(script: str) -> list[str]:
+    """The string, template and regular-expression literals of a script, its comments left out (a scanner
+    for this project's scripts: a `/` starts a regular expression where a value is expected)."""
+    found: list[str] = []
+    i, n, last = 0, len(script), ""
+    while i < n:
+        c = script[i]
+        if script.startswith("//", i):
+            newline = script.find("\n", i)
+            i = n if newline < 0 else newline
+            continue
+        if script.startswith("/*", i):
+            i = script.index("*/", i) + 2
+            continue
+        regex = c == "/" and (last == "" or last in "(,=:[!&|?{};" or script[:i].rstrip().endswith("return"))
+        if c in "\"'`" or regex:
+            end = "/" if regex else c
+            j, in_class = i + 1, False
+            while j < n and (script[j] != end or in_class):
+                if script[j] == "\\":
+                    j += 1
+                elif regex and script[j] in "[]":
+                    in_class = script[j] == "["
+                j += 1
+            found.append(script[i + 1 : j])
+            i, last = j + 1, "x"
+            continue
+        if not c.isspace():
+            last = c
+        i += 1
+    return found
+
+
+_LINKING = {"to", "for", "year", "years"}  # words of the templates that are ordinary words of the script too
+
+
+def _notation_words() -> tuple[set[str], set[str], set[str]]:
+    """What the notation writes, from the order kinds' registry: the words of the forms' templates (but for
+    the linking words), the unit kinds' letters and the special units; the ids of the kinds and their forms;
+    the expense kinds' names."""
+    from pipeline.core.order_kinds import KINDS
+    from pipeline.core.order_kinds.expense import EXPENSE_KINDS
+    from pipeline.core.units import SPECIALS, UnitKind
+
+    words = {k.value for k in UnitKind} | set(SPECIALS)
+    for kind in KINDS:
+        for form in kind.forms:
+            words |= set(re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", " ", form.template))) - _LINKING
+    ids = {k.id for k in KINDS} | {f.id for k in KINDS for f in k.forms}
+    return words, ids, {k.name for k in EXPENSE_KINDS}
+
+
+def _named(literals: list[str]) -> set[str]:
+    """The keywords, ids and expense kinds the literals name."""
+    words, ids, phrases = _notation_words()
+    found = {lit for lit in literals if lit in ids}
+    for lit in literals:
+        found |= set(re.findall(r"[\w-]+", re.sub(r"\\+.", " ", lit))) & words
+        found |= {p for p in phrases if p in lit}
+    return found
+
+
+def test_the_script_names_no_kind_nor_keyword() -> None:
+    """The order form takes the kinds, their templates and the expense kinds from the legal orders
+    (`notation`, `expenses.kinds`): no literal of its script names a kind, a form, a keyword of the
+    notation, a unit kind, a special unit or an expense kind."""
+    script = (ROOT / "site" / "assets" / "javascripts" / "order-form.js").read_text(encoding="utf-8")
+    literals = _literals(script)
+    assert "pbem-expense-kind" in literals and "AGE-SECRET-KEY-1…" in literals  # the scanner finds them
+    assert not _named(literals), _named(literals)
+
+
+def test_the_script_check_would_catch_a_keyword() -> None:
+    sample = 'const a = x / 2; // "Waive"\nif (/^(Maintain|Remove)\\b/.test(o)) f("famine relief", `${u} S ${v}`);'
+    literals = _literals(sample)
+    assert "Waive" not in " ".join(literals)  # in a comment
+    assert _named(literals) == {"Maintain", "Remove", "famine relief", "S"}
 
 
 def test_a_second_run_removes_nothing_it_still_writes_and_gives_the_same_bytes(tmp_path: Path) -> None:

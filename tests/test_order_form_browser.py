@@ -243,7 +243,8 @@ def test_the_money_and_the_power_orders_are_in_words(
             const get = async (path) => (await fetch(new URL(path, root))).json();
             const t = await get(`games/order-form-${lang}.json`);
             const s = await get("games/machiavelli/form-" + lang + ".json");
-            const words = new OrderWords(t, s.places, "movement", s.powers, s.powers_the);
+            const legal = await get("games/machiavelli/orders.json");
+            const words = new OrderWords(t, s.places, legal.notation, s.powers, s.powers_the);
             const orders = ["Permit bribes florence", "Give milan to venice", "Give milan to nowhere", "Ally"];
             return orders.map((o) => words.powerOrder(o));
         }""",

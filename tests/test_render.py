@@ -7,6 +7,8 @@ orders drawn from its committed results file.
 
 from __future__ import annotations
 
+import math
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -23,6 +25,7 @@ from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import Unit, UnitKind
 from pipeline.games import family_of, profile, start_position
+from pipeline.publish import colours as colour_check
 from pipeline.publish import geometry, render
 from pipeline.publish.geometry import load_drawing
 from pipeline.publish.render import render_map
@@ -57,6 +60,11 @@ def parse(text: str) -> ET.Element:
 
 def by_id(root: ET.Element) -> dict[str, ET.Element]:
     return {e.get("id"): e for e in root.iter() if e.get("id")}
+
+
+def name_of(text: ET.Element) -> str:
+    """A place name as drawn, its lines joined."""
+    return " ".join(part.strip() for part in text.itertext() if part.strip())
 
 
 def classes(element: ET.Element) -> set[str]:
@@ -134,25 +142,25 @@ def test_a_failed_move_built_by_hand_is_marked() -> None:
 
 
 def test_names_follow_the_language() -> None:
-    """Place names are the map's English names in English and its French names (`names.fr`) in French, or the
-    id in capitals where the name does not fit its space; places whose names differ are written differently."""
+    """Place names are the map's English names in English and its French names (`names.fr`) in French, in
+    full everywhere (one naming style, never the id); places whose names differ are written differently."""
     board = game("machiavelli").board
     turn = game("machiavelli").turns()[0]
     labels = {}
     for lang in ("en", "fr"):
         names = parse(svg("machiavelli", turn, lang)).find(f"{SVG}g[@id='names']")
-        labels[lang] = [e.text for e in names.iter(SVG + "text")]
+        labels[lang] = [name_of(e) for e in names.iter(SVG + "text")]
         assert len(labels[lang]) == len(board.spaces)
     differ = 0
     for sid, en, fr in zip(sorted(board.spaces), labels["en"], labels["fr"], strict=True):
         space = board.spaces[sid]
-        assert en in (space.name, sid.upper())
-        assert fr in (space.names.get("fr", space.name), sid.upper())
+        assert en == space.name
+        assert fr == space.names.get("fr", space.name)
         if en != fr:
             differ += 1
             assert space.name != space.names["fr"]
     assert differ >= 10
-    assert "Venise" in labels["fr"] or "VEN" in labels["fr"]
+    assert "Venise" in labels["fr"]
     assert "Ionian Sea" in labels["en"] and "mer Ionienne" in labels["fr"]
 
 
@@ -238,18 +246,17 @@ def test_standard_supply_centres_show_their_controller(turn: str) -> None:
 
 
 def test_standard_names_follow_the_language() -> None:
-    """On the standard map too, names are the map's English names, or its French names in French (or the id in
-    capitals where a name does not fit)."""
+    """On the standard map too, names are the map's English names, or its French names in French, in full."""
     board = game("demo").board
     turn = game("demo").turns()[0]
     for lang in ("en", "fr"):
         names = parse(svg("demo", turn, lang)).find(f"{SVG}g[@id='names']")
-        labels = [e.text for e in names.iter(SVG + "text")]
+        labels = [name_of(e) for e in names.iter(SVG + "text")]
         assert len(labels) == len(board.spaces)
         for sid, text in zip(sorted(board.spaces), labels, strict=True):
             space = board.spaces[sid]
             name = space.name if lang == "en" else space.names.get("fr", space.name)
-            assert text in (name, sid.upper()), (lang, sid, text)
+            assert text == name, (lang, sid, text)
     assert "Mer du Nord" in labels or "mer du Nord" in labels
 
 
@@ -275,3 +282,134 @@ def test_the_command_writes_the_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["render", str(folder), turn, "--lang", "fr", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == svg("machiavelli-objectif", turn, "fr")
+
+
+# ---- readability: colours, unit shapes, names clear of the orders ------------------------------------------
+FAMILY_BOARDS = [("judge", "machiavelli-classic"), ("objectif", "machiavelli-1995"), ("standard", "standard")]
+APART = 12.0  # CIEDE2000: plainly different side by side (about 2 is just noticeable)
+
+
+@pytest.mark.parametrize(("profile_name", "map_name"), FAMILY_BOARDS)
+def test_every_two_powers_stay_apart_for_colour_blind_players(profile_name: str, map_name: str) -> None:
+    """Every two powers of a board have colours at least 12 CIEDE2000 apart for normal vision and with
+    protanopia, deuteranopia and tritanopia simulated, each colour plainly apart from the sea, uncontrolled
+    land, land beyond the board and the autonomous grey, and every power a hatching of its own kind."""
+    board = shipped_board(map_name)
+    colours = render.palette(board, family_of(profile(profile_name)))
+    assert set(colours) == set(board.powers)
+    closest = colour_check.closest_pair({pid: colour for pid, (colour, _) in colours.items()})
+    assert closest[0] >= APART, f"{closest[2]} and {closest[3]} look alike with {closest[1]}: {closest[0]:.1f}"
+    for pid, (colour, _) in colours.items():
+        for other in (render.SEA, render.LAND, render.OFFBOARD, render.AUTONOMOUS_COLOUR):
+            for vision in colour_check.VISIONS:
+                assert colour_check.distance(colour, other, vision) >= APART, (pid, other, vision)
+    hatchings = [hatching for _, hatching in colours.values()]
+    assert len(set(hatchings)) == len(hatchings) and set(hatchings) <= set(render.HATCHINGS)
+
+
+def test_the_colour_check_tells_what_the_simulations_merge() -> None:
+    """The check itself: red and green that protanopes and deuteranopes confuse come out close for them and
+    far for normal vision; blue and green that tritanopes confuse, close for them."""
+    red, green = "#D55E00", "#7A8A00"
+    assert colour_check.distance(red, green) > 30
+    assert colour_check.distance(red, green, "deuteranopia") < 12
+    assert colour_check.distance(red, green, "protanopia") < 12
+    assert colour_check.distance("#3388CC", "#44AA77", "tritanopia") < colour_check.distance("#3388CC", "#44AA77") / 2
+    assert colour_check.delta_e((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
+
+
+def _shape(icon: ET.Element) -> tuple[tuple[str, str], ...]:
+    """An icon's outline: its elements and their geometry, without colour or text."""
+    out = []
+    for e in icon.iter():
+        if e.tag in (SVG + "circle", SVG + "path", SVG + "rect"):
+            out.append((e.tag, " ".join(f"{k}={e.get(k)}" for k in ("r", "d", "width", "height") if e.get(k))))
+    return tuple(out)
+
+
+def test_every_unit_kind_has_a_shape_and_letter_of_its_own() -> None:
+    """An army, a fleet and a garrison of every power, and the three elite badges: each kind one outline
+    whatever its power, no two kinds alike, and the letter in a unit is its kind's (A, F, G), never its
+    power's."""
+    board = shipped_board("machiavelli-classic")
+    units = []
+    for i, power in enumerate(sorted(board.powers)):
+        army, fleet = sorted(s for s in board.spaces if board.spaces[s].kind != "sea")[i * 3 : i * 3 + 2]
+        units += [Unit(power, UnitKind.ARMY, army, special="mercenaries" if i == 0 else None)]
+        units += [Unit(power, UnitKind.FLEET, fleet, special="professionals" if i == 0 else None)]
+        cities = [s for s in sorted(board.spaces) if board.spaces[s].city and board.spaces[s].city.fortified]
+        units += [Unit(power, UnitKind.GARRISON, cities[i], special="militia" if i == 0 else None)]
+    position = Position.build(Phase("spring", 1454, PhaseKind.MOVEMENT), units)
+    text = render_map(board, position, None, "en", "machiavelli-classic", family=family_of(profile("judge")))
+    ids = by_id(parse(text))
+    shapes: dict[str, set[tuple[tuple[str, str], ...]]] = {}
+    for power in board.powers:
+        for kind in UnitKind:
+            icon = ids[f"{kind.value.lower()}-{power}"]
+            shapes.setdefault(kind.value, set()).add(_shape(icon))
+            assert [t.text for t in icon.iter(SVG + "text")] == [kind.value]
+    assert all(len(found) == 1 for found in shapes.values())
+    outlines = [next(iter(found)) for found in shapes.values()]
+    badges = [_shape(ids[f"sp-{special}"]) for special in ("mercenaries", "professionals", "militia")]
+    assert len(set(outlines)) == 3 and len(set(badges)) == 3
+
+
+def _number(text: str | None) -> float:
+    return float(text or 0)
+
+
+def _name_boxes(root: ET.Element) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each place name's box as drawn: its lines, size (class z<size>, else 8) and position."""
+    out = []
+    for e in root.find(f"{SVG}g[@id='names']").iter(SVG + "text"):
+        size = next((float(c[1:]) for c in classes(e) if c[:1] == "z"), render.FONT)
+        lines = [t.text or "" for t in e.iter(SVG + "tspan")] or [e.text or ""]
+        ys = [_number(t.get("y")) for t in e.iter(SVG + "tspan")] or [_number(e.get("y"))]
+        width = max(render.text_width(line, size) for line in lines)
+        x = _number(e.get("x"))
+        out.append((name_of(e), (x - width / 2, ys[0] - 0.85 * size, x + width / 2, ys[-1] + 0.25 * size)))
+    return out
+
+
+def _strokes(root: ET.Element) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The points along every order's line and head, from their path data (M, L, Q commands)."""
+    out = []
+    orders = root.find(f"{SVG}g[@id='orders']")
+    for group in [] if orders is None else orders.iter(SVG + "g"):
+        for path in group.iter(SVG + "path"):
+            numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d") or "")]
+            pts = list(zip(numbers[::2], numbers[1::2], strict=True))
+            if "Q" in (path.get("d") or ""):  # M start Q control end
+                (sx, sy), (cx, cy), (ex, ey) = pts
+                curve = [(1 - t) ** 2 * sx + 2 * (1 - t) * t * cx + t * t * ex for t in (i / 20 for i in range(21))]
+                curve_y = [(1 - t) ** 2 * sy + 2 * (1 - t) * t * cy + t * t * ey for t in (i / 20 for i in range(21))]
+                pts = list(zip(curve, curve_y, strict=True))
+            dense = []
+            for (x1, y1), (x2, y2) in zip(
+                pts, pts[1:] + pts[:1] if "z" in (path.get("d") or "") else pts[1:], strict=False
+            ):
+                steps = max(1, int(math.dist((x1, y1), (x2, y2)) * 2))
+                dense += [(x1 + (x2 - x1) * k / steps, y1 + (y2 - y1) * k / steps) for k in range(steps + 1)]
+            out.append((group.get("data-order") or "", dense or pts))
+    return out
+
+
+@pytest.mark.parametrize(("name", "turn"), [(n, t) for n, t in TURNS if game(n).results_path(t).exists()])
+def test_no_place_name_lies_under_an_order(name: str, turn: str) -> None:
+    """On every adjudicated turn of the demo games, no place name's box (its letters, estimated) is crossed by
+    an order's line or arrowhead, and no two names overlap."""
+    root = parse(svg(name, turn))
+    boxes = _name_boxes(root)
+    crossed = []
+    for order, points in _strokes(root):
+        for text, (x0, y0, x1, y1) in boxes:
+            if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points):
+                crossed.append(f"{order} over {text}")
+    assert crossed == []
+    overlapping = [
+        (a, b)
+        for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(boxes)
+        for b, (bx0, by0, bx1, by1) in boxes[i + 1 :]
+        if ax0 < bx1 - 0.5 and bx0 < ax1 - 0.5 and ay0 < by1 - 0.5 and by0 < ay1 - 0.5
+    ]
+    assert overlapping == []

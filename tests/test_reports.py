@@ -11,15 +11,16 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from pipeline.core.calendar import EventKind
 from pipeline.core.movement import adjudicate_movement
 from pipeline.core.notation import parse_order
-from pipeline.core.outcome import Reason
+from pipeline.core.outcome import CHECK_WORDS, Reason, SubReason
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.units import Unit, UnitKind
 from pipeline.games import profile
 from pipeline.publish import i18n
 from pipeline.publish.i18n import LANGUAGES, Translator, po_path, translator
-from pipeline.publish.report import PhaseRecord, load_phase, private_report, public_report
+from pipeline.publish.report import PhaseRecord, _Report, load_phase, private_report, public_report
 from pipeline.publish.sentences import Entry, Sentences
 from pipeline.publish.words import Words, power_forms
 from pipeline.storage.gamedir import load_game
@@ -151,7 +152,7 @@ DETAIL: dict[Reason, dict[str, str]] = {
     Reason.OUTBID: {"paid": "6", "needed": "6"},
     Reason.BRIBE_TOO_SMALL: {"paid": "6", "needed": "9"},
     Reason.ATTEMPT_FAILED: {"paid": "12", "die": "2"},
-    Reason.REBELLION_NOT_ALLOWED: {"why": "already in rebellion"},
+    Reason.REBELLION_NOT_ALLOWED: {"why": "already_rebelling"},
 }
 
 
@@ -346,3 +347,55 @@ def test_french_place_forms_come_from_the_map_data() -> None:
     assert standard.to("stp/nc") == "à Saint-Pétersbourg (côte nord)"
     english = Words(shipped_board("standard"), translator("en"))
     assert [english.in_("nth"), english.from_("par")] == ["in the North Sea", "from Paris"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", list(EventKind), ids=lambda k: k.value)
+def test_every_event_has_its_sentence_in_both_catalogues(kind: EventKind, lang: str) -> None:
+    """Each kind of event a calendar can announce is reported by a sentence of its own, for a place (or a
+    power) and for a unit lost, never by the catch-all "Event: ..." that shows the results file's word."""
+    _game, _turn, record = next(r for r in _records() if r[0] == "machiavelli")
+    report = _Report(record, lang)
+    t = Recording(lang)
+    report.t = t
+    report.w = Words(record.board, t)
+    place = "milan" if kind in (EventKind.ASSASSINATION, EventKind.ELIMINATED, EventKind.VICTORY) else "mil"
+    unit_lost = {"event": kind.value, "place": "mil", "unit": "A mil", "power": "milan"}
+    for event in ({"event": kind.value, "place": place}, unit_lost):
+        catch_all = t.gettext("Event: %(event)s %(in_place)s.") % {
+            "event": kind.value,
+            "in_place": report.w.in_(str(event["place"])),
+        }
+        text = report.event(event)
+        assert text and text != catch_all and "%(" not in text, (event, text)
+    assert t.used <= translated_ids("en") and t.used <= translated_ids("fr")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("why", list(SubReason), ids=lambda w: w.value)
+def test_every_sub_reason_has_its_own_sentence(why: SubReason, lang: str) -> None:
+    """The report says what a sub-reason adds to its reason, in a sentence of its own."""
+    board = shipped_board("machiavelli-classic")
+    reason = next(r for r, words in CHECK_WORDS.items() if isinstance(words, dict) and why.value in words)
+    sentences = Sentences(Words(board, translator(lang)), sample_position())
+    order = parse_order("A mil-tyr", board)
+    general = sentences.result(Entry("milan", "A mil-tyr", order, reason, False, {}))
+    text = sentences.result(Entry("milan", "A mil-tyr", order, reason, False, {"why": why.value}))
+    assert text != general and why.value not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bribe_below_its_minimum_is_not_blamed_on_counter_bribes(lang: str) -> None:
+    """A bribe that fails with no counter-bribe on its unit was below its minimum and says so; one that
+    counter-bribes took under the minimum names them [M 14.3] [M 14.6]."""
+    board = shipped_board("machiavelli-classic")
+    sentences = Sentences(Words(board, translator(lang)), sample_position())
+    order = parse_order("Expense 1: 6 buy G sie", board)
+    alone = sentences.result(
+        Entry("milan", str(order), order, Reason.BRIBE_TOO_SMALL, False, {"paid": "6", "needed": "9"})
+    )
+    countered = sentences.result(
+        Entry("milan", str(order), order, Reason.BRIBE_TOO_SMALL, False, {"paid": "9", "needed": "9", "counter": "3"})
+    )
+    assert ("minimum" in alone) and "counter" not in alone.replace("contre", "counter").lower()
+    assert "counter" in countered.replace("contre", "counter").lower() and "3" in countered

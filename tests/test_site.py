@@ -3,6 +3,7 @@ under site/games/ (and the home pages' games block), stale pages removed, narrat
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -201,6 +202,35 @@ def test_deadlines_come_from_the_deadlines_file(tmp_path: Path) -> None:
     feed = (site / "games" / "feed.xml").read_text()
     assert feed.count("<item>") == 5 and feed.count("<pubDate>") == 1
     assert "<pubDate>Mon, 02 Nov 2026 20:00:00 +0100</pubDate>" in feed
+
+
+def test_no_page_of_a_game_shows_a_code(built: Path) -> None:
+    """A player reads words on the site, never a reason or sub-reason code (`illegal_no_unit`,
+    `already_rebelling`): every game page and phase page, both languages."""
+    from pipeline.core.outcome import Reason, SubReason
+
+    codes = {r.value for r in Reason if "_" in r.value} | {w.value for w in SubReason}
+    pattern = re.compile(r"\b(" + "|".join(sorted(codes, key=len, reverse=True)) + r")\b")
+    pages = [
+        p for game in ("demo", "machiavelli", "machiavelli-objectif") for p in (built / "games" / game).glob("*.md")
+    ]
+    assert len(pages) > 20
+    for page in pages:
+        found = pattern.findall(page.read_text(encoding="utf-8"))
+        assert not found, (page.name, sorted(set(found)))
+
+
+def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
+    """The French feed's title is the French site name of mkdocs.yml's i18n languages, the English feed's
+    the site's name; the rules page cites no rule number for developers (`[M 7.5]`)."""
+    (tmp_path / "mkdocs.yml").write_text((GAMES.parent / "mkdocs.yml").read_text(encoding="utf-8"))
+    site = tmp_path / "site"
+    build_site(GAMES, site)
+    assert "<title>pbem-pipeline games</title>" in (site / "games" / "feed.xml").read_text()
+    assert "<title>Parties de pbem-pipeline</title>" in (site / "games" / "feed.fr.xml").read_text()
+    for rules in ("rules.md", "rules.fr.md"):
+        text = (site / "games" / rules).read_text()
+        assert "[M " not in text and "[D " not in text and "()" not in text
 
 
 def test_a_map_the_same_in_both_languages_is_written_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

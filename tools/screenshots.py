@@ -7,8 +7,9 @@ Builds the demo games' site as CI builds it (the helper of tests/test_site_brows
 `mkdocs build --strict` into a temporary folder), serves it on localhost and, in Debian's Chromium driven by
 Playwright (CHROMIUM for another binary), takes the home page, a phase page with its map and the order
 form (a power chosen) at 390 px (a phone) and 1280 px (a desktop), in English and French:
-`<page>-<width>-<lang>.png`. Each is the first two screens of the page on a phone, the first screen on a
-desktop, not the whole page: the files stay small.
+`<page>-<width>-<lang>.png`, and the phase's map zoomed in twice on the phone, `map-zoomed-390-<lang>.png`.
+Each is the first two screens of the page on a phone, the first screen on a desktop, not the whole page:
+the files stay small.
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ def take(out: Path) -> list[Path]:
                             target = out / f"{name}-{width}-{lang}.png"
                             tab.screenshot(path=str(target), clip=clip, full_page=True)
                             taken.append(target)
+                            if name == "phase" and width == 390:  # the map zoomed in, on a phone
+                                tab.get_by_role("button", name="Agrandir" if lang == "fr" else "Zoom in").click()
+                                tab.get_by_role("button", name="Agrandir" if lang == "fr" else "Zoom in").click()
+                                target = out / f"map-zoomed-{width}-{lang}.png"
+                                tab.locator(".pbem-map").screenshot(path=str(target))
+                                taken.append(target)
                     context.close()
                 browser.close()
         finally:

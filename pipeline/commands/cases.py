@@ -22,7 +22,7 @@ def run(paths: Iterable[Path], echo: Callable[[str], None] = print, show_all: bo
         for case in cases:
             outcome = run_rule_case(case)
             outcomes.append(outcome)
-            if not outcome.passed:
+            if not outcome.passed or outcome.warnings:
                 echo(outcome.report())
             elif show_all:
                 echo(f"passed {case.id} {case.title}".rstrip())

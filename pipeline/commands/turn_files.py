@@ -82,7 +82,7 @@ def state_files(game: Game, position: Position, turn: str) -> TurnFiles:
     data = position_to_data(game.board, position, game.family)
     if not game.secret_money:
         return TurnFiles({game.state_path(turn): dump_yaml(data, header)})
-    public, private = split_state(data)
+    public, private = split_state(data, game.family)
     files = TurnFiles(
         {game.state_path(turn): dump_yaml(public, header + "\nTreasuries and loans: encrypted beside it.")}
     )

@@ -9,6 +9,7 @@ the shared engine (`movement`, `retreat`, `adjustment`), so nothing here asks wh
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,12 +40,34 @@ class PhaseResult:
     events: tuple[Event, ...] = ()  # famine and plague: provinces struck and units lost
 
 
+class EventKind(enum.Enum):
+    """What can befall the board between phases; the value is what the results file writes."""
+
+    FAMINE = "famine"  # a province struck, or (with a unit) a unit starved
+    PLAGUE = "plague"  # a province struck, or a unit lost to it
+    ASSASSINATION = "assassination"  # a power assassinated, or one of its units lost
+    REBELLION = "rebellion"  # a province rises
+    REBELLION_ENDED = "rebellion ended"  # the whole rebellion is over
+    PROVINCE_REBELLION_ENDED = "province rebellion ended"  # the province's rebels are gone, its city's stay
+    CITY_REBELLION_ENDED = "city rebellion ended"  # the city's rebels are gone, the province's stay
+    ELIMINATED = "eliminated"  # a power out of the game, or one of its units removed
+    VICTORY = "victory"  # a power has won
+
+    @classmethod
+    def read(cls, text: object) -> EventKind | None:
+        """The kind a results file names, None for a text that names none."""
+        try:
+            return cls(text)
+        except ValueError:
+            return None
+
+
 @dataclass(frozen=True)
 class Event:
-    """Something that befell the board between phases: `kind` (famine, plague) at `place` (a province
-    struck, or where `unit` was lost)."""
+    """Something that befell the board between phases: `kind` at `place` (a province struck, or where
+    `unit` was lost; a power for an assassination, an elimination or a victory)."""
 
-    kind: str
+    kind: EventKind
     place: str
     unit: Unit | None
 

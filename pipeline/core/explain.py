@@ -23,7 +23,7 @@ from .orders import (
     SupportHold,
     SupportMove,
 )
-from .outcome import CHECK_WORDS, OTHER_WORDS, Reason
+from .outcome import CHECK_WORDS, OTHER_WORDS, Reason, SubReason
 from .position import PhaseKind, Position
 from .rules import Rules
 from .units import AUTONOMOUS, CITY, Unit, UnitKind
@@ -173,9 +173,9 @@ def _case(
             return "two steps"
         return ""
     if reason is Reason.ILLEGAL_EXPENSE:
-        why = detail.get("why", "")
-        if why:
-            return why
+        why = SubReason.of(detail)
+        if why is not None:
+            return why.value
         if isinstance(order, Expense):
             bribed = position.unit_at(order.target)
             return "own" if bribed is not None and bribed.power == power else ""
@@ -188,5 +188,6 @@ def _case(
             return "limit"
         return ""
     if reason is Reason.REBELLION_NOT_ALLOWED:
-        return detail.get("why", "")
+        why = SubReason.of(detail)
+        return why.value if why is not None else ""
     return ""

@@ -5,10 +5,12 @@ Values only; `banking` changes them. A treasury is never negative [M 12.1] (Obje
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2}
+_LOAN = re.compile(r"(\d+)\+(\d+) due (\w+) (\d+)")
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,14 @@ class Loan:
 
     def __str__(self) -> str:
         return f"{self.principal}+{self.interest} due {self.due_season.title()} {self.due_year}"
+
+    @classmethod
+    def parse(cls, text: str) -> Loan | None:
+        """The loan `str` writes (``15+8 due Summer 1494``), or None."""
+        match = _LOAN.fullmatch(text.strip())
+        if not match:
+            return None
+        return cls(int(match[4]), match[3].lower(), int(match[1]), int(match[2]))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Every legal order of a phase, for one power: what an order form may offer (docs/legal-orders.md).
+"""Every legal order of a phase: what an order form may offer (docs/legal-orders.md), and the orders
+random play draws from (tests, benchmarks). One generator of candidate orders serves both.
 
 Nothing here decides legality. Candidate orders are generated from the board's adjacency and the
 position, written as text (`str(order)`, the canonical notation), read back with `parse_order` and
@@ -19,7 +20,13 @@ says what may be spent on what (kinds, minimums, targets, the treasury, the loan
 templates the notation prints, so that a form builds texts the parser reads back.
 
 What a family adds (its check, its units' other orders, its adjustments, its money) comes in as
-`LegalOrderHooks`, which every `pipeline.games` family provides.
+`LegalOrderHooks`, which every `pipeline.games` family provides. Each kind of order says how the form
+lists it (`pipeline.core.order_kinds`: its rank in a unit's list, its group, its text templates, which
+`notation` exports).
+
+Random play (`movement_options`, `retreat_choices`, `adjustment_choices`) takes the same candidates
+as order values, with likelier supports and convoys: a support only where the supported unit could
+move, a convoy wherever the seas could carry the army.
 """
 
 from __future__ import annotations
@@ -31,20 +38,22 @@ from typing import Protocol
 
 from pipeline.errors import OrderError
 
-from .adjustment import adjustments_due
+from .adjustment import adjustments_due, build_sites
 from .board import Board, space_of
-from .notation import check_order, check_parsed_order, parse_order
+from .legality import DEFAULT_RULES, Illegal, check_movement_order
+from .notation import parse_order
+from .order_checks import check_order, check_parsed_order
+from .order_kinds import KINDS, kind_of
 from .orders import (
+    MOVEMENT_KINDS,
     Ally,
-    Besiege,
     Build,
     Convert,
     Convoy,
     Disband,
     Hold,
-    LiftSiege,
-    Maintain,
     Move,
+    MovementOrder,
     Order,
     Remove,
     Retreat,
@@ -53,28 +62,13 @@ from .orders import (
     SupportMove,
     Waive,
 )
-from .position import PhaseKind, Position
+from .position import Dislodged, PhaseKind, Position
+from .retreat import city_retreat, retreat_options
 from .rules import Rules
-from .units import AUTONOMOUS, Unit, UnitKind
+from .units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 
 FORMAT = 1  # version of the JSON structure (docs/legal-orders.md)
 ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
-# the order of kinds in a unit's list, then the text
-_RANK = {
-    Hold: 0,
-    Move: 1,
-    Retreat: 1,
-    SupportHold: 2,
-    SupportMove: 3,
-    SupportConvert: 4,
-    Convoy: 5,
-    Convert: 6,
-    Besiege: 7,
-    LiftSiege: 8,
-    Maintain: 0,
-    Remove: 9,
-    Disband: 9,
-}
 
 
 @dataclass(frozen=True)
@@ -117,6 +111,7 @@ class LegalOrders:
 
 
 OrderCheck = Callable[[Board, Position, str, Order, Rules], Order]
+UnitExtras = Callable[[Unit], Iterable[Order]]
 
 
 class LegalOrderHooks(Protocol):
@@ -153,12 +148,13 @@ def keep(
     rules: Rules,
     check: OrderCheck = check_order,
 ) -> tuple[str, ...]:
-    """The canonical texts of the candidates the check accepts, sorted by kind of order, then text."""
+    """The canonical texts of the candidates the check accepts, sorted by kind of order (the kinds'
+    `rank`), then text."""
     kept: dict[str, int] = {}
     for order in candidates:
         text = accepted(str(order), board, position, power, rules, check)
         if text is not None:
-            kept[text] = _RANK.get(type(order), 10)
+            kept[text] = kind_of(order).rank
     return tuple(sorted(kept, key=lambda t: (kept[t], t)))
 
 
@@ -205,76 +201,233 @@ def convoy_destinations(board: Board, fleets: frozenset[str], src: str) -> list[
     ]
 
 
-# ---- the phases -----------------------------------------------------------------------------
+# ---- the candidates: one generator for the form and for random play -------------------------------
 
 
-def _movement_candidates(
-    board: Board, position: Position, unit: Unit, fleets: frozenset[str], hooks: LegalOrderHooks
+class _Reach(Protocol):
+    """How far a unit's candidate supports and convoys go."""
+
+    def convoy_moves(self, army: Unit) -> Iterable[str]: ...
+
+    def supports_hold(self, within: frozenset[str], other: Unit) -> bool: ...
+
+    def support_moves(self, unit: Unit, within: frozenset[str], other: Unit) -> Iterable[str]: ...
+
+    def convoys(self, fleet: Unit, army: Unit) -> Iterable[str]: ...
+
+
+class _EveryOrder:
+    """For the form: every support the check may accept (a coast named or not), and convoys along the
+    routes of the fleets on the board."""
+
+    def __init__(self, board: Board, position: Position) -> None:
+        self.board = board
+        self.fleets = convoy_fleets(board, position)
+
+    def convoy_moves(self, army: Unit) -> Iterable[str]:
+        return convoy_destinations(self.board, self.fleets, army.space)
+
+    def supports_hold(self, within: frozenset[str], other: Unit) -> bool:
+        return space_of(other.location) in within
+
+    def support_moves(self, unit: Unit, within: frozenset[str], other: Unit) -> Iterator[str]:
+        for s in sorted(within - {other.space}):
+            yield s
+            if self.board.spaces[s].coasts:
+                yield from self.board.locations(s)  # a coast named in a support stays [D 2.8] (DATC 6.B.9)
+
+    def convoys(self, fleet: Unit, army: Unit) -> Iterator[str]:
+        board, fleets = self.board, self.fleets
+        if fleet.space in fleets:
+            for s in convoy_destinations(board, fleets, army.space):
+                if fleet_route(board, fleets, army.space, s, fleet.space):
+                    yield s
+
+
+def destinations(board: Board, unit: Unit) -> list[tuple[str, bool]]:
+    """(location, by convoy) for each move the unit could order: to its neighbours, and an army on a
+    coast to every coast the seas could carry it to."""
+    if unit.kind is FLEET:
+        return [(loc, False) for loc in sorted(board.fleet_adjacency.get(unit.location, ()))]
+    out = [(s, False) for s in sorted(board.army_adjacency.get(unit.space, ()))]
+    if board.spaces[unit.space].kind == "coast":
+        out.extend(
+            (s, True)
+            for s in sorted(board.spaces)
+            if s != unit.space and board.spaces[s].kind == "coast" and board.convoy_possible(unit.space, s)
+        )
+    return out
+
+
+class _LikelyOrders:
+    """For random play: a support of a move only where the supported unit could move, of a hold only of
+    an army or fleet within reach; convoys wherever the seas could carry the army."""
+
+    def __init__(self, board: Board, position: Position) -> None:
+        self.board = board
+        self.moves = {s: destinations(board, u) if u.kind is not GARRISON else [] for s, u in position.units.items()}
+        self.targets = {s: sorted({space_of(loc) for loc, _ in m}) for s, m in self.moves.items()}
+
+    def convoy_moves(self, army: Unit) -> Iterable[str]:
+        return [s for s, via in self.moves[army.space] if via]
+
+    def supports_hold(self, within: frozenset[str], other: Unit) -> bool:
+        return other.space in within
+
+    def support_moves(self, unit: Unit, within: frozenset[str], other: Unit) -> Iterable[str]:
+        return [s for s in self.targets[other.space] if s != unit.space and s in within]
+
+    def convoys(self, fleet: Unit, army: Unit) -> Iterable[str]:
+        if not self.board.can_convoy_from(fleet.space):
+            return []
+        route = self.board.convoy_possible
+        return [s for s, via in self.moves[army.space] if via and route(army.space, s, via=fleet.space)]
+
+
+def _no_extras(unit: Unit) -> Iterable[Order]:
+    return ()
+
+
+def unit_candidates(
+    board: Board, position: Position, unit: Unit, reach: _Reach, extras: UnitExtras = _no_extras
 ) -> Iterator[Order]:
+    """The candidate orders of a unit in a movement phase: hold, moves, supports of every other unit,
+    convoys, and the family's `extras` (Machiavelli's conversions and sieges, `Family.unit_order_extras`)."""
     k, at = unit.kind, unit.location
     yield Hold(k, at)
     if k is ARMY:
-        near = board.army_adjacency.get(unit.space, frozenset())
-        by_convoy = set(convoy_destinations(board, fleets, unit.space))
-        for s in sorted(near):
+        for s in sorted(board.army_adjacency.get(unit.space, frozenset())):
             yield Move(k, at, s)
-        for s in sorted(by_convoy):
+        for s in reach.convoy_moves(unit):
             yield Move(k, at, s, True)
     elif k is FLEET:
         for loc in sorted(board.fleet_adjacency.get(at, frozenset())):
             yield Move(k, at, loc)
-    reach = frozenset({at}) if k is GARRISON else board.reachable_spaces(k, at)
-    for other in sorted(position.units.values(), key=unit_key):
+    within = frozenset({at}) if k is GARRISON else board.reachable_spaces(k, at)  # a garrison: its own province
+    for other in position.units.values():
         if other.space == unit.space:
             continue
         ok, ol = other.kind, other.location
-        if space_of(ol) in reach:
+        if reach.supports_hold(within, other):
             yield SupportHold(k, at, ok, ol)
-        for s in sorted(reach - {other.space}):
+        for s in reach.support_moves(unit, within, other):
             yield SupportMove(k, at, ok, ol, s)
-            for loc in board.locations(s) if board.spaces[s].coasts else ():
-                yield SupportMove(k, at, ok, ol, loc)  # a coast named in a support stays [D 2.8] (DATC 6.B.9)
+        if k is FLEET and ok is ARMY:
+            for s in reach.convoys(unit, other):
+                yield Convoy(k, at, ok, ol, s)
         if ok is GARRISON:
             yield SupportConvert(k, at, ok, ol, ARMY)
             yield SupportConvert(k, at, ok, ol, FLEET)
-        if k is FLEET and ok is ARMY and unit.space in fleets:
-            for s in convoy_destinations(board, fleets, other.space):
-                if fleet_route(board, fleets, other.space, s, unit.space):
-                    yield Convoy(k, at, ok, ol, s)
-    yield from hooks.unit_order_extras(unit)
+    yield from extras(unit)
+
+
+def retreat_candidates(board: Board, position: Position, entry: Dislodged, rules: Rules) -> list[Order]:
+    """A dislodged unit's retreats (into its city too, where allowed), then disbanding."""
+    u = entry.unit
+    choices: list[Order] = [Retreat(u.kind, u.location, loc) for loc in retreat_options(board, position, entry, rules)]
+    if city_retreat(board, position, entry, rules):
+        choices.append(Convert(u.kind, u.location, GARRISON))
+    choices.append(Disband(u.kind, u.location))
+    return choices
+
+
+# ---- random play --------------------------------------------------------------------------------
+
+
+def movement_options(
+    board: Board,
+    position: Position,
+    rules: Rules = DEFAULT_RULES,
+    extras: UnitExtras | None = None,
+) -> dict[str, list[MovementOrder]]:
+    """Every likely order of each unit on the board, by space (for a garrison: its city's space), for
+    random play.
+
+    `extras`: the family's other orders of a unit (Machiavelli's conversions and sieges,
+    `Family.unit_order_extras`); with them, every order listed has passed the adjudicator's own legality
+    checks.
+    """
+    likely = _LikelyOrders(board, position)
+    out: dict[str, list[MovementOrder]] = {}
+    for space, unit in position.units.items():
+        if unit.power == AUTONOMOUS:
+            continue
+        candidates = unit_candidates(board, position, unit, likely, extras or _no_extras)
+        orders = [o for o in candidates if isinstance(o, MOVEMENT_KINDS)]
+        if extras is not None:
+            orders = [o for o in orders if _legal(board, position, unit.power, o, rules)]
+        out[space] = orders
+    return out
+
+
+def _legal(board: Board, position: Position, power: str, order: MovementOrder, rules: Rules) -> bool:
+    try:
+        check_movement_order(board, position, power, order, rules)
+    except Illegal:
+        return False
+    return True
+
+
+def retreat_choices(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -> dict[str, list[Order]]:
+    """For each dislodged unit: its retreats (into its city too, where allowed), then disbanding."""
+    return {entry.unit.space: retreat_candidates(board, position, entry, rules) for entry in position.dislodged}
+
+
+def adjustment_choices(board: Board, position: Position, power: str) -> tuple[int, list[Order]]:
+    """Diplomacy's adjustments: how many builds (positive) or removals (negative) are due, and the orders
+    that could fill them."""
+    due = adjustments_due(position, power)
+    if due > 0:
+        choices: list[Order] = []
+        for space in build_sites(board, position, power):
+            if board.spaces[space].kind != "sea":
+                choices.append(Build(ARMY, space))
+            if board.spaces[space].kind != "land":
+                choices.extend(Build(FLEET, loc) for loc in board.locations(space))
+        choices.append(Waive())
+        return due, choices
+    if due < 0:
+        return due, [Remove(u.kind, u.location) for u in position.units_of(power)]
+    return 0, []
+
+
+# ---- the phases, for the form -------------------------------------------------------------------
 
 
 def _movement(
     board: Board, position: Position, rules: Rules, power: str, hooks: LegalOrderHooks
 ) -> tuple[tuple[UnitOrders, ...], tuple[str, ...]]:
-    fleets = convoy_fleets(board, position)
+    every = _EveryOrder(board, position)
     check = hooks.check_order
     units = tuple(
         UnitOrders(
-            str(u), keep(_movement_candidates(board, position, u, fleets, hooks), board, position, power, rules, check)
+            str(u),
+            keep(
+                unit_candidates(board, position, u, every, hooks.unit_order_extras),
+                board,
+                position,
+                power,
+                rules,
+                check,
+            ),
         )
         for u in sorted(position.units_of(power), key=unit_key)
     )
     others: tuple[str, ...] = ()
     if board.straits and rules.strait_permission == "allow_command":
         others = keep((Ally(p) for p in sorted(board.powers) if p != power), board, position, power, rules, check)
-    return units, others
+    return tuple(units), others
 
 
 def _retreats(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> tuple[UnitOrders, ...]:
-    out = []
-    for entry in sorted(position.dislodged, key=lambda d: unit_key(d.unit)):
-        u = entry.unit
-        if u.power != power:
-            continue
-        if u.kind is ARMY:
-            places = sorted(board.army_adjacency.get(u.space, frozenset()))
-        else:
-            places = sorted(board.fleet_adjacency.get(u.location, frozenset()))
-        candidates: list[Order] = [Retreat(u.kind, u.location, p) for p in places]
-        candidates += [Convert(u.kind, u.location, GARRISON), Disband(u.kind, u.location)]
-        out.append(UnitOrders(str(u), keep(candidates, board, position, power, rules, check)))
-    return tuple(out)
+    return tuple(
+        UnitOrders(
+            str(entry.unit),
+            keep(retreat_candidates(board, position, entry, rules), board, position, power, rules, check),
+        )
+        for entry in sorted(position.dislodged, key=lambda d: unit_key(d.unit))
+        if entry.unit.power == power
+    )
 
 
 def _adjustments(
@@ -285,14 +438,10 @@ def _adjustments(
         UnitOrders(str(u), keep([Remove(u.kind, u.location)], board, position, power, rules, check))
         for u in sorted(position.units_of(power), key=unit_key)
     ]
-    builds: list[Build] = []
-    for s, sp in sorted(board.spaces.items()):
-        if sp.home is not None:
-            builds.append(Build(ARMY, s, None))
-            builds.extend(Build(FLEET, loc, None) for loc in board.locations(s))
-    build_texts = keep(builds, board, position, power, rules, check)
-    data: dict[str, object] = {"waive": accepted(str(Waive()), board, position, power, rules, check) is not None}
-    data["due"] = adjustments_due(position, power)
+    due, choices = adjustment_choices(board, position, power)
+    build_texts = keep([c for c in choices if isinstance(c, Build)], board, position, power, rules, check)
+    waive = accepted(str(Waive()), board, position, power, rules, check)
+    data: dict[str, object] = {"waive": waive is not None, "waive_order": waive, "due": due}
     data["builds"] = list(build_texts)
     return tuple(units), data
 
@@ -317,6 +466,19 @@ def legal_orders(board: Board, position: Position, rules: Rules, power: str, hoo
     return LegalOrders(power, str(position.phase), kind.value, units, others, adjustments, money)
 
 
+def notation(phase: PhaseKind) -> dict[str, object]:
+    """How the orders of a phase are written, for a form that reads and builds their texts: the unit kinds'
+    letters, the special units, and every form of every kind ordered in the phase, in the registry's
+    order (`pipeline.core.order_kinds`), with its template and what each of its fields holds."""
+    forms = [
+        {"form": f.id, "kind": k.id, "group": k.group, "template": f.template, "fields": dict(f.fields)}
+        for k in KINDS
+        if phase in k.phases
+        for f in k.forms
+    ]
+    return {"unit_kinds": [k.value for k in UnitKind], "specials": sorted(SPECIALS), "forms": forms}
+
+
 def legal_orders_data(
     board: Board,
     position: Position,
@@ -335,6 +497,7 @@ def legal_orders_data(
         "phase": str(position.phase),
         "phase_kind": position.phase.kind.value,
         "map": board.name,
+        "notation": notation(position.phase.kind),
         "powers": {p: legal_orders(board, position, rules, p, hooks).to_data() for p in chosen},
     }
 

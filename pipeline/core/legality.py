@@ -7,6 +7,8 @@ move by convoy depends on the other units, so `pipeline.core.movement` checks th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .board import Board, coast_of, space_of
 from .orders import (
     Besiege,
@@ -20,7 +22,7 @@ from .orders import (
     SupportHold,
     SupportMove,
 )
-from .outcome import Reason
+from .outcome import Reason, SubReason
 from .position import Position
 from .rules import Rules
 from .units import CITY, Unit, UnitKind
@@ -31,10 +33,10 @@ DEFAULT_RULES = Rules()
 class Illegal(Exception):
     """An order that cannot be carried out, with the reason code for the report."""
 
-    def __init__(self, reason: Reason, **detail: str) -> None:
+    def __init__(self, reason: Reason, why: SubReason | None = None, **detail: str) -> None:
         super().__init__(reason.value)
         self.reason = reason
-        self.detail = detail
+        self.detail = detail | ({"why": why.value} if why is not None else {})
 
 
 def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, power: str) -> Unit:
@@ -104,23 +106,16 @@ def check_movement_order(
 ) -> MovementOrder:
     """Check one movement-phase order on its own; return it with exact destinations."""
     unit = check_unit(order.kind, order.at, find_unit(position, order.kind, order.at), power)
-    garrison_orders = (Hold, SupportHold, SupportMove, SupportConvert, Convert)
-    if unit.kind is UnitKind.GARRISON and not isinstance(order, garrison_orders):
+    if unit.kind is UnitKind.GARRISON and type(order) not in _GARRISON_ORDERS:
         raise Illegal(Reason.ILLEGAL_GARRISON)
-    if isinstance(order, Move):
-        return _check_move(board, unit, order)
-    if isinstance(order, (SupportHold, SupportMove, SupportConvert)):
-        return _check_support(board, position, unit, order)
-    if isinstance(order, Hold):
-        return order if order.kind is unit.kind and order.at == unit.location else Hold(unit.kind, unit.location)
-    if isinstance(order, Convoy):
-        return _check_convoy(board, position, unit, order)
-    if isinstance(order, Convert):
-        return _check_convert(board, position, unit, order, rules)
-    return _check_siege(board, position, unit, order, rules)
+    return _MOVEMENT_CHECKS[type(order)](board, position, unit, order, rules)
 
 
-def _check_move(board: Board, unit: Unit, order: Move) -> Move:
+def _check_hold(board: Board, position: Position, unit: Unit, order: Hold, rules: Rules) -> Hold:
+    return order if order.kind is unit.kind and order.at == unit.location else Hold(unit.kind, unit.location)
+
+
+def _check_move(board: Board, position: Position, unit: Unit, order: Move, rules: Rules) -> Move:
     if unit.kind is UnitKind.FLEET:
         if order.via_convoy:
             raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
@@ -141,7 +136,7 @@ def _check_move(board: Board, unit: Unit, order: Move) -> Move:
 
 
 def _check_support(
-    board: Board, position: Position, unit: Unit, order: SupportHold | SupportMove | SupportConvert
+    board: Board, position: Position, unit: Unit, order: SupportHold | SupportMove | SupportConvert, rules: Rules
 ) -> SupportHold | SupportMove | SupportConvert:
     supported = find_unit(position, order.target_kind, order.target)
     if supported is None:
@@ -183,7 +178,7 @@ def _check_support(
     return SupportMove(unit.kind, unit.location, supported.kind, supported.location, to)
 
 
-def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy) -> Convoy:
+def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules) -> Convoy:
     if unit.kind is not UnitKind.FLEET or not board.can_convoy_from(unit.space):
         raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
     target_space, to_space = space_of(order.target), space_of(order.to)
@@ -227,14 +222,14 @@ def _check_convert(board: Board, position: Position, unit: Unit, order: Convert,
     return Convert(unit.kind, unit.location, order.into)
 
 
-def _check_siege(
-    board: Board, position: Position, unit: Unit, order: Besiege | LiftSiege, rules: Rules
-) -> MovementOrder:
+def _check_lift(board: Board, position: Position, unit: Unit, order: LiftSiege, rules: Rules) -> LiftSiege:
+    if space_of(unit.location) not in position.sieges:
+        raise Illegal(Reason.ILLEGAL_NOT_BESIEGING)
+    return LiftSiege(unit.kind, unit.location)
+
+
+def _check_besiege(board: Board, position: Position, unit: Unit, order: Besiege, rules: Rules) -> Besiege:
     province = space_of(unit.location)
-    if isinstance(order, LiftSiege):
-        if province not in position.sieges:
-            raise Illegal(Reason.ILLEGAL_NOT_BESIEGING)
-        return LiftSiege(unit.kind, unit.location)
     garrison = position.units.get(province + CITY)
     rebellion = position.rebellions.get(province)
     rebel_city = garrison is None and rebellion is not None and rebellion.city and rebellion.target == unit.power
@@ -247,3 +242,19 @@ def _check_siege(
     if unit.kind is UnitKind.ARMY and city.port and rules.port_siege_units == "fleet_only":
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     return Besiege(unit.kind, unit.location)
+
+
+# the check of each kind of movement order, given the unit it is for
+_MOVEMENT_CHECKS: dict[type, Callable[..., MovementOrder]] = {
+    Hold: _check_hold,
+    Move: _check_move,
+    SupportHold: _check_support,
+    SupportMove: _check_support,
+    SupportConvert: _check_support,
+    Convoy: _check_convoy,
+    Convert: _check_convert,
+    Besiege: _check_besiege,
+    LiftSiege: _check_lift,
+}
+# a garrison holds and supports into its own province, or converts; it never moves, convoys nor besieges
+_GARRISON_ORDERS = frozenset({Hold, SupportHold, SupportMove, SupportConvert, Convert})

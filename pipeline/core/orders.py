@@ -6,248 +6,36 @@
 ``Waive``. Machiavelli adds ``G gen convert A``, ``A per S G sie convert A``, ``A sie besiege``,
 ``A sie lift`` and ``Ally turkey``. `pipeline.core.notation.parse_order` reads it back: ``parse(str(o)) == o``.
 
+Each value is defined, with its reading and its text, in its kind's module (`pipeline.core.order_kinds`);
+this module gathers them and their unions.
+
 `kind` is the unit kind as written; it may be None where the notation allows leaving it out.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .board import space_of
-from .units import UnitKind
-
-
-def _unit(kind: UnitKind | None, at: str) -> str:
-    return f"{kind.value} {at}" if kind else at
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    kind: UnitKind | None
-    at: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} H"
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    kind: UnitKind | None
-    at: str
-    to: str
-    via_convoy: bool = False
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)}-{self.to}" + (" via convoy" if self.via_convoy else "")
-
-
-@dataclass(frozen=True, slots=True)
-class SupportHold:
-    kind: UnitKind | None
-    at: str
-    target_kind: UnitKind | None
-    target: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} S {_unit(self.target_kind, self.target)}"
-
-
-@dataclass(frozen=True, slots=True)
-class SupportMove:
-    kind: UnitKind | None
-    at: str
-    target_kind: UnitKind | None
-    target: str
-    to: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} S {_unit(self.target_kind, self.target)}-{self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Convoy:
-    kind: UnitKind | None
-    at: str
-    target_kind: UnitKind | None
-    target: str
-    to: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} C {_unit(self.target_kind, self.target)}-{self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Convert:
-    """Machiavelli: an army or fleet becomes the garrison of its province's city, or a garrison an army or
-    fleet in its province (in a retreat phase: a dislodged unit retreats into its province's city)."""
-
-    kind: UnitKind | None
-    at: str
-    into: UnitKind
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} convert {self.into.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class SupportConvert:
-    """Machiavelli: support a garrison converting into an army or fleet (a move into its province)."""
-
-    kind: UnitKind | None
-    at: str
-    target_kind: UnitKind | None
-    target: str
-    into: UnitKind
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} S {_unit(self.target_kind, self.target)} convert {self.into.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class Besiege:
-    """Machiavelli: besiege the garrison in the city of the unit's province."""
-
-    kind: UnitKind | None
-    at: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} besiege"
-
-
-@dataclass(frozen=True, slots=True)
-class LiftSiege:
-    kind: UnitKind | None
-    at: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} lift"
-
-
-@dataclass(frozen=True, slots=True)
-class Ally:
-    """Machiavelli: let the fleets of `power` through the straits this power's fleets close."""
-
-    power: str
-
-    def __str__(self) -> str:
-        return f"Ally {self.power}"
-
-
-@dataclass(frozen=True, slots=True)
-class Borrow:
-    """Machiavelli: borrow from the bank for one or two years."""
-
-    ducats: int
-    years: int
-
-    def __str__(self) -> str:
-        return f"Borrow {self.ducats} for {self.years} year{'s' if self.years > 1 else ''}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pay:
-    """Machiavelli: pay the bank (repaying loans early) or give ducats to another power."""
-
-    ducats: int
-    to: str  # "bank" or a power id
-
-    def __str__(self) -> str:
-        return f"Pay {self.ducats} to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class PermitBribes:
-    """Machiavelli [M 14.7] (Objectif §6.3a d): let `power` bribe from this power's units this campaign (they count
-    as standing next to the target for it)."""
-
-    power: str
-
-    def __str__(self) -> str:
-        return f"Permit bribes {self.power}"
-
-
-@dataclass(frozen=True, slots=True)
-class GiveChit:
-    """Machiavelli (judge): give one's assassination chit against `victim` to the power `to`."""
-
-    victim: str
-    to: str
-
-    def __str__(self) -> str:
-        return f"Give {self.victim} to {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Expense:
-    """Machiavelli: an expense of the campaign, numbered. `kind` is one of famine relief, pacify,
-    rebellion, assassinate, counter-bribe, disband, buy, to autonomous; the target is a province (the
-    first three), a power (assassinate) or a unit."""
-
-    number: int
-    ducats: int
-    kind: str
-    target_kind: UnitKind | None
-    target: str
-
-    def __str__(self) -> str:
-        return f"Expense {self.number}: {self.ducats} {self.kind} {_unit(self.target_kind, self.target)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Retreat:
-    kind: UnitKind | None
-    at: str
-    to: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)}-{self.to}"
-
-
-@dataclass(frozen=True, slots=True)
-class Disband:
-    kind: UnitKind | None
-    at: str
-
-    def __str__(self) -> str:
-        return f"{_unit(self.kind, self.at)} Disband"
-
-
-@dataclass(frozen=True, slots=True)
-class Build:
-    kind: UnitKind | None
-    at: str
-    special: str | None = None  # Machiavelli: militia, mercenaries, professionals
-
-    def __str__(self) -> str:
-        special = f"{self.special} " if self.special else ""
-        return f"Build {special}{_unit(self.kind, self.at)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Maintain:
-    """Machiavelli: keep a unit for another year, paying for it."""
-
-    kind: UnitKind | None
-    at: str
-
-    def __str__(self) -> str:
-        return f"Maintain {_unit(self.kind, self.at)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Remove:
-    kind: UnitKind | None
-    at: str
-
-    def __str__(self) -> str:
-        return f"Remove {_unit(self.kind, self.at)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Waive:
-    def __str__(self) -> str:
-        return "Waive"
-
+from .order_kinds.ally import Ally
+from .order_kinds.besiege import Besiege
+from .order_kinds.borrow import Borrow
+from .order_kinds.build import Build
+from .order_kinds.convert import Convert
+from .order_kinds.convoy import Convoy
+from .order_kinds.disband import Disband
+from .order_kinds.expense import Expense
+from .order_kinds.give_chit import GiveChit
+from .order_kinds.hold import Hold
+from .order_kinds.lift_siege import LiftSiege
+from .order_kinds.maintain import Maintain
+from .order_kinds.move import Move
+from .order_kinds.pay import Pay
+from .order_kinds.permit_bribes import PermitBribes
+from .order_kinds.remove import Remove
+from .order_kinds.retreat import Retreat
+from .order_kinds.support_convert import SupportConvert
+from .order_kinds.support_hold import SupportHold
+from .order_kinds.support_move import SupportMove
+from .order_kinds.waive import Waive
 
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | SupportConvert | Besiege | LiftSiege
 RetreatOrder = Retreat | Disband | Convert
@@ -265,3 +53,35 @@ def order_space(order: Order) -> str | None:
 # the same unions as tuples, for isinstance checks
 MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, SupportConvert, Besiege, LiftSiege)
 MONEY_KINDS = (Borrow, Pay, Expense, GiveChit, PermitBribes)
+
+__all__ = [
+    "MONEY_KINDS",
+    "MOVEMENT_KINDS",
+    "AdjustmentOrder",
+    "Ally",
+    "Besiege",
+    "Borrow",
+    "Build",
+    "Convert",
+    "Convoy",
+    "Disband",
+    "Expense",
+    "GiveChit",
+    "Hold",
+    "LiftSiege",
+    "Maintain",
+    "MoneyOrder",
+    "Move",
+    "MovementOrder",
+    "Order",
+    "Pay",
+    "PermitBribes",
+    "Remove",
+    "Retreat",
+    "RetreatOrder",
+    "SupportConvert",
+    "SupportHold",
+    "SupportMove",
+    "Waive",
+    "order_space",
+]

@@ -96,6 +96,25 @@ class Reason(enum.Enum):
         return self.value.startswith("illegal_")
 
 
+class SubReason(enum.Enum):
+    """Why, more precisely, a reason applies, where the order alone does not say it (`detail["why"]`):
+    written in the results as its value, put into words by the reports and by `CHECK_WORDS`."""
+
+    ASSASSINATIONS_OFF = "assassinations_off"  # the rules in play have no assassinations
+    LAND_EXPECTED = "land_expected"  # an expense on a province named a sea
+    ALREADY_REBELLING = "already_rebelling"  # a rebellion where one is going on
+    NOT_ANOTHER_POWERS = "not_another_powers"  # a rebellion in a province no other power controls
+    UNIT_PRESENT = "unit_present"  # a rebellion where a unit stands
+
+    @classmethod
+    def of(cls, detail: Mapping[str, str]) -> SubReason | None:
+        """The sub-reason an outcome's detail names, if any."""
+        try:
+            return cls(detail.get("why"))
+        except ValueError:
+            return None
+
+
 # What `judge validate` and `judge adjudicate` say when an order is refused, one entry per reason code: a
 # sentence, or its variants by case ("" the general one), filled in by `pipeline.core.explain` with the
 # order's places and powers as the board names them: {power} the ordering power, {at} the unit's place,
@@ -164,8 +183,8 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
     Reason.ILLEGAL_DUPLICATE: "the {actual_kind} in {at} already has an order",
     Reason.ILLEGAL_EXPENSE: {
         "": "this expense cannot be spent on the unit in {target}",
-        "assassinations are not in play": "there are no assassinations under the rules of this game",
-        "a land province was expected": "{target} is not a land province",
+        SubReason.ASSASSINATIONS_OFF.value: "there are no assassinations under the rules of this game",
+        SubReason.LAND_EXPECTED.value: "{target} is not a land province",
         "own": "{power} cannot bribe its own unit in {target}",
     },
     Reason.NOT_DISLODGED: "{power} has no dislodged unit in {at}",
@@ -188,9 +207,9 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
     Reason.NOTHING_TO_DO: "{other} already holds an assassination chit against that power",
     Reason.REBELLION_NOT_ALLOWED: {
         "": "no rebellion can be raised in {target}",
-        "already in rebellion": "{target} is already in rebellion",
-        "not controlled by another power": "a rebellion is raised only in a province another power controls",
-        "a unit stands there": "a unit stands in {target}",
+        SubReason.ALREADY_REBELLING.value: "{target} is already in rebellion",
+        SubReason.NOT_ANOTHER_POWERS.value: "a rebellion is raised only in a province another power controls",
+        SubReason.UNIT_PRESENT.value: "a unit stands in {target}",
     },
 }
 # the results of adjudication, never the answer of a check of one order on its own: a sentence all the same

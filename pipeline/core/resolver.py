@@ -17,13 +17,19 @@ BackupRule = Callable[["Resolver", Sequence[int]], None]
 
 
 class Resolver:
-    def __init__(self, size: int, adjudicate: Callable[[int], bool], backup_rule: BackupRule) -> None:
+    def __init__(
+        self,
+        size: int,
+        adjudicate: Callable[[int], bool],
+        backup_rule: BackupRule,
+        trace: list[str] | None = None,
+    ) -> None:
         self.adjudicate = adjudicate
         self.backup_rule = backup_rule
         self.state = [UNRESOLVED] * size
         self.result = [False] * size
         self.dependencies: list[int] = []  # decisions whose value rests on a guess, in order met
-        self.trace: list[str] | None = None  # set to a list to record the resolution steps
+        self.trace = trace  # a list to record the resolution steps in, or None
 
     def settle(self, decision: int, value: bool) -> None:
         """Fix a decision for good (used by backup rules)."""

@@ -13,28 +13,29 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from pipeline.errors import DataError, Problem
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "conversion_model": ("separate_space", "convert_first"),
-    "retreat_into_city": ("last_resort", "any"),
-    "port_siege_units": ("army_or_fleet", "fleet_only"),
-    "siege_commitment": ("locked", "free"),
-    "strait_permission": ("allow_command", "none"),
-    "strait_entry_blocks": ("yes", "no"),
-    "loan_limit_basis": ("principal", "principal_plus_interest"),
-    "loan_excess": ("cap", "reject"),
-    "gift_while_indebted": ("forbidden", "allowed"),
-    "disaster_year_roll": ("2d6", "2d6_original", "1d6"),
-    "underfunded_expense": ("use_remainder", "void"),
-    "calendar": ("judge", "objectif"),
-    "bribe_adjacency": ("off", "own", "own_or_permitted"),
-    "rebellion_put_down": ("hold_only", "enter_or_hold"),
-    "assassinated_sieges": ("broken", "paused"),
-    "first_order_phase": ("spring", "summer"),
-}
+# The options with named choices, each a `Literal` that mypy checks wherever an option is compared
+# (`rules.siege_commitment == "lockd"` is a type error); `CHOICES` and the checks of `with_options`
+# are derived from these annotations, so a choice is written in one place.
+ConversionModel = Literal["separate_space", "convert_first"]
+RetreatIntoCity = Literal["last_resort", "any"]
+PortSiegeUnits = Literal["army_or_fleet", "fleet_only"]
+SiegeCommitment = Literal["locked", "free"]
+StraitPermission = Literal["allow_command", "none"]
+YesNo = Literal["yes", "no"]
+LoanLimitBasis = Literal["principal", "principal_plus_interest"]
+LoanExcess = Literal["cap", "reject"]
+GiftWhileIndebted = Literal["forbidden", "allowed"]
+DisasterYearRoll = Literal["2d6", "2d6_original", "1d6"]
+UnderfundedExpense = Literal["use_remainder", "void"]
+CalendarName = Literal["judge", "objectif"]
+BribeAdjacency = Literal["off", "own", "own_or_permitted"]
+RebellionPutDown = Literal["hold_only", "enter_or_hold"]
+AssassinatedSieges = Literal["broken", "paused"]
+FirstOrderPhase = Literal["spring", "summer"]
 
 
 DEFAULT_FAMILY = "diplomacy"  # the family of rules given no profile (the DATC's, the standard map's)
@@ -46,36 +47,48 @@ class Rules:
 
     map: str = "standard"
     family: str = DEFAULT_FAMILY  # the game family (`pipeline.games`): its calendar, orders and state
-    conversion_model: str = "separate_space"  # the city is a space of its own; a conversion is a move (judge)
-    retreat_into_city: str = "last_resort"  # a dislodged unit may retreat into its city: only if nothing else
-    port_siege_units: str = "army_or_fleet"  # who may besiege a port city
-    siege_commitment: str = "locked"  # after a first besiege the besieger may only besiege again or lift
+    conversion_model: ConversionModel = (
+        "separate_space"  # the city is a space of its own; a conversion is a move (judge)
+    )
+    retreat_into_city: RetreatIntoCity = (
+        "last_resort"  # a dislodged unit may retreat into its city: only if nothing else
+    )
+    port_siege_units: PortSiegeUnits = "army_or_fleet"  # who may besiege a port city
+    siege_commitment: SiegeCommitment = "locked"  # after a first besiege the besieger may only besiege again or lift
     straits: frozenset[str] = frozenset()  # controller spaces of the straits in play (empty: all of the map's)
-    strait_permission: str = "allow_command"  # `Ally <power>` opens a power's straits to that power
-    strait_entry_blocks: str = "yes"  # a fleet entering the strait's space this turn closes it already
+    strait_permission: StraitPermission = "allow_command"  # `Ally <power>` opens a power's straits to that power
+    strait_entry_blocks: YesNo = "yes"  # a fleet entering the strait's space this turn closes it already
     fortresses: bool = False  # the classic board's optional fortresses may hold garrisons
     loans: bool = True  # the judge's `loans` flag: the bank lends
-    loan_limit_basis: str = "principal"  # what the 25-ducat limit counts: principal (judge), or with interest
-    loan_excess: str = "cap"  # a loan beyond the limit is cut to what fits, or refused
-    gift_while_indebted: str = "forbidden"  # may a power owing the bank give ducats to others?
+    loan_limit_basis: LoanLimitBasis = (
+        "principal"  # what the 25-ducat limit counts: principal (judge), or with interest
+    )
+    loan_excess: LoanExcess = "cap"  # a loan beyond the limit is cut to what fits, or refused
+    gift_while_indebted: GiftWhileIndebted = "forbidden"  # may a power owing the bank give ducats to others?
     dice: bool = True  # the judge's `dice` flag; without dice variable income is 4 in odd years, 3 in even
     genoa_variable_income: bool = True  # the controller of Genoa's city rolls Genoa's variable income
     unit_limits: tuple[int, int, int] | None = (12, 8, 6)  # armies, fleets, garrisons a power may have [M 3.5]
     famine: bool = True  # the judge's `famine` flag
     plague: bool = False  # the judge's `plague` flag: off in the judge's rules ("too nasty"), on for Objectif
-    disaster_year_roll: str = "2d6"  # how the year roll reads: see pipeline/games/machiavelli/disasters.py
+    disaster_year_roll: DisasterYearRoll = "2d6"  # how the year roll reads: see pipeline/games/machiavelli/disasters.py
     victory_cities: int = 23  # cities a power must control at the end of a campaign to win [M 20.3]
-    first_order_phase: str = "spring"  # the first campaign with orders: spring, or summer after a setup spring
-    calendar: str = "judge"  # judge: income and adjustments after fall; objectif: at the start of spring
+    first_order_phase: FirstOrderPhase = (
+        "spring"  # the first campaign with orders: spring, or summer after a setup spring
+    )
+    calendar: CalendarName = "judge"  # judge: income and adjustments after fall; objectif: at the start of spring
     max_expenses: int | None = 4  # expenses a power may order a campaign (judge: 4; Objectif: no limit)
-    underfunded_expense: str = "use_remainder"  # short of money: use what is left (judge), or not at all
-    bribe_adjacency: str = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
+    underfunded_expense: UnderfundedExpense = "use_remainder"  # short of money: use what is left (judge), or not at all
+    bribe_adjacency: BribeAdjacency = "own"  # off | own | own_or_permitted: who must stand next to a bribed unit
     rebellion_suspends_control: bool = False  # nobody controls a rebelling province or city [M 15.11]
-    rebellion_put_down: str = "hold_only"  # the target's unit must hold in the province, or may also move in
+    rebellion_put_down: RebellionPutDown = (
+        "hold_only"  # the target's unit must hold in the province, or may also move in
+    )
     assassinations: bool = True  # the judge's `assassinations` flag: the assassination expense
     special_units: bool = True  # the judge's `special` flag: mercenaries and professionals may be built
     assassination_chits_tradable: bool = True  # `give <power> to <power>` (judge); never traded (Objectif)
-    assassinated_sieges: str = "broken"  # the victim's sieges are broken (judge) or stand still (Objectif)
+    assassinated_sieges: AssassinatedSieges = (
+        "broken"  # the victim's sieges are broken (judge) or stand still (Objectif)
+    )
 
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """These rules with some options overridden; a bad name or value raises `DataError`."""
@@ -106,21 +119,26 @@ class Rules:
                     )
                     continue
                 value = tuple(int(v) for v in value) if value is not None else None
-            elif name in (
-                "fortresses",
-                "loans",
-                "dice",
-                "genoa_variable_income",
-                "famine",
-                "plague",
-                "assassinations",
-                "assassination_chits_tradable",
-                "special_units",
-                "rebellion_suspends_control",
-            ) and not isinstance(value, bool):
+            elif name in FLAGS and not isinstance(value, bool):
                 problems.append(Problem(f"options.{name}", f"expected true or false, got {value!r}"))
                 continue
             changes[name] = value
         if problems:
             raise DataError(problems)
         return dataclasses.replace(self, **changes)
+
+
+def _option_kinds() -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+    """The named choices of each `Literal` option and the names of the yes/no options, read from
+    `Rules`' annotations."""
+    choices: dict[str, tuple[str, ...]] = {}
+    flags = set()
+    for name, hint in get_type_hints(Rules).items():
+        if get_origin(hint) is Literal:
+            choices[name] = tuple(str(c) for c in get_args(hint))
+        elif hint is bool:
+            flags.add(name)
+    return choices, frozenset(flags)
+
+
+CHOICES, FLAGS = _option_kinds()

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import Dice
 from pipeline.core.legal_orders import LegalOrders, UnitOrders, legal_orders
 from pipeline.core.movement import NO_HOOKS, MovementHooks
-from pipeline.core.notation import check_parsed_order, parse_order
+from pipeline.core.notation import parse_order
+from pipeline.core.order_checks import check_parsed_order
 from pipeline.core.orders import Order
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit
+from pipeline.errors import Problem
 
 
 class Family(ABC):
@@ -36,7 +39,7 @@ class Family(ABC):
     has_money: bool = False  # treasuries, loans and money orders: what a game's `secret_money` keeps secret
     strait_permissions: bool = False  # an order file may open its power's straits (`allow:`)
     movement_hooks: MovementHooks = NO_HOOKS  # what the family adds to the shared movement rules
-    palette: Mapping[str, tuple[str, int]] = {}  # each power's colour and hatching angle on the map
+    palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
     profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
 
     # ---- the calendar ------------------------------------------------------------------------
@@ -69,7 +72,7 @@ class Family(ABC):
         `Illegal` with the reason."""
 
     def read_order(self, text: str, board: Board, position: Position, power: str, rules: Rules) -> Order:
-        """Parse an order and check it (`pipeline.core.notation.read_order` with this family's check)."""
+        """Parse an order and check it (`pipeline.core.order_checks.read_order` with this family's check)."""
         return self.check_parsed_order(
             text, parse_order(text, board, position.phase.kind), board, position, power, rules
         )
@@ -83,6 +86,11 @@ class Family(ABC):
     def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
         """The position an order file's unit orders are checked on (Machiavelli: with the units the
         file buys already the buyer's)."""
+        return position
+
+    def position_for(self, position: Position, ordered: Position, power: str, order: Order) -> Position:
+        """The position one order of a file is checked on, given `ordered` (`as_ordered`'s): the
+        position as it is, but where the family lets a file order what it buys."""
         return position
 
     def powers_to_order(self, board: Board, position: Position) -> list[str]:
@@ -128,6 +136,26 @@ class Family(ABC):
         """What ranks a power in the standings, most important first."""
         return (len(position.centres_of(power)),)
 
-    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
-        """The assassination chits every power holds at the start (none outside Machiavelli)."""
+    # ---- the state codec: what the family adds to a state file ----------------------------------
+
+    state_sections: tuple[str, ...] = ()  # the sections it adds after the units and the control, in order
+    private_sections: tuple[str, ...] = ()  # of those, each power's own business when the game keeps money secret
+
+    def state_to_data(self, board: Board, position: Position) -> dict[str, Any]:
+        """The family's sections of the state file of `position`, as plain data (storage lays it out)."""
         return {}
+
+    def state_from_data(
+        self, board: Board, data: Mapping[str, Any], problems: list[Problem], case: bool = False
+    ) -> dict[str, Any]:
+        """The fields of `Position.build` the family adds, read from a state file (or, `case`, a rule case:
+        places as players name them, defaults for what it leaves out); every problem to `problems`."""
+        return {}
+
+    def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
+        """What a rule case expects of the family's sections that the position after a phase belies."""
+        return []
+
+    def case_warnings(self, board: Board, data: Mapping[str, Any]) -> list[str]:
+        """What a rule case's position may not mean as written (said, the case still played)."""
+        return []

@@ -185,8 +185,8 @@ def ui_strings(lang: str) -> dict[str, str]:
         "other_orders": t.gettext("Other orders"),
         "autonomous": t.gettext("Autonomous garrisons"),
         "power_ally": t.pgettext("order form", "Let %(power)s's fleets through your straits"),
-        "power_permit": t.pgettext("order form", "Let %(power)s bribe from your units"),
-        "power_give": t.pgettext("order form", "Give your assassination chit against %(power)s to %(other)s"),
+        "power_permit_bribes": t.pgettext("order form", "Let %(power)s bribe from your units"),
+        "power_give_chit": t.pgettext("order form", "Give your assassination chit against %(victim)s to %(to)s"),
         "kind_famine relief": t.gettext("famine relief"),
         "kind_pacify": t.gettext("pacify"),
         "kind_rebellion": t.gettext("raise a rebellion"),
@@ -248,8 +248,9 @@ def ui_strings(lang: str) -> dict[str, str]:
 def order_words(t: Translator) -> dict[str, str]:
     """The words that put a canonical order into a label (`A ven S A pad-tre`: "Army in Venice supports the
     army in Padua, moving to Treviso"): a unit by its kind (`unit_A`: "Army %(in_place)s", the one given the
-    order; `the_A`: another unit; `new_A`: a unit built; `kind_A`: a conversion's kind) and one sentence per
-    kind of order (`label_...`), with the place forms of `place_names`."""
+    order; `the_A`: another unit; `new_A`: a unit built; `into_A`: a conversion's kind) and one sentence per
+    form of the notation (`label_<form>`, `power_<form>` for the power's orders: the legal orders' `notation`,
+    docs/legal-orders.md), whose placeholders are the form's fields, with the place forms of `place_names`."""
     return {
         "unit_A": t.pgettext("order form", "Army %(in_place)s"),
         "unit_F": t.pgettext("order form", "Fleet %(in_place)s"),
@@ -267,16 +268,16 @@ def order_words(t: Translator) -> dict[str, str]:
         "special_mercenaries": t.pgettext("special unit", "mercenaries"),
         "special_professionals": t.pgettext("special unit", "professionals"),
         "label_hold": t.pgettext("order form", "%(unit)s holds"),
-        "label_move": t.pgettext("order form", "%(unit)s moves %(to_place)s"),
-        "label_move_convoy": t.pgettext("order form", "%(unit)s moves %(to_place)s by convoy"),
-        "label_retreat": t.pgettext("order form", "%(unit)s retreats %(to_place)s"),
+        "label_move": t.pgettext("order form", "%(unit)s moves %(to)s"),
+        "label_move_convoy": t.pgettext("order form", "%(unit)s moves %(to)s by convoy"),
+        "label_retreat": t.pgettext("order form", "%(unit)s retreats %(to)s"),
         "label_support_hold": t.pgettext("order form", "%(unit)s supports %(other)s"),
-        "label_support_move": t.pgettext("order form", "%(unit)s supports %(other)s %(to_place)s"),
-        "label_support_convert": t.pgettext("order form", "%(unit)s supports %(other)s becoming %(kind)s"),
-        "label_convoy": t.pgettext("order form", "%(unit)s convoys %(other)s %(to_place)s"),
-        "label_convert": t.pgettext("order form", "%(unit)s becomes %(kind)s"),
+        "label_support_move": t.pgettext("order form", "%(unit)s supports %(other)s %(to)s"),
+        "label_support_convert": t.pgettext("order form", "%(unit)s supports %(other)s becoming %(into)s"),
+        "label_convoy": t.pgettext("order form", "%(unit)s convoys %(other)s %(to)s"),
+        "label_convert": t.pgettext("order form", "%(unit)s becomes %(into)s"),
         "label_besiege": t.pgettext("order form", "%(unit)s besieges the city"),
-        "label_lift": t.pgettext("order form", "%(unit)s lifts the siege"),
+        "label_lift_siege": t.pgettext("order form", "%(unit)s lifts the siege"),
         "label_disband": t.pgettext("order form", "%(unit)s disbands"),
         "label_maintain": t.pgettext("order form", "%(unit)s is maintained"),
         "label_remove": t.pgettext("order form", "%(unit)s is removed"),

@@ -21,6 +21,15 @@ DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 _ROW = re.compile(r"^\|\s*`(\w+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$")
 _TRANSLATED_ROW = re.compile(r"^\|\s*`(\w+)`\s*\|\s*([^|]+?)\s*\|\s*$")
 _LINK = re.compile(r"\[([^\]]+)\]\((?!https?://)[^)]*\)")  # a link to another doc: kept as its text
+# the rules pages' citations (`[M 7.5]`, `[D 3.1]`), for developers: not on the players' page
+_CITATION = re.compile(r";?\s*\[[MD] [\d.]+\](?:\s*\[[MD] [\d.]+\])*")
+
+
+def for_players(text: str) -> str:
+    """An option's explanation without the rules pages' citations, nor the brackets they leave empty."""
+    text = _CITATION.sub("", _LINK.sub(r"\1", text))
+    text = re.sub(r"\s*\(\s*[:;]?\s*\)", "", re.sub(r"\(\s*[:;]\s*", "(", text))
+    return re.sub(r"\s+([.,;)])", r"\1", text).strip()
 
 
 def option_explanations(docs: Path = DOCS, lang: str = LANGUAGES[0]) -> dict[str, str]:
@@ -73,7 +82,7 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
     for name in fields:
         values = [_value(getattr(profiles()[p], name), t) for p in names]
         lines.append(f"| `{name}` | " + " | ".join(values) + " |")
-    decided = [(n, _LINK.sub(r"\1", explained.get(n) or in_english.get(n) or "")) for n in fields]
+    decided = [(n, for_players(explained.get(n) or in_english.get(n) or "")) for n in fields]
     item = t.pgettext("rule option", "%(option)s: %(value)s")
     if any(why for _, why in decided):
         lines += ["", "## " + t.gettext("What each option decides"), ""]

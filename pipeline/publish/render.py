@@ -4,18 +4,20 @@
 Diplomacy board from its committed drawing (`geometry.load_drawing`, see docs/maps.md and docs/render.md):
 
 - each space is one ``<path id="s-<space>">``; land is filled by its controller's colour *and* a hatching
-  of its own angle (colour is never the only cue), seas are blue, land beyond the board grey;
+  of its own kind (colour is never the only cue), seas are blue, land beyond the board grey;
 - cities are drawn by kind (square: fortified city, circle: open city, diamond: fortress, an anchor beside a
   port) with their value in ducats; a city whose controller is not the province's is filled with its
   controller's colour;
-- units are ``<use id="u-<space>">`` of one shared icon per kind and power (circle: army, hull: fleet,
-  tower: garrison, drawn at the city), with the power's letter in it; elite units carry a badge;
+- units are ``<use id="u-<space>">`` of one shared icon per kind and power: the kind by its shape and letter
+  (circle "A": army, hull "F": fleet, tower "G": garrison, drawn at the city), the power by its colour; elite
+  units carry a badge of their own shape;
 - sieges, rebellions, famine (and, from a phase's events, plague) are markers;
 - with `outcomes` (a finished phase), the orders are arrows in their power's colour: moves, supports,
   convoys, conversions, sieges, retreats, builds and removals; a failed order is dashed with a red cross,
   a dislodged unit has a red ring (and, in a retreat phase, stands aside of its province);
 - on the standard map (no cities): each supply centre is a dot filled with its controller's colour, a fleet
   on a split coast stands at its coast's point, and the legend shows only what that map has;
+- every place by its full name, clear of the orders, units, cities and other names (`place_name`);
 - a legend under the map, a ``<title>`` and a ``<desc>`` with the whole position in words.
 
 The output depends on its inputs only (no random id, no clock, sorted everywhere): the same position gives
@@ -24,6 +26,7 @@ the same bytes. A board without a drawing gives None.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +35,7 @@ import svgwrite
 import svgwrite.container
 
 from pipeline.core.board import Board, coast_of, space_of
-from pipeline.core.calendar import Event
+from pipeline.core.calendar import Event, EventKind
 from pipeline.core.orders import (
     Besiege,
     Build,
@@ -57,10 +60,14 @@ from .i18n import Translator, translator
 from .words import Words
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
 
-# Colour-blind-safe colours (Paul Tol's "muted" scheme), one per power, with a hatching angle each so that
-# the map reads without colour too. Seas are a pale blue no power uses.
-FALLBACK = ["#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE", "#882255", "#44AA99", "#999933", "#AA4499"]
+# The powers' colours and hatchings are their family's (`Family.palette`); a power a family does not list
+# takes one of these, in order. Seas are a pale blue no power uses.
+FALLBACK = ["#CC6677", "#222255", "#EECC66", "#117733", "#7570B3", "#663333", "#999933", "#AA3377"]
+# The kinds of hatching, each told from the others without colour: lines of four directions, two grids,
+# dots and a zigzag, drawn in the power's colour on its tint.
+HATCHINGS = ("horizontal", "vertical", "rising", "falling", "grid", "lattice", "dots", "zigzag")
 AUTONOMOUS_COLOUR = "#DDDDDD"
 SEA = "#CFE6F3"
 SEA_TEXT = "#1B4F72"
@@ -69,6 +76,8 @@ OFFBOARD = "#C8C8C8"
 FAILED = "#D62728"
 LEGEND_HEIGHT = 190.0
 FONT = 8.0  # place names, in user units
+NAME_SIZES = (8.0, 7.0, 6.0, 5.0)  # a name too wide for its space is written smaller, or on two lines
+NEAR = 60.0  # how far from a label point an obstacle may matter to its name
 UNIT_R = 7.0  # half the size of a unit icon
 DISLODGED_SHIFT = (11.0, -9.0)  # where a dislodged unit stands, from its province's label point
 NEAR_CITY = 13.0  # a city closer than this to the label point is drawn aside of it
@@ -85,13 +94,13 @@ def _pt(p: Point) -> str:
     return f"{_r(p[0])},{_r(p[1])}"
 
 
-def palette(board: Board, family: Family) -> dict[str, tuple[str, int]]:
-    """Each power's colour and hatching angle (autonomous garrisons: light grey, no hatching): the
-    family's own colours for its powers, others from a fallback list."""
+def palette(board: Board, family: Family) -> dict[str, tuple[str, str]]:
+    """Each power's colour and hatching (one of HATCHINGS): the family's own for its powers, others from
+    the fallback lists. Autonomous garrisons are light grey with grey dots (not in this mapping)."""
     known = family.palette
     out = {}
     for i, pid in enumerate(sorted(board.powers)):
-        out[pid] = known.get(pid, (FALLBACK[i % len(FALLBACK)], (i * 45) % 180))
+        out[pid] = known.get(pid, (FALLBACK[i % len(FALLBACK)], HATCHINGS[i % len(HATCHINGS)]))
     return out
 
 
@@ -108,15 +117,6 @@ def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | Non
     return None
 
 
-def power_letters(board: Board) -> dict[str, str]:
-    """The one-letter abbreviation of each power (its one-letter alias, else its initial)."""
-    letters = {pid: pid[0].upper() for pid in board.powers}
-    for alias, pid in sorted(board.power_aliases.items()):
-        if len(alias) == 1 and alias.isalpha():
-            letters[pid] = alias.upper()
-    return letters
-
-
 def _luminance(colour: str) -> float:
     r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -126,6 +126,66 @@ def _tint(colour: str, amount: float = 0.55) -> str:
     """The colour mixed with white: the fill of a controlled province under its hatching."""
     rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
+
+
+_NARROW, _WIDE = set("iljtfr.,'- ()"), set("mwMW")
+
+
+def text_width(text: str, size: float) -> float:
+    """The width of `text` in the map's sans-serif at `size`, estimated letter by letter (no font metrics)."""
+    em = 0.0
+    for char in text:
+        em += 0.3 if char in _NARROW else 0.8 if char in _WIDE else 0.68 if char.isupper() else 0.55
+    return em * size
+
+
+def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
+    """The box of a name of `lines` centred at `centre`."""
+    w = max(text_width(line, size) for line in lines)
+    h = len(lines) * size * 1.05
+    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _segment_hits(box: Box, p: Point, q: Point, pad: float) -> bool:
+    """Does the segment p-q come within `pad` of the box? (Liang-Barsky on the grown box.)"""
+    x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    low, high = 0.0, 1.0
+    for step, room in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if step == 0:
+            if room < 0:
+                return False
+        elif step < 0:
+            low = max(low, room / step)
+        else:
+            high = min(high, room / step)
+        if low > high:
+            return False
+    return True
+
+
+def _inside(polygons: Sequence[Sequence[Sequence[Point]]], point: Point) -> bool:
+    x, y = point
+    inside = False
+    for polygon in polygons:
+        for ring in polygon:
+            for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                    inside = not inside
+    return inside
+
+
+def _two_lines(name: str) -> list[str] | None:
+    """The name cut at its most central space into two lines, or None for one word."""
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda i: abs(len(name) - 2 * i))
+    return [name[:cut], name[cut + 1 :]]
 
 
 @dataclass(frozen=True)
@@ -155,7 +215,6 @@ class _Renderer:
         self.words = Words(board, self.t)
         self.colours = palette(board, family)
         self.diplomacy = not family.controls_cities  # supply centres, no cities, no garrisons
-        self.letters = power_letters(board)
         x, y, w, h = drawing.viewbox
         self.width, self.height = w, h
         self.dwg = svgwrite.Drawing(
@@ -165,6 +224,10 @@ class _Renderer:
             profile="full",
         )
         self.icons: set[str] = set()  # ids of the unit icons used, defined at the end
+        # what a place name must stay clear of: the orders' strokes (segments, half their width) and the
+        # boxes of units, cities, values and markers
+        self.strokes: list[tuple[Point, Point, float]] = []
+        self.boxes: list[Box] = []
         self.defs = self.dwg.defs
 
     # ---- places ---------------------------------------------------------------------------------------
@@ -236,6 +299,7 @@ class _Renderer:
             "text{font-family:sans-serif;text-anchor:middle}",
             f".nm{{font-size:{_r(FONT)}px;paint-order:stroke;stroke:#fff;stroke-width:2px;stroke-linejoin:round}}",
             f".nm.sea{{fill:{SEA_TEXT};font-style:italic}}",
+            *[f".z{_r(size)}{{font-size:{_r(size)}px}}" for size in NAME_SIZES[1:]],
             ".sp{stroke:#555;stroke-width:.5;fill-rule:evenodd}",
             f".sea{{fill:{SEA}}}",
             f".land,.coast{{fill:{LAND}}}",
@@ -264,19 +328,14 @@ class _Renderer:
         return "".join(rules)
 
     def patterns(self) -> None:
-        """One hatching per power: its colour's tint crossed by lines of its colour at its own angle."""
+        """One hatching per power: its colour's tint under a hatching of its own kind, in its colour."""
         dwg = self.dwg
-        entries = [*sorted(self.colours.items()), (AUTONOMOUS, (AUTONOMOUS_COLOUR, -1))]
-        for pid, (colour, angle) in entries:
-            pattern = dwg.pattern(id=f"h-{pid}", size=(6, 6), patternUnits="userSpaceOnUse")
-            if angle >= 0:
-                pattern["patternTransform"] = f"rotate({angle})"
-            pattern.add(dwg.rect((0, 0), (6, 6), fill=_tint(colour)))
-            if angle >= 0:
-                pattern.add(dwg.rect((0, 0), (6, 1.6), fill=colour))
-            else:  # autonomous: dots
-                pattern.add(dwg.circle((3, 3), 0.9, fill="#999"))
-            self.defs.add(pattern)
+        for pid, (colour, hatching) in sorted(self.colours.items()):
+            self.defs.add(hatching_pattern(dwg, f"h-{pid}", colour, hatching))
+        pattern = dwg.pattern(id=f"h-{AUTONOMOUS}", size=(6, 6), patternUnits="userSpaceOnUse")
+        pattern.add(dwg.rect((0, 0), (6, 6), fill=_tint(AUTONOMOUS_COLOUR)))
+        pattern.add(dwg.circle((3, 3), 0.9, fill="#999"))
+        self.defs.add(pattern)
 
     def background(self) -> None:
         dwg = self.dwg
@@ -327,10 +386,13 @@ class _Renderer:
             if controller is not None:
                 shape["data-controller"] = controller
             group.add(shape)
+            self.boxes.append((x - 4.5, y - 4.5, x + 4.5, y + 4.5))
             if city.port:
                 group.add(dwg.use("#port", insert=(_r(x - 7), _r(y + 1))))
+                self.boxes.append((x - 10, y - 3, x - 4, y + 4))
             if city.value:
                 group.add(dwg.text(str(city.value), insert=(_r(x + 6.5), _r(y - 3)), class_="val nm"))
+                self.boxes.append((x + 4.5, y - 8, x + 8.5, y - 2))
         dwg.add(group)
         self.defs.add(self.port_icon())
 
@@ -347,6 +409,7 @@ class _Renderer:
             controller = self.position.owners.get(sid)
             dot = dwg.circle((_r(x), _r(y)), 3.4, class_=f"ct sc f-{controller}" if controller else "ct sc")
             dot["id"] = f"c-{sid}"
+            self.boxes.append((x - 3.4, y - 3.4, x + 3.4, y + 3.4))
             if controller is not None:
                 dot["data-controller"] = controller
             group.add(dot)
@@ -365,8 +428,10 @@ class _Renderer:
         for province in sorted(position.sieges):
             x, y = self.city(province)
             group.add(dwg.circle((_r(x), _r(y)), 9.5, class_="siege", id=f"siege-{province}"))
-        plague = sorted({e.place for e in self.events if e.kind == "plague" and e.unit is None})
-        famine = sorted(set(position.famine) | {e.place for e in self.events if e.kind == "famine" and not e.unit})
+        plague = sorted({e.place for e in self.events if e.kind is EventKind.PLAGUE and e.unit is None})
+        famine = sorted(
+            set(position.famine) | {e.place for e in self.events if e.kind is EventKind.FAMINE and not e.unit}
+        )
         marks = [(p, "rebellion") for p in sorted(position.rebellions) if p in self.drawing.spaces]
         marks += [(p, "famine") for p in famine if p in self.drawing.spaces]
         marks += [(p, "plague") for p in plague if p in self.drawing.spaces]
@@ -376,6 +441,7 @@ class _Renderer:
             n = placed.get(province, 0)
             placed[province] = n + 1
             use = dwg.use(f"#{kind}", insert=(_r(x - 10 - 9 * n), _r(y + 9)), id=f"{kind}-{province}")
+            self.boxes.append((x - 15 - 9 * n, y + 4, x - 5 - 9 * n, y + 14))
             group.add(use)
         dwg.add(group)
         for kind in ("rebellion", "famine", "plague"):
@@ -404,29 +470,34 @@ class _Renderer:
         return "#" + ident
 
     def define_icons(self) -> None:
+        """One icon per kind and power: the kind by its shape and its notation letter (A, F, G: the same in
+        English and French), the power by its colour; the elite badges by shape and letter too."""
         dwg = self.dwg
         for ident in sorted(self.icons):
             letter, _, power = ident.partition("-")
             g = dwg.g(id=ident, class_=f"f-{power}", stroke="#222", stroke_width=0.9)
             r = UNIT_R
-            if letter == "a":
+            if letter == "a":  # army: a round shield
                 g.add(dwg.circle((0, 0), r))
-            elif letter == "f":
+            elif letter == "f":  # fleet: a hull with a sail
                 g.add(dwg.path(d=f"M{_r(-r - 2)},-2.5H{_r(r + 2)}L{_r(r - 1.5)},{_r(r - 1)}H{_r(-r + 1.5)}z"))
                 g.add(dwg.path(d=f"M-1,-3V{_r(-r - 3)}L5,-3z", stroke_width=0.7))
-            else:
+            else:  # garrison: a tower with battlements
                 g.add(dwg.path(d="M-6,6V-4H-4V-6.5H-1.5V-4H1.5V-6.5H4V-4H6V6z"))
-            if power != AUTONOMOUS:
-                colour = self.colours[power][0]
-                ink = "#000" if _luminance(colour) > 0.45 else "#fff"
-                dy = 2.2 if letter == "f" else 0.8
-                text = dwg.text(self.letters[power], insert=(0, _r(dy)), class_="ul", fill=ink, stroke="none")
-                g.add(text)
+            colour = AUTONOMOUS_COLOUR if power == AUTONOMOUS else self.colours[power][0]
+            ink = "#000" if _luminance(colour) > 0.45 else "#fff"
+            dy = 2.2 if letter == "f" else 0.8
+            g.add(dwg.text(letter.upper(), insert=(0, _r(dy)), class_="ul", fill=ink, stroke="none"))
             self.defs.add(g)
-        for special, letter in (("mercenaries", "M"), ("professionals", "P"), ("militia", "m")):
+        badges = {  # elite units: circle, square, triangle
+            "mercenaries": ("M", "M0,-3.6a3.6,3.6 0 1 0 0.01,0z"),
+            "professionals": ("P", "M-3.3,-3.3h6.6v6.6h-6.6z"),
+            "militia": ("m", "M0,-4.4L4,3H-4z"),
+        }
+        for special, (letter, outline) in badges.items():
             g = dwg.g(id=f"sp-{special}")
-            g.add(dwg.circle((0, 0), 3.6, fill="#FFD700", stroke="#222", stroke_width=0.6))
-            g.add(dwg.text(letter, insert=(0, 0.3), class_="ul", style="font-size:5px", fill="#000"))
+            g.add(dwg.path(d=outline, fill="#FFD700", stroke="#222", stroke_width=0.6))
+            g.add(dwg.text(letter, insert=(0, 0.6), class_="ul", style="font-size:5px", fill="#000"))
             self.defs.add(g)
 
     def unit(self, group: svgwrite.container.Group, unit: Unit, at: Point, ident: str, extra: str = "") -> None:
@@ -435,8 +506,12 @@ class _Renderer:
         use = dwg.use(self.icon(unit.kind, unit.power), insert=(_r(at[0]), _r(at[1])), id=ident, class_=css)
         use["data-unit"] = str(unit)
         group.add(use)
+        x, y = at
+        reach = UNIT_R + (3 if unit.kind is UnitKind.FLEET else 1)
+        self.boxes.append((x - reach, y - UNIT_R - 3, x + reach, y + UNIT_R))
         if unit.special:
             group.add(dwg.use(f"#sp-{unit.special}", insert=(_r(at[0] + 6), _r(at[1] - 6))))
+            self.boxes.append((x + 2, y - 10.5, x + 10.5, y - 2))
         if "dislodged" in extra:
             group.add(dwg.circle((_r(at[0]), _r(at[1])), UNIT_R + 2.5, class_="ring"))
 
@@ -541,6 +616,10 @@ class _Renderer:
         x, y = at
         d = f"M{_pt((x - size, y - size))}L{_pt((x + size, y + size))}"
         d += f"M{_pt((x - size, y + size))}L{_pt((x + size, y - size))}"
+        self.strokes += [
+            ((x - size, y - size), (x + size, y + size), 1.2),
+            ((x - size, y + size), (x + size, y - size), 1.2),
+        ]
         g.add(self.dwg.path(d=d, class_="x"))
 
     def arrow(
@@ -563,12 +642,24 @@ class _Renderer:
         else:
             d = f"M{_pt((sx, sy))}L{_pt((ex, ey))}"
         g = dwg.g(class_=f"{a.css} pw-{a.power}" + (" failed" if a.failed else ""))
+        if bend:
+            curve = [
+                (
+                    (1 - t) ** 2 * sx + 2 * (1 - t) * t * cx + t * t * ex,
+                    (1 - t) ** 2 * sy + 2 * (1 - t) * t * cy + t * t * ey,
+                )
+                for t in (0, 0.25, 0.5, 0.75, 1)
+            ]
+            self.strokes += [(p, q, 1.8) for p, q in itertools.pairwise(curve)]
+        else:
+            self.strokes.append(((sx, sy), (ex, ey), 1.8))
         g.add(dwg.path(d=d, class_="cs"))
         g.add(dwg.path(d=d, class_=f"ln s-{a.power}"))
         if head:  # the head: a triangle of the power's colour, outlined
             size = 6.0
             bx, by = ex - ux * size, ey - uy * size
             pts = [(ex + ux * 1.5, ey + uy * 1.5), (bx - uy * 3.5, by + ux * 3.5), (bx + uy * 3.5, by - ux * 3.5)]
+            self.strokes += [(pts[0], pts[1], 0.5), (pts[1], pts[2], 0.5), (pts[2], pts[0], 0.5)]
             g.add(dwg.path(d="M" + "L".join(_pt(p) for p in pts) + "z", class_=f"f-{a.power}", stroke="#222"))
         else:  # a support or convoy ends in a dot
             g.add(dwg.circle((_r(ex), _r(ey)), 2.2, class_=f"f-{a.power}", stroke="#222", stroke_width=0.7))
@@ -578,34 +669,72 @@ class _Renderer:
 
     # ---- names ----------------------------------------------------------------------------------------
     def names(self) -> None:
+        """Every space's full name (one naming style), placed under its label point, or where it is clear of
+        the orders, units, cities and names already placed and within its space, written smaller or on two
+        lines where it does not fit otherwise."""
         dwg = self.dwg
         group = dwg.g(id="names")
+        placed: list[Box] = []
         for sid in sorted(self.drawing.spaces):
             shape = self.drawing.spaces[sid]
-            x, y = shape.label
-            y += UNIT_R + FONT + 1
-            name = self.words.place(sid)
-            if not self.fits(sid, name, (x, y - FONT * 0.35)):
-                name = sid.upper()
+            lines, size, box = self.place_name(sid, self.words.place(sid), placed)
+            placed.append(box)
             css = "nm sea" if shape.kind == "sea" else "nm"
-            group.add(dwg.text(name, insert=(_r(x), _r(y)), class_=css))
+            if size != FONT:
+                css += f" z{_r(size)}"
+            x = (box[0] + box[2]) / 2
+            step = size * 1.05
+            baseline = box[1] + step * 0.8
+            if len(lines) == 1:
+                group.add(dwg.text(lines[0], insert=(_r(x), _r(baseline)), class_=css))
+                continue
+            text = dwg.text("", insert=(_r(x), _r(baseline)), class_=css)
+            for i, line in enumerate(lines):
+                text.add(dwg.tspan(line, x=[_r(x)], y=[_r(baseline + i * step)]))
+            group.add(text)
         dwg.add(group)
 
-    def fits(self, sid: str, text: str, at: Point) -> bool:
-        """Does the text, centred at `at`, lie within its space along that line (by an average letter width)?"""
-        half = len(text) * FONT * 0.28
-        x, y = at
-        crossings = []
-        for polygon in self.drawing.spaces[sid].polygons:
-            for ring in polygon:
-                for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
-                    if (y1 <= y < y2) or (y2 <= y < y1):
-                        crossings.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
-        crossings.sort()
-        for left, right in zip(crossings[::2], crossings[1::2], strict=False):
-            if left <= x <= right:
-                return x - half >= left - 2 and x + half <= right + 2
-        return False
+    def place_name(self, sid: str, name: str, placed: Sequence[Box]) -> tuple[list[str], float, Box]:
+        """The lines, size and box of a space's name: crossing no order and covering no unit, city or name
+        above all, then as large as may be, within its space, on one line, under its label point."""
+        shape = self.drawing.spaces[sid]
+        x, y = shape.label
+        near = [
+            b
+            for b in [*self.boxes, *placed]
+            if abs(b[0] + b[2] - 2 * x) < 2 * NEAR and abs(b[1] + b[3] - 2 * y) < 2 * NEAR
+        ]
+        strokes = [s for s in self.strokes if _segment_hits((x - NEAR, y - NEAR, x + NEAR, y + NEAR), s[0], s[1], s[2])]
+        layouts = [[name]] + ([split] if (split := _two_lines(name)) else [])
+        best: tuple[float, list[str], float, Box] | None = None
+        for rank_size, size in enumerate(NAME_SIZES):
+            for rank_layout, lines in enumerate(layouts):
+                w = max(text_width(line, size) for line in lines)
+                h = len(lines) * size * 1.05
+                below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
+                beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
+                centres = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
+                centres += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
+                centres += [(x, below + 9), (x, above - 9)]
+                for rank_place, centre in enumerate(centres):
+                    box = name_box(lines, centre, size)
+                    rank = 8 * rank_size + 3 * rank_layout + 2 * rank_place
+                    if best is not None and rank >= best[0]:
+                        continue  # no better than the best so far, whatever it covers
+                    crossed = sum(1 for p, q, pad in strokes if _segment_hits(box, p, q, pad + 0.5))
+                    covered = sum(1 for b in near if _overlap(box, b))
+                    score = 1000 * crossed + 100 * covered + rank
+                    if best is not None and score >= best[0]:
+                        continue
+                    # a name may run over its border (its white halo keeps it readable) rather than shrink
+                    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+                    score += 4 * sum(1 for c in corners if not _inside(shape.polygons, c))
+                    if best is None or score < best[0]:
+                        best = (score, lines, size, box)
+                    if score == 0:
+                        return lines, size, box
+        assert best is not None
+        return best[1], best[2], best[3]
 
     # ---- the legend and the description ------------------------------------------------------------------
     def legend(self) -> None:
@@ -727,6 +856,26 @@ class _Renderer:
             if items:
                 lines.append(line % {"what": what, "list": ", ".join(items)})
         return "\n".join(lines)
+
+
+def hatching_pattern(dwg: svgwrite.Drawing, ident: str, colour: str, hatching: str) -> svgwrite.container.Pattern:
+    """A 6-unit tile of `colour`'s tint with the `hatching` (one of HATCHINGS) in `colour`."""
+    pattern = dwg.pattern(id=ident, size=(6, 6), patternUnits="userSpaceOnUse")
+    turn = {"vertical": 90, "rising": -45, "falling": 45, "lattice": 45}.get(hatching)
+    if turn is not None:
+        pattern["patternTransform"] = f"rotate({turn})"
+    pattern.add(dwg.rect((0, 0), (6, 6), fill=_tint(colour)))
+    if hatching in ("horizontal", "vertical", "rising", "falling"):
+        pattern.add(dwg.rect((0, 0), (6, 1.6), fill=colour))
+    elif hatching in ("grid", "lattice"):
+        pattern.add(dwg.path(d="M0,0.5H6M0.5,0V6", stroke=colour, stroke_width=1))
+    elif hatching == "dots":
+        pattern.add(dwg.circle((3, 3), 1.4, fill=colour))
+    elif hatching == "zigzag":
+        pattern.add(dwg.path(d="M0,4.5L3,1.5L6,4.5", fill="none", stroke=colour, stroke_width=1.2))
+    else:
+        raise ValueError(f"no hatching {hatching!r} (hatchings: {', '.join(HATCHINGS)})")
+    return pattern
 
 
 def _unit_text(unit: Unit) -> str:

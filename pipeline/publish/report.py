@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.core.board import Board
+from pipeline.core.calendar import EventKind
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
 from pipeline.core.outcome import Reason
@@ -188,18 +189,18 @@ class _Report:
 
     def event(self, e: Mapping[str, Any]) -> str:
         t, w = self.t, self.w
-        kind, place = str(e.get("event", "")), str(e.get("place", ""))
+        kind, place = EventKind.read(e.get("event")), str(e.get("place", ""))
         unit = self._event_unit(e)
         named = capital(w.unit(unit)) if unit is not None else ""
-        if kind == "famine":
+        if kind is EventKind.FAMINE:
             if unit is not None:
                 return t.gettext("%(unit)s dies of famine.") % {"unit": named}
             return t.gettext("Famine breaks out %(in_place)s.") % {"in_place": w.in_(place)}
-        if kind == "plague":
+        if kind is EventKind.PLAGUE:
             if unit is not None:
                 return t.gettext("%(unit)s is wiped out by the plague.") % {"unit": named}
             return t.gettext("Plague breaks out %(in_place)s.") % {"in_place": w.in_(place)}
-        if kind == "assassination":
+        if kind is EventKind.ASSASSINATION:
             if unit is not None:
                 return t.gettext("%(unit)s is lost: its leader was assassinated while it was besieged.") % {
                     "unit": named
@@ -207,7 +208,7 @@ class _Report:
             return t.gettext("%(power)s loses its leader to an assassin: its units hold this campaign.") % {
                 "power": capital(w.power_the(place))
             }
-        if kind == "rebellion":
+        if kind is EventKind.REBELLION:
             target = self._rebellion_target(place)
             if target:
                 return t.gettext("A rebellion against %(power)s breaks out %(in_place)s.") % {
@@ -215,21 +216,21 @@ class _Report:
                     "in_place": w.in_(place),
                 }
             return t.gettext("A rebellion breaks out %(in_place)s.") % {"in_place": w.in_(place)}
-        if kind == "rebellion ended":
+        if kind is EventKind.REBELLION_ENDED:
             return t.gettext("The rebellion %(in_place)s is over.") % {"in_place": w.in_(place)}
-        if kind == "province rebellion ended":
+        if kind is EventKind.PROVINCE_REBELLION_ENDED:
             return t.gettext("The rebellion %(in_place)s is over in the province; the city still rebels.") % {
                 "in_place": w.in_(place)
             }
-        if kind == "city rebellion ended":
+        if kind is EventKind.CITY_REBELLION_ENDED:
             return t.gettext("The rebellion %(in_place)s is over in the city.") % {"in_place": w.in_(place)}
-        if kind == "eliminated":
+        if kind is EventKind.ELIMINATED:
             if unit is not None:
                 return t.gettext("%(unit)s disappears with its power.") % {"unit": named}
             return t.gettext("%(power)s is eliminated.") % {"power": capital(w.power_the(place))}
-        if kind == "victory":
+        if kind is EventKind.VICTORY:
             return t.gettext("%(power)s wins the game.") % {"power": capital(w.power_the(place))}
-        return t.gettext("Event: %(event)s %(in_place)s.") % {"event": kind, "in_place": w.in_(place)}
+        return t.gettext("Event: %(event)s %(in_place)s.") % {"event": e.get("event", ""), "in_place": w.in_(place)}
 
     def _rebellion_target(self, province: str) -> str | None:
         for position in (self.record.after, self.record.played):

@@ -32,10 +32,9 @@ from pipeline.core.orders import (
     SupportMove,
     Waive,
 )
-from pipeline.core.outcome import Reason
+from pipeline.core.outcome import Reason, SubReason
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
-from pipeline.storage.state_files import parse_loan
 
 from .i18n import capital
 from .words import Words
@@ -288,7 +287,7 @@ class Sentences:
         return t.gettext("Succeeds.")
 
     def _loan(self, d: Mapping[str, str]) -> dict[str, str]:
-        loan: Loan | None = parse_loan(d.get("due", ""))  # the loan as the results file writes it
+        loan: Loan | None = Loan.parse(d.get("due", ""))  # the loan as the results file writes it
         values = {"granted": self._ducats(d, "granted"), "owed": "", "when": ""}
         if loan is not None:
             values["owed"] = self.w.ducats(loan.owed)
@@ -393,10 +392,10 @@ class Sentences:
 
     def _illegal_expense(self, d: Mapping[str, str]) -> str:
         t = self.t
-        why = d.get("why", "")
-        if why == "assassinations are not in play":
+        why = SubReason.of(d)
+        if why is SubReason.ASSASSINATIONS_OFF:
             return t.gettext("Not allowed: there are no assassinations under the rules of this game.")
-        if why == "a land province was expected":
+        if why is SubReason.LAND_EXPECTED:
             return t.gettext("Not allowed: this expense is for a land province.")
         return t.gettext("Not allowed: this expense cannot be spent on that.")
 
@@ -454,18 +453,27 @@ class Sentences:
                 "needed": self._ducats(d, "needed"),
             }
         if r is Reason.BRIBE_TOO_SMALL:
-            return t.gettext("Fails: after the counter-bribes, less than the %(needed)s needed is left.") % {
-                "needed": self._ducats(d, "needed")
+            if "counter" not in d:  # no counter-bribe: the bribe was below its minimum
+                return t.gettext("Fails: %(paid)s paid, below the minimum of %(needed)s for this bribe.") % {
+                    "paid": self._ducats(d, "paid"),
+                    "needed": self._ducats(d, "needed"),
+                }
+            return t.gettext(
+                "Fails: counter-bribes of %(counter)s leave less than the %(needed)s needed of the %(paid)s paid."
+            ) % {
+                "counter": self._ducats(d, "counter"),
+                "needed": self._ducats(d, "needed"),
+                "paid": self._ducats(d, "paid"),
             }
         if r is Reason.ATTEMPT_FAILED:
             return t.gettext("Fails: the assassin's die shows %(die)s, a miss.") % {"die": d.get("die", "?")}
         if r is Reason.REBELLION_NOT_ALLOWED:
-            why = d.get("why", "")
-            if why == "already in rebellion":
+            why = SubReason.of(d)
+            if why is SubReason.ALREADY_REBELLING:
                 return t.gettext("Not allowed: the province is already in rebellion.")
-            if why == "not controlled by another power":
+            if why is SubReason.NOT_ANOTHER_POWERS:
                 return t.gettext("Not allowed: a rebellion is raised only in a province another power controls.")
-            if why == "a unit stands there":
+            if why is SubReason.UNIT_PRESENT:
                 return t.gettext("Not allowed: a unit stands in the province.")
             return t.gettext("Not allowed: no rebellion can be raised there.")
         messages = {

@@ -69,6 +69,25 @@ def mkdocs_setting(site_dir: Path, key: str) -> str | None:
     return (match[1].strip("'\"") or None) if match else None
 
 
+def language_setting(site_dir: Path, lang: str, key: str) -> str | None:
+    """A `key: value` of `lang`'s entry in the i18n plugin's languages of the mkdocs.yml beside the site
+    folder (`site_name` in French), read as lines like `mkdocs_setting`."""
+    path = site_dir.parent / "mkdocs.yml"
+    if not path.is_file():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if re.fullmatch(rf"(\s*)- locale:\s*{lang}\s*", line):
+            indent = len(line) - len(line.lstrip()) + 2
+            for entry in lines[i + 1 :]:
+                if len(entry) - len(entry.lstrip()) < indent or entry.lstrip().startswith("- "):
+                    break
+                found = re.fullmatch(rf"\s*{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?", entry)
+                if found:
+                    return found[1].strip("'\"") or None
+    return None
+
+
 def home_block(infos: list[GameInfo], lang: str) -> str:
     """The games block of the home page in `lang` (its links are relative to the home page)."""
     t = translator(lang)
@@ -146,7 +165,8 @@ def build_site(
         shared.append(Page(localized(HOME_BLOCK, lang), home_block(infos, lang)))
     name = mkdocs_setting(site_dir, "site_name") or ""
     for lang in LANGUAGES:
-        shared.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, name, lang)))
+        title = language_setting(site_dir, lang, "site_name") or name  # the French feed: the French site name
+        shared.append(Page(localized(Path("games") / "feed.xml", lang), feed(infos, site_url, title, lang)))
     write(_encoded(shared))
     _remove(site_dir, before - {str(path) for path in written})
     listing = "\n".join(sorted(str(path) for path in written)) + "\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.core.calendar import Event
+from pipeline.core.calendar import Event, EventKind
 from pipeline.core.orders import Order, order_space
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Position
@@ -42,8 +42,9 @@ def turn_outcomes(game: Game, turn: str) -> tuple[list[Outcome], list[Event]] | 
         )
     events = []
     for item in record.results.get("events") or []:
-        if "unit" not in item and re.fullmatch(r"[a-z][a-z0-9_]*", str(item.get("place", ""))):
-            events.append(Event(str(item.get("event")), str(item["place"]), None))
+        kind = EventKind.read(item.get("event"))
+        if kind is not None and "unit" not in item and re.fullmatch(r"[a-z][a-z0-9_]*", str(item.get("place", ""))):
+            events.append(Event(kind, str(item["place"]), None))
     return outcomes, events
 
 

@@ -194,10 +194,12 @@ class Game:
             if made is not None and made[0] is data:  # the same read of the same file
                 return made[1]
         try:  # the private part merged into a copy: the data read stays the file's
-            position = position_from_data(self.board, merge_state(dict(data) if private else data, private), str(path))
+            position = position_from_data(
+                self.board, merge_state(dict(data) if private else data, private, self.family), str(path), self.family
+            )
         except DataError:
             data = load_yaml(path)  # again, to give the lines
-            return position_from_data(self.board, merge_state(data, private), str(path))
+            return position_from_data(self.board, merge_state(data, private, self.family), str(path), self.family)
         if not private:
             self._positions[path] = (data, position)
         return position

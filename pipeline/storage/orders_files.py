@@ -32,12 +32,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.board import space_of
-from pipeline.core.legality import Illegal, find_unit
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Build, Disband, Expense, Order, Retreat
-from pipeline.core.position import PhaseKind, Position
-from pipeline.errors import DataError, OrderError, Problem, shown
+from pipeline.core.notation import parse_order, structured_order
+from pipeline.core.order_checks import unit_ordered
+from pipeline.core.orders import Ally, Order
+from pipeline.core.position import Position
+from pipeline.errors import DataError, OrderError, Problem
 
 from .gamedir import Game
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
@@ -196,7 +195,7 @@ def _read_orders(
         problems.append(Problem("allow", "expected a list of powers, like [turkey]", line_of(data, "allow"), file))
         allow = []
     entries = [(f"orders[{i}]", entry) for i, entry in enumerate(raw)]
-    entries += [(f"allow[{i}]", f"Ally {p}") for i, p in enumerate(allow)]
+    entries += [(f"allow[{i}]", str(Ally(p))) for i, p in enumerate(allow)]  # `allow: [turkey]` orders `Ally turkey`
     texts: list[tuple[str, str]] = []
     for where, entry in entries:
         try:
@@ -216,114 +215,23 @@ def _read_orders(
         try:
             if isinstance(order, OrderError):
                 raise order
-            seen = _as_seen(position, power, order, bought)
+            seen = game.family.position_for(position, bought, power, order)
             checked = game.family.check_parsed_order(text, order, game.board, seen, power, game.rules)
         except OrderError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
             continue
-        unit = _unit_ordered(seen, checked)
-        if unit is not None and unit[0] in ordered:
-            first, line = ordered[unit[0]], line_of(data, where)
+        unit = unit_ordered(seen, checked)
+        if unit is not None and unit.space in ordered:
+            first, line = ordered[unit.space], line_of(data, where)
             lines = f"lines {line_of(data, first)} and {line}" if line is not None else f"{first} and {where}"
-            problems.append(Problem(where, f"two orders for {unit[1]} ({lines}): give each unit one order", line, file))
+            problems.append(Problem(where, f"two orders for {unit} ({lines}): give each unit one order", line, file))
             continue
         if unit is not None:
-            ordered[unit[0]] = where
+            ordered[unit.space] = where
         orders.append(checked)
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
     return OrderFile(power, path, tuple(orders), source, tuple(problems))
-
-
-def _as_seen(position: Position, power: str, order: Order, bought: Position) -> Position:
-    """Where an order is checked: a unit order for a unit being bought, as if bought; any other order
-    (the purchase itself included) on the position as it is."""
-    at = getattr(order, "at", None)
-    if isinstance(order, Expense) or at is None:
-        return position
-    try:
-        now, then = (
-            find_unit(position, getattr(order, "kind", None), at),
-            find_unit(bought, getattr(order, "kind", None), at),
-        )
-    except Illegal:
-        return position
-    return bought if now is not None and then is not None and now.power != power and then.power == power else position
-
-
-def _unit_ordered(position: Position, order: Order) -> tuple[str, str] | None:
-    """The space and the name (``A par``) of the unit an order is for; None for an order that is for no
-    unit already on the board (a build, money, an alliance)."""
-    at = getattr(order, "at", None)
-    if at is None or isinstance(order, Expense | Build):
-        return None
-    if isinstance(order, Retreat | Disband) and position.phase.kind is PhaseKind.RETREAT:
-        dislodged = next((d.unit for d in position.dislodged if d.unit.space == space_of(at)), None)
-        return (dislodged.space, str(dislodged)) if dislodged is not None else None
-    try:
-        unit = find_unit(position, getattr(order, "kind", None), at)
-    except Illegal:
-        return None
-    return (unit.space, str(unit)) if unit is not None else None
-
-
-_UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")
-
-
-def structured_order(entry: object) -> str:
-    """The text of an order written as a mapping (the structured form of docs/game-folder.md)::
-
-    {unit: A are, move: sie}              {unit: A sal, move: dur, via: [gon, ion]}
-    {unit: F psa, convert: garrison}      {unit: A sie, besiege: true}      {unit: A sie, lift_siege: true}
-    {unit: A per, support: {unit: A are}} {unit: A per, support: {unit: A are, move: sie}}
-    {unit: A per, support: {unit: G sie, convert: army}}
-    {unit: F gon, convoy: {unit: A sal, move: dur}}                         {unit: A sie, disband: true}
-    """
-    if not isinstance(entry, dict) or "unit" not in entry:
-        raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {shown(entry)}")
-    actions = [k for k in _UNIT_ORDER_KEYS if k in entry]
-    extra = sorted((str(k) for k in set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS}), key=str)
-    if len(actions) != 1 or extra:
-        raise ValueError(
-            f"a structured order has `unit` and exactly one of {', '.join(_UNIT_ORDER_KEYS)}"
-            + (f" (unknown key {extra[0]!r})" if extra else "")
-        )
-    unit, action = _text(entry, "unit", "the unit, like 'A par'"), actions[0]
-    if "via" in entry and action != "move":
-        raise ValueError("`via` goes with `move`: the places a convoyed army passes through")
-    if action == "move":
-        route = entry.get("via") or []
-        if not isinstance(route, list) or not all(isinstance(p, str) for p in route):
-            raise ValueError(f"`via` takes a list of places, like [gon, ion], not {shown(route)}")
-        return " - ".join([unit, *route, _text(entry, "move", "the place moved to, like bur")])
-    if action in ("support", "convoy"):
-        value = entry[action]
-        inner = ("unit", "move", "convert") if action == "support" else ("unit", "move")
-        if not isinstance(value, dict) or "unit" not in value or not set(value) <= set(inner):
-            raise ValueError(
-                f"`{action}` takes a mapping with the {action}ed `unit` (and its {' or '.join(inner[1:])}), "
-                f"like {{unit: A par, move: bur}}, not {shown(value)}"
-            )
-        target = _text(value, "unit", f"the {action}ed unit, like 'A par'", action)
-        if "move" in value:
-            target = f"{target} - {_text(value, 'move', 'the place moved to, like bur', action)}"
-        elif "convert" in value:
-            target = f"{target} convert {_text(value, 'convert', 'what the unit becomes, like army', action)}"
-        return f"{unit} {'S' if action == 'support' else 'C'} {target}"
-    if action == "convert":
-        return f"{unit} convert {_text(entry, 'convert', 'what the unit becomes, like garrison or army')}"
-    if entry[action] is not True:
-        raise ValueError(f"write `{action}: true`, not {shown(entry[action])}")
-    return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
-
-
-def _text(entry: dict[Any, Any], key: str, what: str, inside: str | None = None) -> str:
-    """The text under `key` of a structured order: a name, never a number, a list or a mapping."""
-    value = entry[key]
-    if not isinstance(value, str) or not value.strip():
-        where = f"`{inside}.{key}`" if inside else f"`{key}`"
-        raise ValueError(f"{where} takes text: {what}, not {shown(value)}")
-    return value
 
 
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:

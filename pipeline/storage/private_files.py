@@ -24,7 +24,8 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-PRIVATE_STATE_KEYS = ("treasury", "loans")
+from pipeline.games import Family
+
 PRIVATE_SUFFIX = ".private.yaml.age"
 
 
@@ -57,18 +58,19 @@ def private_reports(folder: Path, turn: str) -> list[Path]:
     return sorted((folder / "private" / turn).glob("*.yaml.age"))
 
 
-def split_state(data: CommentedMap) -> tuple[CommentedMap, CommentedMap]:
-    """A state document's public part and its private part (treasuries and loans)."""
-    public = CommentedMap((k, v) for k, v in data.items() if k not in PRIVATE_STATE_KEYS)
-    private = CommentedMap((k, data[k]) for k in PRIVATE_STATE_KEYS if k in data)
+def split_state(data: CommentedMap, family: Family) -> tuple[CommentedMap, CommentedMap]:
+    """A state document's public part and its private part (the family's `private_sections`: Machiavelli's
+    treasuries and loans)."""
+    public = CommentedMap((k, v) for k, v in data.items() if k not in family.private_sections)
+    private = CommentedMap((k, data[k]) for k in family.private_sections if k in data)
     return public, private
 
 
-def merge_state(public: Any, private: Mapping[str, Any]) -> Any:
+def merge_state(public: Any, private: Mapping[str, Any], family: Family) -> Any:
     """The state document with its private part put back (in place: `public` was just read from its file,
     and keeps its line numbers)."""
     if isinstance(public, dict):
-        for key in PRIVATE_STATE_KEYS:
+        for key in family.private_sections:
             if key in private:
                 public[key] = private[key]
     return public

@@ -28,9 +28,8 @@ from ruamel.yaml.representer import RoundTripRepresenter
 from pipeline.core.board import Board
 from pipeline.core.calendar import IncomeLine
 from pipeline.core.dice import Draw
-from pipeline.core.ledger import Ledger, Loan
 from pipeline.core.outcome import Outcome
-from pipeline.core.position import Dislodged, Phase, Position, Rebellion
+from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, Problem
 from pipeline.games import Family
@@ -53,7 +52,7 @@ def _inline(mapping: Mapping[str, Any]) -> CommentedMap:
 
 def position_to_data(board: Board, position: Position, family: Family) -> CommentedMap:
     """The state file of `position`: supply centres' owners, or (a family that `controls_cities`) the
-    control of provinces and cities with the rest of the family's state."""
+    control of provinces, then the family's own sections (`Family.state_to_data`)."""
     data = CommentedMap()
     data["phase"] = str(position.phase)
     holders = [*sorted(board.powers), AUTONOMOUS]
@@ -63,29 +62,9 @@ def position_to_data(board: Board, position: Position, family: Family) -> Commen
         if mine:
             units[power] = flow_list(unit_text(u) for u in mine)
     data["units"] = units
-    machiavelli = family.controls_cities
-    data["control" if machiavelli else "owners"] = _by_power(holders, position.owners)
-    if machiavelli:
-        data["cities"] = _by_power(holders, position.cities)
-        if position.sieges:
-            data["sieges"] = _inline(dict(position.sieges))
-        ledger = position.ledger
-        if ledger.treasury:
-            data["treasury"] = _inline(dict(ledger.treasury))
-        if ledger.loans:
-            data["loans"] = CommentedMap(
-                (power, flow_list(str(loan) for loan in loans)) for power, loans in ledger.loans.items()
-            )
-        if ledger.banned:
-            data["banned"] = flow_list(sorted(ledger.banned))
-        if position.famine:
-            data["famine"] = flow_list(sorted(position.famine))
-        if position.rebellions:
-            data["rebellions"] = rebellions_to_data(position.rebellions)
-        if position.struck:
-            data["assassinated"] = flow_list(sorted(position.struck))
-        if any(position.chits.values()):
-            data["chits"] = CommentedMap((p, flow_list(sorted(v))) for p, v in position.chits.items() if v)
+    data["control" if family.controls_cities else "owners"] = _by_power(holders, position.owners)
+    for key, value in family.state_to_data(board, position).items():
+        data[key] = laid_out(value)
     if position.dislodged:
         data["dislodged"] = [
             _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
@@ -94,6 +73,20 @@ def position_to_data(board: Board, position: Position, family: Family) -> Commen
     if position.contested:
         data["contested"] = flow_list(sorted(position.contested))
     return data
+
+
+def laid_out(value: Any) -> Any:
+    """Plain data in the layout of the project's files: a list of scalars or a mapping of scalars on one
+    line, anything holding lists or mappings in blocks."""
+    if isinstance(value, Mapping):
+        if not any(isinstance(v, Mapping | list | tuple) for v in value.values()):
+            return _inline(value)
+        return CommentedMap((k, laid_out(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        if not any(isinstance(v, Mapping | list | tuple) for v in value):
+            return flow_list(value)
+        return [laid_out(v) for v in value]
+    return value
 
 
 def _by_power(powers: Iterable[str], mapping: Mapping[str, str]) -> CommentedMap:
@@ -129,7 +122,7 @@ def dump_yaml(data: Any, header: str | None = None) -> str:
     return out.getvalue()
 
 
-def position_from_data(board: Board, data: Any, file: str) -> Position:
+def position_from_data(board: Board, data: Any, file: str, family: Family) -> Position:
     """Read a state document back, reporting every problem at once."""
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
@@ -151,13 +144,6 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
             else:
                 units.append(unit)
     owners = _read_by_power(board, data, "control" if "control" in data else "owners", problems)
-    cities = _read_by_power(board, data, "cities", problems)
-    sieges: dict[str, int] = {}
-    for space, count in (data.get("sieges") or {}).items():
-        if space not in board.spaces or count not in (1,):
-            problems.append(Problem(f"sieges.{space}", "expected a province and 1 (the campaigns besieged so far)"))
-        else:
-            sieges[str(space)] = int(count)
     dislodged: list[Dislodged] = []
     for i, entry in enumerate(data.get("dislodged") or []):
         unit = _unit(board, str(entry.get("power")), str(entry.get("unit"))) if isinstance(entry, Mapping) else None
@@ -166,122 +152,13 @@ def position_from_data(board: Board, data: Any, file: str) -> Position:
         else:
             dislodged.append(Dislodged(unit, entry.get("attacker_from")))
     contested = [str(s) for s in data.get("contested") or []]
-    ledger = _read_ledger(board, data, problems)
-    rebellions = read_rebellions(board, data.get("rebellions"), problems)
-    chits = read_chits(board, data.get("chits"), problems)
-    struck = [str(p) for p in data.get("assassinated") or []]
-    if any(p not in board.powers for p in struck):
-        problems.append(Problem("assassinated", f"expected powers, got {struck}"))
+    extras = family.state_from_data(board, data, problems)
     if problems or phase is None:
         raise DataError(locate(problems, data, file))
     try:
-        famine = [str(p) for p in data.get("famine") or [] if p in board.spaces]
-        return Position.build(
-            phase, units, owners, dislodged, contested, cities, sieges, ledger, famine, rebellions, chits, struck
-        )
+        return Position.build(phase, units, owners, dislodged, contested, **extras)
     except ValueError as err:
         raise DataError(str(err), file=file) from None
-
-
-_LOAN = re.compile(r"(\d+)\+(\d+) due (\w+) (\d+)")
-
-
-def parse_loan(text: str) -> Loan | None:
-    """``15+8 due Summer 1494``"""
-    match = _LOAN.fullmatch(text.strip())
-    if not match:
-        return None
-    return Loan(int(match[4]), match[3].lower(), int(match[1]), int(match[2]))
-
-
-def rebellions_to_data(rebellions: Mapping[str, Rebellion]) -> CommentedMap:
-    """``bol: {against: papacy, city: true}``; `province: false` once only the city still rebels, `siege`
-    while the target besieges the rebel city."""
-    out = CommentedMap()
-    for province, rebellion in sorted(rebellions.items()):
-        entry: dict[str, Any] = {"against": rebellion.target}
-        if not rebellion.province:
-            entry["province"] = False
-        if rebellion.city:
-            entry["city"] = True
-        if rebellion.siege:
-            entry["siege"] = rebellion.siege
-        if rebellion.suspends:
-            entry["suspends_control"] = True
-        out[province] = _inline(entry)
-    return out
-
-
-def _section(entries: Any, key: str, expected: str, problems: list[Problem]) -> Mapping[Any, Any]:
-    """A mapping section of the state (empty if absent); anything else is reported."""
-    if entries is None:
-        return {}
-    if not isinstance(entries, Mapping):
-        problems.append(Problem(key, f"expected a mapping: {expected}"))
-        return {}
-    return entries
-
-
-def read_rebellions(board: Board, entries: Any, problems: list[Problem]) -> dict[str, Rebellion]:
-    out: dict[str, Rebellion] = {}
-    section = _section(entries, "rebellions", "province -> {against: power, city: true}", problems)
-    for province, entry in section.items():
-        where = f"rebellions.{province}"
-        space = board.spaces.get(str(province))
-        if space is None or space.is_sea:
-            problems.append(Problem(where, f"expected a land province, got {province!r}"))
-            continue
-        if not isinstance(entry, Mapping) or entry.get("against") not in board.powers:
-            problems.append(Problem(where, f"expected {{against: <power>}}, powers: {', '.join(sorted(board.powers))}"))
-            continue
-        flags = {k: entry.get(k, d) for k, d in (("province", True), ("city", False), ("suspends_control", False))}
-        siege = entry.get("siege", 0)
-        if not all(isinstance(v, bool) for v in flags.values()) or siege not in (0, 1):
-            problems.append(Problem(where, "expected province, city, suspends_control as true or false, siege 0 or 1"))
-            continue
-        if flags["city"] and (space.city is None or not space.city.fortified):
-            problems.append(Problem(where, "only a fortified city can rebel"))
-            continue
-        if not (flags["province"] or flags["city"]):
-            problems.append(Problem(where, "a rebellion is in the province, the city, or both"))
-            continue
-        out[str(province)] = Rebellion(
-            str(entry["against"]), flags["province"], flags["city"], int(siege), flags["suspends_control"]
-        )
-    return out
-
-
-def read_chits(board: Board, entries: Any, problems: list[Problem]) -> dict[str, frozenset[str]]:
-    """``chits: {florence: [milan, papacy]}``: whom each power may still try to assassinate."""
-    out: dict[str, frozenset[str]] = {}
-    for power, victims in _section(entries, "chits", "power -> [the powers it holds a chit for]", problems).items():
-        names = [str(v) for v in victims or []] if isinstance(victims, list) else None
-        if power not in board.powers or names is None or any(v not in board.powers or v == power for v in names):
-            problems.append(Problem(f"chits.{power}", "expected a power and a list of other powers"))
-            continue
-        out[str(power)] = frozenset(names)
-    return out
-
-
-def _read_ledger(board: Board, data: Mapping[str, Any], problems: list[Problem]) -> Ledger:
-    treasury: dict[str, int] = {}
-    for power, ducats in (data.get("treasury") or {}).items():
-        if power not in board.powers or not isinstance(ducats, int) or ducats < 0:
-            problems.append(Problem(f"treasury.{power}", "expected a power and a number of ducats, 0 or more"))
-        else:
-            treasury[str(power)] = ducats
-    loans: dict[str, list[Loan]] = {}
-    for power, entries in (data.get("loans") or {}).items():
-        for i, text in enumerate(entries or []):
-            loan = parse_loan(str(text))
-            if loan is None or power not in board.powers:
-                problems.append(
-                    Problem(f"loans.{power}[{i}]", f"expected a loan like '15+8 due Summer 1494', got {text!r}")
-                )
-            else:
-                loans.setdefault(str(power), []).append(loan)
-    banned = {str(p) for p in data.get("banned") or []}
-    return Ledger.build(treasury, {p: tuple(ls) for p, ls in loans.items()}, banned)
 
 
 def _read_by_power(board: Board, data: Mapping[str, Any], key: str, problems: list[Problem]) -> dict[str, str]:
@@ -338,7 +215,7 @@ def year_end_to_data(
     if happened:
         data["events"] = [
             _inline(
-                {"event": e.kind, "place": e.place}
+                {"event": e.kind.value, "place": e.place}
                 | ({"unit": unit_text(e.unit), "power": e.unit.power} if e.unit is not None else {})
             )
             for e in happened

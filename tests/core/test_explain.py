@@ -9,7 +9,7 @@ import pytest
 from pipeline.core.board import Board
 from pipeline.core.explain import check_words
 from pipeline.core.orders import Move
-from pipeline.core.outcome import Reason
+from pipeline.core.outcome import CHECK_WORDS, Reason, SubReason
 from pipeline.core.units import UnitKind
 from pipeline.storage.maps import shipped_board
 from tests.conftest import position
@@ -41,3 +41,15 @@ def test_the_places_and_powers_are_named_as_the_board_names_them(board: Board) -
     assert check_words(Reason.ILLEGAL_NOT_OWNER, {"owner": "france"}, order, board, pos, "germany") == (
         "the army in Paris belongs to France, not to Germany"
     )
+
+
+@pytest.mark.parametrize("why", list(SubReason), ids=lambda w: w.value)
+def test_every_sub_reason_has_its_own_words(board: Board, why: SubReason) -> None:
+    """A sub-reason is a code the check gives beside its reason (`Illegal(reason, why=...)`); the words say
+    it in a sentence of its own, never the reason's general one, never the code."""
+    reason = next(r for r, words in CHECK_WORDS.items() if isinstance(words, dict) and why.value in words)
+    order = Move(UnitKind.ARMY, "par", "lon")
+    pos = position("france: A par")
+    general = check_words(reason, {}, order, board, pos, "france")
+    words = check_words(reason, {"why": why.value}, order, board, pos, "france")
+    assert words != general and why.value not in words, words

@@ -23,13 +23,15 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pipeline.core.board import Board, space_of
-from pipeline.core.legal_orders import accepted, legal_orders_json
+from pipeline.core.legal_orders import accepted, legal_orders_json, movement_options, notation, retreat_choices
 from pipeline.core.notation import parse_order
-from pipeline.core.options import movement_options, retreat_choices
+from pipeline.core.order_kinds import BY_ID, Form
+from pipeline.core.order_kinds.expense import EXPENSE_KINDS as KINDS_OF_EXPENSE
 from pipeline.core.orders import Convoy, Move, Order, Retreat
 from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
 from pipeline.core.rules import Rules
@@ -38,6 +40,7 @@ from pipeline.games import family_of, play_phase, profile, start_position
 from pipeline.storage.gamedir import Game, load_game, turn_id
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.orders_files import order_file_text, read_order_file
+from tests.core.test_notation import form_pattern
 from tests.rules.test_random_campaigns import play_year
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -161,7 +164,41 @@ def money_examples(data: dict[str, object]) -> list[str]:
         texts += [expense("assassinate", s, t) for t in expenses["assassinate"]["targets"] for s in (12, 36)]
     for entry in expenses["bribes"]:
         texts += [expense(kind, need, entry["target"]) for kind, need in entry["minimums"].items()]
+    for kind in expenses["kinds"]:  # the same expenses from `kinds`, every kind alike
+        for offer in kind["offers"]:
+            for ducats in kind.get("stakes") or [offer.get("cost", offer.get("minimum"))]:
+                texts.append(expense(kind["kind"], ducats, offer["target"]))
     return texts
+
+
+def check_forms(board: Board, position: Position, texts: list[str]) -> None:
+    """Each text is written in exactly one form of the phase's `notation`, a form of the order's kind."""
+    forms = [Form(f["form"], f["template"], f["fields"]) for f in notation(position.phase.kind)["forms"]]
+    kind_of_form = {f["form"]: f["kind"] for f in notation(position.phase.kind)["forms"]}
+    for text in texts:
+        matching = [f for f in forms if form_pattern(f).fullmatch(text)]
+        assert len(matching) == 1, (text, [f.id for f in matching])
+        assert BY_ID[kind_of_form[matching[0].id]].order is type(parse_order(text, board, position.phase.kind))
+
+
+def check_expense_kinds(expenses: dict[str, Any]) -> None:
+    """`kinds` says what the fields by kind say: the same targets, costs, minimums, powers and adjacency."""
+    offers = {k["kind"]: k["offers"] for k in expenses["kinds"]}
+    assert list(offers) == [k.name for k in KINDS_OF_EXPENSE if k.name in expenses["templates"]]
+    for kind in ("famine relief", "pacify"):
+        assert offers[kind] == [{"target": t, "cost": expenses[kind]["cost"]} for t in expenses[kind]["targets"]]
+    rebellions = [
+        {"target": r["target"], "cost": r["cost"], "power": r["controller"]} for r in expenses["rebellion"]["targets"]
+    ]
+    assert offers["rebellion"] == rebellions
+    if "assassinate" in expenses:
+        assert offers["assassinate"] == [{"target": p} for p in expenses["assassinate"]["targets"]]
+    for kind in ("counter-bribe", "disband", "buy", "to autonomous"):
+        assert offers[kind] == [
+            {"target": b["target"], "minimum": b["minimums"][kind], "power": b["power"], "adjacent": b["adjacent"]}
+            for b in expenses["bribes"]
+            if kind in b["minimums"]
+        ]
 
 
 def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: Path) -> int:
@@ -171,12 +208,16 @@ def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: P
     adjustments = data["adjustments"]
     if adjustments is not None:
         others += [b if isinstance(b, str) else b["order"] for b in adjustments["builds"]]
-        others += ["Waive"] if adjustments["waive"] else []
+        assert adjustments["waive_order"] == ("Waive" if adjustments["waive"] else None)
+        others += [adjustments["waive_order"]] if adjustments["waive"] else []
     # a file gives each unit one order (two are refused): file k holds the k-th order of every unit
     rounds = max([len(u["orders"]) for u in data["units"]], default=0)
     files = [[u["orders"][k] for u in data["units"] if k < len(u["orders"])] for k in range(rounds)] or [[]]
     files[0] += others
+    check_forms(game.board, position, [*(o for u in data["units"] for o in u["orders"]), *others])
     money = money_examples(data)
+    if data["money"] is not None:
+        check_expense_kinds(data["money"]["expenses"])
     path = tmp / f"{power}.yaml"
     for texts in files:
         for start in range(0, len(texts), 400):  # an order file holds at most 64 KiB

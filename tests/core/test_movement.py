@@ -1,10 +1,17 @@
-"""Movement outcomes carry the reason a report needs: who bounced whom, who cut which support."""
+"""Movement outcomes carry the reason a report needs: who bounced whom, who cut which support; the plan,
+the decisions and the execution, and the hooks a family adds."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from pipeline.core.board import Board
-from pipeline.core.movement import adjudicate_movement
+from pipeline.core.legality import DEFAULT_RULES, Illegal
+from pipeline.core.movement import NO_HOOKS, Decisions, MovementHooks, Role, adjudicate_movement, plan_movement
 from pipeline.core.notation import parse_order
+from pipeline.core.orders import Order
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.units import Unit, UnitKind
 from tests.conftest import position
@@ -142,3 +149,62 @@ def test_unit_strength_is_a_hook_for_stronger_units() -> None:
     strong = adjudicate_movement(board, pos, orders, strength=lambda u: 2 if u.power == "red" else 1)
     assert strong.position.unit_at("bbb") == Unit("red", UnitKind.ARMY, "bbb")
     assert [d.unit for d in strong.position.dislodged] == [Unit("blue", UnitKind.ARMY, "bbb")]
+
+
+# ---- the three stages and the hooks -----------------------------------------------------------------
+
+
+def _given(board: Board, orders: list[str]) -> list[tuple[str, Order]]:
+    return [(power.strip(), parse_order(text, board)) for power, _, text in (line.partition(":") for line in orders)]
+
+
+def test_the_plan_holds_one_frozen_record_per_unit_with_what_is_matched(board: Board) -> None:
+    pos = position("germany: A mun", "germany: A ruh", "france: A bur", "england: F nth", "england: A yor")
+    given = _given(
+        board,
+        ["germany: A mun-bur", "germany: A ruh S A mun-bur", "england: F nth C A yor-nwy", "russia: A mos-stp"],
+    )
+    plan = plan_movement(board, pos, given, DEFAULT_RULES, lambda u: u.strength, NO_HOOKS)
+    assert [p.unit.space for p in plan.orders] == list(pos.units)  # board order, every unit
+    mun, ruh, bur, nth = (plan.orders[plan.index[s]] for s in ("mun", "ruh", "bur", "nth"))
+    assert mun.role is Role.MOVE and mun.dest == "bur" and mun.supports == (plan.index["ruh"],)
+    assert ruh.role is Role.SUPPORT and ruh.matched
+    assert bur.role is Role.HOLD and bur.given is None  # no order: it holds
+    assert nth.role is Role.CONVOY and not nth.matched  # the army does not go to Norway
+    assert plan.moves_into == {"bur": (plan.index["mun"],)}
+    assert [o.reason for o in plan.unitless] == [Reason.ILLEGAL_NO_UNIT]  # no unit in Moscow: never decided
+    with pytest.raises(AttributeError):
+        mun.dest = "par"  # frozen: the plan does not change once made
+
+
+def test_the_decisions_answer_the_strength_equations(board: Board) -> None:
+    pos = position("germany: A mun", "germany: A ruh", "france: A bur", "france: A mar", "italy: A pie")
+    given = _given(
+        board, ["germany: A mun-bur", "germany: A ruh S A mun-bur", "france: A mar S A bur", "italy: A pie-mar"]
+    )
+    plan = plan_movement(board, pos, given, DEFAULT_RULES, lambda u: u.strength, NO_HOOKS)
+    decisions = Decisions(plan, NO_HOOKS)
+    mun, mar, pie = plan.index["mun"], plan.index["mar"], plan.index["pie"]
+    assert decisions.attack(mun) == 2 and decisions.hold("bur") == 1  # the support from Marseilles is cut
+    assert decisions.cutter(mar) == pie and decisions.dislodger("bur") == mun
+    assert decisions.resolve(mun) and not decisions.resolve(pie)
+
+
+def test_a_family_hook_decides_what_the_engine_does_not_know(board: Board) -> None:
+    # a family of its own closes Burgundy to every move, and voids the orders of one power
+    pos = position("france: A par", "germany: A mun", "italy: A ven")
+    given = _given(board, ["france: A par-bur", "germany: A mun-tyr", "italy: A ven-tyr"])
+    hooks = MovementHooks(
+        shut_spaces=lambda setting, units: frozenset({"bur"}),
+        void=lambda setting, unit: Illegal(Reason.ASSASSINATED) if unit.power == "italy" else None,
+    )
+    plain = {str(o.order): o for o in adjudicate_movement(board, pos, given).outcomes}
+    hooked = {str(o.order): o for o in adjudicate_movement(board, pos, given, hooks=hooks).outcomes}
+    assert plain["A par-bur"].succeeded and not plain["A mun-tyr"].succeeded  # Venice and Munich bounce
+    assert hooked["A par-bur"].reason is Reason.BOUNCED and hooked["A par-bur"].detail == {"against": "bur"}
+    assert hooked["A ven-tyr"].reason is Reason.ASSASSINATED and hooked["A mun-tyr"].succeeded
+
+
+def test_without_hooks_every_hook_is_none() -> None:
+    # Diplomacy pays nothing for what other families add: no hook is set
+    assert all(getattr(NO_HOOKS, f.name) is None for f in dataclasses.fields(MovementHooks))

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.board import Board
-from pipeline.core.notation import parse_order, read_order
-from pipeline.core.options import adjustment_choices, movement_options, retreat_choices
+from pipeline.core.legal_orders import adjustment_choices, movement_options, retreat_choices
+from pipeline.core.notation import parse_order
+from pipeline.core.order_checks import read_order
+from pipeline.core.order_kinds import BY_ID, KINDS, Form, kind_of
+from pipeline.core.order_kinds.expense import EXPENSE_KINDS, ExpenseKind
 from pipeline.core.orders import (
     Ally,
     Besiege,
+    Borrow,
     Build,
     Convert,
     Convoy,
@@ -20,7 +26,9 @@ from pipeline.core.orders import (
     GiveChit,
     Hold,
     LiftSiege,
+    Maintain,
     Move,
+    Pay,
     PermitBribes,
     Remove,
     Retreat,
@@ -30,7 +38,7 @@ from pipeline.core.orders import (
     Waive,
 )
 from pipeline.core.position import Dislodged, PhaseKind
-from pipeline.core.units import Unit, UnitKind
+from pipeline.core.units import SPECIALS, Unit, UnitKind
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
 from pipeline.games import start_position
 from pipeline.storage.maps import shipped_board
@@ -79,6 +87,86 @@ def test_retreat_orders_round_trip(order) -> None:
 @given(st.one_of(st.builds(Build, kind, loc), st.builds(Remove, kind, loc), st.just(Waive())))
 def test_adjustment_orders_round_trip(order) -> None:
     assert parse_order(str(order), _BOARD, PhaseKind.ADJUSTMENT) == order
+
+
+_POWERS = sorted(_BOARD.powers)
+_power = st.sampled_from(_POWERS)
+
+
+def _expenses() -> st.SearchStrategy[Expense]:
+    def target(kind: ExpenseKind) -> st.SearchStrategy[tuple[UnitKind | None, str]]:
+        if kind.target == "unit":
+            return st.tuples(kind_, loc)
+        return st.tuples(st.none(), _power if kind.target == "power" else space)
+
+    kind_ = st.sampled_from([A, F, G, None])
+    return st.sampled_from(EXPENSE_KINDS).flatmap(
+        lambda k: st.builds(
+            lambda n, d, t: Expense(n, d, k.name, *t), st.integers(0, 99), st.integers(0, 999), target(k)
+        )
+    )
+
+
+# an order of each registered kind (a kind added to the registry needs its strategy here)
+EXAMPLES: dict[str, st.SearchStrategy[object]] = {
+    "hold": st.builds(Hold, kind, loc),
+    "move": st.builds(Move, kind, loc, loc, st.booleans()),
+    "retreat": st.builds(Retreat, kind, loc, loc),
+    "support_move": st.builds(SupportMove, kind, loc, kind, loc, loc),
+    "support_convert": st.builds(SupportConvert, kind, loc, kind, loc, unit_kind),
+    "support_hold": st.builds(SupportHold, kind, loc, kind, loc),
+    "convoy": st.builds(Convoy, kind, loc, kind, loc, loc),
+    "convert": st.builds(Convert, kind, loc, unit_kind),
+    "besiege": st.builds(Besiege, kind, loc),
+    "lift_siege": st.builds(LiftSiege, kind, loc),
+    "disband": st.builds(Disband, kind, loc),
+    "build": st.builds(Build, kind, loc, st.sampled_from([None, *sorted(SPECIALS)])),
+    "remove": st.builds(Remove, kind, loc),
+    "maintain": st.builds(Maintain, kind, loc),
+    "waive": st.just(Waive()),
+    "ally": st.builds(Ally, _power),
+    "permit_bribes": st.builds(PermitBribes, _power),
+    "expense": _expenses(),
+    "borrow": st.builds(Borrow, st.integers(0, 999), st.sampled_from([1, 2])),
+    "give_chit": st.builds(GiveChit, _power, _power),
+    "pay": st.builds(Pay, st.integers(0, 999), st.sampled_from(["bank", *_POWERS])),
+}
+
+
+def form_pattern(form: Form) -> re.Pattern[str]:
+    """A form's template as a pattern: each field a word with no space nor dash (a unit: a kind, if written,
+    and a place; a unit kind, a special unit, a number as they are written), an expense's kind some words."""
+    word = r"[^\s-]+"
+    unit = r"(?:[AFG] )?" + word
+    field = {"unit": unit, "other_unit": unit, "new_unit": unit, "target": unit, "expense_kind": ".+?"}
+    field |= {"unit_kind": "[AFG]", "special": "|".join(sorted(SPECIALS)), "number": "[0-9]+"}
+    pattern = ""
+    for part in re.split(r"(\{\w+\})", form.template):
+        if part.startswith("{"):
+            pattern += "(?:" + field.get(form.fields[part[1:-1]], word) + ")"
+        else:
+            pattern += re.escape(part)
+    return re.compile(pattern)
+
+
+def test_every_kind_has_an_example() -> None:
+    assert list(EXAMPLES) == [k.id for k in KINDS]
+
+
+@pytest.mark.parametrize("kind_id", [k.id for k in KINDS])
+@settings(max_examples=60)
+@given(data=st.data())
+def test_every_kind_round_trips_in_its_phases(kind_id: str, data: st.DataObject) -> None:
+    """Text to order to text: every kind of the registry reads back its canonical text in every phase it is
+    ordered in, and that text is one of its forms."""
+    kind = BY_ID[kind_id]
+    order = data.draw(EXAMPLES[kind_id])
+    assert kind_of(order) is kind
+    text = str(order)
+    assert any(form_pattern(f).fullmatch(text) for f in kind.forms), text
+    for phase in kind.phases:
+        assert parse_order(text, _BOARD, phase) == order, phase
+        assert str(parse_order(text, _BOARD, phase)) == text
 
 
 def test_every_legal_order_of_the_opening_round_trips(board: Board) -> None:

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from pipeline.core.board import Board
-from pipeline.core.calendar import PhaseResult
+from pipeline.core.calendar import EventKind, PhaseResult
 from pipeline.core.dice import HashDice
-from pipeline.core.options import movement_options, retreat_choices
+from pipeline.core.legal_orders import movement_options, retreat_choices
 from pipeline.core.orders import Borrow, Build, Expense, Maintain, Order, Pay
 from pipeline.core.outcome import Reason
 from pipeline.core.position import PhaseKind, Position
@@ -79,7 +79,7 @@ def play_year(board: Board, rules: Rules, seed: int) -> None:
         else:
             orders = adjustment_orders(board, position, rng) + money_orders(board, position, rng)
         result = play_phase(board, position, orders, rules, HashDice(f"ledger {seed}"))
-        eliminated = {e.place for e in result.events if e.kind == "eliminated"}
+        eliminated = {e.place for e in result.events if e.kind is EventKind.ELIMINATED}
         for power in board.powers:
             before, after = position.ledger.ducats(power), result.after.ledger.ducats(power)
             if power in eliminated:

@@ -9,8 +9,8 @@ import pytest
 
 from pipeline.core.board import Board
 from pipeline.core.dice import HashDice
+from pipeline.core.legal_orders import movement_options, retreat_choices
 from pipeline.core.notation import parse_order
-from pipeline.core.options import movement_options, retreat_choices
 from pipeline.core.orders import Maintain
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules

@@ -27,7 +27,7 @@ def test_rebellions_survive_a_write_and_a_read() -> None:
     text = dump_yaml(position_to_data(BOARD, position, family_of(profile("judge"))))
     assert "bol: {against: papacy, city: true}" in text
     assert "florence: [milan, papacy]" in text
-    back = position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml")
+    back = position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml", family_of(profile("judge")))
     assert dict(back.rebellions) == rebellions
     assert dict(back.chits) == chits
     assert back.struck == {"papacy"}
@@ -44,8 +44,32 @@ def test_every_bad_rebellion_is_reported_with_its_place() -> None:
         "  florence: [florence]\n"  # not another power
     )
     with pytest.raises(DataError) as raised:
-        position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml")
+        position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml", family_of(profile("judge")))
     message = str(raised.value)
     for place in ("rebellions.gon", "rebellions.bol", "rebellions.pon", "chits.florence"):
         assert place in message
     assert "state.yaml:3" in message
+
+
+def test_a_section_of_the_wrong_shape_is_reported_not_raised() -> None:
+    # sections are the family's (pipeline/games/machiavelli/state.py): each read as data, every problem said
+    text = "phase: Summer 1455 Movement\nsieges: [pis]\ntreasury: 12\nloans: {florence: [lots]}\n"
+    with pytest.raises(DataError) as raised:
+        position_from_data(BOARD, parse_yaml(text, "state.yaml"), "state.yaml", family_of(profile("judge")))
+    message = str(raised.value)
+    for where in ("sieges", "treasury", "loans.florence[0]"):
+        assert where in message, message
+
+
+def test_the_family_says_which_sections_a_state_file_holds() -> None:
+    """Diplomacy's state files hold supply centres only; Machiavelli adds its sections, in its order."""
+    phase = Phase.parse("Spring 1901 Movement")
+    standard = shipped_board("standard")
+    position = Position.build(phase, [], {"par": "france"}, famine=["par"])
+    text = dump_yaml(position_to_data(standard, position, family_of(profile("standard"))))
+    assert text == "phase: Spring 1901 Movement\nunits: {}\nowners:\n  france: [par]\n"
+    judge = family_of(profile("judge"))
+    position = Position.build(phase.__class__("spring", 1455, phase.kind), [], {"flo": "florence"}, famine=["pis"])
+    data = position_to_data(BOARD, position, judge)
+    assert list(data) == ["phase", "units", "control", "cities", "famine"]
+    assert set(judge.private_sections) <= set(judge.state_sections)

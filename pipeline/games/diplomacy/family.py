@@ -6,7 +6,7 @@ from __future__ import annotations
 from pipeline.core.adjustment import adjustments_due
 from pipeline.core.board import Board
 from pipeline.core.calendar import map_start
-from pipeline.core.notation import check_order
+from pipeline.core.order_checks import check_order
 from pipeline.core.orders import Order
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
@@ -14,14 +14,18 @@ from pipeline.games.family import Family
 
 from . import calendar
 
+# Each power's colour and hatching on the map (and its colour in the charts), near the board game's
+# (Austria red, England navy, France blue, Germany dark, Italy green, Russia purple, Turkey yellow) but
+# chosen to stay apart for the common colour-vision deficiencies (tests/test_render.py simulates them),
+# each hatching of a kind of its own.
 PALETTE = {
-    "austria": ("#CC6677", 0),
-    "england": ("#332288", 45),
-    "france": ("#88CCEE", 90),
-    "germany": ("#DDCC77", 135),
-    "italy": ("#117733", 22),
-    "russia": ("#AA4499", 67),
-    "turkey": ("#999933", 112),
+    "austria": ("#CC6677", "horizontal"),
+    "england": ("#222255", "grid"),
+    "france": ("#4477AA", "vertical"),
+    "germany": ("#663333", "rising"),
+    "italy": ("#999933", "falling"),
+    "russia": ("#AA3377", "lattice"),
+    "turkey": ("#EECC66", "dots"),
 }
 
 PROFILES = {"standard": Rules()}

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Mapping
 
 from pipeline.core.board import Board
 from pipeline.core.dice import Dice
-from pipeline.core.legality import garrison_city
+from pipeline.core.legality import Illegal, garrison_city
+from pipeline.core.outcome import Reason
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import CITY, Unit
@@ -30,6 +31,12 @@ from pipeline.core.units import CITY, Unit
 from .rebellions import barred, place_rebellion, with_control
 
 MAX_STAKE = 36
+
+
+def holds_for_assassination(assassinated: frozenset[str], unit: Unit) -> Illegal | None:
+    """For the movement hook `void`: every order of an assassinated power's units is played as a hold
+    [M 16.4]."""
+    return Illegal(Reason.ASSASSINATED) if unit.power in assassinated else None
 
 
 def chances(ducats: int) -> int:

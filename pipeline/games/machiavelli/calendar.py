@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from pipeline.core.board import Board
-from pipeline.core.calendar import Event, IncomeLine, PhaseResult, map_start, next_campaign
+from pipeline.core.calendar import Event, EventKind, IncomeLine, PhaseResult, map_start, next_campaign
 from pipeline.core.dice import Dice, DiceError
 from pipeline.core.ledger import Ledger
 from pipeline.core.movement import MovementResult, adjudicate_movement
@@ -31,7 +31,7 @@ from .disasters import eliminate_in, strike
 from .expenses import settle_expenses
 from .income import compute_income
 from .legality import money_phase
-from .rebellions import MOVEMENT_HOOKS
+from .movement_hooks import movement_hooks
 from .upkeep import UpkeepResult, adjudicate_upkeep
 
 SEASONS = ("spring", "summer", "fall")
@@ -93,19 +93,22 @@ def play_phase(
         defaulted = {o.power for o in banking.outcomes if o.reason is Reason.DEFAULTED}
         assassinated = spent.assassinated | defaulted  # a default has the effects of an assassination
         position, lost = assassination_effects(board, spent.position, assassinated, rolling, rules)
+        # control is recomputed after the expenses as after every move [M 11.1]: a city whose garrison a
+        # bribe removed passes at once to the power whose army or fleet stands in its province
+        position = update_control(board, position)
         money = banking.outcomes + spent.outcomes
         orders = [(p, o) for p, o in orders if not isinstance(o, MONEY_KINDS)]
     if kind is PhaseKind.MOVEMENT:
         holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
-        result = adjudicate_movement(board, position, orders, rules=rules, assassinated=holding, hooks=MOVEMENT_HOOKS)
+        result = adjudicate_movement(board, position, orders, rules=rules, hooks=movement_hooks(holding))
     elif kind is PhaseKind.RETREAT:
         result = adjudicate_retreats(board, position, orders, rules)
     else:
         result = adjudicate_upkeep(board, position, orders, rules)
     after = result.position
     income: dict[str, tuple[IncomeLine, ...]] = {}
-    events = [Event("assassination", power, None) for power in sorted(assassinated)]
-    events += [Event("assassination", u.location, u) for u in lost]
+    events = [Event(EventKind.ASSASSINATION, power, None) for power in sorted(assassinated)]
+    events += [Event(EventKind.ASSASSINATION, u.location, u) for u in lost]
     events += rebellion_events(played.rebellions, position.rebellions, after.rebellions)
     after = update_control(board, after)
     if kind is PhaseKind.ADJUSTMENT and assassinated:  # the victims' units hold in the coming moves
@@ -125,16 +128,16 @@ def rebellion_events(
 ) -> list[Event]:
     """Rebellions raised by the expenses, and those (or their province or city part) ended since:
     pacified, bought out, liberated or put down; the outcomes of the orders say which."""
-    events = [Event("rebellion", p, None) for p in sorted(raised) if p not in before]
+    events = [Event(EventKind.REBELLION, p, None) for p in sorted(raised) if p not in before]
     for province, rebellion in sorted({**before, **raised}.items()):
         left = after.get(province)
         if left is None:
-            events.append(Event("rebellion ended", province, None))
+            events.append(Event(EventKind.REBELLION_ENDED, province, None))
             continue
         if rebellion.province and not left.province:
-            events.append(Event("province rebellion ended", province, None))
+            events.append(Event(EventKind.PROVINCE_REBELLION_ENDED, province, None))
         if rebellion.city and not left.city:
-            events.append(Event("city rebellion ended", province, None))
+            events.append(Event(EventKind.CITY_REBELLION_ENDED, province, None))
     return events
 
 
@@ -145,14 +148,14 @@ def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -
     events: list[Event] = []
     if season == "spring" and position.famine:
         position, dead = eliminate_in(position, position.famine)
-        events += [Event("famine", u.location, u) for u in dead]
+        events += [Event(EventKind.FAMINE, u.location, u) for u in dead]
         position = update_control(board, dataclasses.replace(position, famine=frozenset()))
     position, gone = eliminations(board, position)
-    events += [Event("eliminated", power, None) for power, _ in gone]
-    events += [Event("eliminated", u.location, u) for _, units in gone for u in units]
+    events += [Event(EventKind.ELIMINATED, power, None) for power, _ in gone]
+    events += [Event(EventKind.ELIMINATED, u.location, u) for _, units in gone for u in units]
     winner = victor(board, position, rules)
     if winner is not None:
-        events.append(Event("victory", winner, None))
+        events.append(Event(EventKind.VICTORY, winner, None))
     return position, events
 
 
@@ -167,15 +170,15 @@ def _season_opens(
     if phase.kind is PhaseKind.MOVEMENT and phase.season == "summer" and rules.plague and rules.dice and not first_year:
         plagued = strike(board.plague, _need(dice, "plague"), "plague", rules.disaster_year_roll)
         position, dead = eliminate_in(position, plagued)
-        events += [Event("plague", p, None) for p in sorted(plagued)]
-        events += [Event("plague", u.location, u) for u in dead]
+        events += [Event(EventKind.PLAGUE, p, None) for p in sorted(plagued)]
+        events += [Event(EventKind.PLAGUE, u.location, u) for u in dead]
         position = update_control(board, position)
     if phase.kind is PhaseKind.ADJUSTMENT:
         dice = _need(dice, "the yearly income")
         if rules.famine and rules.dice:  # `nodice` turns off every random event [M 19.5] (judge, options)
             famine = strike(board.famine, dice, "famine", rules.disaster_year_roll)
             position = dataclasses.replace(position, famine=famine)
-            events += [Event("famine", p, None) for p in sorted(famine)]
+            events += [Event(EventKind.FAMINE, p, None) for p in sorted(famine)]
         position, income = collect_income(board, position, dice, rules)
     return position, income, events
 

@@ -35,8 +35,9 @@ from pipeline.core.board import Board, space_of
 from pipeline.core.dice import Dice
 from pipeline.core.ledger import Ledger
 from pipeline.core.legality import Illegal, find_unit, garrison_city
+from pipeline.core.order_kinds.expense import EXPENSE_KIND, PROVINCE
 from pipeline.core.orders import Expense, GiveChit, Order, PermitBribes
-from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.outcome import Outcome, Reason, SubReason
 from pipeline.core.position import Position, standing_sieges
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
@@ -154,7 +155,7 @@ def settle_expenses(
         elif order.kind == "rebellion":
             try:  # found out at resolution: charged [M 15.1] (judge, expenses j, k)
                 if order.target in rebellions:
-                    raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="already in rebellion")
+                    raise Illegal(Reason.REBELLION_NOT_ALLOWED, why=SubReason.ALREADY_REBELLING)
                 need = rebellion_cost(board, position, power, order.target)
             except Illegal as why:
                 outcomes.append(Outcome(power, order, False, why.reason, {"paid": str(paid)} | why.detail))
@@ -195,6 +196,8 @@ def settle_expenses(
                 outcomes.append(Outcome(power, order, False, Reason.OUTBID, detail, target))
                 continue
             if worth - counters.get(space, 0) < need:
+                if counters.get(space):  # the report says whether counter-bribes took it below the minimum
+                    detail["counter"] = str(counters[space])
                 outcomes.append(Outcome(power, order, False, Reason.BRIBE_TOO_SMALL, detail, target))
                 continue
             if kind.startswith("buy") and target.special and any(u.special for u in units.values() if u.power == power):
@@ -268,13 +271,13 @@ def check_expense(board: Board, position: Position, power: str, order: Expense, 
         raise Illegal(Reason.TOO_MANY_EXPENSES)
     if order.kind == "assassinate":
         if not (rules.assassinations and rules.dice):
-            raise Illegal(Reason.ILLEGAL_EXPENSE, why="assassinations are not in play")
+            raise Illegal(Reason.ILLEGAL_EXPENSE, why=SubReason.ASSASSINATIONS_OFF)
         if order.target not in position.chits.get(power, frozenset()):
             raise Illegal(Reason.NO_CHIT)
         return None
-    if order.kind in ("famine relief", "pacify", "rebellion"):
+    if EXPENSE_KIND[order.kind].target == PROVINCE:
         if order.target not in board.spaces or board.spaces[order.target].is_sea:
-            raise Illegal(Reason.ILLEGAL_EXPENSE, why="a land province was expected")
+            raise Illegal(Reason.ILLEGAL_EXPENSE, why=SubReason.LAND_EXPECTED)
         return None
     target = find_unit(position, order.target_kind, order.target)
     if target is None:
@@ -304,9 +307,9 @@ def rebellion_cost(board: Board, position: Position, power: str, province: str) 
     space = board.spaces[province]
     controller = position.owners.get(province)
     if controller is None or controller in (power, AUTONOMOUS):
-        raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="not controlled by another power")
+        raise Illegal(Reason.REBELLION_NOT_ALLOWED, why=SubReason.NOT_ANOTHER_POWERS)
     if barred(board, position, province):
-        raise Illegal(Reason.REBELLION_NOT_ALLOWED, why="a unit stands there")
+        raise Illegal(Reason.REBELLION_NOT_ALLOWED, why=SubReason.UNIT_PRESENT)
     home = space.home == controller or (
         space.home is not None and holds_home_country(board, position, controller, space.home)
     )

@@ -1,10 +1,11 @@
 """The Machiavelli family: what it adds to the shared engine, each rule in its own module of this
-package (calendar, legality, rebellions' movement hooks, legal orders, money), and the facts the
+package (calendar, legality, movement hooks, legal orders, money), and the facts the
 storage, the reports and the maps ask of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.core.legal_orders import UnitOrders
@@ -12,21 +13,25 @@ from pipeline.core.orders import Order
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import Unit
+from pipeline.errors import Problem
 from pipeline.games.family import Family
 
-from . import calendar, legal_orders, legality
-from .assassination import all_chits
-from .rebellions import MOVEMENT_HOOKS
+from . import calendar, legal_orders, legality, state
+from .movement_hooks import MOVEMENT_HOOKS
 
+# Each power's colour and hatching on the map (and its colour in the charts): colours that stay apart for
+# the common colour-vision deficiencies (tests/test_render.py simulates them), and a hatching of a kind of
+# its own, so that a province's controller reads without colour too. Powers of close colours (Venice,
+# Naples, Austria) have hatchings of different kinds.
 PALETTE = {
-    "austria": ("#882255", 0),
-    "florence": ("#117733", 45),
-    "france": ("#332288", 90),
-    "milan": ("#44AA99", 135),
-    "naples": ("#999933", 22),
-    "papacy": ("#DDCC77", 67),
-    "turkey": ("#AA4499", 112),
-    "venice": ("#CC6677", 157),
+    "austria": ("#663333", "vertical"),
+    "florence": ("#117733", "falling"),
+    "france": ("#7570B3", "grid"),
+    "milan": ("#222255", "rising"),
+    "naples": ("#CC6677", "lattice"),
+    "papacy": ("#EECC66", "dots"),
+    "turkey": ("#999933", "zigzag"),
+    "venice": ("#AA3377", "horizontal"),
 }
 
 PROFILES = {
@@ -83,6 +88,9 @@ class MachiavelliFamily(Family):
     def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
         return legality.bought(position, power, orders)
 
+    def position_for(self, position: Position, ordered: Position, power: str, order: Order) -> Position:
+        return legality.position_for(position, ordered, power, order)
+
     def adjusting_powers(self, board: Board, position: Position) -> set[str]:
         """Every power with units to maintain or ducats to build with."""
         return {u.power for u in position.units.values()} | {p for p in board.powers if position.ledger.ducats(p) > 0}
@@ -105,5 +113,19 @@ class MachiavelliFamily(Family):
         cities = sum(1 for owner in position.cities.values() if owner == power)
         return cities, len(position.centres_of(power)), position.ledger.ducats(power)
 
-    def start_chits(self, board: Board) -> dict[str, frozenset[str]]:
-        return all_chits(board.powers)
+    state_sections = state.SECTIONS
+    private_sections = state.PRIVATE_SECTIONS
+
+    def state_to_data(self, board: Board, position: Position) -> dict[str, Any]:
+        return state.to_data(board, position)
+
+    def state_from_data(
+        self, board: Board, data: Mapping[str, Any], problems: list[Problem], case: bool = False
+    ) -> dict[str, Any]:
+        return state.from_data(board, data, problems, case)
+
+    def check_expected(self, board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
+        return state.check_expected(board, expect, after)
+
+    def case_warnings(self, board: Board, data: Mapping[str, Any]) -> list[str]:
+        return state.case_warnings(board, data)

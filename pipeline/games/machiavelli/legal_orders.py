@@ -6,10 +6,15 @@ the order-file check accepts), is `pipeline.core.legal_orders`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from pipeline.core.board import Board, space_of
 from pipeline.core.legal_orders import OrderCheck, UnitOrders, accepted, keep, unit_key
 from pipeline.core.legality import Illegal
 from pipeline.core.notation import parse_order
+from pipeline.core.order_kinds import expense
 from pipeline.core.orders import (
     Besiege,
     Borrow,
@@ -35,17 +40,8 @@ from .rebellions import PACIFY
 from .upkeep import COSTS, unit_cost
 
 ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
-EXPENSE_KINDS = (
-    "famine relief",
-    "pacify",
-    "rebellion",
-    "assassinate",
-    "counter-bribe",
-    "disband",
-    "buy",
-    "to autonomous",
-)
-BRIBE_KINDS = ("counter-bribe", "disband", "buy", "to autonomous")
+EXPENSE_KINDS = tuple(k.name for k in expense.EXPENSE_KINDS)
+BRIBE_KINDS = tuple(k.name for k in expense.EXPENSE_KINDS if k.target == expense.UNIT)  # on a unit
 COUNTER_BRIBE_STEP = 3  # a counter-bribe counts in steps of 3 ducats
 FAMINE_RELIEF = 3  # ducats that end a famine (expenses)
 ASSASSINATION_STAKES = (12, 24, 36)  # each 12 more ducats, one more face of the die
@@ -75,7 +71,8 @@ def legal_adjustments(
             builds.extend(Build(FLEET, loc, special) for loc in board.locations(s))
             builds.append(Build(GARRISON, s, special))
     build_texts = keep(builds, board, position, power, rules, check)
-    data: dict[str, object] = {"waive": accepted(str(Waive()), board, position, power, rules, check) is not None}
+    waive = accepted(str(Waive()), board, position, power, rules, check)
+    data: dict[str, object] = {"waive": waive is not None, "waive_order": waive}
     data["treasury"] = position.ledger.ducats(power)
     data["builds"] = [{"order": t, "cost": COSTS[_special_of(t, board, position)]} for t in build_texts]
     data["unit_limits"] = (
@@ -175,67 +172,148 @@ def legal_money(board: Board, position: Position, rules: Rules, power: str, chec
     return data
 
 
-def _expenses(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> dict[str, object]:
-    def ok(kind: str, ducats: int, target_kind: UnitKind | None, target: str) -> bool:
-        return (
-            accepted(str(Expense(1, ducats, kind, target_kind, target)), board, position, power, rules, check)
-            is not None
-        )
+@dataclass(frozen=True)
+class _Spending:
+    """What the offers of each kind of expense are computed from."""
 
-    land = [s for s, sp in sorted(board.spaces.items()) if not sp.is_sea]
-    rebellion: list[dict[str, object]] = []
-    for s in land:
-        if s in position.rebellions:
+    board: Board
+    position: Position
+    rules: Rules
+    power: str
+    check: OrderCheck
+
+    def accepted(self, kind: str, ducats: int, target_kind: UnitKind | None, target: str) -> bool:
+        order = Expense(1, ducats, kind, target_kind, target)
+        return accepted(str(order), self.board, self.position, self.power, self.rules, self.check) is not None
+
+    @property
+    def land(self) -> list[str]:
+        return [s for s, sp in sorted(self.board.spaces.items()) if not sp.is_sea]
+
+
+Offer = dict[str, object]
+
+
+def _famine_relief(x: _Spending, kind: str) -> list[Offer]:
+    """The provinces struck by famine, at the cost of relief."""
+    famine = [s for s in x.land if s in x.position.famine and x.accepted(kind, FAMINE_RELIEF, None, s)]
+    return [{"target": s, "cost": FAMINE_RELIEF} for s in famine]
+
+
+def _pacify(x: _Spending, kind: str) -> list[Offer]:
+    """The provinces in rebellion, at the cost of pacification."""
+    rebelling = [s for s in x.land if s in x.position.rebellions and x.accepted(kind, PACIFY, None, s)]
+    return [{"target": s, "cost": PACIFY} for s in rebelling]
+
+
+def _rebellion(x: _Spending, kind: str) -> list[Offer]:
+    """Each land province another power controls where a rebellion may be raised, at its cost."""
+    offers: list[Offer] = []
+    for s in x.land:
+        if s in x.position.rebellions:
             continue
         try:
-            cost = rebellion_cost(board, position, power, s)
+            cost = rebellion_cost(x.board, x.position, x.power, s)
         except Illegal:
             continue
-        if ok("rebellion", cost, None, s):
-            rebellion.append({"target": s, "cost": cost, "controller": position.owners.get(s)})
-    bribes: list[dict[str, object]] = []
-    for target in sorted(position.units.values(), key=unit_key):
-        own = target.power == power
-        minimums: dict[str, int] = {}
-        for kind in BRIBE_KINDS:
-            if kind == "counter-bribe":
-                need = COUNTER_BRIBE_STEP
-            elif own:
-                continue  # no bribe on one's own unit (refused)
-            else:
-                try:
-                    need = minimum(board, bribe_kind(Expense(1, 0, kind, None, ""), target), target)
-                except Illegal:
-                    continue  # a bribe this unit cannot take: charged, and no effect
-            if ok(kind, need, target.kind, target.location):
-                minimums[kind] = need
-        if minimums:
-            near = own or rules.bribe_adjacency == "off" or _near_own(board, position, power, target)
-            bribes.append({"target": str(target), "power": target.power, "adjacent": near, "minimums": minimums})
+        if x.accepted(kind, cost, None, s):
+            offers.append({"target": s, "cost": cost, "power": x.position.owners.get(s)})
+    return offers
+
+
+def _assassinate(x: _Spending, kind: str) -> list[Offer]:
+    """The powers the power holds a chit for (staked: `ASSASSINATION_STAKES`)."""
+    chits = sorted(x.position.chits.get(x.power, frozenset()))
+    return [{"target": p} for p in chits if x.accepted(kind, ASSASSINATION_STAKES[0], None, p)]
+
+
+def _bribe(x: _Spending, kind: str) -> list[Offer]:
+    """Every unit on the board this bribe may target, with its minimum: a counter-bribe any unit (one's own
+    included), the others another power's unit that can take them."""
+    offers: list[Offer] = []
+    for target in sorted(x.position.units.values(), key=unit_key):
+        own = target.power == x.power
+        if kind == "counter-bribe":
+            need = COUNTER_BRIBE_STEP
+        elif own:
+            continue  # no bribe on one's own unit (refused)
+        else:
+            try:
+                need = minimum(x.board, bribe_kind(Expense(1, 0, kind, None, ""), target), target)
+            except Illegal:
+                continue  # a bribe this unit cannot take: charged, and no effect
+        if x.accepted(kind, need, target.kind, target.location):
+            near = own or x.rules.bribe_adjacency == "off" or _near_own(x.board, x.position, x.power, target)
+            offers.append({"target": str(target), "minimum": need, "power": target.power, "adjacent": near})
+    return offers
+
+
+# the offers of each kind of expense (`pipeline.core.order_kinds.expense.EXPENSE_KINDS`)
+OFFERS: dict[str, Callable[[_Spending, str], list[Offer]]] = {
+    "famine relief": _famine_relief,
+    "pacify": _pacify,
+    "rebellion": _rebellion,
+    "assassinate": _assassinate,
+    "counter-bribe": _bribe,
+    "disband": _bribe,
+    "buy": _bribe,
+    "to autonomous": _bribe,
+}
+
+
+def _in_play(kind: expense.ExpenseKind, rules: Rules) -> bool:
+    return kind.name != "assassinate" or (rules.assassinations and rules.dice)
+
+
+def _expenses(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> dict[str, object]:
+    spending = _Spending(board, position, rules, power, check)
+    kinds: list[dict[str, object]] = []
+    offers: dict[str, list[Offer]] = {}
+    for kind in expense.EXPENSE_KINDS:
+        if not _in_play(kind, rules):
+            continue
+        offers[kind.name] = OFFERS[kind.name](spending, kind.name)
+        entry: dict[str, object] = {"kind": kind.name, "target": kind.target, "offers": offers[kind.name]}
+        if kind.target == expense.POWER:
+            entry["stakes"] = list(ASSASSINATION_STAKES)
+        kinds.append(entry)
     data: dict[str, object] = {
         "max": rules.max_expenses,
         "numbers": list(range(1, rules.max_expenses + 1)) if rules.max_expenses is not None else None,
         "underfunded": rules.underfunded_expense,
         "bribe_adjacency": rules.bribe_adjacency,
         "templates": {
-            kind: _template(Expense(987654, 876543, kind, None, "@t"), number="987654", ducats="876543", target="@t")
-            for kind in EXPENSE_KINDS
-            if kind != "assassinate" or (rules.assassinations and rules.dice)
+            kind.name: _template(
+                Expense(987654, 876543, kind.name, None, "@t"), number="987654", ducats="876543", target="@t"
+            )
+            for kind in expense.EXPENSE_KINDS
+            if _in_play(kind, rules)
         },
-        "famine relief": {
-            "cost": FAMINE_RELIEF,
-            "targets": [s for s in land if s in position.famine and ok("famine relief", FAMINE_RELIEF, None, s)],
-        },
-        "pacify": {
-            "cost": PACIFY,
-            "targets": [s for s in land if s in position.rebellions and ok("pacify", PACIFY, None, s)],
-        },
-        "rebellion": {"targets": rebellion},
-        "bribes": bribes,
+        "kinds": kinds,
+        **_by_kind(offers, [str(u) for u in sorted(position.units.values(), key=unit_key)]),
     }
-    if rules.assassinations and rules.dice:
-        data["assassinate"] = {
-            "stakes": list(ASSASSINATION_STAKES),
-            "targets": [p for p in sorted(position.chits.get(power, frozenset())) if ok("assassinate", 12, None, p)],
-        }
+    return data
+
+
+def _by_kind(offers: dict[str, list[Offer]], units: list[str]) -> dict[str, object]:
+    """The same offers in the first shape of the format (docs/legal-orders.md): famine relief, pacification,
+    rebellion and assassination by kind, the bribes by unit (in the order of `units`) with their minimums by
+    kind."""
+    rebel = offers["rebellion"]
+    data: dict[str, object] = {
+        "famine relief": {"cost": FAMINE_RELIEF, "targets": [o["target"] for o in offers["famine relief"]]},
+        "pacify": {"cost": PACIFY, "targets": [o["target"] for o in offers["pacify"]]},
+        "rebellion": {"targets": [{"target": o["target"], "cost": o["cost"], "controller": o["power"]} for o in rebel]},
+    }
+    bribes: dict[object, dict[str, Any]] = {}
+    for name in BRIBE_KINDS:
+        for o in offers[name]:
+            entry = bribes.setdefault(
+                o["target"], {"target": o["target"], "power": o["power"], "adjacent": o["adjacent"], "minimums": {}}
+            )
+            entry["minimums"][name] = o["minimum"]
+    data["bribes"] = sorted(bribes.values(), key=lambda entry: units.index(entry["target"]))
+    if "assassinate" in offers:
+        targets = [o["target"] for o in offers["assassinate"]]
+        data["assassinate"] = {"stakes": list(ASSASSINATION_STAKES), "targets": targets}
     return data

@@ -19,12 +19,11 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from pipeline.core.board import Board, space_of
-from pipeline.core.movement import CampaignDeeds, MovementHooks
+from pipeline.core.movement import CampaignDeeds, Decisions, campaign_deeds
 from pipeline.core.position import Position, Rebellion
-from pipeline.core.rules import Rules
 from pipeline.core.units import CITY, Unit
 
 CAUSE_IN_CONQUEST = 9
@@ -126,19 +125,21 @@ def rebel_support(
 
 
 def after_moves(
-    position: Position,
-    rules: Rules,
-    deeds: Callable[[], CampaignDeeds],
-    owners: dict[str, str],
-    cities: dict[str, str],
+    decisions: Decisions, owners: dict[str, str], cities: dict[str, str], assassinated: frozenset[str]
 ) -> tuple[dict[str, Rebellion], dict[str, str], dict[str, str]]:
-    """The movement hook `after_moves`: the rebellions left standing once the units have moved, held
-    and besieged, and control where a rebellion that ended had suspended it."""
+    """The movement hook `after_moves` (with the powers assassinated this campaign): the rebellions left
+    standing once the units have moved, held and besieged, and control where a rebellion that ended had
+    suspended it. The deeds of an assassinated power's units put down nothing [M 15.8]."""
+    position, rules = decisions.plan.setting.position, decisions.plan.setting.rules
     left: dict[str, Rebellion] = {}
     if position.rebellions:
-        left, _ = after_campaign(position.rebellions, deeds(), rules.rebellion_put_down == "enter_or_hold")
+        deeds = campaign_deeds(decisions)
+        if assassinated:
+            deeds = CampaignDeeds(
+                [d for d in deeds.held if d[1] not in assassinated],
+                [d for d in deeds.entered if d[1] not in assassinated],
+                [d for d in deeds.besieged if d[1] not in assassinated],
+            )
+        left, _ = after_campaign(position.rebellions, deeds, rules.rebellion_put_down == "enter_or_hold")
     owners, cities = with_control(owners, cities, position.rebellions, left)
     return left, owners, cities
-
-
-MOVEMENT_HOOKS = MovementHooks(extra_support=rebel_support, after_moves=after_moves)

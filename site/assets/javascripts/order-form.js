@@ -62,59 +62,80 @@ export function orderFileText(game, turn, power, orders) {
   return lines.join("\n") + "\n";
 }
 
-// Which group of the select an order of `unit` goes in
-function groupOf(unit, order) {
-  const rest = order.slice(unit.length);
-  if (rest === " H") return "hold";
-  if (rest.startsWith("-")) return "moves";
-  if (rest.startsWith(" S ")) return "supports";
-  if (rest.startsWith(" C ")) return "convoys";
-  if (/^(Maintain|Remove)\b/.test(order)) return "adjust";
-  return "other";
-}
-
 // ---- orders in words ----------------------------------------------------------------------------
 //
 // The choices show each order as a sentence in the page's language, with its canonical text beside it
-// (the option's value, and what goes into the file). The sentence is built from the canonical text, with
-// the place names of the settings (`places`: {location: {name, in, to}}) and the words `unit_A`, `the_A`,
-// `new_A`, `into_A` and `label_<kind>`; a text of another shape, or naming a place the table lacks, is
+// (the option's value, and what goes into the file). The shapes of the texts come from the legal orders'
+// `notation` (docs/legal-orders.md): each form of each kind of order has a template (`{unit} S {other}-{to}`)
+// and a type for each field. The sentence is the form's words (`label_<form>`, or `power_<form>` for the
+// power's orders), filled in field by field: a unit with the place names of the settings (`places`:
+// {location: {name, in, to}}) and `unit_A` (the unit ordered), `the_A` (another unit) or `new_A` (a unit
+// built); a place by its `to` form; a unit kind by `into_A`; a special unit by `special_<name>`; a power by
+// its name in a sentence (`powers_the`). A text of another shape, or naming a place the table lacks, is
 // shown as it is.
 
-const LOC = "([^\\s-]+)";
-const UNIT = `([AFG]) ${LOC}`;
-const SPECIAL = "(?:(militia|mercenaries|professionals) )?";
-const ORDER_SHAPES = [
-  ["hold", new RegExp(`^${UNIT} H$`)],
-  ["move", new RegExp(`^${UNIT}-${LOC}( via convoy)?$`)],
-  ["support_hold", new RegExp(`^${UNIT} S ${UNIT}$`)],
-  ["support_move", new RegExp(`^${UNIT} S ${UNIT}-${LOC}$`)],
-  ["support_convert", new RegExp(`^${UNIT} S ${UNIT} convert ([AFG])$`)],
-  ["convoy", new RegExp(`^${UNIT} C ${UNIT}-${LOC}$`)],
-  ["convert", new RegExp(`^${UNIT} convert ([AFG])$`)],
-  ["besiege", new RegExp(`^${UNIT} besiege$`)],
-  ["lift", new RegExp(`^${UNIT} lift$`)],
-  ["disband", new RegExp(`^${UNIT} Disband$`)],
-  ["maintain", new RegExp(`^Maintain ${UNIT}$`)],
-  ["remove", new RegExp(`^Remove ${UNIT}$`)],
-  ["build", new RegExp(`^Build ${SPECIAL}${UNIT}$`)],
-];
+const LOC = "[^\\s-]+";
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const choice = (words) => words.map(escapeRegExp).join("|");
 
-// The power's orders that are no unit's (`Ally turkey`, `Permit bribes florence`, `Give milan to venice`)
-const POWER_ORDER_SHAPES = [
-  ["ally", /^Ally (\S+)$/],
-  ["permit", /^Permit bribes (\S+)$/],
-  ["give", /^Give (\S+) to (\S+)$/],
-];
+// a form of the notation, ready to read texts: its regular expression and its fields in the template's order
+function compileForm(form, notation) {
+  const kinds = choice(notation.unit_kinds);
+  const patterns = {
+    unit: `(${kinds}) (${LOC})`,
+    other_unit: `(${kinds}) (${LOC})`,
+    new_unit: `(${kinds}) (${LOC})`,
+    place: `(${LOC})`,
+    unit_kind: `(${kinds})`,
+    special: `(${choice(notation.specials)})`,
+    power: "(\\S+)",
+    power_or_bank: "(\\S+)",
+    number: "(\\d+)",
+  };
+  const fields = [];
+  let source = "";
+  let rest = form.template;
+  for (const m of form.template.matchAll(/\{(\w+)\}/g)) {
+    const type = form.fields[m[1]];
+    const head = rest.slice(0, rest.indexOf(m[0]));
+    source += escapeRegExp(head) + (patterns[type] ?? "(.+?)");
+    rest = rest.slice(head.length + m[0].length);
+    fields.push([m[1], type]);
+  }
+  return { ...form, regex: new RegExp(`^${source}${escapeRegExp(rest)}$`), fieldList: fields };
+}
 
 export class OrderWords {
-  // `powers`: {power: name} ("Papacy"); `powersThe`: {power: name in a sentence} ("the Papacy", "la Papauté")
-  constructor(t, places, phaseKind, powers = {}, powersThe = {}) {
+  // `notation`: the legal orders' `notation`; `powers`: {power: name} ("Papacy"); `powersThe`: {power: name in
+  // a sentence} ("the Papacy", "la Papauté")
+  constructor(t, places, notation, powers = {}, powersThe = {}) {
     this.t = t;
     this.places = places ?? {};
-    this.phaseKind = phaseKind;
+    this.forms = (notation?.forms ?? []).map((form) => compileForm(form, notation));
     this.powers = powers ?? {};
     this.powersThe = powersThe ?? {};
+  }
+
+  // the form a text is written in, and what its fields hold; null if it is none of the notation's
+  read(text) {
+    for (const form of this.forms) {
+      const m = text.match(form.regex);
+      if (!m) continue;
+      const values = {};
+      let group = 1;
+      for (const [name, type] of form.fieldList) {
+        const width = type === "unit" || type === "other_unit" || type === "new_unit" ? 2 : 1;
+        values[name] = { type, parts: m.slice(group, group + width) };
+        group += width;
+      }
+      return { form, values };
+    }
+    return null;
+  }
+
+  // which group of a unit's select an order goes in (`group_<group>` names it)
+  group(text) {
+    return this.read(text)?.form.group ?? "other";
   }
 
   // a power's name ("Papauté"; the autonomous garrisons too), or its canonical name
@@ -135,20 +156,6 @@ export class OrderWords {
     return name === null ? loc : `${name} (${loc})`;
   }
 
-  // one of the power's orders that is no unit's, in words with its canonical text, or as it is
-  powerOrder(text) {
-    for (const [kind, pattern] of POWER_ORDER_SHAPES) {
-      const m = text.match(pattern);
-      if (!m) continue;
-      const template = this.t[`power_${kind}`];
-      const the = (p) => this.powersThe[p] ?? null;
-      const values = { power: the(m[1]), other: m[2] === undefined ? "" : the(m[2]) };
-      if (!template || values.power === null || values.other === null) return text;
-      return `${fmt(template, values)} (${text})`;
-    }
-    return text;
-  }
-
   // a location's form ("in", "to"), or null when the table does not know it
   place(loc, form) {
     return this.places[loc]?.[form] ?? null;
@@ -163,53 +170,48 @@ export class OrderWords {
 
   // a unit ("A ven") as "Army in Venice (A ven)", or as it is
   unit(text) {
-    const m = text.match(new RegExp(`^${UNIT}$`));
-    const phrase = m ? this.unitPhrase("unit", m[1], m[2]) : null;
+    const [kind, loc] = text.split(" ");
+    const phrase = loc === undefined ? null : this.unitPhrase("unit", kind, loc);
     return phrase === null ? text : `${phrase} (${text})`;
   }
 
-  // an order's sentence ("Army in Venice supports the army in Padua to Treviso"), or null
-  sentence(text) {
+  // a field of an order in words, or null
+  field({ type, parts }) {
     const { t } = this;
-    for (const [kind, pattern] of ORDER_SHAPES) {
-      const m = text.match(pattern);
-      if (!m) continue;
-      let template = t[`label_${kind}`];
-      const values = {};
-      const need = (value) => {
-        if (value === null || value === undefined) throw new Error("unknown");
-        return value;
-      };
-      try {
-        if (kind === "build") {
-          values.unit = need(this.unitPhrase("new", m[2], m[3]));
-          if (m[1]) {
-            template = t.label_build_special;
-            values.special = t[`special_${m[1]}`] ?? m[1];
-          }
-        } else {
-          values.unit = need(this.unitPhrase("unit", m[1], m[2]));
-        }
-        if (kind === "move") {
-          if (m[4]) template = t.label_move_convoy;
-          else if (this.phaseKind === "retreat") template = t.label_retreat;
-          values.to_place = need(this.place(m[3], "to"));
-        }
-        if (kind.startsWith("support") || kind === "convoy") values.other = need(this.unitPhrase("the", m[3], m[4]));
-        if (kind === "support_move" || kind === "convoy") values.to_place = need(this.place(m[5], "to"));
-        if (kind === "support_convert") values.kind = need(t[`into_${m[5]}`]);
-        if (kind === "convert") values.kind = need(t[`into_${m[3]}`]);
-      } catch {
-        return null;
-      }
-      return template ? fmt(template, values) : null;
-    }
+    const [first, second] = parts;
+    if (type === "unit") return this.unitPhrase("unit", first, second);
+    if (type === "other_unit") return this.unitPhrase("the", first, second);
+    if (type === "new_unit") return this.unitPhrase("new", first, second);
+    if (type === "place") return this.place(first, "to");
+    if (type === "unit_kind") return t[`into_${first}`] ?? null;
+    if (type === "special") return t[`special_${first}`] ?? first;
+    if (type === "power") return this.powersThe[first] ?? null;
     return null;
+  }
+
+  // an order's sentence with the words `<prefix><form>` ("Army in Venice supports the army in Padua to
+  // Treviso"), or null
+  sentence(text, prefix) {
+    const found = this.read(text);
+    const template = found ? this.t[`${prefix}${found.form.form}`] : undefined;
+    if (!template) return null;
+    const values = {};
+    for (const [name, value] of Object.entries(found.values)) {
+      values[name] = this.field(value);
+      if (values[name] === null) return null;
+    }
+    return fmt(template, values);
   }
 
   // what a choice shows: the sentence and the canonical text, or the canonical text alone
   order(text) {
-    const sentence = this.sentence(text);
+    const sentence = this.sentence(text, "label_");
+    return sentence === null ? text : `${sentence} (${text})`;
+  }
+
+  // one of the power's orders that is no unit's (`power_<form>`), in words with its canonical text, or as it is
+  powerOrder(text) {
+    const sentence = this.sentence(text, "power_");
     return sentence === null ? text : `${sentence} (${text})`;
   }
 }
@@ -237,7 +239,7 @@ class OrderForm {
     this.powerOrders = new Set(); // Ally..., Permit bribes..., Give...
     this.added = []; // builds, waives, loans, payments, expenses: texts in the order added
     this.fileToken = 0;
-    this.words = new OrderWords(t, settings.places, legal.phase_kind, settings.powers, settings.powers_the);
+    this.words = new OrderWords(t, settings.places, legal.notation, settings.powers, settings.powers_the);
   }
 
   render() {
@@ -292,7 +294,7 @@ class OrderForm {
     const rows = data.units.map((u, i) => {
       const groups = new Map();
       for (const order of u.orders) {
-        const group = groupOf(u.unit, order);
+        const group = this.words.group(order);
         if (!groups.has(group)) groups.set(group, []);
         groups.get(group).push(order);
       }
@@ -354,7 +356,7 @@ class OrderForm {
       );
     }
     if (adj.waive) {
-      part.append(el("p", {}, el("button", { type: "button", id: "pbem-waive", class: "md-button", onclick: () => this.add("Waive") }, t.waive)));
+      part.append(el("p", {}, el("button", { type: "button", id: "pbem-waive", class: "md-button", onclick: () => this.add(adj.waive_order) }, t.waive)));
     }
     return part;
   }
@@ -445,22 +447,24 @@ class OrderForm {
     // expenses
     const ex = money.expenses;
     const choices = this.expenseChoices(ex); // kind -> [{target, label, ducats}]
+    const stakesOf = Object.fromEntries(ex.kinds.map((k) => [k.kind, k.stakes ?? null]));
     const kinds = Object.keys(choices).filter((k) => choices[k].length && ex.templates[k]);
     if (kinds.length) {
       const kind = el("select", { id: "pbem-expense-kind" }, kinds.map((k) => el("option", { value: k }, t[`kind_${k}`] ?? k)));
       const target = el("select", { id: "pbem-expense-target" });
       const input = amount("pbem-expense-ducats");
-      const stakes = ex.assassinate ? ex.assassinate.stakes : [];
-      const stake = el("select", { id: "pbem-expense-stake", hidden: true }, stakes.map((s) => el("option", { value: String(s) }, String(s))));
+      const stake = el("select", { id: "pbem-expense-stake", hidden: true });
       const refreshTargets = () => {
         const list = choices[kind.value];
         target.replaceChildren(...list.map((c, i) => el("option", { value: String(i) }, c.label)));
+        const stakes = stakesOf[kind.value] ?? [];
+        stake.replaceChildren(...stakes.map((n) => el("option", { value: String(n) }, String(n))));
         refreshAmount();
       };
       const refreshAmount = () => {
-        const assassinate = kind.value === "assassinate";
-        stake.hidden = !assassinate;
-        input.hidden = assassinate;
+        const staked = stakesOf[kind.value] !== null;
+        stake.hidden = !staked;
+        input.hidden = staked;
         const chosen = choices[kind.value][Number(target.value)];
         if (chosen && chosen.ducats) input.value = String(chosen.ducats);
       };
@@ -491,7 +495,7 @@ class OrderForm {
               const chosen = choices[kind.value][Number(target.value)];
               const number = this.nextExpenseNumber(ex);
               if (number === null) return this.error(t.too_many_expenses);
-              const n = kind.value === "assassinate" ? Number(stake.value) : whole(input);
+              const n = stakesOf[kind.value] !== null ? Number(stake.value) : whole(input);
               if (n === null || !chosen) return;
               this.add(fill(ex.templates[kind.value], { number, ducats: n, target: chosen.target }), { expense: number });
             },
@@ -502,31 +506,21 @@ class OrderForm {
     return part;
   }
 
-  // every target of each kind of expense, in words with its canonical text (`label`), and the amount to start at
+  // every target of each kind of expense (`kinds`: docs/legal-orders.md), in words with its canonical text
+  // (`label`: the target, the power that holds it, its cost or minimum), and the amount to start at
   expenseChoices(ex) {
     const { t, words } = this;
-    const name = (p) => words.powerName(p);
-    const cost = (ducats) => fmt(t.cost, { ducats });
+    const target = { province: (p) => words.province(p), power: (p) => words.power(p), unit: (u) => words.unit(u) };
     const choices = {};
-    for (const kind of ["famine relief", "pacify"]) {
-      if (ex[kind]) {
-        choices[kind] = ex[kind].targets.map((p) => ({ target: p, label: `${words.province(p)} · ${cost(ex[kind].cost)}`, ducats: ex[kind].cost }));
-      }
-    }
-    choices.rebellion = ex.rebellion.targets.map((r) => ({
-      target: r.target,
-      label: [words.province(r.target), r.controller ? name(r.controller) : null, cost(r.cost)].filter(Boolean).join(" · "),
-      ducats: r.cost,
-    }));
-    if (ex.assassinate) choices.assassinate = ex.assassinate.targets.map((p) => ({ target: p, label: words.power(p) }));
-    for (const bribe of ex.bribes) {
-      for (const [kind, least] of Object.entries(bribe.minimums)) {
-        (choices[kind] ??= []).push({
-          target: bribe.target,
-          label: `${words.unit(bribe.target)} · ${name(bribe.power)} · ${fmt(t.minimum, { ducats: least })}${bribe.adjacent ? "" : "; " + t.not_adjacent}`,
-          ducats: least,
-        });
-      }
+    for (const kind of ex.kinds) {
+      choices[kind.kind] = kind.offers.map((offer) => {
+        const parts = [(target[kind.target] ?? String)(offer.target)];
+        if (offer.power) parts.push(words.powerName(offer.power));
+        if (offer.cost !== undefined) parts.push(fmt(t.cost, { ducats: offer.cost }));
+        if (offer.minimum !== undefined) parts.push(fmt(t.minimum, { ducats: offer.minimum }));
+        const far = offer.adjacent === false ? "; " + t.not_adjacent : "";
+        return { target: offer.target, label: parts.join(" · ") + far, ducats: offer.cost ?? offer.minimum };
+      });
     }
     return choices;
   }

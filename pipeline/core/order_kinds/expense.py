@@ -1,0 +1,145 @@
+"""Machiavelli: an expense of the campaign, numbered (``Expense 1: 12 disband A bol``, the judge's
+``Expense 1: 12 ducats Disband Army Bologna``). Its kind is one of `EXPENSE_KINDS`: each has its words
+and what it targets, a province, a power or a unit; what it costs and does is the family's
+(`pipeline.games.machiavelli.expenses`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind, unit_text
+from .reading import Reader
+
+EXPENSE_WORDS = frozenset({"expense", "depense"})
+FORM = Form(
+    "expense",
+    "Expense {number}: {ducats} {kind} {target}",
+    {"number": "number", "ducats": "number", "kind": "expense_kind", "target": "target"},
+)
+PROVINCE, POWER, UNIT = "province", "power", "unit"  # what an expense targets
+
+
+@dataclass(frozen=True)
+class ExpenseKind:
+    """A kind of expense: its `name` in the canonical text, what it targets, how the parser's message
+    names it, and the reading of its words (True if the text says this kind)."""
+
+    name: str
+    target: str  # PROVINCE, POWER or UNIT
+    shown: str
+    take: Callable[[Reader], bool]
+
+
+def _words(first: set[str], *then: set[str]) -> Callable[[Reader], bool]:
+    """A kind written with one of `first`, then optional words from each of `then` in turn."""
+
+    def take(r: Reader) -> bool:
+        if not r.take(first):
+            return False
+        for words in then:
+            r.take(words)
+        return True
+
+    return take
+
+
+def _to_autonomous(r: Reader) -> bool:
+    """``gta``, ``garrison to autonomous`` or ``to autonomous``."""
+    if r.take({"gta"}) or (r.words[r.pos : r.pos + 3] == ["garrison", "to", "autonomous"] and r.take({"garrison"})):
+        r.take({"to"})
+        r.take({"autonomous"})
+        return True
+    if r.take({"to"}):
+        if not r.take({"autonomous"}):
+            raise r.fail("'autonomous'")
+        return True
+    return False
+
+
+_REBELLION = {"rebellion", "révolte", "revolte"}
+EXPENSE_KINDS = (
+    ExpenseKind("famine relief", PROVINCE, "famine relief", _words({"famine", "fr"}, {"relief"})),
+    ExpenseKind("pacify", PROVINCE, "pacify", _words({"pacify", "pacification", "pacifier"}, _REBELLION)),
+    ExpenseKind(
+        "rebellion",
+        PROVINCE,
+        "rebellion",
+        _words(
+            {"cause", "rebellion", "rebel", "révolte", "revolte", "fomenter", "susciter"},
+            _REBELLION | {"une"},
+            {"in", "en", "à", "a", "dans"},
+        ),
+    ),
+    ExpenseKind(
+        "assassinate",
+        POWER,
+        "assassinate",
+        _words({"assassinate", "assassination", "assassiner", "assassinat", "murder"}),
+    ),
+    ExpenseKind(
+        "counter-bribe",
+        UNIT,
+        "counter-bribe",
+        _words({"counter", "counterbribe", "counter-bribe", "cb", "contre"}, {"-"}, {"bribe", "corruption"}),
+    ),
+    ExpenseKind("disband", UNIT, "disband", _words({"disband", "d"})),
+    ExpenseKind("buy", UNIT, "buy", _words({"buy", "purchase", "achat"})),
+    ExpenseKind("to autonomous", UNIT, "garrison to autonomous", _to_autonomous),
+)
+EXPENSE_KIND = {k.name: k for k in EXPENSE_KINDS}
+_EXPECTED = ", ".join(k.shown for k in EXPENSE_KINDS[:-1]) + " or " + EXPENSE_KINDS[-1].shown
+
+
+@dataclass(frozen=True, slots=True)
+class Expense:
+    """`kind` is the name of one of `EXPENSE_KINDS`; the target is a province, a power or a unit (with its
+    kind if written)."""
+
+    number: int
+    ducats: int
+    kind: str
+    target_kind: UnitKind | None
+    target: str
+
+    def __str__(self) -> str:
+        return FORM.text(
+            number=self.number, ducats=self.ducats, kind=self.kind, target=unit_text(self.target_kind, self.target)
+        )
+
+
+def read(r: Reader, phase: PhaseKind) -> Expense | None:
+    if not r.take(EXPENSE_WORDS):
+        return None
+    word = r.peek().rstrip(":")
+    if not word.isdigit():
+        raise r.fail("the expense's number, as in 'Expense 1:'")
+    r.pos += 1
+    r.take({":"})
+    number = int(word)
+    ducats = r.amount()
+    kind = next((k for k in EXPENSE_KINDS if k.take(r)), None)
+    if kind is None:
+        raise r.fail(_EXPECTED)
+    target_kind: UnitKind | None = None
+    if kind.target == UNIT:
+        target_kind, target = r.unit()
+    elif kind.target == POWER:
+        target = r.power()
+    else:
+        target = r.place()
+    r.end()
+    return Expense(number, ducats, kind.name, target_kind, target)
+
+
+KIND = OrderKind(
+    id="expense",
+    order=Expense,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT, ADJUSTMENT}),
+    group="money",
+    words=EXPENSE_WORDS,
+    read=read,
+)

@@ -1,0 +1,46 @@
+"""Machiavelli (judge): give one's assassination chit against `victim` to the power `to` (``Give milan to
+venice``: the same words as a payment, with a power where the ducats would be)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
+from .pay import PAY_WORDS
+from .reading import Reader
+
+FORM = Form("give_chit", "Give {victim} to {to}", {"victim": "power", "to": "power"})
+
+
+@dataclass(frozen=True, slots=True)
+class GiveChit:
+    victim: str
+    to: str
+
+    def __str__(self) -> str:
+        return FORM.text(victim=self.victim, to=self.to)
+
+
+def read(r: Reader, phase: PhaseKind) -> GiveChit | None:
+    if not r.take(PAY_WORDS) or r.at_end() or r.peek().isdigit():
+        return None  # ducats: a payment
+    r.take({"chit", "jeton"})
+    rest = r.words[r.pos : r.size]
+    if "to" not in rest and "a" not in rest:
+        raise r.fail("'<power> to <power>': whose chit, and to whom")
+    split = r.pos + min(rest.index(w) for w in ("to", "a") if w in rest)
+    victim = r.power_named(" ".join(r.tokens[r.pos : split]))
+    r.pos = split + 1
+    return GiveChit(victim, r.power())
+
+
+KIND = OrderKind(
+    id="give_chit",
+    order=GiveChit,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT, ADJUSTMENT}),
+    group="power",
+    words=PAY_WORDS,
+    read=read,
+)

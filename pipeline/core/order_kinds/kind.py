@@ -1,0 +1,77 @@
+"""What an order kind tells the rest of the pipeline: how it is read, how it is written, where it is
+ordered and how an order form lists it. Each kind's module defines its order (a frozen value) and one
+`OrderKind`; `pipeline.core.order_kinds` registers them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .reading import Reader
+
+MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+
+
+def unit_text(kind: UnitKind | None, at: str) -> str:
+    """A unit as an order writes it: ``A par``, or ``par`` where the kind is left out."""
+    return f"{kind.value} {at}" if kind else at
+
+
+@dataclass(frozen=True)
+class Form:
+    """One canonical way of writing a kind: `template` with ``{field}`` placeholders, and what each field
+    holds (`FIELD_TYPES`). Printing an order fills its form's template."""
+
+    id: str  # the kind's id, or the kind's id and a variant (``move_convoy``)
+    template: str
+    fields: Mapping[str, str]
+    text: Callable[..., str] = field(init=False, repr=False, compare=False)  # the template filled: text(unit=...)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self.template.format)  # bound once: orders are printed by the thousand
+
+
+# what a form's field holds, for a form that puts orders into words (docs/legal-orders.md)
+FIELD_TYPES = {
+    "unit": "the unit given the order, as `A ven`",
+    "other_unit": "another unit on the board, as `A pad`",
+    "new_unit": "a unit built, as `A flo`",
+    "place": "a place a unit goes to, as `tre` or `spa/nc`",
+    "unit_kind": "a unit kind's letter: A, F or G",
+    "special": "a special unit: militia, mercenaries, professionals",
+    "power": "a power's id",
+    "power_or_bank": "a power's id, or bank",
+    "number": "a whole number",
+    "expense_kind": "an expense kind's name, as `famine relief`",
+    "target": "an expense's target: a province's id, a power's id or a unit (`A bol`)",
+}
+
+OrderT = TypeVar("OrderT")
+
+
+@dataclass(frozen=True)
+class OrderKind(Generic[OrderT]):
+    """One kind of order. The notation (`pipeline.core.notation.parse_order`) reads a text with `read`
+    when it starts with one of `words` (lower case, without accents), else reads a unit and then, with
+    `after_unit`, what follows it when that starts with one of `after_words` (``""``: nothing follows);
+    kinds are tried in the order of `pipeline.core.order_kinds.KINDS`."""
+
+    id: str
+    order: type[OrderT]  # the value its reading gives (`Hold`, `Expense`, ...)
+    forms: tuple[Form, ...]
+    phases: frozenset[PhaseKind]  # the phases it is ordered in (by some family)
+    group: str  # how an order form groups it: hold, moves, supports, convoys, other, adjust, build, power, money
+    rank: int = 10  # its place in a unit's list of legal orders (then the text)
+    for_unit: bool = False  # an order for a unit on the board (one order per unit)
+    words: frozenset[str] = frozenset()
+    # reads the kind from its keyword on (``Build A kie``); None if the text is not of this kind (the
+    # parser takes back what was read)
+    read: Callable[[Reader, PhaseKind], OrderT | None] | None = None
+    # reads the kind after its unit (``A par H``), given the unit; None if the text is not of this kind
+    # (the parser takes back what was read)
+    after_unit: Callable[[Reader, UnitKind | None, str, PhaseKind], OrderT | None] | None = None
+    after_words: frozenset[str] = frozenset()
+    keyword: str | None = None  # how the parser's message names it after a unit: ``H``, ``-``, ``S``...

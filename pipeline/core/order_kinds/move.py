@@ -1,0 +1,64 @@
+"""Move: a unit goes to a neighbouring place (``A lvp-yor``), an army also by convoy (``A lon-bel via
+convoy``; the judge's ``A sal - gon - ion - dur`` names the route)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .convoy import CONVOY_WORDS
+from .kind import MOVEMENT, RETREAT, Form, OrderKind, unit_text
+from .reading import MOVE, Reader
+
+RETREAT_WORDS = frozenset({"r", "retreat", "retreats"})
+FORM = Form("move", "{unit}-{to}", {"unit": "unit", "to": "place"})
+BY_CONVOY = Form("move_convoy", "{unit}-{to} via convoy", {"unit": "unit", "to": "place"})
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: UnitKind | None
+    at: str
+    to: str
+    via_convoy: bool = False
+
+    def __str__(self) -> str:
+        return (BY_CONVOY if self.via_convoy else FORM).text(unit=unit_text(self.kind, self.at), to=self.to)
+
+
+def read_destination(r: Reader) -> tuple[str, bool]:
+    """Where a move goes, after its dash, and whether it says it goes by convoy (``via convoy``, or a route
+    of more than one place)."""
+    r.take({"to"})  # "move to"
+    route = [r.place()]
+    while r.take(MOVE):  # the judge's convoy route: A sal - gon - ion - dur
+        route.append(r.place())
+    via = len(route) > 1
+    if r.take({"via"}):
+        if not r.take(CONVOY_WORDS):
+            raise r.fail("'convoy' after 'via'")
+        via = True
+    r.end()
+    return route[-1], via
+
+
+def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Move | None:
+    if phase is RETREAT or not r.take(MOVE | RETREAT_WORDS):
+        return None  # a dash in a retreat phase is a retreat
+    to, via = read_destination(r)
+    return Move(kind, at, to, via)
+
+
+KIND = OrderKind(
+    id="move",
+    order=Move,
+    forms=(FORM, BY_CONVOY),
+    phases=frozenset({MOVEMENT}),
+    group="moves",
+    rank=1,
+    for_unit=True,
+    after_unit=read,
+    after_words=MOVE | RETREAT_WORDS,
+    keyword="-",
+)

@@ -1,0 +1,47 @@
+"""Machiavelli: pay the bank (repaying loans early) or give ducats to another power (``Pay 5 to bank``,
+``Pay 3 to venice``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
+from .reading import Reader
+
+PAY_WORDS = frozenset({"pay", "give", "loan", "paie", "donne"})
+BANK = "bank"
+FORM = Form("pay", "Pay {ducats} to {to}", {"ducats": "number", "to": "power_or_bank"})
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    ducats: int
+    to: str  # "bank" or a power id
+
+    def __str__(self) -> str:
+        return FORM.text(ducats=self.ducats, to=self.to)
+
+
+def read(r: Reader, phase: PhaseKind) -> Pay | None:
+    if not r.take(PAY_WORDS):
+        return None
+    ducats = r.amount()
+    if not r.take({"to", "a"}):
+        raise r.fail("'to' and 'bank' or a power")
+    if r.take({"bank", "banque", "la"}):
+        r.take({"banque"})
+        r.end()
+        return Pay(ducats, BANK)
+    return Pay(ducats, r.power())
+
+
+KIND = OrderKind(
+    id="pay",
+    order=Pay,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT, ADJUSTMENT}),
+    group="money",
+    words=PAY_WORDS,
+    read=read,
+)

@@ -1,0 +1,40 @@
+"""Machiavelli [M 14.7] (Objectif §6.3a d): let `power` bribe from this power's units this campaign (they
+count as standing next to the target for it): ``Permit bribes florence``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
+from .reading import Reader
+
+PERMIT_WORDS = frozenset({"permit", "autorise", "autoriser"})
+FORM = Form("permit_bribes", "Permit bribes {power}", {"power": "power"})
+
+
+@dataclass(frozen=True, slots=True)
+class PermitBribes:
+    power: str
+
+    def __str__(self) -> str:
+        return FORM.text(power=self.power)
+
+
+def read(r: Reader, phase: PhaseKind) -> PermitBribes | None:
+    if not r.take(PERMIT_WORDS):
+        return None
+    r.take({"bribes", "bribe", "corruption", "corruptions"})
+    r.take({"by", "for", "to", "a", "pour"})
+    return PermitBribes(r.power())
+
+
+KIND = OrderKind(
+    id="permit_bribes",
+    order=PermitBribes,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT, ADJUSTMENT}),
+    group="power",
+    words=PERMIT_WORDS,
+    read=read,
+)

@@ -1,0 +1,46 @@
+"""Retreat: a dislodged unit goes to a neighbouring place (``A par-bur`` in a retreat phase)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .kind import RETREAT, Form, OrderKind, unit_text
+from .move import RETREAT_WORDS, read_destination
+from .reading import MOVE, Reader
+
+FORM = Form("retreat", "{unit}-{to}", {"unit": "unit", "to": "place"})
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    kind: UnitKind | None
+    at: str
+    to: str
+
+    def __str__(self) -> str:
+        return FORM.text(unit=unit_text(self.kind, self.at), to=self.to)
+
+
+def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Retreat | None:
+    if phase is not RETREAT or not r.take(MOVE | RETREAT_WORDS):
+        return None
+    to, via = read_destination(r)
+    if via:
+        raise r.refuse("a retreat cannot go by convoy")
+    return Retreat(kind, at, to)
+
+
+KIND = OrderKind(
+    id="retreat",
+    order=Retreat,
+    forms=(FORM,),
+    phases=frozenset({RETREAT}),
+    group="moves",
+    rank=1,
+    for_unit=True,
+    after_unit=read,
+    after_words=MOVE | RETREAT_WORDS,
+    keyword="-",
+)

@@ -1,0 +1,57 @@
+"""Machiavelli: support of a garrison converting into an army or fleet, which is a move into its province
+(``A per S G sie convert A``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .convert import CONVERT_WORDS
+from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .reading import Reader
+from .support_hold import SUPPORT_WORDS
+
+FORM = Form(
+    "support_convert", "{unit} S {other} convert {into}", {"unit": "unit", "other": "other_unit", "into": "unit_kind"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SupportConvert:
+    kind: UnitKind | None
+    at: str
+    target_kind: UnitKind | None
+    target: str
+    into: UnitKind
+
+    def __str__(self) -> str:
+        return FORM.text(
+            unit=unit_text(self.kind, self.at), other=unit_text(self.target_kind, self.target), into=self.into.value
+        )
+
+
+def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> SupportConvert | None:
+    if not r.take(SUPPORT_WORDS):
+        return None
+    target_kind, target = r.unit()
+    if not (r.take(CONVERT_WORDS) or r.take({"c"})):
+        return None  # a support of a hold
+    r.take({"to"})
+    into = r.required_kind()
+    r.end()
+    return SupportConvert(kind, at, target_kind, target, into)
+
+
+KIND = OrderKind(
+    id="support_convert",
+    order=SupportConvert,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT}),
+    group="supports",
+    rank=4,
+    for_unit=True,
+    after_unit=read,
+    after_words=SUPPORT_WORDS,
+    keyword="S",
+)

@@ -1,0 +1,48 @@
+"""Support of a hold: the unit adds its strength to another unit's defence (``F tri S A ven``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .hold import HOLD_WORDS
+from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .reading import Reader
+
+SUPPORT_WORDS = frozenset({"s", "support", "supports", "soutient", "soutien"})
+FORM = Form("support_hold", "{unit} S {other}", {"unit": "unit", "other": "other_unit"})
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    kind: UnitKind | None
+    at: str
+    target_kind: UnitKind | None
+    target: str
+
+    def __str__(self) -> str:
+        return FORM.text(unit=unit_text(self.kind, self.at), other=unit_text(self.target_kind, self.target))
+
+
+def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> SupportHold | None:
+    if not r.take(SUPPORT_WORDS):
+        return None
+    target_kind, target = r.unit()
+    r.take(HOLD_WORDS)
+    r.end()
+    return SupportHold(kind, at, target_kind, target)
+
+
+KIND = OrderKind(
+    id="support_hold",
+    order=SupportHold,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT}),
+    group="supports",
+    rank=2,
+    for_unit=True,
+    after_unit=read,
+    after_words=SUPPORT_WORDS,
+    keyword="S",
+)

@@ -1,0 +1,50 @@
+"""Support of a move: the unit adds its strength to another unit's move (``A vie S A bud-gal``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from ..units import UnitKind
+from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .reading import MOVE, Reader
+from .support_hold import SUPPORT_WORDS
+
+FORM = Form("support_move", "{unit} S {other}-{to}", {"unit": "unit", "other": "other_unit", "to": "place"})
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    kind: UnitKind | None
+    at: str
+    target_kind: UnitKind | None
+    target: str
+    to: str
+
+    def __str__(self) -> str:
+        return FORM.text(unit=unit_text(self.kind, self.at), other=unit_text(self.target_kind, self.target), to=self.to)
+
+
+def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> SupportMove | None:
+    if not r.take(SUPPORT_WORDS):
+        return None
+    target_kind, target = r.unit()
+    if not r.take(MOVE):
+        return None  # a support of a hold or of a conversion
+    to = r.place()
+    r.end()
+    return SupportMove(kind, at, target_kind, target, to)
+
+
+KIND = OrderKind(
+    id="support_move",
+    order=SupportMove,
+    forms=(FORM,),
+    phases=frozenset({MOVEMENT}),
+    group="supports",
+    rank=3,
+    for_unit=True,
+    after_unit=read,
+    after_words=SUPPORT_WORDS,
+    keyword="S",
+)

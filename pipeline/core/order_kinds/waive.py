@@ -1,0 +1,36 @@
+"""Waive: give up one build due (``Waive``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..position import PhaseKind
+from .kind import ADJUSTMENT, Form, OrderKind
+from .reading import Reader
+
+WAIVE_WORDS = frozenset({"waive", "waives"})
+FORM = Form("waive", "Waive", {})
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    def __str__(self) -> str:
+        return FORM.text()
+
+
+def read(r: Reader, phase: PhaseKind) -> Waive | None:
+    if not r.take(WAIVE_WORDS):
+        return None
+    r.end()
+    return Waive()
+
+
+KIND = OrderKind(
+    id="waive",
+    order=Waive,
+    forms=(FORM,),
+    phases=frozenset({ADJUSTMENT}),
+    group="build",
+    words=WAIVE_WORDS,
+    read=read,
+)

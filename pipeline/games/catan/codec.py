@@ -1,0 +1,307 @@
+"""The state and the round's records as plain data (what a YAML state or results file holds) and back,
+every problem of a state file reported at once. Keys come out in a fixed order, so that the same state
+writes the same bytes.
+
+```yaml
+round: 3
+seats: [alice, bob, carol, dave]
+bank: {brick: 17, lumber: 15, wool: 18, grain: 16, ore: 19}
+deck: {knight: 18, victory_point: 5, road_building: 3, year_of_plenty: 3, monopoly: 3}
+tokens: {b2: 2, b3: 6}
+players:
+  alice: {hand: {ore: 2}, cards: [{card: knight, bought: 2}], knights: 1, turns: 3}
+buildings:
+  c3/d3/d4: {owner: alice, kind: city, status: 2, walls: true}
+roads: {c3/d3: alice}
+ships: {a1/b2: {owner: alice, built: 2}}
+units:
+  c3>d4: {owner: alice, kind: military, home: c3/d3/d4, active: false}
+explorers:
+  c2/c3/d3: {owner: alice, home: c3/d3/d4}
+guards:
+  - {owner: alice, city: c3/d3/d4, marker: c3, turns: 1}
+corruption:
+  - {hex: c3, city: c3/d3/d4, owner: bob}
+longest_route: alice
+```
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+from pipeline.errors import DataError, Problem
+
+from .board import Board, Edge, Slot, Vertex
+from .outcome import Event
+from .resources import RESOURCES, Hand, hand_from_data
+from .state import Building, BuildingKind, Card, CatanState, Corruption, Guard, HeldCard, Player, Ship, Unit
+from .units import UnitKind
+
+# ---- the state -----------------------------------------------------------------------------------------
+
+
+def _building(b: Building) -> dict[str, object]:
+    out: dict[str, object] = {"owner": b.owner, "kind": b.kind.value}
+    if b.is_city:
+        out["status"] = b.status
+    if b.walls:
+        out["walls"] = True
+    if b.sabotaged:
+        out["sabotaged"] = True
+    return out
+
+
+def _unit(u: Unit) -> dict[str, object]:
+    out: dict[str, object] = {"owner": u.owner, "kind": u.kind.value}
+    if u.home is not None:
+        out["home"] = str(u.home)
+    if not u.active:
+        out["active"] = False
+    return out
+
+
+def _player(p: Player, hidden: bool) -> dict[str, object]:
+    if hidden:
+        return {"cards_in_hand": p.hand.total, "development_cards": len(p.cards), "knights": p.knights,
+                "turns": p.turns}  # fmt: skip
+    return {
+        "hand": p.hand.to_data(),
+        "cards": [{"card": c.card.value, "bought": c.bought} for c in p.cards],
+        "knights": p.knights,
+        "turns": p.turns,
+    }
+
+
+def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = None) -> dict[str, object]:
+    """The state as plain data; `hidden`: what every player may see, hands and development cards as
+    their counts [K 3.3], but the `viewer`'s own."""
+    out: dict[str, object] = {"round": state.round, "seats": list(state.seats)}
+    if state.winner is not None:
+        out["winner"] = state.winner
+    if state.bank is not None:
+        out["bank"] = {r.value: state.bank[r] for r in RESOURCES}
+    out["deck"] = (
+        {"cards": sum(state.deck.values())} if hidden else {c.value: state.deck[c] for c in Card if state.deck.get(c)}
+    )
+    out["tokens"] = dict(sorted(state.tokens.items()))
+    out["players"] = {p: _player(state.players[p], hidden and p != viewer) for p in state.seats}
+    out["buildings"] = {str(v): _building(b) for v, b in sorted(state.buildings.items())}
+    out["roads"] = {str(e): o for e, o in sorted(state.roads.items())}
+    out["ships"] = {str(e): {"owner": s.owner, "built": s.built} for e, s in sorted(state.ships.items())}
+    out["units"] = {str(s): _unit(u) for s, u in sorted(state.units.items())}
+    out["explorers"] = {str(v): _unit(u) for v, u in sorted(state.explorers.items())}
+    out["guards"] = [
+        {"owner": g.owner, "city": str(g.city), **({"marker": g.hex} if g.hex else {}), "turns": g.turns,
+         **({} if g.active else {"active": False})}
+        for g in sorted(state.guards, key=lambda g: g.key)
+    ]  # fmt: skip
+    out["corruption"] = [{"hex": c.hex, "city": str(c.city), "owner": c.owner} for c in sorted(state.corruption)]
+    for key in ("longest_route", "largest_army"):
+        if getattr(state, key) is not None:
+            out[key] = getattr(state, key)
+    return out
+
+
+class _Reader:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.problems: list[Problem] = []
+        self.seats: tuple[str, ...] = ()
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def mapping(self, data: object, where: str) -> Mapping[str, Any]:
+        if data is None:
+            return {}
+        if not isinstance(data, Mapping):
+            self.problem(where, "expected a mapping")
+            return {}
+        return data
+
+    def player(self, data: object, where: str) -> str | None:
+        if data in self.seats:
+            return str(data)
+        self.problem(where, f"{data!r} is not a player of the game ({', '.join(self.seats)})")
+        return None
+
+    def count(self, data: object, where: str, default: int = 0) -> int:
+        if data is None:
+            return default
+        if isinstance(data, bool) or not isinstance(data, int) or data < 0:
+            self.problem(where, f"expected a whole number of at least 0, got {data!r}")
+            return default
+        return data
+
+    def enum(self, kind: type[enum.Enum], data: object, where: str) -> Any:
+        try:
+            return kind(data)
+        except ValueError:
+            self.problem(where, f"{data!r} is not one of {', '.join(str(m.value) for m in kind)}")
+            return None
+
+    def place(self, kind: str, data: object, where: str) -> Any:
+        found = {"vertex": self.board.vertex_named, "edge": self.board.edge_named, "slot": self.board.slot_named}[kind](
+            data
+        )
+        if found is None:
+            self.problem(where, f"{data!r} is not a {kind} of the board")
+        return found
+
+    def unit(self, data: object, where: str) -> Unit | None:
+        m = self.mapping(data, where)
+        owner = self.player(m.get("owner"), f"{where}.owner")
+        kind = self.enum(UnitKind, m.get("kind", "explorer"), f"{where}.kind")
+        home = self.place("vertex", m["home"], f"{where}.home") if "home" in m else None
+        active = m.get("active", True)
+        if not isinstance(active, bool):
+            self.problem(f"{where}.active", "expected true or false")
+            active = True
+        return Unit(owner, kind, active, home) if owner and kind else None
+
+
+def state_from_data(data: object, board: Board) -> CatanState:
+    """A state file's content, checked against the board; `DataError` with every problem."""
+    r = _Reader(board)
+    m = r.mapping(data, "")
+    seats = m.get("seats")
+    if not (
+        isinstance(seats, list) and seats and all(isinstance(s, str) for s in seats) and len(set(seats)) == len(seats)
+    ):
+        raise DataError([Problem("seats", "expected the players, each once, in their order of play")])
+    r.seats = tuple(seats)
+    players: dict[str, Player] = {}
+    raw_players = r.mapping(m.get("players"), "players")
+    for p in r.seats:
+        pm = r.mapping(raw_players.get(p), f"players.{p}")
+        hand = hand_from_data(pm.get("hand", {}), f"players.{p}.hand", r.problems)
+        held = []
+        for i, c in enumerate(pm.get("cards", []) or []):
+            cm = r.mapping(c, f"players.{p}.cards[{i}]")
+            card = r.enum(Card, cm.get("card"), f"players.{p}.cards[{i}].card")
+            if card is not None:
+                held.append(HeldCard(card, r.count(cm.get("bought"), f"players.{p}.cards[{i}].bought")))
+        players[p] = Player(hand, tuple(sorted(held)), r.count(pm.get("knights"), f"players.{p}.knights"),
+                            r.count(pm.get("turns"), f"players.{p}.turns"))  # fmt: skip
+    for p in sorted(set(raw_players) - set(r.seats), key=str):
+        r.problem(f"players.{p}", "not a player of the game")
+    tokens = {}
+    for h, t in r.mapping(m.get("tokens"), "tokens").items():
+        if h not in board.hexes or not board.hexes[h].terrain.produces:
+            r.problem(f"tokens.{h}", "not a producing hex of the board")
+        elif t not in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+            r.problem(f"tokens.{h}", f"a number token is 2 to 12 but not 7, not {t!r}")
+        else:
+            tokens[h] = t
+    buildings: dict[Vertex, Building] = {}
+    for key, b in r.mapping(m.get("buildings"), "buildings").items():
+        where = f"buildings.{key}"
+        v, bm = r.place("vertex", key, where), r.mapping(b, where)
+        owner = r.player(bm.get("owner"), f"{where}.owner")
+        kind = r.enum(BuildingKind, bm.get("kind", "settlement"), f"{where}.kind")
+        status = r.count(bm.get("status"), f"{where}.status", 1 if kind is BuildingKind.CITY else 0)
+        if kind is BuildingKind.CITY and not 1 <= status <= 4:
+            r.problem(f"{where}.status", "a city's status is 1 to 4")
+        if v and owner and kind:
+            buildings[v] = Building(owner, kind, status if kind is BuildingKind.CITY else 0,
+                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)))  # fmt: skip
+    roads: dict[Edge, str] = {}
+    for key, o in r.mapping(m.get("roads"), "roads").items():
+        e, owner = r.place("edge", key, f"roads.{key}"), r.player(o, f"roads.{key}")
+        if e and owner:
+            roads[e] = owner
+    ships: dict[Edge, Ship] = {}
+    for key, s in r.mapping(m.get("ships"), "ships").items():
+        sm = r.mapping(s, f"ships.{key}")
+        e, owner = r.place("edge", key, f"ships.{key}"), r.player(sm.get("owner"), f"ships.{key}.owner")
+        if e and owner:
+            ships[e] = Ship(owner, r.count(sm.get("built"), f"ships.{key}.built"))
+    units: dict[Slot, Unit] = {}
+    for key, u in r.mapping(m.get("units"), "units").items():
+        slot, unit = r.place("slot", key, f"units.{key}"), r.unit(u, f"units.{key}")
+        if slot and unit:
+            units[slot] = unit
+    explorers: dict[Vertex, Unit] = {}
+    for key, u in r.mapping(m.get("explorers"), "explorers").items():
+        v, unit = r.place("vertex", key, f"explorers.{key}"), r.unit(u, f"explorers.{key}")
+        if v and unit:
+            explorers[v] = unit
+    guards: list[Guard] = []
+    for i, g in enumerate(m.get("guards", []) or []):
+        where = f"guards[{i}]"
+        gm = r.mapping(g, where)
+        owner = r.player(gm.get("owner"), f"{where}.owner")
+        city = r.place("vertex", gm.get("city"), f"{where}.city")
+        marker = gm.get("marker")
+        if marker is not None and marker not in board.hexes:
+            r.problem(f"{where}.marker", f"{marker!r} is not a hex of the board")
+        if owner and city:
+            guards.append(Guard(owner, city, marker, r.count(gm.get("turns"), f"{where}.turns"),
+                                bool(gm.get("active", True))))  # fmt: skip
+    corruption: list[Corruption] = []
+    for i, c in enumerate(m.get("corruption", []) or []):
+        where = f"corruption[{i}]"
+        cm = r.mapping(c, where)
+        owner = r.player(cm.get("owner"), f"{where}.owner")
+        city = r.place("vertex", cm.get("city"), f"{where}.city")
+        hex_id = cm.get("hex")
+        if hex_id not in board.hexes:
+            r.problem(f"{where}.hex", f"{hex_id!r} is not a hex of the board")
+        elif owner and city:
+            corruption.append(Corruption(str(hex_id), city, owner))
+    deck: dict[Card, int] = {}
+    for key, n in r.mapping(m.get("deck"), "deck").items():
+        card = r.enum(Card, key, f"deck.{key}")
+        if card is not None:
+            deck[card] = r.count(n, f"deck.{key}")
+    bank = hand_from_data(m["bank"], "bank", r.problems) if "bank" in m else None
+    holders = {}
+    for key in ("winner", "longest_route", "largest_army"):
+        holders[key] = r.player(m[key], key) if m.get(key) is not None else None
+    for key in sorted(set(m) - _STATE_KEYS, key=str):
+        r.problem(str(key), "not a key of a Catan state")
+    if r.problems:
+        raise DataError(r.problems)
+    return CatanState(
+        round=r.count(m.get("round"), "round"), seats=r.seats, players=players, tokens=tokens,
+        buildings=dict(sorted(buildings.items())), roads=dict(sorted(roads.items())),
+        ships=dict(sorted(ships.items())), units=dict(sorted(units.items())),
+        guards=tuple(sorted(guards, key=lambda g: g.key)),
+        explorers=dict(sorted(explorers.items())), corruption=tuple(sorted(corruption)), deck=deck, bank=bank,
+        longest_route=holders["longest_route"], largest_army=holders["largest_army"], winner=holders["winner"],
+    )  # fmt: skip
+
+
+_STATE_KEYS = {
+    "round", "seats", "winner", "bank", "deck", "tokens", "players", "buildings", "roads", "ships", "units",
+    "explorers", "guards", "corruption", "longest_route", "largest_army",
+}  # fmt: skip
+
+
+# ---- the records ---------------------------------------------------------------------------------------
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Hand):
+        return value.to_data()
+    if isinstance(value, (Vertex, Edge, Slot)):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def event_to_data(event: Event) -> dict[str, object]:
+    """One record as plain data: its kind (``step_done``, ``combat`` ...) and its fields."""
+    name = "".join("_" + c.lower() if c.isupper() else c for c in type(event).__name__).lstrip("_")
+    body = _plain(event)
+    assert isinstance(body, dict)
+    return {"event": name, **body}

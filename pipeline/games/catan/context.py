@@ -1,0 +1,92 @@
+"""What every rule of a turn works with: the board, the options, the dice, the table being played, whose
+turn it is, the standing answers of everyone, the records so far, and what this turn has already used
+(moves, attacks, the one card, the one ship move)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pipeline.core.dice import Dice
+
+from .board import Board, Slot, Vertex
+from .options import CatanOptions
+from .orders import Answers
+from .outcome import Event, Reason
+from .resources import EMPTY, RESOURCES, Hand, Resource
+from .state import Table, Unit
+
+
+class Skip(Exception):
+    """A step that cannot be done now: it is reported with its reason and skipped [K 3.4]."""
+
+    def __init__(self, reason: Reason, missing: Hand = EMPTY, refusals: tuple[tuple[str, Reason], ...] = ()) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
+        self.missing = missing
+        self.refusals = refusals
+
+
+@dataclass
+class Context:
+    board: Board
+    options: CatanOptions
+    dice: Dice
+    table: Table
+    player: str
+    answers: Mapping[str, Answers] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    uses: dict[tuple[str, int], int] = field(default_factory=dict)  # standing answers used this round
+    step: int = 0  # the step being played (0: none, at the turn's start)
+    roll: int | None = None
+    moved: set[Slot] = field(default_factory=set)  # where the units that moved this turn stand now
+    attacked: set[Slot] = field(default_factory=set)
+    explorers_moved: set[Vertex] = field(default_factory=set)
+    card_played: bool = False
+    ship_moved: bool = False
+    gold_taken: dict[str, int] = field(default_factory=dict)  # gold cards each player chose this turn
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def purpose(self, what: str) -> str:
+        """A die's purpose: the round, the player whose turn it is, the step and what the die decides."""
+        step = f" step {self.step}" if self.step else ""
+        return f"round {self.table.round} {self.player}{step} {what}"
+
+    def roll_die(self, what: str, sides: int) -> int:
+        return self.dice.roll(self.purpose(what), sides)
+
+    def charge(self, cost: Hand) -> None:
+        """The player whose turn it is pays `cost` to the bank, or the step is skipped."""
+        hand = self.table.hand(self.player)
+        if not hand.covers(cost):
+            raise Skip(Reason.CANNOT_AFFORD, hand.missing(cost))
+        self.table.pay(self.player, cost)
+
+    # ---- shared questions ------------------------------------------------------------------------
+
+    def own_unit(self, unit: Unit | None, active: bool = False) -> Unit:
+        """The unit a step names, which must be there and the player's (and active, if asked)."""
+        if unit is None:
+            raise Skip(Reason.NO_UNIT)
+        if unit.owner != self.player:
+            raise Skip(Reason.NOT_YOURS)
+        if active and not unit.active:
+            raise Skip(Reason.INACTIVE)
+        return unit
+
+    def owns_building(self, player: str, vertex: Vertex) -> bool:
+        b = self.table.buildings.get(vertex)
+        return b is not None and b.owner == player
+
+    def gold_choice(self, player: str) -> Resource:
+        """The resource `player` takes from a gold field [K 4.4]: the next of his `gold` answers, in turn;
+        without answers, the resource he holds fewest of (the first in the resources' order on a tie)."""
+        choices = self.answers.get(player, Answers()).gold
+        n = self.gold_taken.get(player, 0)
+        self.gold_taken[player] = n + 1
+        if choices:
+            return choices[n % len(choices)]
+        hand = self.table.hand(player)
+        return min(RESOURCES, key=lambda r: (hand[r], RESOURCES.index(r)))

@@ -1,0 +1,112 @@
+"""The house rulings a Catan game fixes when it is created [K 19]: where the seed is silent or reads two
+ways and players could want either, the choice is an option here (docs/rules/catan.md names each one at
+its rule). The defaults are the rulings the rules page gives.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields
+
+from pipeline.errors import DataError, Problem
+
+
+class BarbarianIncome(enum.Enum):
+    EACH = "each"  # each barbarian takes one card of its hex [K 12.4]
+    HEX = "hex"  # the barbarians' owners take what the hex's buildings would have produced
+
+
+class Rounding(enum.Enum):
+    DOWN = "down"
+    UP = "up"
+
+
+class PirateReactivation(enum.Enum):
+    LUMBER = "lumber"  # 1 lumber, as the military [K 15.6]
+    FREE = "free"  # back to active at the start of its owner's next turn
+
+
+class Deck(enum.Enum):
+    FIVE_SIX = "five_six"  # the 5-6 player extension's 34 cards [K 16.1]
+    BASE = "base"  # the base game's 25
+
+
+@dataclass(frozen=True)
+class CatanOptions:
+    victory_points: int = 10  # the target, set for the game [K 17.5]
+    discard_on_seven: bool = True  # hands over the limit are halved on a 7 [K 4.6]
+    hand_limit: int = 7
+    walls_raise_hand_limit: bool = True  # each wall adds 2 to its owner's limit [K 4.6]
+    bank_supply: int = 19  # cards of each resource in the bank; 0: no limit [K 4.7]
+    deck: Deck = Deck.FIVE_SIX
+    barbarian_income: BarbarianIncome = BarbarianIncome.EACH  # [K 12.4]
+    corruption_rounding: Rounding = Rounding.DOWN  # [K 13.4]
+    corruption_counts_workers: bool = False  # the workers' cards are the worker's owner's, not the city's [K 13.4]
+    pirate_reactivation: PirateReactivation = PirateReactivation.LUMBER  # [K 15.6]
+    protection_attack_die: int = 20  # [K 15.7]
+    protection_defence_die: int = 20  # [K 15.7]
+    diplomat_attacks_assault: bool = False  # [K 10.8]
+    knights_count_for_army: bool = True  # [K 16.4]
+    attack_after_move: bool = True  # a unit may move, then attack, in one turn [K 10.9]
+    hex_capacity: int = 5  # units on the slots of one hex, every player's together [K 9.5]
+    explorer_steps: int = 1  # [K 14.3]
+    longest_route_minimum: int = 5  # [K 17.2]
+    largest_army_minimum: int = 3  # [K 17.3]
+    # the counters each player has [K 8.3]: one counter, one unit, whichever face is up
+    military_counters: int = 5
+    worker_counters: int = 5
+    guard_assault_counters: int = 4  # a guard on one face, an assault troop on the other
+    barbarian_explorer_counters: int = 3
+    diplomat_reformer_counters: int = 4
+    naval_counters: int = 2  # pirates and protection ships together: "two naval units" [K 15.1]
+    special_building_phase: bool = False  # the 5-6 extension's; not built [K 3.6]
+
+
+DEFAULT_OPTIONS = CatanOptions()
+
+
+def options_from_data(data: object) -> CatanOptions:
+    """The options a game.yaml's `catan:` section sets, every problem at once (`DataError`)."""
+    if data is None:
+        return DEFAULT_OPTIONS
+    if not isinstance(data, dict):
+        raise DataError([Problem("options", "expected the options by name")])
+    problems: list[Problem] = []
+    values: dict[str, object] = {}
+    known = {f.name: f for f in fields(CatanOptions)}
+    for key, value in data.items():
+        f = known.get(key) if isinstance(key, str) else None
+        if f is None:
+            problems.append(Problem(f"options.{key}", "not an option of the Catan rules"))
+            continue
+        default = getattr(DEFAULT_OPTIONS, f.name)
+        if isinstance(default, enum.Enum):
+            try:
+                values[f.name] = type(default)(value)
+            except ValueError:
+                choices = ", ".join(str(m.value) for m in type(default))
+                problems.append(Problem(f"options.{key}", f"expected one of {choices}, got {value!r}"))
+        elif isinstance(default, bool):
+            if not isinstance(value, bool):
+                problems.append(Problem(f"options.{key}", f"expected true or false, got {value!r}"))
+            else:
+                values[f.name] = value
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(Problem(f"options.{key}", f"expected a whole number of at least 0, got {value!r}"))
+        else:
+            values[f.name] = value
+    if values.get("special_building_phase"):
+        problems.append(Problem("options.special_building_phase", "the special building phase is not built yet"))
+    if problems:
+        raise DataError(problems)
+    return CatanOptions(**values)  # type: ignore[arg-type]
+
+
+def options_to_data(options: CatanOptions) -> dict[str, object]:
+    """The options that differ from the defaults, as plain data."""
+    out: dict[str, object] = {}
+    for f in fields(CatanOptions):
+        value = getattr(options, f.name)
+        if value != getattr(DEFAULT_OPTIONS, f.name):
+            out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out

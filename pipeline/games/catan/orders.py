@@ -1,0 +1,654 @@
+"""A player's orders for a round [K 3.1]: the script of his own turn, in the turn's fixed phases, and his
+standing answers for the others' turns. Read from plain data (a YAML file's content); every problem is
+reported at once (`DataError`), each at its key. What the board names is checked here; what the state
+allows is checked when the step comes, against the hand of that moment [K 3.4].
+
+```yaml
+turn:
+  trade:
+    - offer: {to: [bob, carol], give: {wool: 2}, get: {ore: 1}}
+    - bank: {give: wool, get: ore, times: 1}
+    - play: {card: monopoly, take: ore}
+  build:
+    - road: c3/d3
+    - settlement: {at: c3/d3/d4, discount: [brick, lumber]}
+    - city: c3/d3/d4
+    - status: c3/d3/d4
+    - walls: c3/d3/d4
+    - card: buy
+    - unit: {kind: military, from: c3/d3/d4, at: c3>d4}
+    - unit: {kind: guard, city: c3/d3/d4, marker: c3}
+    - reactivate: c3>d4
+    - play: {card: road_building, roads: [c3/d3], ships: [a1/b2]}
+  act:
+    - move: {unit: c3>d4, to: [c3>d3]}
+    - ship: {from: a1/b2, to: a2/b2}
+    - explorer: {from: c3/d3/d4, to: [c2/c3/d3]}
+    - attack: {unit: c3>d4, target: d4>c3, label: first}
+    - attack: {unit: c3>d4, city: c4/d4/d5, then: corrupt}
+    - attack: {unit: a1>b2, ship: a2/b2}
+    - attack: {unit: c3>d4, guard: c4/d4/d5, marker: d4}
+    - knight: {target: d4>c3}
+    - swap: [c3>d4, e5>e4]
+    - {move: {unit: c3>d4, to: [c3>d3]}, if: {roll: [6, 8], has: {ore: 1}, after: first}}
+answers:
+  accept:
+    - {from: alice, give: {ore: 1}, get: {wool: 2}, times: 2}
+  discard: [wool, wool, lumber]
+  gold: [ore, grain]
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pipeline.errors import DataError, Problem
+
+from .board import Board, Edge, Slot, Vertex
+from .outcome import Action, Section
+from .resources import Hand, Resource, hand_from_data, resource_named
+from .state import Card
+from .units import UnitKind, unit_named
+
+
+@dataclass(frozen=True)
+class When:
+    """A step's condition [K 3.5]."""
+
+    roll: frozenset[int] | None = None  # the turn's roll is one of these
+    has: Hand | None = None  # the hand holds at least these now
+    after: str | None = None  # the step so labelled ran
+    unless: str | None = None  # the step so labelled did not run
+    won: str | None = None  # the attack so labelled was won
+    lost: str | None = None  # the attack so labelled was lost (or tied)
+
+
+@dataclass(frozen=True)
+class Offer:
+    to: tuple[str, ...]  # empty: every other player, in the order of play after the offerer
+    give: Hand
+    get: Hand
+
+
+@dataclass(frozen=True)
+class BankTrade:
+    give: Resource
+    get: Resource
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class Place:
+    """Build a road, ship, settlement, city, status or walls."""
+
+    action: Action
+    at: Vertex | Edge
+    discount: tuple[Resource, ...] = ()  # a settlement on one's own explorer [K 14.2]
+
+
+@dataclass(frozen=True)
+class BuyCard:
+    pass
+
+
+@dataclass(frozen=True)
+class RaiseUnit:
+    kind: UnitKind
+    source: Vertex | None = None  # the building that raises it (guards: none)
+    at: Slot | None = None  # explorers stand on their city's vertex; guards on their post
+    city: Vertex | None = None  # guards: the city guarded
+    marker: str | None = None  # guards: the hex of the corruption marker; None: the sabotaged city
+
+
+@dataclass(frozen=True)
+class GuardRef:
+    city: Vertex
+    marker: str | None = None
+
+
+@dataclass(frozen=True)
+class Reactivate:
+    at: Slot | GuardRef
+
+
+@dataclass(frozen=True)
+class Play:
+    card: Card  # not the knight, which attacks in the act section
+    take: tuple[Resource, ...] = ()  # year of plenty: two; monopoly: one
+    roads: tuple[Edge, ...] = ()
+    ships: tuple[Edge, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: Slot
+    path: tuple[Slot, ...]
+
+
+@dataclass(frozen=True)
+class MoveShip:
+    source: Edge
+    to: Edge
+
+
+@dataclass(frozen=True)
+class MoveExplorer:
+    source: Vertex
+    path: tuple[Vertex, ...]
+
+
+@dataclass(frozen=True)
+class CityRef:
+    vertex: Vertex
+
+
+@dataclass(frozen=True)
+class ShipRef:
+    edge: Edge
+
+
+AttackTarget = Slot | CityRef | ShipRef | GuardRef
+
+
+@dataclass(frozen=True)
+class Attack:
+    unit: Slot
+    target: AttackTarget
+    then: str | None = None  # a diplomat's win over a city: "corrupt" or "sabotage" [K 13.3]
+
+
+@dataclass(frozen=True)
+class Knight:
+    target: Slot | GuardRef
+
+
+@dataclass(frozen=True)
+class Swap:
+    reformers: tuple[Slot, Slot]
+
+
+Order = (
+    Offer
+    | BankTrade
+    | Place
+    | BuyCard
+    | RaiseUnit
+    | Reactivate
+    | Play
+    | Move
+    | MoveShip
+    | MoveExplorer
+    | Attack
+    | Knight
+    | Swap
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int  # from 1, through the whole script
+    section: Section
+    action: Action
+    order: Order
+    when: When = When()
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    """A standing answer [K 5.2]: a trade the player takes from `offerers` (empty: anyone), giving at
+    most `give` and getting at least `get`, `times` times in the round."""
+
+    offerers: tuple[str, ...]
+    give: Hand
+    get: Hand
+    times: int = 1
+
+    def takes(self, offerer: str, offered: Hand, asked: Hand) -> bool:
+        """Would this answer take an offer that gives `offered` and asks `asked` of the answerer?"""
+        if self.offerers and offerer not in self.offerers:
+            return False
+        return self.give.covers(asked) and offered.covers(self.get)
+
+
+@dataclass(frozen=True)
+class Answers:
+    accept: tuple[Acceptance, ...] = ()
+    discard: tuple[Resource, ...] = ()  # the order he gives cards up in on a 7 [K 4.6]
+    gold: tuple[Resource, ...] = ()  # what he takes from gold fields, in turn [K 4.4]
+
+
+@dataclass(frozen=True)
+class TurnOrders:
+    steps: tuple[Step, ...] = ()
+    answers: Answers = Answers()
+
+
+NO_ORDERS = TurnOrders()
+
+# which key of a step is which action, and in which sections it may stand
+ACTIONS: Mapping[str, tuple[Action, frozenset[Section]]] = {
+    "offer": (Action.OFFER, frozenset({Section.TRADE})),
+    "bank": (Action.BANK, frozenset({Section.TRADE})),
+    "road": (Action.ROAD, frozenset({Section.BUILD})),
+    "ship": (Action.SHIP, frozenset({Section.BUILD, Section.ACT})),  # a new ship, or a ship moved
+    "settlement": (Action.SETTLEMENT, frozenset({Section.BUILD})),
+    "city": (Action.CITY, frozenset({Section.BUILD})),
+    "status": (Action.STATUS, frozenset({Section.BUILD})),
+    "walls": (Action.WALLS, frozenset({Section.BUILD})),
+    "card": (Action.CARD, frozenset({Section.BUILD})),
+    "unit": (Action.UNIT, frozenset({Section.BUILD})),
+    "reactivate": (Action.REACTIVATE, frozenset({Section.BUILD})),
+    "play": (Action.PLAY, frozenset({Section.TRADE, Section.BUILD})),
+    "move": (Action.MOVE, frozenset({Section.ACT})),
+    "explorer": (Action.MOVE_EXPLORER, frozenset({Section.ACT})),
+    "attack": (Action.ATTACK, frozenset({Section.ACT})),
+    "knight": (Action.KNIGHT, frozenset({Section.ACT})),
+    "swap": (Action.SWAP, frozenset({Section.ACT})),
+}
+SECTIONS = (Section.TRADE, Section.BUILD, Section.ACT)
+STEP_KEYS = {"if", "label"}
+
+
+class _Reader:
+    def __init__(self, board: Board, player: str, seats: tuple[str, ...]) -> None:
+        self.board = board
+        self.player = player
+        self.seats = seats
+        self.problems: list[Problem] = []
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    # ---- places ----------------------------------------------------------------------------------
+
+    def vertex(self, data: object, where: str) -> Vertex | None:
+        v = self.board.vertex_named(data)
+        if v is None:
+            self.problem(where, f"{data!r} is not a corner of three hexes of the board (such as c3/d3/d4)")
+        return v
+
+    def edge(self, data: object, where: str) -> Edge | None:
+        e = self.board.edge_named(data)
+        if e is None:
+            self.problem(where, f"{data!r} is not a side two hexes of the board share (such as c3/d3)")
+        return e
+
+    def slot(self, data: object, where: str) -> Slot | None:
+        s = self.board.slot_named(data)
+        if s is None:
+            self.problem(where, f"{data!r} is not a slot, a hex and the neighbour its side faces (such as c3>d4)")
+        return s
+
+    def hex(self, data: object, where: str) -> str | None:
+        h = self.board.hex_named(data)
+        if h is None:
+            self.problem(where, f"{data!r} is not a hex of the board")
+        return h
+
+    def resources(self, data: object, where: str, count: int | None = None) -> tuple[Resource, ...]:
+        items = data if isinstance(data, list) else [data]
+        out: list[Resource] = []
+        for i, item in enumerate(items):
+            r = resource_named(item)
+            if r is None:
+                self.problem(f"{where}[{i}]" if isinstance(data, list) else where, f"{item!r} is not a resource")
+            else:
+                out.append(r)
+        if count is not None and len(items) != count:
+            self.problem(where, f"name {count} resource{'s' if count > 1 else ''}")
+        return tuple(out)
+
+    def count(self, data: object, where: str) -> int:
+        if isinstance(data, bool) or not isinstance(data, int) or data < 1:
+            self.problem(where, "expected how many times, at least 1")
+            return 1
+        return data
+
+    def hand(self, data: object, where: str) -> Hand:
+        return hand_from_data(data, where, self.problems)
+
+    def players(self, data: object, where: str) -> tuple[str, ...]:
+        if data is None or data == "any":
+            return ()
+        names = data if isinstance(data, list) else [data]
+        out = []
+        for name in names:
+            if name not in self.seats or name == self.player:
+                self.problem(where, f"{name!r} is not another player of the game ({', '.join(self.seats)})")
+            else:
+                out.append(name)
+        return tuple(out)
+
+    def mapping(self, data: object, where: str, keys: set[str], required: set[str]) -> Mapping[str, object] | None:
+        if not isinstance(data, Mapping):
+            self.problem(where, f"expected {{{', '.join(sorted(required | keys))}}}")
+            return None
+        for key in sorted(set(data) - keys, key=str):
+            self.problem(f"{where}.{key}" if where else str(key), f"not a key here ({', '.join(sorted(keys))})")
+        for key in sorted(required - set(data)):
+            self.problem(where, f"{key} is missing")
+        return data
+
+    # ---- steps -----------------------------------------------------------------------------------
+
+    def step(self, data: object, where: str, section: Section, index: int) -> Step | None:
+        if not isinstance(data, Mapping):
+            self.problem(where, "a step is a mapping with one action (road: c3/d3, move: {...}, ...)")
+            return None
+        actions = [k for k in data if k not in STEP_KEYS]
+        if len(actions) != 1 or actions[0] not in ACTIONS:
+            known = ", ".join(ACTIONS)
+            self.problem(where, f"a step has exactly one action among {known} (and may have if, label)")
+            return None
+        key = actions[0]
+        action, sections = ACTIONS[key]
+        if section not in sections:
+            self.problem(f"{where}.{key}", f"{key} is not a step of the {section.value} phase [K 3.2]")
+            return None
+        if key == "ship" and section is Section.ACT:
+            action = Action.MOVE_SHIP
+        order = self.order(action, data[key], f"{where}.{key}")
+        when = self.when(data.get("if"), f"{where}.if")
+        label = data.get("label")
+        if label is not None and not isinstance(label, str):
+            self.problem(f"{where}.label", "a label is a word")
+            label = None
+        if order is None:
+            return None
+        if isinstance(order, Play) and order.card is Card.ROAD_BUILDING and section is not Section.BUILD:
+            self.problem(f"{where}.{key}", "a road building card lays its roads in the build phase [K 3.2]")
+            return None
+        return Step(index, section, action, order, when, label)
+
+    def when(self, data: object, where: str) -> When:
+        if data is None:
+            return When()
+        m = self.mapping(data, where, {"roll", "has", "after", "unless", "won", "lost"}, set())
+        if m is None:
+            return When()
+        roll = None
+        if "roll" in m:
+            raw = m["roll"] if isinstance(m["roll"], list) else [m["roll"]]
+            rolls = [n for n in raw if isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 12]
+            if len(rolls) != len(raw):
+                self.problem(f"{where}.roll", "expected the rolls (2 to 12) the step waits for")
+            else:
+                roll = frozenset(rolls)
+        has = self.hand(m["has"], f"{where}.has") if "has" in m else None
+        labels: dict[str, str | None] = {}
+        for key in ("after", "unless", "won", "lost"):
+            value = m.get(key)
+            if value is not None and not isinstance(value, str):
+                self.problem(f"{where}.{key}", "expected the label of an earlier step")
+                value = None
+            labels[key] = value if isinstance(value, str) else None
+        return When(roll, has, labels["after"], labels["unless"], labels["won"], labels["lost"])
+
+    def order(self, action: Action, data: object, where: str) -> Order | None:
+        if action is Action.OFFER:
+            m = self.mapping(data, where, {"to", "give", "get"}, {"give", "get"})
+            if m is None:
+                return None
+            give, get = self.hand(m.get("give"), f"{where}.give"), self.hand(m.get("get"), f"{where}.get")
+            if not give or not get:
+                self.problem(where, "a trade gives something and gets something [K 5.1]")
+            elif any(give[r] and get[r] for r in Resource):
+                self.problem(where, "a trade cannot give and get the same resource [K 5.1]")
+            return Offer(self.players(m.get("to"), f"{where}.to"), give, get)
+        if action is Action.BANK:
+            m = self.mapping(data, where, {"give", "get", "times"}, {"give", "get"})
+            if m is None:
+                return None
+            sold = self.resources(m.get("give"), f"{where}.give", 1)
+            bought = self.resources(m.get("get"), f"{where}.get", 1)
+            times = self.count(m.get("times", 1), f"{where}.times")
+            if sold and bought and sold[0] is bought[0]:
+                self.problem(where, "a trade with the bank gets another resource than it gives [K 5.3]")
+            return BankTrade(sold[0], bought[0], times) if sold and bought else None
+        if action in (Action.ROAD, Action.SHIP):
+            e = self.edge(data, where)
+            return Place(action, e) if e else None
+        if action is Action.SETTLEMENT:
+            at: object = data
+            discount: tuple[Resource, ...] = ()
+            if isinstance(data, Mapping):
+                m = self.mapping(data, where, {"at", "discount"}, {"at"})
+                at = m.get("at") if m else None
+                discount = self.resources(m.get("discount", []), f"{where}.discount") if m else ()
+                if len(discount) > 2:
+                    self.problem(f"{where}.discount", "an explorer takes two cards off the cost, no more [K 14.2]")
+            v = self.vertex(at, where)
+            return Place(action, v, discount) if v else None
+        if action in (Action.CITY, Action.STATUS, Action.WALLS):
+            v = self.vertex(data, where)
+            return Place(action, v) if v else None
+        if action is Action.CARD:
+            if data != "buy":
+                self.problem(where, "write card: buy")
+            return BuyCard()
+        if action is Action.UNIT:
+            return self.raise_unit(data, where)
+        if action is Action.REACTIVATE:
+            if isinstance(data, Mapping):
+                g = self.guard_ref(data, where)
+                return Reactivate(g) if g else None
+            s = self.slot(data, where)
+            return Reactivate(s) if s else None
+        if action is Action.PLAY:
+            return self.play(data, where)
+        if action is Action.MOVE:
+            m = self.mapping(data, where, {"unit", "to"}, {"unit", "to"})
+            if m is None:
+                return None
+            unit = self.slot(m.get("unit"), f"{where}.unit")
+            raw = _listed(m.get("to"))
+            path = [self.slot(s, f"{where}.to") for s in raw]
+            if not raw:
+                self.problem(f"{where}.to", "name the slot (or slots) the unit moves to")
+            if unit is None or any(s is None for s in path):
+                return None
+            return Move(unit, tuple(s for s in path if s is not None))
+        if action is Action.MOVE_SHIP:
+            m = self.mapping(data, where, {"from", "to"}, {"from", "to"})
+            if m is None:
+                return None
+            e1, e2 = self.edge(m.get("from"), f"{where}.from"), self.edge(m.get("to"), f"{where}.to")
+            return MoveShip(e1, e2) if e1 and e2 else None
+        if action is Action.MOVE_EXPLORER:
+            m = self.mapping(data, where, {"from", "to"}, {"from", "to"})
+            if m is None:
+                return None
+            src = self.vertex(m.get("from"), f"{where}.from")
+            vpath = [self.vertex(v, f"{where}.to") for v in _listed(m.get("to"))]
+            if src is None or any(v is None for v in vpath) or not vpath:
+                return None
+            return MoveExplorer(src, tuple(v for v in vpath if v is not None))
+        if action is Action.ATTACK:
+            return self.attack(data, where)
+        if action is Action.KNIGHT:
+            if isinstance(data, Mapping) and "guard" in data:
+                g = self.guard_ref(data, where)
+                return Knight(g) if g else None
+            m = self.mapping(data, where, {"target"}, {"target"})
+            s = self.slot(m.get("target"), f"{where}.target") if m else None
+            return Knight(s) if s else None
+        if action is Action.SWAP:
+            if not isinstance(data, list) or len(data) != 2:
+                self.problem(where, "name the slots of your two reformers")
+                return None
+            r1, r2 = self.slot(data[0], f"{where}[0]"), self.slot(data[1], f"{where}[1]")
+            return Swap((r1, r2)) if r1 and r2 else None
+        raise AssertionError(action)
+
+    def raise_unit(self, data: object, where: str) -> RaiseUnit | None:
+        m = self.mapping(data, where, {"kind", "from", "at", "city", "marker"}, {"kind"})
+        if m is None:
+            return None
+        kind = unit_named(m.get("kind"))
+        if kind is None:
+            self.problem(f"{where}.kind", f"{m.get('kind')!r} is not a unit ({', '.join(k.value for k in UnitKind)})")
+            return None
+        if kind is UnitKind.GUARD:
+            for key in ("from", "at"):
+                if key in m:
+                    self.problem(f"{where}.{key}", "a guard stands on its post: name its city (and marker)")
+            city = self.vertex(m.get("city"), f"{where}.city")
+            marker = self.hex(m["marker"], f"{where}.marker") if "marker" in m else None
+            return RaiseUnit(kind, city=city, marker=marker) if city else None
+        for key in ("city", "marker"):
+            if key in m:
+                self.problem(f"{where}.{key}", "only a guard names a city and a marker")
+        source = self.vertex(m.get("from"), f"{where}.from")
+        if kind is UnitKind.EXPLORER:
+            if "at" in m:
+                self.problem(f"{where}.at", "an explorer starts on its city's corner [K 14.3]")
+            return RaiseUnit(kind, source) if source else None
+        slot = self.slot(m.get("at"), f"{where}.at")
+        return RaiseUnit(kind, source, slot) if source and slot else None
+
+    def guard_ref(self, data: Mapping[str, object], where: str) -> GuardRef | None:
+        m = self.mapping(data, where, {"guard", "marker"}, {"guard"})
+        if m is None:
+            return None
+        city = self.vertex(m.get("guard"), f"{where}.guard")
+        marker = self.hex(m["marker"], f"{where}.marker") if "marker" in m else None
+        return GuardRef(city, marker) if city else None
+
+    def play(self, data: object, where: str) -> Play | None:
+        m = self.mapping(data, where, {"card", "take", "roads", "ships"}, {"card"})
+        if m is None:
+            return None
+        try:
+            card = Card(m.get("card"))
+        except ValueError:
+            card = None
+        if card is None or card in (Card.KNIGHT, Card.VICTORY_POINT):
+            self.problem(f"{where}.card", "play road_building, year_of_plenty or monopoly (a knight attacks: knight:)")
+            return None
+        if card is Card.YEAR_OF_PLENTY:
+            return Play(card, take=self.resources(m.get("take"), f"{where}.take", 2))
+        if card is Card.MONOPOLY:
+            return Play(card, take=self.resources(m.get("take"), f"{where}.take", 1))
+        edges: dict[str, list[Edge]] = {"roads": [], "ships": []}
+        for key in ("roads", "ships"):
+            raw = m.get(key, [])
+            for i, e in enumerate(raw if isinstance(raw, list) else [raw]):
+                found = self.edge(e, f"{where}.{key}[{i}]")
+                if found:
+                    edges[key].append(found)
+        if not 1 <= len(edges["roads"]) + len(edges["ships"]) <= 2:
+            self.problem(where, "a road building card lays one or two roads or ships [K 16.5]")
+        return Play(card, roads=tuple(edges["roads"]), ships=tuple(edges["ships"]))
+
+    def attack(self, data: object, where: str) -> Attack | None:
+        m = self.mapping(data, where, {"unit", "target", "city", "ship", "guard", "marker", "then"}, {"unit"})
+        if m is None:
+            return None
+        unit = self.slot(m.get("unit"), f"{where}.unit")
+        aims = [k for k in ("target", "city", "ship", "guard") if k in m]
+        if len(aims) != 1:
+            self.problem(where, "name one target: a unit's slot (target), a city, a ship or a guard")
+            return None
+        target: AttackTarget | None
+        if aims[0] == "target":
+            target = self.slot(m["target"], f"{where}.target")
+        elif aims[0] == "city":
+            v = self.vertex(m["city"], f"{where}.city")
+            target = CityRef(v) if v else None
+        elif aims[0] == "ship":
+            e = self.edge(m["ship"], f"{where}.ship")
+            target = ShipRef(e) if e else None
+        else:
+            target = self.guard_ref({k: m[k] for k in ("guard", "marker") if k in m}, where)
+        if "marker" in m and aims[0] != "guard":
+            self.problem(f"{where}.marker", "only an attack on a guard names its marker")
+        then = m.get("then")
+        if then is not None and then not in ("corrupt", "sabotage"):
+            self.problem(f"{where}.then", "a diplomat that beats a city may corrupt or sabotage it")
+            then = None
+        if "then" in m and aims[0] != "city":
+            self.problem(f"{where}.then", "only an attack on a city chooses to corrupt or sabotage")
+        if unit is None or target is None:
+            return None
+        return Attack(unit, target, then if isinstance(then, str) else None)
+
+    # ---- answers ---------------------------------------------------------------------------------
+
+    def answers(self, data: object, where: str) -> Answers:
+        if data is None:
+            return Answers()
+        m = self.mapping(data, where, {"accept", "discard", "gold"}, set())
+        if m is None:
+            return Answers()
+        accept = []
+        raw = m.get("accept", [])
+        if not isinstance(raw, list):
+            self.problem(f"{where}.accept", "expected a list of trades you accept")
+            raw = []
+        for i, entry in enumerate(raw):
+            w = f"{where}.accept[{i}]"
+            a = self.mapping(entry, w, {"from", "give", "get", "times"}, {"give", "get"})
+            if a is None:
+                continue
+            times = self.count(a.get("times", 1), f"{w}.times")
+            accept.append(
+                Acceptance(self.players(a.get("from"), f"{w}.from"), self.hand(a.get("give"), f"{w}.give"),
+                           self.hand(a.get("get"), f"{w}.get"), times)
+            )  # fmt: skip
+        discard = self.resources(m.get("discard", []), f"{where}.discard")
+        gold = self.resources(m.get("gold", []), f"{where}.gold")
+        return Answers(tuple(accept), discard, gold)
+
+
+def _listed(data: object) -> list[object]:
+    return list(data) if isinstance(data, list) else [data]
+
+
+def orders_from_data(data: object, board: Board, player: str, seats: tuple[str, ...]) -> TurnOrders:
+    """A player's orders file for a round; `DataError` with every problem otherwise."""
+    reader = _Reader(board, player, seats)
+    if data is None:
+        return NO_ORDERS
+    m = reader.mapping(data, "", {"turn", "answers"}, set())
+    if m is None:
+        raise DataError(reader.problems)
+    steps: list[Step] = []
+    turn = m.get("turn")
+    if turn is not None:
+        sections = reader.mapping(turn, "turn", {s.value for s in SECTIONS}, set())
+        for section in SECTIONS if sections else ():
+            raw = sections.get(section.value, []) if sections else []
+            if not isinstance(raw, list):
+                reader.problem(f"turn.{section.value}", "expected a list of steps")
+                continue
+            for i, entry in enumerate(raw):
+                step = reader.step(entry, f"turn.{section.value}[{i}]", section, len(steps) + 1)
+                if step is not None:
+                    steps.append(step)
+    _check_labels(steps, reader)
+    answers = reader.answers(m.get("answers"), "answers")
+    if reader.problems:
+        raise DataError(reader.problems)
+    return TurnOrders(tuple(steps), answers)
+
+
+def _check_labels(steps: list[Step], reader: _Reader) -> None:
+    seen: set[str] = set()
+    for step in steps:
+        where = f"turn.{step.section.value} step {step.index}"
+        w = step.when
+        for ref in (w.after, w.unless, w.won, w.lost):
+            if ref is not None and ref not in seen:
+                reader.problem(f"{where}.if", f"no earlier step is labelled {ref!r}")
+        for ref in (w.won, w.lost):
+            if ref is not None and not any(
+                s.label == ref and s.action in (Action.ATTACK, Action.KNIGHT) for s in steps
+            ):
+                reader.problem(f"{where}.if", f"won and lost follow an attack; {ref!r} is not one")
+        if step.label is not None:
+            if step.label in seen:
+                reader.problem(f"{where}.label", f"two steps are labelled {step.label!r}")
+            seen.add(step.label)

@@ -1,0 +1,147 @@
+"""The initial placement [K 18]: two rounds in snake order (first to last, then last to first), each player
+placing a settlement and a road (or a ship) from his ranked choices; the second settlement brings one
+card of each producing hex round it.
+
+```yaml
+setup:
+  - {settlement: c3/d3/d4, road: c3/d3}
+  - {settlement: e4/e5/f4, ship: f4/f5}
+```
+
+The first choice still open when the player's placement comes is taken; if none is, the first open
+corner of the board (by name) with its first open side, so that the game always goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pipeline.core.dice import Dice
+from pipeline.errors import DataError, Problem
+
+from . import build
+from .board import YIELDS, Board, Edge, Terrain, Vertex
+from .context import Context, Skip
+from .options import CatanOptions
+from .orders import Answers
+from .outcome import Action, Event, Produced, Reason, Section, Source, StepDone
+from .resources import Hand
+from .state import CatanState
+from .turn import RoundResult
+
+
+@dataclass(frozen=True)
+class Choice:
+    settlement: Vertex
+    road: Edge | None = None
+    ship: Edge | None = None
+
+
+def setup_from_data(data: object, board: Board) -> tuple[Choice, ...]:
+    """A player's setup file: `setup:` and his ranked choices; `DataError` with every problem."""
+    problems: list[Problem] = []
+    if not isinstance(data, Mapping) or not isinstance(data.get("setup"), list):
+        raise DataError([Problem("setup", "expected setup: and a list of {settlement: ..., road: ...}")])
+    out: list[Choice] = []
+    for i, entry in enumerate(data["setup"]):
+        where = f"setup[{i}]"
+        if not isinstance(entry, Mapping) or "settlement" not in entry or len(set(entry) & {"road", "ship"}) != 1:
+            problems.append(Problem(where, "expected {settlement: <corner>, road: <side>} (or ship: <side>)"))
+            continue
+        v = board.vertex_named(entry["settlement"])
+        if v is None:
+            problems.append(Problem(f"{where}.settlement", f"{entry['settlement']!r} is not a corner of the board"))
+        key = "road" if "road" in entry else "ship"
+        e = board.edge_named(entry[key])
+        if e is None:
+            problems.append(Problem(f"{where}.{key}", f"{entry[key]!r} is not a side of the board"))
+        elif v is not None and v not in board.edge_vertices(e):
+            problems.append(Problem(f"{where}.{key}", f"{e} does not touch the settlement's corner {v}"))
+        for extra in sorted(set(entry) - {"settlement", "road", "ship"}, key=str):
+            problems.append(Problem(f"{where}.{extra}", "not a key here (settlement, road, ship)"))
+        if v is not None and e is not None:
+            out.append(Choice(v, e if key == "road" else None, e if key == "ship" else None))
+    if problems:
+        raise DataError(problems)
+    return tuple(out)
+
+
+def play_setup(
+    board: Board,
+    state: CatanState,
+    choices: Mapping[str, tuple[Choice, ...]],
+    options: CatanOptions,
+    dice: Dice,
+    answers: Mapping[str, Answers] | None = None,
+) -> RoundResult:
+    """Both placement rounds [K 18.1]-[K 18.3]."""
+    table = state.table()
+    events: list[Event] = []
+    order = [*table.seats, *reversed(table.seats)]
+    used: dict[str, int] = {}
+    for n, player in enumerate(order):
+        second = n >= len(table.seats)
+        ctx = Context(board, options, dice, table, player, answers or {}, events)
+        ranked = choices.get(player, ())
+        placed: Vertex | None = None
+        for i in range(used.get(player, 0), len(ranked)):
+            ctx.step = i + 1
+            used[player] = i + 1
+            try:
+                _place(ctx, ranked[i])
+            except Skip as skip:
+                events.append(StepDone(player, i + 1, Section.BUILD, Action.SETTLEMENT, skip.reason))
+                continue
+            placed = ranked[i].settlement
+            break
+        if placed is None:
+            fallback = _fallback(ctx)
+            _place(ctx, fallback)
+            placed = fallback.settlement
+        if second:
+            _starting_cards(ctx, placed)
+    return RoundResult(table.freeze(), tuple(events))
+
+
+def _place(ctx: Context, choice: Choice) -> None:
+    """A settlement and its road (or ship), both free, or neither [K 18.2]."""
+    build.check_site(ctx, choice.settlement)
+    edge = choice.road or choice.ship
+    assert edge is not None
+    if edge in ctx.table.roads or edge in ctx.table.ships:
+        raise Skip(Reason.OCCUPIED)
+    if choice.road is not None and not ctx.board.edge_is_land(edge):
+        raise Skip(Reason.NOT_LAND)
+    if choice.ship is not None and not ctx.board.edge_is_sea(edge):
+        raise Skip(Reason.NOT_SEA)
+    build.settlement(ctx, choice.settlement, free=True)
+    (build.road if choice.road is not None else build.ship)(ctx, edge, free=True)
+
+
+def _fallback(ctx: Context) -> Choice:
+    board = ctx.board
+    for v in board.vertices:
+        try:
+            build.check_site(ctx, v)
+        except Skip:
+            continue
+        for e in board.vertex_edges(v):
+            if board.edge_is_land(e) and e not in ctx.table.roads and e not in ctx.table.ships:
+                return Choice(v, road=e)
+            if board.edge_is_sea(e) and e not in ctx.table.roads and e not in ctx.table.ships:
+                return Choice(v, ship=e)
+    raise AssertionError("no corner is left for a settlement")
+
+
+def _starting_cards(ctx: Context, vertex: Vertex) -> None:
+    """The second settlement's cards [K 18.3]: one for each producing hex round it (gold: the player's
+    choice)."""
+    for hid in vertex.hexes:
+        terrain = ctx.board.hexes[hid].terrain
+        if not terrain.produces:
+            continue
+        resource = ctx.gold_choice(ctx.player) if terrain is Terrain.GOLD else YIELDS[terrain]
+        got = ctx.table.take(ctx.player, Hand.one(resource))
+        if got:
+            ctx.emit(Produced(ctx.player, hid, Source.START, got, str(vertex)))

@@ -1,0 +1,169 @@
+// Zoom and pan on the game maps (docs/site.md, "Maps"): every `img.game-map` of a page is put in a box of
+// its own height that scrolls; "+" and "−" (and the + - 0 keys, a double click or double tap, a pinch, or
+// ctrl and the wheel, which is a touchpad's pinch) zoom in and out round a point; one finger, the scroll
+// bars or dragging with the mouse pan; "⤢" shows the whole map again, "↗" opens it alone. The map is the
+// SVG file itself, drawn again at each size, so its names stay sharp at every zoom. Without the script the
+// map is a link to the file, as before.
+(function () {
+  "use strict";
+
+  var MAX = 8;
+  var STEP = 1.6;
+  // the controls' names, in the page's language (the buttons themselves show symbols only)
+  var WORDS = {
+    en: { zoomIn: "Zoom in", zoomOut: "Zoom out", whole: "Whole map", open: "Open the map alone", map: "Map" },
+    fr: { zoomIn: "Agrandir", zoomOut: "Réduire", whole: "Carte entière", open: "Ouvrir la carte seule", map: "Carte" },
+  };
+
+  function words() {
+    var lang = (document.documentElement.lang || "en").slice(0, 2);
+    return WORDS[lang] || WORDS.en;
+  }
+
+  function button(text, label, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = label;
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function setup(img) {
+    if (img.dataset.pbemZoom) return;
+    img.dataset.pbemZoom = "1";
+    var w = words();
+    var link = img.parentElement && img.parentElement.tagName === "A" ? img.parentElement : null;
+    var moved = link || img;
+    var box = document.createElement("div");
+    box.className = "pbem-map";
+    var view = document.createElement("div");
+    view.className = "pbem-map-view";
+    view.tabIndex = 0;
+    view.setAttribute("role", "region");
+    view.setAttribute("aria-label", img.alt || w.map);
+    moved.parentNode.insertBefore(box, moved);
+    box.appendChild(view);
+    view.appendChild(moved);
+
+    var scale = 1;
+    var ratio = 0; // the map's height for its width, read before the first zoom
+
+    function zoomTo(next, cx, cy) {
+      // (cx, cy): the point of the view, in its own pixels, that stays where it is
+      next = Math.min(MAX, Math.max(1, next));
+      if (next === scale) return;
+      if (scale === 1) {
+        ratio = img.offsetHeight / Math.max(1, img.offsetWidth);
+        view.style.height = img.offsetHeight + "px";
+      }
+      if (cx === undefined) {
+        cx = view.clientWidth / 2;
+        cy = view.clientHeight / 2;
+      }
+      var x = (view.scrollLeft + cx) / scale;
+      var y = (view.scrollTop + cy) / scale;
+      scale = next;
+      img.style.width = scale * 100 + "%";
+      box.classList.toggle("pbem-zoomed", scale > 1);
+      if (scale === 1) view.style.height = "";
+      view.scrollLeft = x * scale - cx;
+      view.scrollTop = y * scale - cy;
+      box.dataset.scale = String(Math.round(scale * 100) / 100);
+    }
+
+    function local(clientX, clientY) {
+      var r = view.getBoundingClientRect();
+      return [clientX - r.left, clientY - r.top];
+    }
+
+    var controls = document.createElement("div");
+    controls.className = "pbem-map-controls";
+    controls.appendChild(button("+", w.zoomIn, function () { zoomTo(scale * STEP); }));
+    controls.appendChild(button("\u2212", w.zoomOut, function () { zoomTo(scale / STEP); }));
+    controls.appendChild(button("\u2922", w.whole, function () { zoomTo(1); }));
+    if (link) {
+      var open = document.createElement("a");
+      open.href = link.href;
+      open.textContent = "\u2197";
+      open.title = w.open;
+      open.setAttribute("aria-label", w.open);
+      controls.appendChild(open);
+    }
+    box.insertBefore(controls, view);
+
+    // a click on the map zooms (twice quickly) rather than leaving the page; a drag pans
+    var lastClick = null;
+    var drag = null;
+    var dragged = false;
+    if (link) link.addEventListener("click", function (e) { e.preventDefault(); });
+    view.addEventListener("click", function (e) {
+      if (dragged) { dragged = false; return; }
+      var p = local(e.clientX, e.clientY);
+      var now = Date.now();
+      if (lastClick && now - lastClick.t < 400 && Math.abs(p[0] - lastClick.x) < 30 && Math.abs(p[1] - lastClick.y) < 30) {
+        zoomTo(e.shiftKey ? scale / 2 : scale * 2, p[0], p[1]);
+        lastClick = null;
+      } else {
+        lastClick = { t: now, x: p[0], y: p[1] };
+      }
+    });
+    view.addEventListener("pointerdown", function (e) {
+      if (e.pointerType !== "mouse" || e.button !== 0 || scale === 1) return;
+      drag = { x: e.clientX, y: e.clientY, left: view.scrollLeft, top: view.scrollTop };
+      dragged = false;
+      e.preventDefault();
+    });
+    window.addEventListener("pointermove", function (e) {
+      if (!drag) return;
+      var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) dragged = true;
+      view.scrollLeft = drag.left - dx;
+      view.scrollTop = drag.top - dy;
+    });
+    window.addEventListener("pointerup", function () { drag = null; });
+
+    // two fingers pinch; one finger scrolls the box (or, at full view, the page) as usual
+    var pinch = null;
+    function spread(t) {
+      return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY) || 1;
+    }
+    view.addEventListener("touchstart", function (e) {
+      if (e.touches.length === 2) {
+        pinch = { d: spread(e.touches), scale: scale };
+        e.preventDefault();
+      }
+    }, { passive: false });
+    view.addEventListener("touchmove", function (e) {
+      if (!pinch || e.touches.length !== 2) return;
+      e.preventDefault();
+      var p = local((e.touches[0].clientX + e.touches[1].clientX) / 2, (e.touches[0].clientY + e.touches[1].clientY) / 2);
+      zoomTo(pinch.scale * spread(e.touches) / pinch.d, p[0], p[1]);
+    }, { passive: false });
+    view.addEventListener("touchend", function (e) { if (e.touches.length < 2) pinch = null; });
+
+    view.addEventListener("wheel", function (e) {
+      if (!e.ctrlKey) return; // the wheel alone scrolls the page
+      e.preventDefault();
+      var p = local(e.clientX, e.clientY);
+      zoomTo(scale * Math.exp(-e.deltaY / 300), p[0], p[1]);
+    }, { passive: false });
+    view.addEventListener("keydown", function (e) {
+      if (e.key === "+" || e.key === "=") zoomTo(scale * STEP);
+      else if (e.key === "-") zoomTo(scale / STEP);
+      else if (e.key === "0") zoomTo(1);
+      else return;
+      e.preventDefault();
+    });
+    window.addEventListener("resize", function () {
+      if (scale > 1 && ratio) view.style.height = Math.round(view.clientWidth * ratio) + "px";
+    });
+  }
+
+  function start() {
+    document.querySelectorAll("img.game-map").forEach(setup);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

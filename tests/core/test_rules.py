@@ -1,0 +1,76 @@
+"""The rule options' types: each named choice is written once, in `pipeline/core/rules.py`'s `Literal`
+annotations, and everything else (the checks of game.yaml's options, the profiles, docs/rule-options.md)
+agrees with it."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline.core.rules import CHOICES, FLAGS, Rules
+from pipeline.errors import DataError
+from pipeline.games import profiles
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rule-options.md"
+
+
+def test_every_named_choice_comes_from_the_annotations():
+    # a few options spelled out, so that a lost annotation (an option typed `str` again) fails here
+    assert CHOICES["siege_commitment"] == ("locked", "free")
+    assert CHOICES["bribe_adjacency"] == ("off", "own", "own_or_permitted")
+    assert {"conversion_model", "calendar", "first_order_phase", "strait_entry_blocks"} <= CHOICES.keys()
+    assert {"dice", "plague", "loans", "rebellion_suspends_control"} <= FLAGS
+    assert not CHOICES.keys() & FLAGS
+
+
+@pytest.mark.parametrize("name", sorted(profiles()))
+def test_every_profile_value_is_one_of_its_choices(name):
+    # profiles are built in the code, past `with_options`: their values are checked here
+    rules = profiles()[name]
+    for option, choices in CHOICES.items():
+        assert getattr(rules, option) in choices, (name, option)
+    for option in FLAGS:
+        assert isinstance(getattr(rules, option), bool), (name, option)
+
+
+def test_the_defaults_are_among_the_choices():
+    for f in dataclasses.fields(Rules):
+        if f.name in CHOICES:
+            assert f.default in CHOICES[f.name], f.name
+
+
+def test_a_value_outside_the_choices_is_refused_with_the_choices():
+    with pytest.raises(DataError) as raised:
+        Rules().with_options({"siege_commitment": "lockd", "plague": "yes"})
+    text = str(raised.value)
+    assert "options.siege_commitment" in text and "expected one of locked, free, got 'lockd'" in text
+    assert "options.plague" in text and "expected true or false" in text
+
+
+@pytest.mark.parametrize("option", sorted(CHOICES))
+def test_every_choice_is_accepted(option):
+    for choice in CHOICES[option]:
+        assert getattr(Rules().with_options({option: choice}), option) == choice
+
+
+def test_the_options_page_lists_the_choices_the_code_has():
+    rows = {}
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"^\|\s*`(\w+)`\s*\|([^|]*)\|", line)
+        if match and match[1] in CHOICES:
+            rows.setdefault(match[1], re.findall(r"`([^`]+)`", match[2]))
+    assert rows.keys() == CHOICES.keys(), "an option with choices missing from docs/rule-options.md"
+    for option, listed in rows.items():
+        assert tuple(listed) == CHOICES[option], option
+
+
+@pytest.mark.parametrize("page", ["rule-options.md", "rule-options.fr.md"])
+def test_every_option_has_its_row_on_the_options_page(page):
+    # the site's "Rule profiles" page explains each option by its row (pipeline/publish/reference.py)
+    text = (DOCS.parent / page).read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\|\s*`(\w+)`", text, re.M))
+    missing = [f.name for f in dataclasses.fields(Rules) if f.name != "family" and f.name not in rows]
+    assert not missing, f"options without a row in docs/{page}: {missing}"
