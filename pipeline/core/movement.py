@@ -59,10 +59,11 @@ def _unit_strength(unit: Unit) -> int:
 # ---- the values the stages pass on --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """What every stage and hook of one movement phase reads: the map, the position before the moves,
-    the rules, and what the `Ally` orders given grant (power -> the powers it lets through)."""
+    the rules, and what the `Ally` orders given grant (power -> the powers it lets through). The values
+    of a phase are named tuples: frozen, and quick to make (a frozen dataclass is not: every field costs a
+    call), which the benchmark of a whole game counts."""
 
     board: Board
     position: Position
@@ -73,7 +74,7 @@ class Setting:
 class UnitOrder(NamedTuple):
     """A unit and the order it carries out once checked: the checked order, the order as written
     (`given`; None when the unit had none) and why it was refused, if it was (its order is then a hold).
-    A named tuple, like `PlannedOrder`: frozen, and quick to make (a frozen dataclass is not, one per unit)."""
+    A named tuple, like `PlannedOrder` (see `Setting`)."""
 
     unit: Unit
     order: MovementOrder
@@ -119,13 +120,12 @@ class PlannedOrder(NamedTuple):
     in_place: bool  # a conversion made where the unit stands, after the moves
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """The orders of one movement phase, checked and matched."""
 
     setting: Setting
     orders: tuple[PlannedOrder, ...]  # one per unit on the board, in board order
-    index: Mapping[str, int]  # space -> the number of its unit's order
+    order_at: Mapping[str, int]  # space -> the number of its unit's order
     moves_into: Mapping[str, tuple[int, ...]]  # space -> the moves into it
     shut: frozenset[str]  # empty spaces no move may enter, however strong
     unitless: tuple[Outcome, ...]  # orders that never reach the decisions (no unit of theirs, duplicates, Ally)
@@ -222,7 +222,9 @@ def plan_movement(
         orders = list(hooks.before_moves(setting, orders))
     units = [o.unit for o in orders]  # as they stand for the moves: the checks change orders, not units
     fleets = functools.cache(lambda: _convoying_fleets(board, units))  # few phases need them
-    orders = [_checked_against_others(setting, o, fleets, hooks) for o in orders]
+    orders = [_convoy_route_checked(board, o, fleets) if type(o.order) is Move else o for o in orders]
+    if hooks.way_closed is not None or hooks.siege_lock is not None:
+        orders = [_checked_by_family(setting, o, hooks) for o in orders]
     return _matched(setting, orders, fleets, tuple(unitless), strength, hooks)
 
 
@@ -297,19 +299,21 @@ def _fleet_chain(board: Board, fleets: frozenset[str], src: str, dst: str) -> bo
     return False
 
 
-def _checked_against_others(
-    setting: Setting, planned: UnitOrder, fleets: Callable[[], frozenset[str]], hooks: MovementHooks
-) -> UnitOrder:
-    """The checks that need the other units: a move to a space that is not a neighbour needs fleets that
-    could carry it: with no chain of fleets from one end to the other it is illegal and the army holds
-    [D 4.4] (DATC 6.D.32); with one, it is a move even if no convoy is ordered [D 4.4] (DATC 6.D.8). Then
-    the family's: a way shut to fleets, a unit bound to its siege."""
+def _convoy_route_checked(board: Board, planned: UnitOrder, fleets: Callable[[], frozenset[str]]) -> UnitOrder:
+    """A check that needs the other units: an army's move to a space that is not a neighbour needs fleets
+    that could carry it: with no chain of fleets from one end to the other it is illegal and the army
+    holds [D 4.4] (DATC 6.D.32); with one, it is a move even if no convoy is ordered [D 4.4] (DATC 6.D.8)."""
     unit, order = planned.unit, planned.order
-    if type(order) is Move and unit.kind is ARMY:
-        board = setting.board
-        if order.to not in board.army_adjacency[unit.space] and not _fleet_chain(board, fleets(), unit.space, order.to):
-            planned = planned.refused(Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
-    elif hooks.way_closed is not None and unit.kind is FLEET:
+    if type(order) is Move and unit.kind is ARMY and order.to not in board.army_adjacency[unit.space]:
+        if not _fleet_chain(board, fleets(), unit.space, order.to):
+            return planned.refused(Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
+    return planned
+
+
+def _checked_by_family(setting: Setting, planned: UnitOrder, hooks: MovementHooks) -> UnitOrder:
+    """The family's checks that need the other units: a way shut to fleets, a unit bound to its siege."""
+    unit, order = planned.unit, planned.order
+    if hooks.way_closed is not None and unit.kind is FLEET:
         if type(order) is Move or type(order) is SupportMove:
             target = space_of(order.to)
         elif type(order) is SupportHold:
@@ -433,12 +437,9 @@ def _matched(
 
     powers = [u.power for u in units]
     extra = hooks.extra_support(setting.position, moves_into, powers, units) if hooks.extra_support else [0] * n
-    planned = tuple(
+    planned = [
         PlannedOrder(
-            o.unit,
-            o.order,
-            o.given,
-            o.refusal,
+            *o,  # the unit order's fields: unit, order, as given, refusal
             roles[i],
             dest[i],
             by_convoy[i],
@@ -451,10 +452,10 @@ def _matched(
             in_place[i],
         )
         for i, o in enumerate(orders)
-    )
+    ]
     shut = hooks.shut_spaces(setting, units) if hooks.shut_spaces else frozenset()
     into = {space: tuple(movers) for space, movers in moves_into.items()}
-    return Plan(setting, planned, index, into, shut, unitless)
+    return Plan(setting, tuple(planned), index, into, shut, unitless)
 
 
 # ---- 2. the decisions -----------------------------------------------------------------------------
@@ -468,8 +469,9 @@ class Decisions:
     def __init__(self, plan: Plan, hooks: MovementHooks, trace: list[str] | None = None) -> None:
         self.plan = plan
         self.orders = plan.orders
-        self.index = plan.index
+        self.order_at = plan.order_at
         self.moves_into = plan.moves_into
+        self.shut = plan.shut
         self.paradoxes: set[int] = set()  # the convoys failed by the Szykman rule
         self._entry_blocked = hooks.entry_blocked
         self._way_closed = hooks.way_closed
@@ -505,8 +507,10 @@ class Decisions:
         attack = self.attack(i)
         if attack == 0 or (self._entry_blocked is not None and self._entry_blocked(self, i)):
             return False
-        dest = self.destination(i)
-        j = self.orders[i].opposing
+        move = self.orders[i]
+        dest = move.dest
+        assert dest is not None  # a move has one (`destination`, without the call the equations make often)
+        j = move.opposing
         if j is not None:
             if attack <= self.defend(j):
                 return False
@@ -549,15 +553,18 @@ class Decisions:
         total = 0
         orders = self.orders
         for s in orders[i].supports:
-            if orders[s].unit.power != exclude_power and self.resolve(s):
-                total += orders[s].strength
+            supporter = orders[s]
+            if supporter.unit.power != exclude_power and self.resolve(s):
+                total += supporter.strength
         return total
 
     def attack(self, i: int) -> int:
         if not self.path(i):
             return 0
         move = self.orders[i]
-        k = self.index.get(self.destination(i))
+        dest = move.dest
+        assert dest is not None
+        k = self.order_at.get(dest)
         if k is None or (move.opposing is None and self.orders[k].role is MOVE and self.resolve(k)):
             return move.strength + self.support(i) + move.extra_support
         there = self.orders[k].unit.power
@@ -566,9 +573,9 @@ class Decisions:
         return move.strength + self.support(i, exclude_power=there) + move.extra_support
 
     def hold(self, space: str) -> int:
-        k = self.index.get(space)
+        k = self.order_at.get(space)
         if k is None:
-            return SHUT if space in self.plan.shut else 0
+            return SHUT if space in self.shut else 0
         held = self.orders[k]
         if held.role is MOVE:
             return 0 if self.resolve(k) else held.strength
@@ -730,15 +737,13 @@ def _outcome(
     taken: Mapping[str, str],
 ) -> Outcome:
     planned = decisions.orders[i]
-    unit, order = planned.unit, planned.order
-    given = planned.given or order
-    refusal = planned.refusal
+    unit, order, as_given, refusal = planned.unit, planned.order, planned.given, planned.refusal
     blocked = hooks.entry_blocked
     if refusal is not None:
         ok, reason, detail = False, refusal.reason, refusal.detail
     elif unit.kind is GARRISON and unit.location in taken:
         ok, reason, detail = False, Reason.CITY_TAKEN, {"by": taken[unit.location]}
-    elif planned.given is None:
+    elif as_given is None:
         ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, {}
     elif type(order) is Besiege and dislodged_by is None:
         ok, reason, detail = True, Reason.CITY_TAKEN if unit.space in taken else Reason.SIEGE_STARTED, {}
@@ -746,7 +751,7 @@ def _outcome(
         ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
     else:
         ok, reason, detail = _result(decisions, hooks, i, succeeded, dislodged_by)
-    return Outcome(unit.power, given, ok, reason, detail, unit, dislodged_by)
+    return Outcome(unit.power, as_given or order, ok, reason, detail, unit, dislodged_by)
 
 
 def _result(
@@ -754,21 +759,22 @@ def _result(
 ) -> tuple[bool, Reason, dict[str, str]]:
     """Succeeded or not, why, and the places the reason speaks of, for an order that was carried out."""
     planned = decisions.orders[i]
-    if planned.role is MOVE:
+    role = planned.role
+    if role is MOVE:
         if succeeded:
             return True, Reason.SUCCEEDS, {}
         if not decisions.path(i):
             paradox = any(c in decisions.paradoxes for c in planned.convoys)
             return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, {}
         return False, Reason.BOUNCED, {"against": " ".join(_bounced_against(decisions, i))}
-    if planned.role is SUPPORT:
+    if role is SUPPORT:
         if not planned.matched:
             return False, Reason.SUPPORT_NOT_MATCHED, {}
         if not succeeded:
             j = decisions.cutter(i)
             return False, Reason.SUPPORT_CUT, {"by": decisions.orders[j].unit.space if j is not None else ""}
         return True, Reason.SUCCEEDS, {}
-    if planned.role is CONVOY:
+    if role is CONVOY:
         if not planned.matched:
             return False, Reason.CONVOY_NOT_MATCHED, {}
         if i in decisions.paradoxes:

@@ -166,12 +166,12 @@ def test_the_plan_holds_one_frozen_record_per_unit_with_what_is_matched(board: B
     )
     plan = plan_movement(board, pos, given, DEFAULT_RULES, lambda u: u.strength, NO_HOOKS)
     assert [p.unit.space for p in plan.orders] == list(pos.units)  # board order, every unit
-    mun, ruh, bur, nth = (plan.orders[plan.index[s]] for s in ("mun", "ruh", "bur", "nth"))
-    assert mun.role is Role.MOVE and mun.dest == "bur" and mun.supports == (plan.index["ruh"],)
+    mun, ruh, bur, nth = (plan.orders[plan.order_at[s]] for s in ("mun", "ruh", "bur", "nth"))
+    assert mun.role is Role.MOVE and mun.dest == "bur" and mun.supports == (plan.order_at["ruh"],)
     assert ruh.role is Role.SUPPORT and ruh.matched
     assert bur.role is Role.HOLD and bur.given is None  # no order: it holds
     assert nth.role is Role.CONVOY and not nth.matched  # the army does not go to Norway
-    assert plan.moves_into == {"bur": (plan.index["mun"],)}
+    assert plan.moves_into == {"bur": (plan.order_at["mun"],)}
     assert [o.reason for o in plan.unitless] == [Reason.ILLEGAL_NO_UNIT]  # no unit in Moscow: never decided
     with pytest.raises(AttributeError):
         mun.dest = "par"  # frozen: the plan does not change once made
@@ -184,7 +184,7 @@ def test_the_decisions_answer_the_strength_equations(board: Board) -> None:
     )
     plan = plan_movement(board, pos, given, DEFAULT_RULES, lambda u: u.strength, NO_HOOKS)
     decisions = Decisions(plan, NO_HOOKS)
-    mun, mar, pie = plan.index["mun"], plan.index["mar"], plan.index["pie"]
+    mun, mar, pie = plan.order_at["mun"], plan.order_at["mar"], plan.order_at["pie"]
     assert decisions.attack(mun) == 2 and decisions.hold("bur") == 1  # the support from Marseilles is cut
     assert decisions.cutter(mar) == pie and decisions.dislodger("bur") == mun
     assert decisions.resolve(mun) and not decisions.resolve(pie)
