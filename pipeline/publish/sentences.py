@@ -448,6 +448,10 @@ class Sentences:
                 "(%(paid)s) and lends no more."
             ) % {"paid": self._ducats(d, "paid")}
         if r is Reason.TOO_LITTLE:
+            if "paid" not in d:  # refused when read: below the least it costs, so nothing was charged
+                return t.gettext("Refused: at least %(needed)s are needed; nothing is charged.") % {
+                    "needed": self._ducats(d, "needed")
+                }
             return t.gettext("Fails: %(paid)s paid where %(needed)s are needed.") % {
                 "paid": self._ducats(d, "paid"),
                 "needed": self._ducats(d, "needed"),
