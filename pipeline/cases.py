@@ -31,8 +31,10 @@ from typing import Any
 
 from pipeline.core.calendar import PhaseResult
 from pipeline.core.dice import FixedDice
-from pipeline.core.notation import parse_order
+from pipeline.core.notation import parse_order, split_orders, structured_order
+from pipeline.core.order_checks import revised
 from pipeline.core.orders import Order
+from pipeline.core.outcome import Reason
 from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, IllegalOrderError, OrderError, PipelineError, Problem
@@ -129,7 +131,7 @@ def _shape_problems(raw: Mapping[str, Any], where: str) -> list[tuple[str, str]]
         if not _mapping_or_none(orders):
             problems.append((f"{at}.orders", "expected a mapping of each power to its list of orders"))
         for power, lines in (orders or {}).items() if isinstance(orders, Mapping) else ():
-            if lines is not None and not (isinstance(lines, list) and all(isinstance(x, str) for x in lines)):
+            if lines is not None and not (isinstance(lines, list) and all(isinstance(x, str | Mapping) for x in lines)):
                 problems.append((f"{at}.orders.{power}", "expected a list of orders as text"))
     return problems
 
@@ -176,18 +178,31 @@ def _run(case: RuleCase) -> CaseOutcome:
         orders: list[tuple[str, Order]] = []
         refused = {str(k): str(v) for k, v in (turn.get("refused") or {}).items()}
         for power, lines in (turn.get("orders") or {}).items():
-            for text in lines or []:
-                if str(text) in refused:
+            given: list[tuple[str, Order]] = []
+            for text in [piece for line in lines or [] for piece in split_orders(_order_text(line))]:
+                try:
+                    given.append((text, parse_order(text, board, position.phase.kind)))
+                except OrderError as err:
+                    if text not in refused:
+                        raise _CaseError(f"{label}: {err}") from None
                     failures.extend(
                         f"{label}: {f}"
-                        for f in _check_refused(str(text), refused.pop(str(text)), board, position, str(power), rules)
+                        for f in _check_refused(text, refused.pop(text), board, position, str(power), rules)
+                    )
+            kept, clashes = revised(given)  # as an order file is read: numbered expenses, one payment each
+            for text, _ in clashes:
+                code = refused.pop(text, None)
+                if code != Reason.ILLEGAL_DUPLICATE.value:
+                    failures.append(f"{label}: {text}: refused as {Reason.ILLEGAL_DUPLICATE.value}, not played")
+            for text, order in kept:
+                if text in refused:
+                    failures.extend(
+                        f"{label}: {f}"
+                        for f in _check_refused(text, refused.pop(text), board, position, str(power), rules)
                     )
                     continue
-                try:
-                    orders.append((str(power), parse_order(str(text), board, position.phase.kind)))
-                    texts.append((str(power), str(text)))
-                except OrderError as err:
-                    raise _CaseError(f"{label}: {err}") from None
+                orders.append((str(power), order))
+                texts.append((str(power), text))
         failures.extend(f"{label}: refused names an order that was not given: {text!r}" for text in refused)
         fixed = {**(data.get("dice") or {}), **(turn.get("dice") or {})}  # a turn's dice over the case's
         dice = FixedDice({str(k): int(v) for k, v in fixed.items()})
@@ -299,6 +314,11 @@ def _check_refused(text: str, code: str, board: Any, position: Position, power: 
     except OrderError as err:
         return [] if code == NOT_UNDERSTOOD else [f"{text}: expected refused as {code}, not understood ({err})"]
     return [f"{text}: expected refused as {code}, but it is accepted"]
+
+
+def _order_text(line: object) -> str:
+    """An order of a case as text: written as text, or as a mapping (``- Expense 1: 9 buy G luc`` unquoted)."""
+    return line if isinstance(line, str) else structured_order(line)
 
 
 NOT_UNDERSTOOD = "not_understood"  # `refused:` of an order the reader does not understand

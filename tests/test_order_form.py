@@ -297,3 +297,26 @@ def test_a_second_run_removes_nothing_it_still_writes_and_gives_the_same_bytes(t
     shutil.rmtree(site / "games" / "machiavelli" / "private")
     build_site(GAMES, site)
     assert (site / "games" / "machiavelli" / "private" / "1454-spring-movement" / "florence.yaml.age").is_file()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_private_report_words_are_the_public_report_s_sentences_with_placeholders(lang: str) -> None:
+    """The private-report page's words (`report` in the settings): the public report's result sentences with
+    placeholders for the figures, none of the stand-in figures left, no code; the ones the page falls back
+    on are there for every reason."""
+    from pipeline.core.outcome import Reason
+    from pipeline.publish.private_words import private_report_words
+    from pipeline.storage.maps import shipped_board
+
+    words = private_report_words(shipped_board("machiavelli-classic"), translator(lang))
+    results = words["results"]
+    assert isinstance(results, dict)
+    assert {r.value for r in Reason} <= set(results)  # every reason alone, the last fallback
+    codes = re.compile(r"\b[a-z]+_[a-z_]+\b|\d{4,}")
+    for key, sentence in results.items():
+        assert not codes.search(sentence.replace("%(", "")), (key, sentence)
+    assert "%(needed)s" in results["too_little:needed"] and "%(paid)s" not in results["too_little:needed"]
+    assert "%(owed)s" in results["succeeds:due,granted"] and "%(when)s" in results["succeeds:due,granted"]
+    english = private_report_words(shipped_board("machiavelli-classic"), translator("en"))["results"]
+    assert isinstance(english, dict)
+    assert (results["succeeds:paid"] == english["succeeds:paid"]) is (lang == "en")

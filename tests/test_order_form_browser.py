@@ -10,7 +10,8 @@ The demo site is built into a temporary folder with a repository URL, served on 
   the file passes `judge validate` in a copy of the game folder;
 - the order page of `games/demo` (Diplomacy, public orders) gives a file that passes `judge validate`, and
   the GitHub button opens GitHub's "new file" page for the right path with that file as its content;
-- the private-report page decrypts a committed report with the demo key and shows its treasury.
+- the private-report page decrypts a committed report with the demo key and shows it in words, in the page's
+  language, as the public report says it.
 - every order is chosen by the words its option shows (the order in words, then its canonical text), and
   Venice's units and orders read in words in each language ("Garnison à Venise tient (G ven H)").
 
@@ -278,10 +279,41 @@ def test_the_public_game_order_form_gives_a_valid_file(page: Any, server: str, t
     assert query["value"] == [saved]
 
 
-@pytest.mark.parametrize(("lang", "prefix", "label"), [("en", "", "Treasury after the turn"), ("fr", "fr/", "Trésor")])
-def test_the_private_report_is_decrypted_in_the_page(
-    page: Any, server: str, lang: str, prefix: str, label: str
+@pytest.mark.parametrize(
+    ("lang", "prefix", "label", "words"),
+    [
+        (
+            "en",
+            "",
+            "Treasury after the turn",
+            [
+                "8 ducats",
+                "24 ducats to repay in spring 1455 (borrowed: 20 ducats; interest: 4 ducats).",
+                "Borrows 20 ducats from the bank for 1 year.",
+                "Succeeds: 20 ducats lent; 24 ducats to repay in spring 1455.",
+                "Spends 12 ducats to buy the garrison in Siena.",
+                "Succeeds: 12 ducats paid.",
+            ],
+        ),
+        (
+            "fr",
+            "fr/",
+            "Trésor",
+            [
+                "8 ducats",
+                "24 ducats à rembourser au printemps 1455",
+                "Emprunte 20 ducats à la banque pour 1 an.",
+                "Réussite\u00a0: prêt de 20 ducats\u00a0; 24 ducats à rembourser au printemps 1455.",
+                "la garnison à Sienne",
+            ],
+        ),
+    ],
+)
+def test_the_private_report_is_decrypted_in_the_page_and_reads_as_the_public_one(
+    page: Any, server: str, lang: str, prefix: str, label: str, words: list[str]
 ) -> None:
+    """The decrypted report says its money in the page's language as the public report would: results in
+    words, places by name, sums in ducats, a loan with what is due and when; no id, no code, no raw loan."""
     _open_form(page, server + prefix + "games/machiavelli/private/")
     page.locator("#pbem-key").fill(DEMO_KEY)
     page.locator("#pbem-report-power").select_option("florence")
@@ -290,9 +322,14 @@ def test_the_private_report_is_decrypted_in_the_page(
     money = page.locator("#pbem-report-money")
     money.wait_for(timeout=15000)
     assert label in money.inner_text()
-    assert money.locator("tbody td").first.inner_text() == "8"  # florence's treasury after spring 1454
-    assert "20+4 due Spring 1455" in money.inner_text()
-    assert "Borrow 20 for 1 year" in page.locator("#pbem-report").inner_text()
+    assert money.locator("tbody td").first.inner_text() == "8 ducats"  # florence's treasury after spring 1454
+    shown = page.locator("#pbem-report-money").inner_text() + page.locator("#pbem-report-orders").inner_text()
+    for said in words:
+        assert said in shown.replace("\u202f", "\u00a0"), (said, shown)
+    assert "20+4" not in shown and "due" not in shown and "succeeds" not in shown, shown
+    assert not re.search(r"\b(sie|flo)\b|Expense 1|Borrow 20|buy G", shown), shown
+    if lang == "fr":
+        assert not re.search(r"\b(Succeeds|Spends|Borrows|ducats lent|to repay)\b", shown), shown
 
 
 def test_a_wrong_key_is_told_not_sent(page: Any, server: str) -> None:

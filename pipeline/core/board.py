@@ -283,12 +283,44 @@ class Board:
         key = normalise_name(text)
         found = self.aliases.get(key)
         if found is None:
-            close = difflib.get_close_matches(key, self.aliases, n=3, cutoff=0.7)
-            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+            bare = key.rstrip(";,.")
+            if bare != key and self.aliases.get(bare):
+                raise OrderSyntaxError(
+                    f"unknown place {text!r}: {self.place_written(self.aliases[bare])} without the {key[len(bare) :]!r}"
+                    "; a ';' separates two orders on one line, as in 'A are-sie; A flo-are'"
+                )
+            starting = self.places_starting(key)
+            if len(starting) > 1:
+                raise AmbiguousOrderError(
+                    f"{text!r} may be {' or '.join(self.space_name(s) for s in starting)}: write "
+                    + ", ".join(f"{s} for {self.space_name(s)}" for s in starting)
+                )
+            close = starting or self.places_close_to(key)
+            hint = f" (did you mean {' or '.join(self.place_written(c) for c in close)}?)" if close else ""
             raise OrderSyntaxError(f"unknown place {text!r}{hint}")
         if found == "":
             raise AmbiguousOrderError(f"the name {text!r} stands for more than one place")
         return found
+
+    def space_name(self, location: str) -> str:
+        return self.spaces[location.split("/")[0]].name
+
+    def place_written(self, location: str) -> str:
+        """A place as a message suggests it: its name and its id, once (``Siena (sie)``)."""
+        return f"{self.space_name(location)} ({location})"
+
+    def places_starting(self, key: str) -> list[str]:
+        """The spaces a name begins (``tre``: Trent and Treviso), by their names and aliases; none for a
+        key of one letter or one that begins more than four spaces."""
+        if len(key) < 2:
+            return []
+        found = sorted({loc.split("/")[0] for name, loc in self.aliases.items() if loc and name.startswith(key)})
+        return found if len(found) <= 4 else []
+
+    def places_close_to(self, key: str) -> list[str]:
+        """The spaces a misspelt name is closest to, each once (``sienna`` is close to three aliases of Siena)."""
+        close = difflib.get_close_matches(key, self.aliases, n=6, cutoff=0.7)
+        return list(dict.fromkeys(self.aliases[c].split("/")[0] for c in close if self.aliases[c]))[:3]
 
     def power(self, text: str) -> str:
         key = normalise_name(text)

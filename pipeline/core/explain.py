@@ -14,14 +14,17 @@ from .orders import (
     Convoy,
     Expense,
     GiveChit,
+    Maintain,
     Move,
     Order,
     Pay,
     PermitBribes,
+    Remove,
     Retreat,
     SupportConvert,
     SupportHold,
     SupportMove,
+    Waive,
 )
 from .outcome import CHECK_WORDS, OTHER_WORDS, Reason, SubReason
 from .position import PhaseKind, Position
@@ -53,6 +56,12 @@ def power_name(board: Board, power: str) -> str:
         return "no power (an autonomous garrison)"
     found = board.powers.get(power)
     return found.name if found is not None else power
+
+
+def _other_power(board: Board, power: str, other: str) -> str:
+    if other == "bank":
+        return "the bank"
+    return "itself" if other == power else power_name(board, other) if other else "that power"
 
 
 def _unit(order: Order, position: Position) -> Unit | None:
@@ -110,8 +119,11 @@ def check_words(
         "kind": _KIND.get(kind, "unit") if isinstance(kind, UnitKind) else "unit",
         "a_kind": _A_KIND.get(kind, "a unit") if isinstance(kind, UnitKind) else "a unit",
         "into": _A_KIND.get(into, "a unit") if isinstance(into, UnitKind) else "a unit",
-        "other": "itself" if other == power else power_name(board, other) if other else "that power",
+        "other": _other_power(board, power, other),
         "phase": _PHASES[position.phase.kind],
+        "limit": str(rules.max_expenses) if rules is not None and rules.max_expenses is not None else "",
+        "needed": detail.get("needed", "more"),
+        "ducats": str(getattr(order, "ducats", "")),
     }
     words = CHECK_WORDS.get(reason, OTHER_WORDS)
     if isinstance(words, str):
@@ -136,6 +148,12 @@ def _case(
     if reason is Reason.ILLEGAL_NO_UNIT:
         own = at and not isinstance(order, Expense) and space_of(place) == space_of(at)
         return "own" if own else ""
+    if reason is Reason.ILLEGAL_WRONG_PHASE and position.phase.kind is not PhaseKind.ADJUSTMENT:
+        return "build" if isinstance(order, Build | Waive) else "adjust" if isinstance(order, Maintain | Remove) else ""
+    if reason is Reason.ILLEGAL_DUPLICATE:
+        return "pay" if isinstance(order, Pay) else ""
+    if reason is Reason.TOO_MANY_EXPENSES:
+        return "limit" if rules is not None and rules.max_expenses is not None else ""
     if reason is Reason.ILLEGAL_NOT_OWNER:
         kinds: list[tuple[type, str]] = [(Pay, "pay"), (PermitBribes, "permit"), (Ally, "ally"), (GiveChit, "chit")]
         for cls, case in kinds:

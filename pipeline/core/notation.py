@@ -17,8 +17,8 @@ Each kind reads its own words (`pipeline.core.order_kinds`): an order starts wit
 (``Build``, ``Expense``, ``Ally``...) or with its unit, followed by its kind's keyword (``H``, ``-``,
 ``S``...); the kinds are tried in the registry's order, among those whose first words the text starts with.
 
-`structured_order` gives the text of an order an order file writes as a mapping (``{unit: A are, move:
-sie}``), which is then read as any other.
+`split_orders` cuts a line of several orders at its ``;``. `structured_order` gives the text of an order
+an order file writes as a mapping (``{unit: A are, move: sie}``), which is then read as any other.
 """
 
 from __future__ import annotations
@@ -69,6 +69,14 @@ def parse_order(text: str, board: Board, phase: PhaseKind = PhaseKind.MOVEMENT) 
     raise r.fail(_AFTER_THE_UNIT)
 
 
+def split_orders(text: str) -> list[str]:
+    """The orders of one line: the judge's ``Army Arezzo -> Sienna; Army Florence -> Arezzo`` is two, each
+    read on its own; what a ``;`` leaves empty (``A are-sie;``) is no order."""
+    if ";" not in text:
+        return [text]
+    return [piece.strip() for piece in text.split(";") if piece.strip()] or [text]
+
+
 _UNIT_ORDER_KEYS = ("hold", "move", "support", "convoy", "convert", "besiege", "lift_siege", "disband")
 
 
@@ -80,7 +88,14 @@ def structured_order(entry: object) -> str:
     {unit: A per, support: {unit: A are}} {unit: A per, support: {unit: A are, move: sie}}
     {unit: A per, support: {unit: G sie, convert: army}}
     {unit: F gon, convoy: {unit: A sal, move: dur}}                         {unit: A sie, disband: true}
+
+    An order with a colon written unquoted in a YAML list (``- Expense 1: 9 buy G luc``) is a mapping of one
+    key to its text: it is read back as the text it was (``Expense 1: 9 buy G luc``).
     """
+    if isinstance(entry, dict) and len(entry) == 1 and "unit" not in entry:
+        ((key, value),) = entry.items()
+        if isinstance(key, str) and isinstance(value, str | int) and not isinstance(value, bool):
+            return f"{key}: {value}"  # ``- Expense 1: 9 buy G luc`` unquoted, which YAML reads as a mapping
     if not isinstance(entry, dict) or "unit" not in entry:
         raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {shown(entry)}")
     actions = [k for k in _UNIT_ORDER_KEYS if k in entry]

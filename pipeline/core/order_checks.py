@@ -9,7 +9,8 @@ bought) checks those first and hands the rest to `check_order` (`Family.check_or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError
 
@@ -179,3 +180,45 @@ def unit_ordered(position: Position, order: Order) -> Unit | None:
         return find_unit(position, getattr(order, "kind", None), at)
     except Illegal:
         return None
+
+
+K = TypeVar("K")
+
+
+def revised(orders: Sequence[tuple[K, Order]]) -> tuple[list[tuple[K, Order]], list[tuple[K, K]]]:
+    """One power's orders as its set says them, read in the order written, as the judge reads an order
+    and its revisions: in a kind with slots (`OrderKind.slot`), a later order for a slot replaces the
+    earlier one where the kind `replaces` (``Expense 1:`` written twice: the second counts, the first is
+    neither carried out nor charged), or is a second order there, refused (two payments to one power);
+    an order that `clears` its slot (``Expense 2: none``, ``Pay 0 ducats to Milan``) leaves it empty and is
+    no order itself. Each order comes with a key (where it is written); returns the orders kept, in the
+    order written, and each refused order's key with the key of the order that holds its slot."""
+    kept: dict[int, tuple[K, Order]] = {}
+    holder: dict[tuple[str, object], int] = {}  # (kind, slot) -> the index of the order that holds it
+    refused: list[tuple[K, K]] = []
+    for i, (key, order) in enumerate(orders):
+        kind = kind_of(order)
+        if kind.slot is None:
+            kept[i] = (key, order)
+            continue
+        slot = (kind.id, kind.slot(order))
+        if slot in holder and not kind.replaces:
+            refused.append((key, orders[holder[slot]][0]))
+            continue
+        kept.pop(holder.pop(slot, -1), None)
+        if kind.clears is not None and kind.clears(order):
+            if not kind.replaces:
+                holder[slot] = i  # a payment of nothing still takes the recipient's one payment
+            continue
+        holder[slot] = i
+        kept[i] = (key, order)
+    return [kept[i] for i in sorted(kept)], refused
+
+
+def revised_sets(orders: Sequence[tuple[str, Order]]) -> list[tuple[str, Order]]:
+    """Each power's orders `revised`, as the adjudication plays them: a refused second order in a slot is
+    left out (the first stands), in the order given."""
+    powers = list(dict.fromkeys(power for power, _ in orders))
+    kept = {power: revised([(i, o) for i, (p, o) in enumerate(orders) if p == power])[0] for power in powers}
+    keys = sorted(i for found in kept.values() for i, _ in found)
+    return [orders[i] for i in keys]

@@ -159,7 +159,11 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
         "": "no chain of fleets could carry the army there",
         "convoy": "no chain of fleets through {at} could carry the army in {target} to {to}",
     },
-    Reason.ILLEGAL_WRONG_PHASE: "this order cannot be given in {phase}",
+    Reason.ILLEGAL_WRONG_PHASE: {
+        "": "this order cannot be given in {phase}",
+        "build": "builds belong to the adjustment phase, not to {phase}",
+        "adjust": "units are maintained or removed in the adjustment phase, not in {phase}",
+    },
     Reason.ILLEGAL_AMBIGUOUS_UNIT: "an army or fleet and a garrison both stand in {at}: say which (A, F or G)",
     Reason.ILLEGAL_GARRISON: "the garrison in {at} may only hold, convert, or support into its own province",
     Reason.ILLEGAL_NO_CITY: {
@@ -180,7 +184,10 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
     Reason.ILLEGAL_SIEGE_LOCKED: "the {actual_kind} in {at} is besieging: it may only go on with the siege or lift it",
     Reason.ILLEGAL_OPTION_OFF: "the rules of this game have no such order",
     Reason.ILLEGAL_STRAIT_CLOSED: "a fleet of another power holds the strait to {to}",
-    Reason.ILLEGAL_DUPLICATE: "the {actual_kind} in {at} already has an order",
+    Reason.ILLEGAL_DUPLICATE: {
+        "": "the {actual_kind} in {at} already has an order",
+        "pay": "a second payment to {other}: one payment per recipient in a set of orders",
+    },
     Reason.ILLEGAL_EXPENSE: {
         "": "this expense cannot be spent on the unit in {target}",
         SubReason.ASSASSINATIONS_OFF.value: "there are no assassinations under the rules of this game",
@@ -202,7 +209,11 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
     Reason.NO_REMOVAL_DUE: "{power} has no unit to remove",
     Reason.BUILD_FAMINE: "no build in a province in famine, and {at} is in famine",
     Reason.BUILD_REBELLION: "no build in a province in rebellion, and {at} is in rebellion",
-    Reason.TOO_MANY_EXPENSES: "more expenses than a campaign allows",
+    Reason.TOO_MANY_EXPENSES: {
+        "": "more expenses than a campaign allows",
+        "limit": "a campaign allows at most {limit} expenses, numbered 1 to {limit}",
+    },
+    Reason.TOO_LITTLE: "this expense needs at least {needed} ducats, not {ducats}",
     Reason.NO_CHIT: "{power} has no assassination chit left against {other}",
     Reason.NOTHING_TO_DO: "{other} already holds an assassination chit against that power",
     Reason.REBELLION_NOT_ALLOWED: {

@@ -2,7 +2,9 @@
 
 A retreat case gives the position after the movement and the movement's orders with their
 results; the runner puts the units back where they stood, adjudicates that movement again to learn
-who dislodged whom and which spaces were left empty by a standoff, then adjudicates the retreats.
+who dislodged whom and which spaces were left empty by a standoff, then adjudicates the retreats. Where
+the listed results say more than the re-adjudication finds (two listed moves that failed into an empty
+space: a standoff), the listed results are believed.
 """
 
 from __future__ import annotations
@@ -192,4 +194,21 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
         if u.space not in attackers:
             c.notes.append(f"{u} is listed as dislodged but its movement results do not dislodge it")
         entries.append(Dislodged(u, attackers.get(u.space, listed.get(u.space))))
-    return Position.build(phase, after, owners, entries, replay.contested)
+    return Position.build(phase, after, owners, entries, _contested(results, replay.contested, after))
+
+
+def _contested(results: list[tuple[Line, str, Order]], replayed: frozenset[str], after: list[Unit]) -> list[str]:
+    """The spaces left empty by a standoff, as the case's listed results say: where two or more listed moves
+    failed and nothing stands after the movement, whatever the re-adjudication of loosely written orders
+    (``F mid-spa``, no coast) found; never where a listed move succeeded."""
+    failed: dict[str, int] = {}
+    entered: set[str] = set()
+    for line, _, order in results:
+        if isinstance(order, Move):
+            if line.success:
+                entered.add(space_of(order.to))
+            else:
+                failed[space_of(order.to)] = failed.get(space_of(order.to), 0) + 1
+    standing = {u.space for u in after}
+    standoffs = {s for s, n in failed.items() if n >= 2 and s not in standing}
+    return sorted((set(map(space_of, replayed)) | standoffs) - entered)

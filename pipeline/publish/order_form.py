@@ -37,6 +37,7 @@ from pipeline.storage.private_files import private_report_path, private_reports
 
 from .i18n import LANGUAGES, Translator, translator
 from .pages import GameInfo, Page, localized
+from .private_words import private_report_words
 from .words import Words
 
 SCRIPT = "assets/javascripts/order-form.js"
@@ -126,6 +127,7 @@ def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
         "private_reports": [
             {"turn": turn, "phase": w.phase(phase_of_turn(turn)), "powers": powers} for turn, powers in reports.items()
         ],
+        **({"report": private_report_words(game.board, t)} if reports else {}),
     }
 
 

@@ -36,7 +36,7 @@ from pipeline.core.outcome import Reason, SubReason
 from pipeline.core.position import PhaseKind, Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 
-from .i18n import capital
+from .i18n import Translator, capital
 from .words import Words
 
 
@@ -51,6 +51,22 @@ class Entry:
     reason: Reason
     succeeded: bool
     detail: Mapping[str, str] = field(default_factory=dict)
+
+
+def expense_sentences(t: Translator) -> dict[str, str]:
+    """What an expense asks for, by its kind ("" any other): `%(amount)s` and its target, `%(in_place)s` (a
+    province), `%(of_power)s` (a power) or `%(unit)s` (a unit). Also the private report page's words."""
+    return {
+        "famine relief": t.gettext("Spends %(amount)s on famine relief %(in_place)s."),
+        "pacify": t.gettext("Spends %(amount)s to pacify the rebellion %(in_place)s."),
+        "rebellion": t.gettext("Spends %(amount)s to raise a rebellion %(in_place)s."),
+        "assassinate": t.gettext("Spends %(amount)s on an attempt to assassinate the leader %(of_power)s."),
+        "counter-bribe": t.gettext("Spends %(amount)s on a counter-bribe to keep %(unit)s loyal."),
+        "disband": t.gettext("Spends %(amount)s to bribe %(unit)s into disbanding."),
+        "buy": t.gettext("Spends %(amount)s to buy %(unit)s."),
+        "to autonomous": t.gettext("Spends %(amount)s to bribe %(unit)s into turning autonomous."),
+        "": t.gettext("Spends %(amount)s on an expense."),
+    }
 
 
 class Sentences:
@@ -193,38 +209,16 @@ class Sentences:
         return t.gettext("Waives a build.")
 
     def _describe_expense(self, o: Expense) -> str:
-        t, w = self.t, self.w
+        w = self.w
         values = {"amount": w.ducats(o.ducats)}
-        if o.kind == "famine relief":
-            return t.gettext("Spends %(amount)s on famine relief %(in_place)s.") % (
-                values | {"in_place": w.in_(o.target)}
-            )
-        if o.kind == "pacify":
-            return t.gettext("Spends %(amount)s to pacify the rebellion %(in_place)s.") % (
-                values | {"in_place": w.in_(o.target)}
-            )
-        if o.kind == "rebellion":
-            return t.gettext("Spends %(amount)s to raise a rebellion %(in_place)s.") % (
-                values | {"in_place": w.in_(o.target)}
-            )
-        if o.kind == "assassinate":
-            return t.gettext("Spends %(amount)s on an attempt to assassinate the leader %(of_power)s.") % (
-                values | {"of_power": w.power_of(o.target)}
-            )
-        target = self._other(o.target_kind, o.target)
-        if o.kind == "counter-bribe":
-            return t.gettext("Spends %(amount)s on a counter-bribe to keep %(unit)s loyal.") % (
-                values | {"unit": target}
-            )
-        if o.kind == "disband":
-            return t.gettext("Spends %(amount)s to bribe %(unit)s into disbanding.") % (values | {"unit": target})
-        if o.kind == "buy":
-            return t.gettext("Spends %(amount)s to buy %(unit)s.") % (values | {"unit": target})
-        if o.kind == "to autonomous":
-            return t.gettext("Spends %(amount)s to bribe %(unit)s into turning autonomous.") % (
-                values | {"unit": target}
-            )
-        return t.gettext("Spends %(amount)s on an expense.") % values
+        if o.kind in ("famine relief", "pacify", "rebellion"):
+            values["in_place"] = w.in_(o.target)
+        elif o.kind == "assassinate":
+            values["of_power"] = w.power_of(o.target)
+        else:
+            values["unit"] = self._other(o.target_kind, o.target)
+        templates = expense_sentences(self.t)
+        return templates.get(o.kind, templates[""]) % values
 
     # ---- what came of it --------------------------------------------------------------------------
     def result(self, entry: Entry) -> str:
@@ -448,6 +442,10 @@ class Sentences:
                 "(%(paid)s) and lends no more."
             ) % {"paid": self._ducats(d, "paid")}
         if r is Reason.TOO_LITTLE:
+            if "paid" not in d:  # refused when read: below the least it costs, so nothing was charged
+                return t.gettext("Refused: at least %(needed)s are needed; nothing is charged.") % {
+                    "needed": self._ducats(d, "needed")
+                }
             return t.gettext("Fails: %(paid)s paid where %(needed)s are needed.") % {
                 "paid": self._ducats(d, "paid"),
                 "needed": self._ducats(d, "needed"),

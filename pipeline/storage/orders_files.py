@@ -32,9 +32,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.notation import parse_order, structured_order
-from pipeline.core.order_checks import unit_ordered
+from pipeline.core.explain import check_words
+from pipeline.core.notation import parse_order, split_orders, structured_order
+from pipeline.core.order_checks import revised, unit_ordered
 from pipeline.core.orders import Ally, Order
+from pipeline.core.outcome import Reason
 from pipeline.core.position import Position
 from pipeline.errors import DataError, OrderError, Problem
 
@@ -199,22 +201,31 @@ def _read_orders(
     texts: list[tuple[str, str]] = []
     for where, entry in entries:
         try:
-            texts.append((where, entry if isinstance(entry, str) else structured_order(entry)))
+            text = entry if isinstance(entry, str) else structured_order(entry)
         except ValueError as err:
             problems.append(Problem(where, str(err), line_of(data, where), file))
-    parsed: list[tuple[str, str, Order | OrderError]] = []
+            continue
+        texts += [(where, piece) for piece in split_orders(text)]  # `A are-sie; A flo-are`: two orders
+    parsed: list[tuple[str, str, Order]] = []
     for where, text in texts:
         try:
             parsed.append((where, text, parse_order(text, game.board, position.phase.kind)))
         except OrderError as err:
-            parsed.append((where, text, err))
-    bought = game.family.as_ordered(position, power, [o for _, _, o in parsed if not isinstance(o, OrderError)])
+            problems.append(Problem(where, str(err), line_of(data, where), file))
+    # as the judge reads a set and its revisions: a later `Expense 1:` replaces the first, a second payment
+    # to one power is refused
+    kept, clashes = revised([((where, text), order) for where, text, order in parsed])
+    by_key = {(where, text): order for where, text, order in parsed}
+    for (where, text), (first, _) in clashes:
+        words = check_words(Reason.ILLEGAL_DUPLICATE, {}, by_key[(where, text)], game.board, position, power)
+        line = line_of(data, where)
+        lines = f"lines {line_of(data, first)} and {line}" if line is not None else f"{first} and {where}"
+        problems.append(Problem(where, f"order {text.strip()!r}: {words} ({lines})", line, file))
+    bought = game.family.as_ordered(position, power, [o for _, o in kept])
     orders: list[Order] = []
     ordered: dict[str, str] = {}  # the space of each unit ordered -> where its first order is
-    for where, text, order in parsed:
+    for (where, text), order in kept:
         try:
-            if isinstance(order, OrderError):
-                raise order
             seen = game.family.position_for(position, bought, power, order)
             checked = game.family.check_parsed_order(text, order, game.board, seen, power, game.rules)
         except OrderError as err:
@@ -229,6 +240,7 @@ def _read_orders(
         if unit is not None:
             ordered[unit.space] = where
         orders.append(checked)
+    problems.sort(key=lambda p: p.line or 0)  # in the order of the file's lines (stable: allow's first)
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
     return OrderFile(power, path, tuple(orders), source, tuple(problems))

@@ -125,3 +125,42 @@ def test_replay_check_of_several_games_fails_if_any_differs(tmp_path: Path) -> N
     state.write_text(state.read_text().replace("result: succeeds", "result: bounced", 1))
     result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / "demo"), str(tmp_path / "machiavelli")])
     assert result.exit_code == 1 and f"differs: {state}" in result.output
+
+
+def test_validate_and_adjudicate_say_what_is_wrong_in_words_never_a_reason_code(tmp_path: Path) -> None:
+    """`judge validate` and `judge adjudicate` print a refused order as the reports put it ("Paris is not next
+    to London"), never a reason or sub-reason code (`illegal_not_adjacent`), for every check the file meets."""
+    import re
+    import shutil
+
+    from pipeline.core.outcome import Reason, SubReason
+
+    games = Path(__file__).resolve().parents[2] / "games"
+    folder = tmp_path / "demo"
+    shutil.copytree(games / "demo", folder)
+    bad = [
+        "A par-lon",  # not next
+        "F bre-par",  # terrain
+        "A mar S A spa-nap",  # unreachable
+        "A bur H",  # no unit
+        "F pic H",  # wrong kind
+        "A spa-spa",  # own space
+        "F mao C F bre-pic",  # not convoyable
+        "Build A par",  # wrong phase
+        "Expense 1: 3 famine relief par",  # no money in Diplomacy
+        "A ber H",  # another power's unit
+    ]
+    path = folder / "orders" / "1902-fall-movement" / "france.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "game: demo\nturn: 1902-fall-movement\npower: france\norders:\n" + "".join(f"  - {o}\n" for o in bad)
+    )
+    codes = {r.value for r in Reason if "_" in r.value} | {w.value for w in SubReason}
+    pattern = re.compile(r"\b(" + "|".join(sorted(codes, key=len, reverse=True)) + r")\b")
+    validated = CliRunner().invoke(cli, ["validate", str(folder)])
+    assert validated.exit_code == 1 and "Paris is not next to London" in validated.output, validated.output
+    assert validated.output.count("order '") == len(bad), validated.output
+    adjudicated = CliRunner().invoke(cli, ["adjudicate", "--force", str(folder)])
+    assert adjudicated.exit_code == 0 and "Paris is not next to London" in adjudicated.output, adjudicated.output
+    for output in (validated.output, adjudicated.output):
+        assert not pattern.findall(output), output

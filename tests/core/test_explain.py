@@ -53,3 +53,15 @@ def test_every_sub_reason_has_its_own_words(board: Board, why: SubReason) -> Non
     general = check_words(reason, {}, order, board, pos, "france")
     words = check_words(reason, {"why": why.value}, order, board, pos, "france")
     assert words != general and why.value not in words, words
+
+
+def test_every_sentence_of_every_case_is_filled_from_known_words_and_shows_no_code(board: Board) -> None:
+    """Each variant of each reason's words (`CHECK_WORDS`, by case) uses only the placeholders `check_words`
+    fills, and says no code once filled; the limit and the minimum of an expense come in figures."""
+    values = dict.fromkeys(
+        ["power", "at", "to", "target", "place", "owner", "actual", "actual_kind", "kind", "a_kind", "into"], "x"
+    ) | dict.fromkeys(["other", "phase", "limit", "needed", "ducats"], "x")
+    for reason, words in CHECK_WORDS.items():
+        for case, sentence in ({"": words} if isinstance(words, str) else dict(words)).items():
+            filled = sentence.format_map(values)  # a placeholder check_words does not fill raises here
+            assert not any(code in filled for code in CODES if "_" in code), (reason, case, filled)

@@ -4,12 +4,14 @@ The judge's first orders are for spring 1454; Objectif's for summer (the spring 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pipeline.commands import game as commands
+from pipeline.errors import DataError
 from pipeline.storage.gamedir import load_game
 
 TURNS = [
@@ -98,3 +100,69 @@ def test_a_whole_year_with_income_and_adjustments_replays(tmp_path: Path, new_di
     assert not spring.units_of("milan")  # Milan gave no orders: its units were not maintained
     assert spring.ledger.ducats("florence") == treasury["florence"] - 9
     assert commands.replay(folder, lambda s: None) == []
+
+
+def test_an_order_file_is_read_as_the_judge_reads_a_set_and_its_revisions(
+    tmp_path: Path, new_dice_game: Callable[..., None]
+) -> None:
+    """Several orders on one line [M 4.6]; an expense written unquoted, as docs/orders.md shows it, which YAML
+    reads as a mapping; a later `Expense 1:` replacing the earlier one and `Expense 2: none` taking expense 2
+    back [M 13.2]. `judge validate` prints the orders as the adjudication plays them."""
+    folder = tmp_path / "m"
+    new_dice_game(folder, "judge")
+    turn = "1454-spring-movement"
+    orders = [
+        "Army Arezzo -> Sienna; Army Florence -> Arezzo",
+        "Borrow 20 for 1 year",
+        "Expense 1: 9 buy G luc",
+        "'Expense 2: 3 counter-bribe F psa'",
+        "Expense 1: 12 buy G luc",
+        "Expense 2: none",
+    ]
+    write_orders(folder, turn, "florence", orders)
+    said: list[str] = []
+    commands.validate(folder, said.append)
+    assert [s.strip() for s in said[1:-1]] == [
+        "A are-sie",
+        "A flo-are",
+        "Borrow 20 for 1 year",
+        "Expense 1: 12 buy G luc",
+    ]
+    assert commands.adjudicate(folder, lambda s: None, force=True) == 1
+    game = load_game(folder)
+    position = game.position(game.current_turn())
+    assert position.ledger.ducats("florence") == 8  # 20 borrowed, 12 spent: the first expense 1 is not charged
+    assert any(u.power == "florence" and u.space.startswith("luc") for u in position.units.values())
+
+
+def test_validation_refuses_what_it_can_know_with_the_minimum_the_limit_and_the_lines(
+    tmp_path: Path, new_dice_game: Callable[..., None]
+) -> None:
+    """[M 13.4] an expense below the least it costs and a fifth expense, [M 12.11] a second payment to one
+    power: refused with the minimum, the limit and the lines in words, and at the adjudication left out,
+    never charged."""
+    folder = tmp_path / "m"
+    new_dice_game(folder, "judge")
+    turn = "1454-spring-movement"
+    orders = [
+        "Borrow 20 for 1 year",
+        "Expense 1: 6 buy G luc",
+        "Expense 5: 3 counter-bribe F psa",
+        "Pay 3 ducats to Milan",
+        "Pay 2 ducats to Milan",
+        "Pay 0 ducats to Venice",
+    ]
+    write_orders(folder, turn, "florence", orders)
+    with pytest.raises(DataError) as err:
+        commands.validate(folder, lambda s: None)
+    message = str(err.value)
+    assert "'Expense 1: 6 buy G luc': this expense needs at least 9 ducats, not 6" in message
+    assert "'Expense 5: 3 counter-bribe F psa': a campaign allows at most 4 expenses, numbered 1 to 4" in message
+    assert "'Pay 2 ducats to Milan': a second payment to Milan" in message and "(lines 8 and 9)" in message
+    assert not re.search(r"\b(too_little|too_many_expenses|illegal_duplicate)\b", message)
+    assert commands.adjudicate(folder, lambda s: None, force=True) == 1
+    game = load_game(folder)
+    assert game.position(game.current_turn()).ledger.ducats("florence") == 20  # the refused expenses cost nothing
+    results = (folder / "results" / f"{turn}.yaml").read_text()
+    assert "Pay 3 to milan" in results and "Pay 2 to milan" not in results  # the first payment stands alone
+    assert "Expense" not in results.split("refused:")[0]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..position import PhaseKind
 from ..units import UnitKind
 from .kind import ADJUSTMENT, Form, OrderKind, unit_text
-from .reading import Reader
+from .reading import UNIT_KINDS, Reader
 
 BUILD_WORDS = frozenset({"build", "builds"})
 # the judge's names of the special units: ``militia``, ``elite mercenary``, ``ep``...
@@ -32,6 +32,10 @@ class Build:
         return SPECIAL.text(special=self.special, unit=unit) if self.special else FORM.text(unit=unit)
 
 
+def _special_word(word: str) -> bool:
+    return word in {"elite", "citizen's", "citizens"} or any(word in words for words in SPECIAL_WORDS.values())
+
+
 def _special(r: Reader) -> str | None:
     r.take({"elite", "citizen's", "citizens"})
     for name, words in SPECIAL_WORDS.items():
@@ -41,7 +45,10 @@ def _special(r: Reader) -> str | None:
 
 
 def read(r: Reader, phase: PhaseKind) -> Build | None:
-    if not (r.take(BUILD_WORDS) or (phase is ADJUSTMENT and r.take({"b"}))):
+    """``Build A kie``; the judge's ``b a kie`` too, which in another phase is read as a build (refused there
+    as a build out of its phase) when a unit follows, rather than as a unit at a place ``b``."""
+    written_b = r.peek() == "b" and (phase is ADJUSTMENT or r.peek(1) in UNIT_KINDS or _special_word(r.peek(1)))
+    if not (r.take(BUILD_WORDS) or (written_b and r.take({"b"}))):
         return None
     special = _special(r)
     kind, at = r.unit()

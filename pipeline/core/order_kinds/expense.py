@@ -1,7 +1,7 @@
 """Machiavelli: an expense of the campaign, numbered (``Expense 1: 12 disband A bol``, the judge's
-``Expense 1: 12 ducats Disband Army Bologna``). Its kind is one of `EXPENSE_KINDS`: each has its words
-and what it targets, a province, a power or a unit; what it costs and does is the family's
-(`pipeline.games.machiavelli.expenses`)."""
+``Expense 1: 12 ducats Disband Army Bologna``); ``Expense 2: none`` takes expense 2 back. Its kind is one of
+`EXPENSE_KINDS`: each has its words and what it targets, a province, a power or a unit; what it costs and
+does is the family's (`pipeline.games.machiavelli.expenses`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ FORM = Form(
     "Expense {number}: {ducats} {kind} {target}",
     {"number": "number", "ducats": "number", "kind": "expense_kind", "target": "target"},
 )
+NONE_FORM = Form("expense_none", "Expense {number}: none", {"number": "number"})
 PROVINCE, POWER, UNIT = "province", "power", "unit"  # what an expense targets
+NONE = "none"  # the kind of ``Expense 2: none``: no expense 2 (the judge's way of taking one back)
+NONE_WORDS = frozenset({"none", "aucune", "rien"})
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,8 @@ class Expense:
     target: str
 
     def __str__(self) -> str:
+        if self.kind == NONE:
+            return NONE_FORM.text(number=self.number)
         return FORM.text(
             number=self.number, ducats=self.ducats, kind=self.kind, target=unit_text(self.target_kind, self.target)
         )
@@ -119,6 +124,9 @@ def read(r: Reader, phase: PhaseKind) -> Expense | None:
     r.pos += 1
     r.take({":"})
     number = int(word)
+    if r.take(NONE_WORDS):
+        r.end()
+        return Expense(number, 0, NONE, None, "")
     ducats = r.amount()
     kind = next((k for k in EXPENSE_KINDS if k.take(r)), None)
     if kind is None:
@@ -137,9 +145,12 @@ def read(r: Reader, phase: PhaseKind) -> Expense | None:
 KIND = OrderKind(
     id="expense",
     order=Expense,
-    forms=(FORM,),
+    forms=(FORM, NONE_FORM),
     phases=frozenset({MOVEMENT, ADJUSTMENT}),
     group="money",
     words=EXPENSE_WORDS,
     read=read,
+    slot=lambda order: order.number,  # numbered slots: a second `Expense 1:` replaces the first
+    replaces=True,
+    clears=lambda order: order.kind == NONE,
 )

@@ -75,3 +75,9 @@ class OrderKind(Generic[OrderT]):
     after_unit: Callable[[Reader, UnitKind | None, str, PhaseKind], OrderT | None] | None = None
     after_words: frozenset[str] = frozenset()
     keyword: str | None = None  # how the parser's message names it after a unit: ``H``, ``-``, ``S``...
+    # the slot an order fills among its power's orders, for a kind whose orders have slots (an expense's
+    # number, a payment's recipient): a later order for a slot replaces the earlier one if `replaces` (as the
+    # judge reads a revision), else it is refused as a second order there (`pipeline.core.order_checks.revised`)
+    slot: Callable[[OrderT], object] | None = None
+    replaces: bool = False
+    clears: Callable[[OrderT], bool] | None = None  # an order that leaves its slot empty (``Expense 2: none``)

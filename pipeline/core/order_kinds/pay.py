@@ -1,5 +1,5 @@
 """Machiavelli: pay the bank (repaying loans early) or give ducats to another power (``Pay 5 to bank``,
-``Pay 3 to venice``)."""
+``Pay 3 to venice``); one payment per recipient, ``Pay 0 ducats to Milan`` none."""
 
 from __future__ import annotations
 
@@ -44,4 +44,6 @@ KIND = OrderKind(
     group="money",
     words=PAY_WORDS,
     read=read,
+    slot=lambda order: order.to,  # one payment per recipient: a second is refused
+    clears=lambda order: order.ducats == 0,  # ``Pay 0 ducats to Milan``: no payment to Milan
 )

@@ -16,6 +16,7 @@ from pipeline.core.calendar import Event, EventKind, IncomeLine, PhaseResult, ma
 from pipeline.core.dice import Dice, DiceError
 from pipeline.core.ledger import Ledger
 from pipeline.core.movement import MovementResult, adjudicate_movement
+from pipeline.core.order_checks import revised_sets
 from pipeline.core.orders import MONEY_KINDS, Order
 from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Phase, PhaseKind, Position, Rebellion
@@ -86,7 +87,7 @@ def play_phase(
     assassinated: frozenset[str] = frozenset()
     lost: list[Unit] = []
     if money_phase(position, rules):  # Objectif's spring: loans and expenses before adjustments
-        orders = list(orders)
+        orders = revised_sets(list(orders))  # numbered expenses, one payment per recipient [M 13.2] [M 12.11]
         rolling = dice if rules.dice else None  # `nodice`: no assassination, no rebellion roll
         banking = settle_banking(position, orders, rules)
         spent = settle_expenses(board, banking.position, orders, rules, rolling)

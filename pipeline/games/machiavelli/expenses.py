@@ -35,7 +35,7 @@ from pipeline.core.board import Board, space_of
 from pipeline.core.dice import Dice
 from pipeline.core.ledger import Ledger
 from pipeline.core.legality import Illegal, find_unit, garrison_city
-from pipeline.core.order_kinds.expense import EXPENSE_KIND, PROVINCE
+from pipeline.core.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
 from pipeline.core.orders import Expense, GiveChit, Order, PermitBribes
 from pipeline.core.outcome import Outcome, Reason, SubReason
 from pipeline.core.position import Position, standing_sieges
@@ -100,7 +100,7 @@ def settle_expenses(
     accepted: list[tuple[str, Expense, Unit | None]] = []
     by_power: dict[str, list[tuple[str, Expense]]] = {}
     for power, order in orders:
-        if isinstance(order, Expense):
+        if isinstance(order, Expense) and order.kind != NONE:  # `Expense 2: none` is no expense
             by_power.setdefault(power, []).append((power, order))
     for power, mine in by_power.items():
         mine.sort(key=lambda po: po[1].number)
@@ -266,25 +266,51 @@ def settle_expenses(
 
 
 def check_expense(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Unit | None:
-    """The expense's target unit (None for a province), or raise `Illegal`: refused, not charged."""
+    """The expense's target unit (None for a province), or raise `Illegal`: refused, not charged. What the
+    order and the position say is checked here, the amount too: below the least its kind ever costs on its
+    target, an expense is refused [M 13.4]."""
     if rules.max_expenses is not None and not 1 <= order.number <= rules.max_expenses:
         raise Illegal(Reason.TOO_MANY_EXPENSES)
+    if order.kind == NONE:
+        return None  # `Expense 2: none` takes back expense 2: it is no expense (`order_checks.revised`)
     if order.kind == "assassinate":
         if not (rules.assassinations and rules.dice):
             raise Illegal(Reason.ILLEGAL_EXPENSE, why=SubReason.ASSASSINATIONS_OFF)
         if order.target not in position.chits.get(power, frozenset()):
             raise Illegal(Reason.NO_CHIT)
+        _at_least(order, ASSASSINATION)
         return None
     if EXPENSE_KIND[order.kind].target == PROVINCE:
         if order.target not in board.spaces or board.spaces[order.target].is_sea:
             raise Illegal(Reason.ILLEGAL_EXPENSE, why=SubReason.LAND_EXPECTED)
+        _at_least(order, _LEAST_ON_PROVINCE[order.kind])
         return None
     target = find_unit(position, order.target_kind, order.target)
     if target is None:
         raise Illegal(Reason.ILLEGAL_NO_UNIT)
-    if order.kind != "counter-bribe" and target.power == power:
+    if order.kind == "counter-bribe":
+        _at_least(order, COUNTER_BRIBE)
+        return target
+    if target.power == power:
         raise Illegal(Reason.ILLEGAL_EXPENSE)  # no bribe on one's own unit [M 13.4]
+    try:
+        kind = bribe_kind(order, target)
+    except Illegal:
+        return target  # a bribe this unit cannot take: found out at resolution, charged [M 14.9]
+    _at_least(order, minimum(board, kind, target))
     return target
+
+
+FAMINE_RELIEF, COUNTER_BRIBE, ASSASSINATION = 3, 3, 12  # ducats [M 13.1] [M 19.3] [M 14.5] [M 16.2]
+# the least an expense on a province costs: a rebellion costs 9 outside the controller's home country, 15 in
+# it, which the expenses of the same campaign may change: only what is below 9 is known too little at once
+_LEAST_ON_PROVINCE = {"famine relief": FAMINE_RELIEF, "pacify": PACIFY, "rebellion": CAUSE_IN_CONQUEST}
+
+
+def _at_least(order: Expense, needed: int) -> None:
+    """An expense below the least it costs is refused, not charged [M 13.4]."""
+    if order.ducats < needed:
+        raise Illegal(Reason.TOO_LITTLE, needed=str(needed))
 
 
 def _chit_gift_refused(

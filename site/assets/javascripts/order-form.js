@@ -727,11 +727,13 @@ class PrivateReport {
 
   tables(report) {
     const { t } = this;
+    const words = new ReportWords(this.settings, this.root.dataset.lang || "en");
     const table = (head, rows) =>
       el("table", {}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))), el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => el("td", {}, c))))));
     const parts = [];
     if (report.treasury !== undefined) {
-      parts.push(table([t.report_treasury, t.report_loans], [[String(report.treasury), (report.loans ?? []).join(", ") || t.none]]));
+      const loans = (report.loans ?? []).map((loan) => words.loan(String(loan)));
+      parts.push(table([t.report_treasury, t.report_loans], [[words.ducats(report.treasury), loans.join(" ") || words.w.no_loans]]));
       parts[0].id = "pbem-report-money";
     }
     if (report.refused) {
@@ -743,20 +745,125 @@ class PrivateReport {
       );
     }
     if (report.orders?.length) {
-      const details = (o) =>
-        Object.entries(o)
-          .filter(([k]) => !["order", "result", "succeeded"].includes(k))
-          .map(([k, v]) => `${k}: ${v}`)
-          .join(", ");
-      parts.push(el("h3", {}, t.report_orders), table([t.order, t.report_result, t.report_details], report.orders.map((o) => [el("code", {}, o.order), String(o.result ?? ""), details(o)])));
+      const rows = report.orders.map((o) => [words.order(String(o.order)), words.result(o)]);
+      const orders = table([t.order, t.report_result], rows);
+      orders.id = "pbem-report-orders";
+      parts.push(el("h3", {}, t.report_orders), orders);
     }
     if (report.income?.length) {
       const total = report.income.reduce((sum, line) => sum + Number(line.ducats || 0), 0);
-      const rows = report.income.map((line) => [String(line.from), String(line.place), String(line.ducats)]);
+      const rows = report.income.map((line) => [words.source(String(line.from)), words.place(String(line.place)), String(line.ducats)]);
       rows.push([el("strong", {}, t.report_total), "", el("strong", {}, String(total))]);
       parts.push(el("h3", {}, t.report_income), table([t.report_from, t.report_place, t.ducats], rows));
     }
     return parts;
+  }
+}
+
+// A private report's data in the page's language (docs/order-form.md): its money orders and their results in
+// the public report's sentences, places and powers by name, sums in ducats, loans with what is due and when.
+// The sentences come with the settings (`report`, pipeline/publish/private_words.py), with named
+// placeholders; a text or a result of another shape is shown as it is.
+export class ReportWords {
+  constructor(settings, lang) {
+    this.w = settings.report ?? {};
+    this.lang = lang;
+    this.places = settings.places ?? {};
+    this.powers = settings.powers ?? {};
+    this.powersThe = settings.powers_the ?? {};
+    this.reader = new OrderWords({}, this.places, this.w.notation);
+  }
+
+  ducats(n) {
+    const count = Number(n);
+    const one = this.lang === "fr" ? count < 2 : count === 1;
+    const template = this.w.ducats?.[one ? "1" : "n"];
+    return template ? fmt(template, { count }) : String(n);
+  }
+
+  when(season, year) {
+    const template = this.w.when?.[season.toLowerCase()];
+    return template ? fmt(template, { year }) : `${season} ${year}`;
+  }
+
+  // "20+4 due Spring 1455": what is owed and when, as the public report says it
+  due(text) {
+    const m = /^(\d+)\+(\d+) due (\w+) (\d+)$/.exec(text.trim());
+    if (!m) return null;
+    const [principal, interest] = [Number(m[1]), Number(m[2])];
+    return { principal, interest, owed: principal + interest, when: this.when(m[3], m[4]) };
+  }
+
+  loan(text) {
+    const due = this.due(text);
+    if (!due || !this.w.loan) return text;
+    return fmt(this.w.loan, {
+      owed: this.ducats(due.owed),
+      when: due.when,
+      principal: this.ducats(due.principal),
+      interest: this.ducats(due.interest),
+    });
+  }
+
+  place(loc) {
+    return this.places[loc]?.name ?? this.powers[loc] ?? loc;
+  }
+
+  source(from) {
+    return this.w.sources?.[from] ?? from;
+  }
+
+  // a unit as a sentence names it: "the army in Bologna"
+  unit(text) {
+    const [kind, loc] = text.includes(" ") ? text.split(" ") : [null, text];
+    const where = this.places[loc]?.in;
+    if (where === undefined) return null;
+    const template = this.w.units?.[kind ?? "?"];
+    return template ? fmt(template, { in_place: where }) : null;
+  }
+
+  // a money order's canonical text in words ("Borrows 20 ducats from the bank for 1 year."), read with the
+  // money forms of the notation; the sentence of each form, of each expense kind and its target, come with it
+  order(text) {
+    const found = this.reader.read(text);
+    if (!found) return text;
+    const w = this.w;
+    let template = w.orders?.[found.form.form];
+    const values = {};
+    for (const [name, { type, parts }] of Object.entries(found.values)) {
+      const value = parts.filter(Boolean).join(" ");
+      if (name === "ducats") values.amount = this.ducats(value);
+      else if (name === "years") values.years = value;
+      else if (type === "power_or_bank" && value === w.bank) template = w.pay_bank;
+      else if (type === "power_or_bank" || name === "to") values.to_power = w.powers_to?.[value] ?? null;
+      else if (type === "power") values[name] = this.powersThe[value] ?? null;
+      else if (type === "expense_kind") template = w.expenses?.[value] ?? w.expenses?.[""];
+      if (type === "expense_kind") values.target_kind = w.expense_targets?.[value];
+    }
+    if (values.target_kind !== undefined) {
+      const target = found.values.target?.parts.join(" ") ?? "";
+      if (values.target_kind === "province") values.in_place = this.places[target]?.in ?? null;
+      else if (values.target_kind === "power") values.of_power = w.powers_of?.[target] ?? null;
+      else values.unit = this.unit(target);
+    }
+    if (!template || Object.values(values).includes(null)) return text;
+    return fmt(template, values);
+  }
+
+  // an order's result in the public report's sentence, with its figures
+  result(entry) {
+    const results = this.w.results ?? {};
+    const reason = String(entry.result ?? "");
+    const keys = ["counter", "die", "due", "granted", "needed", "paid"].filter((k) => entry[k] !== undefined);
+    const why = entry.why ? `/${entry.why}` : "";
+    const full = reason + (keys.length ? `:${keys.join(",")}` : "") + why;
+    const tried = [full, full.split("/")[0], why ? reason + why : null, reason].filter(Boolean);
+    const template = tried.map((k) => results[k]).find((s) => s !== undefined);
+    if (template === undefined) return reason;
+    const due = entry.due ? this.due(String(entry.due)) : null;
+    const values = { die: entry.die, owed: due ? this.ducats(due.owed) : "", when: due ? due.when : "" };
+    for (const k of ["counter", "granted", "needed", "paid"]) values[k] = this.ducats(entry[k] ?? 0);
+    return fmt(template, values);
   }
 }
 
