@@ -729,7 +729,7 @@ class OrderForm {
         }
         select.replaceChildren(
           el("option", { value: "" }, t.no_order),
-          [...groups].map(([group, orders]) =>
+          ...[...groups].map(([group, orders]) =>
             el("optgroup", { label: t[`group_${group}`] }, orders.map((o) => el("option", { value: o.order }, o.label))),
           ),
         );
