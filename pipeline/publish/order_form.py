@@ -105,16 +105,18 @@ def place_names(board: Board, t: Translator) -> dict[str, dict[str, str]]:
 
 
 def map_points(game: Game) -> dict[str, list[float]] | None:
-    """Where each location stands on the game's map, in the map's units (a space's label point, a split coast's
-    point): where the order form draws the orders a player gives by clicking the map. None without a drawing."""
+    """Where each location of the board stands on the game's map, in the map's units (a space's label point, a
+    split coast's point where the drawing has one), as the map draws units there: where the order form draws
+    the orders a player gives by clicking the map. None without a drawing."""
     drawing = drawing_for(game.board, game.map_name)
     if drawing is None:
         return None
     points = {}
-    for sid, shape in drawing.spaces.items():
+    for sid, space in game.board.spaces.items():
+        shape = drawing.spaces[sid]
         points[sid] = [round(c, 1) for c in shape.label]
-        for coast, point in shape.coasts.items():
-            points[f"{sid}/{coast}"] = [round(c, 1) for c in point]
+        for coast in space.coasts:  # where the map draws a fleet on it: its coast's point, else the label's
+            points[f"{sid}/{coast}"] = [round(c, 1) for c in shape.coasts.get(coast, shape.label)]
     return dict(sorted(points.items()))
 
 
