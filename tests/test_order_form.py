@@ -127,6 +127,25 @@ def test_the_settings_name_every_place_of_the_board_in_both_languages(site: Path
     assert standard["nth"]["to"] == "dans la mer du Nord"
 
 
+def test_the_order_page_shows_the_current_map_and_the_settings_place_every_location_on_it(site: Path) -> None:
+    """The order page holds the current position's map (the file the game page shows, which the script draws
+    in the form to be clicked), and `map_points` puts every space and coast of the board inside the map."""
+    for game_id in ("demo", "machiavelli", "machiavelli-objectif"):
+        game = load_game(GAMES / game_id)
+        folder = site / "games" / game_id
+        turn = game.current_turn()
+        for lang in LANGUAGES:
+            page = (folder / ("orders.md" if lang == "en" else f"orders.{lang}.md")).read_text(encoding="utf-8")
+            assert f"]({turn}.svg){{ .pbem-order-map }}" in page, (game_id, lang)
+        assert (folder / f"{turn}.svg").is_file()
+        points = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["map_points"]
+        places = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["places"]
+        assert points.keys() == places.keys()
+        svg = (folder / f"{turn}.svg").read_text(encoding="utf-8")
+        left, top, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg)[1].split())  # type: ignore[index]
+        assert all(left <= x <= left + width and top <= y <= top + height for x, y in points.values()), game_id
+
+
 def test_the_order_words_are_in_both_languages() -> None:
     """A template for each kind of order and each unit kind, with the placeholders the script fills."""
     kinds = ["hold", "move", "move_convoy", "retreat", "support_hold", "support_move", "support_convert"]

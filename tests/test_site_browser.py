@@ -216,10 +216,12 @@ class _Links(HTMLParser):
                 self.links.append(value)
 
 
-def test_no_internal_link_is_broken(server: str) -> None:
-    """Every `<a href>` (and image and stylesheet) reached from the home pages, across the whole site."""
+def test_no_internal_link_is_broken(server: str, built: Path) -> None:
+    """Every `<a href>` (and image and stylesheet) reached from the home pages, across the whole site; and
+    every page the build made is reached so, in each language (none is an orphan that no link leads to)."""
     host = urlsplit(server).netloc
     queue, seen, broken, pages = [server, server + "fr/"], set(), [], 0
+    reached: set[str] = set()
     referrers: dict[str, str] = {}
     while queue:
         url = queue.pop()
@@ -235,6 +237,7 @@ def test_no_internal_link_is_broken(server: str) -> None:
             continue
         if not body:
             continue
+        reached.add(urlsplit(url).path.lstrip("/"))
         pages += 1
         assert pages < 5000, "the crawl does not end"
         parser = _Links()
@@ -246,6 +249,9 @@ def test_no_internal_link_is_broken(server: str) -> None:
                 queue.append(target)
     assert broken == [], "broken internal links:\n" + "\n".join(broken)
     assert pages > 40  # both languages of every game, phase, rules and syntax page were reached
+    every = {str(p.relative_to(built).parent).removeprefix(".") + "/" for p in built.rglob("index.html")}
+    every = {p.lstrip("/") for p in every} - {"404/"}
+    assert {p for p in every if p.startswith("fr/")} and every - reached == set(), sorted(every - reached)
 
 
 def test_the_private_reports_are_in_the_built_site_as_committed(built: Path) -> None:

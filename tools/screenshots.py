@@ -6,10 +6,12 @@ Usage: python tools/screenshots.py [--out docs/screenshots]
 Builds the demo games' site as CI builds it (the helper of tests/test_site_browser.py: `judge site`, then
 `mkdocs build --strict` into a temporary folder), serves it on localhost and, in Debian's Chromium driven by
 Playwright (CHROMIUM for another binary), takes the home page, a phase page with its map and the order
-form (a power chosen) at 390 px (a phone) and 1280 px (a desktop), in English and French:
-`<page>-<width>-<lang>.png`, and the phase's map zoomed in twice on the phone, `map-zoomed-390-<lang>.png`.
-Each is the first two screens of the page on a phone, the first screen on a desktop, not the whole page:
-the files stay small.
+form at 390 px (a phone) and 1280 px (a desktop), in English and French: `<page>-<width>-<lang>.png`, and
+the phase's map zoomed in twice on the phone, `map-zoomed-390-<lang>.png`. On the order form a power is
+chosen and orders are being given on the map: one written (Padua to Treviso, drawn as an arrow), another
+in progress (Ferrara, then the army in Mantua tapped: its choices offered under the map); the map is zoomed
+in round Ferrara, the shot starts at the map on a phone and ends under its choices on a desktop. Each shot
+is two screens on a phone and one on a desktop, not the whole page: the files stay small.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -53,13 +56,23 @@ def take(out: Path) -> list[Path]:
                     for lang, prefix in (("en", ""), ("fr", "fr/")):
                         for name, path in PAGES:
                             tab.goto(base + prefix + path, wait_until="load")
-                            if name == "orders":
-                                tab.wait_for_selector(".pbem-form[data-ready='true']", timeout=15000)
-                                tab.locator("#pbem-power").select_option("venice")
+                            target = out / f"{name}-{width}-{lang}.png"
+                            if name == "orders":  # a screen as tall as the shot: a full-page shot would
+                                # lay the page out again and lose the map's zoomed view
+                                tab.set_viewport_size({"width": width, "height": height * screens})
+                                tab.goto(base + prefix + path, wait_until="load")
+                                top = click_orders(tab, width, lang)
+                                tab.evaluate("document.fonts.ready")
+                                tab.evaluate(f"window.scrollTo(0, {top})")
+                                tab.evaluate(CENTRE, "A fer")
+                                tab.wait_for_function("document.getAnimations().length === 0")  # the header
+                                tab.screenshot(path=str(target))
+                                tab.set_viewport_size({"width": width, "height": height})
+                                taken.append(target)
+                                continue
                             tab.evaluate("document.fonts.ready")
                             full = tab.evaluate("document.documentElement.scrollHeight")
                             clip = {"x": 0, "y": 0, "width": width, "height": min(full, height * screens)}
-                            target = out / f"{name}-{width}-{lang}.png"
                             tab.screenshot(path=str(target), clip=clip, full_page=True)
                             taken.append(target)
                             if name == "phase" and width == 390:  # the map zoomed in, on a phone
@@ -74,6 +87,46 @@ def take(out: Path) -> list[Path]:
             httpd.shutdown()
             httpd.server_close()
     return taken
+
+
+def click_orders(tab: Any, width: int, lang: str) -> int:
+    """Venice's orders on the map: A pad to Treviso written, A fer with the army in Mantua tapped (its
+    choices shown); the page's y where the map's part starts."""
+    tab.wait_for_selector(".pbem-form[data-ready='true']", timeout=15000)
+    tab.wait_for_selector(".pbem-click-map svg")
+    tab.locator("#pbem-power").select_option("venice")
+    for _ in range(2):
+        tab.get_by_role("button", name="Agrandir" if lang == "fr" else "Zoom in").click()
+    tab.evaluate(CENTRE, "A fer")
+    tab.locator(".pbem-click-map use[data-unit='A pad']").click()
+    tab.mouse.click(*tab.evaluate(CENTRE, "trv"))
+    tab.wait_for_selector("#pbem-map-written")
+    tab.locator(".pbem-click-map use[data-unit='A fer']").click()
+    tab.locator(".pbem-click-map use[data-unit='A man']").click()
+    tab.wait_for_selector(".pbem-map-choice")
+    tab.evaluate(CENTRE, "A fer")
+    part = "document.querySelector('.pbem-map-part').getBoundingClientRect().top + scrollY"
+    bar = "document.querySelector('#pbem-map-bar').getBoundingClientRect().bottom + scrollY"
+    top, bottom = tab.evaluate(f"[{part}, {bar}]")
+    # from the map's heading down; on a desktop, whose shot is one screen, down to the choices under the map
+    return int(top if width < 600 else max(top, bottom + 16 - tab.viewport_size["height"]))
+
+
+# a unit's icon or a space's point (the form's `map_points`) scrolled to the middle of the map's box: its
+# place on the screen
+CENTRE = """async (target) => {
+  const svg = document.querySelector('.pbem-click-map svg'), view = document.querySelector('.pbem-map-view');
+  const settings = await (await fetch(new URL('../form-en.json', location.href.replace('/fr/', '/')))).json();
+  const use = [...svg.querySelectorAll('use[data-unit]')].find((u) => u.dataset.unit === target);
+  const at = use ? [Number(use.getAttribute('x')), Number(use.getAttribute('y'))] : settings.map_points[target];
+  const screen = () => new DOMPoint(at[0], at[1]).matrixTransform(svg.getScreenCTM());
+  const box = view.getBoundingClientRect();
+  let p = screen();
+  view.scrollLeft += p.x - (box.left + box.width / 2);
+  view.scrollTop += p.y - (box.top + box.height / 2);
+  p = screen();
+  return [p.x, p.y];
+}"""
 
 
 def main() -> None:

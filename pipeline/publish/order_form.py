@@ -10,6 +10,7 @@ The pages are static: the script `site/assets/javascripts/order-form.js` (commit
     games/<id>/form-en.json, form-fr.json  the settings a form needs: game, turn, powers and their names
                                            (alone and in a sentence),
                                            the board's places in the language (to put orders into words),
+                                           where each place is on the map (to draw the orders clicked),
                                            secret orders, the game's and the players' public keys, the
                                            repository's URL, the turns with private reports
     games/<id>/private.md, private.fr.md   a game with secret money: each power's private report, decrypted
@@ -38,6 +39,7 @@ from pipeline.storage.private_files import private_report_path, private_reports
 from .i18n import LANGUAGES, Translator, translator
 from .pages import GameInfo, Page, localized
 from .private_words import private_report_words
+from .render import drawing_for
 from .words import Words
 
 SCRIPT = "assets/javascripts/order-form.js"
@@ -103,6 +105,22 @@ def place_names(board: Board, t: Translator) -> dict[str, dict[str, str]]:
     return {loc: {"name": w.place_coast(loc), "in": w.in_(loc), "to": w.to(loc)} for loc in sorted(locations)}
 
 
+def map_points(game: Game) -> dict[str, list[float]] | None:
+    """Where each location of the board stands on the game's map, in the map's units (a space's label point, a
+    split coast's point where the drawing has one), as the map draws units there: where the order form draws
+    the orders a player gives by clicking the map. None without a drawing."""
+    drawing = drawing_for(game.board, game.map_name)
+    if drawing is None:
+        return None
+    points = {}
+    for sid, space in game.board.spaces.items():
+        shape = drawing.spaces[sid]
+        points[sid] = [round(c, 1) for c in shape.label]
+        for coast in space.coasts:  # where the map draws a fleet on it: its coast's point, else the label's
+            points[f"{sid}/{coast}"] = [round(c, 1) for c in shape.coasts.get(coast, shape.label)]
+    return dict(sorted(points.items()))
+
+
 def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
@@ -117,6 +135,7 @@ def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
         "powers": {p: w.power(p) for p in sorted(game.board.powers)},
         "powers_the": {p: w.power_the(p) for p in sorted(game.board.powers)},
         "places": place_names(game.board, t),
+        "map_points": map_points(game),
         "players": dict(sorted(game.players.items())),
         "secret_orders": game.settings.secret_orders,
         "secret_money": game.secret_money,
@@ -144,6 +163,19 @@ def ui_strings(lang: str) -> dict[str, str]:
         "unit": t.gettext("Unit"),
         "order": t.gettext("Order"),
         "no_order": t.gettext("(no order)"),
+        "filter": t.gettext("Filter the orders"),
+        "filter_label": t.gettext("Filter the orders of %(unit)s: type words of the order"),
+        "map_heading": t.gettext("Orders on the map"),
+        "map_choose_power": t.gettext("Choose your power, then tap one of its units on the map to give it an order."),
+        "map_pick_unit": t.gettext("Tap one of your units on the map (circled) to give it an order."),
+        "map_nothing": t.gettext("None of your units has an order to give on the map in this phase."),
+        "map_pick_target": t.gettext("%(unit)s: tap a highlighted place on the map, or choose below."),
+        "map_pick_order": t.gettext("%(unit)s: choose its order below."),
+        "map_which": t.gettext("Which one?"),
+        "map_not_there": t.gettext("%(unit)s has no order there: tap a highlighted place, or cancel."),
+        "map_instead": t.gettext("Order %(unit)s instead"),
+        "map_written": t.gettext("Written: %(order)s"),
+        "map_cancel": t.gettext("Cancel"),
         "group_hold": t.gettext("Hold"),
         "group_moves": t.gettext("Moves"),
         "group_supports": t.gettext("Supports"),
@@ -301,6 +333,7 @@ def order_page(info: GameInfo, lang: str) -> str:
         % {"phase": w.phase_in_sentence(phase_of_turn(info.current))},
         "",
         *_noscript(t),
+        *_order_map(info, lang),
         _mount("order-form", game.id, lang),
         "",
         t.gettext("[Back to the game](%(page)s) · [Order syntax](%(syntax)s)")
@@ -331,6 +364,17 @@ def private_page(info: GameInfo, lang: str) -> str:
         t.gettext("[Back to the game](%(page)s)") % {"page": "index.md"},
     ]
     return "\n".join(lines) + "\n"
+
+
+def _order_map(info: GameInfo, lang: str) -> list[str]:
+    """The map of the current position (the file the game page shows, `<turn>.svg` beside the page's source),
+    as an image: the script puts it into the form, drawn in the page, where a player orders by clicking it."""
+    if drawing_for(info.game.board, info.game.map_name) is None:
+        return []
+    t = translator(lang)
+    phase = Words(info.game.board, t).phase(phase_of_turn(info.current))
+    alt = t.gettext("Map: %(phase)s") % {"phase": phase}
+    return [f"![{alt}]({info.current}.svg){{ .pbem-order-map }}", ""]
 
 
 def _noscript(t: Translator) -> list[str]:

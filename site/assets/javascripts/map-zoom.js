@@ -4,6 +4,10 @@
 // bars or dragging with the mouse pan; "⤢" shows the whole map again, "↗" opens it alone. The map is the
 // SVG file itself, drawn again at each size, so its names stay sharp at every zoom. Without the script the
 // map is a link to the file, as before.
+//
+// A map drawn in the page (the order form's, an element `.game-map` holding the SVG: docs/order-form.md) is
+// set up the same way by `window.pbemMapZoom(element)`. Its clicks are the page's: a click that ends a drag
+// reaches no one, and a click a script takes (stopping it) is no half of a double tap.
 (function () {
   "use strict";
 
@@ -31,6 +35,7 @@
   }
 
   function setup(img) {
+    // `img`: the map, an <img> or an element holding an <svg>
     if (img.dataset.pbemZoom) return;
     img.dataset.pbemZoom = "1";
     var w = words();
@@ -42,7 +47,7 @@
     view.className = "pbem-map-view";
     view.tabIndex = 0;
     view.setAttribute("role", "region");
-    view.setAttribute("aria-label", img.alt || w.map);
+    view.setAttribute("aria-label", img.alt || img.getAttribute("aria-label") || w.map);
     moved.parentNode.insertBefore(box, moved);
     box.appendChild(view);
     view.appendChild(moved);
@@ -99,7 +104,10 @@
     var dragged = false;
     if (link) link.addEventListener("click", function (e) { e.preventDefault(); });
     view.addEventListener("click", function (e) {
-      if (dragged) { dragged = false; return; }
+      // first of all: a click that ends a drag is no click on the map, for this script or any other
+      if (dragged) { dragged = false; e.stopPropagation(); e.preventDefault(); }
+    }, true);
+    view.addEventListener("click", function (e) {
       var p = local(e.clientX, e.clientY);
       var now = Date.now();
       if (lastClick && now - lastClick.t < 400 && Math.abs(p[0] - lastClick.x) < 30 && Math.abs(p[1] - lastClick.y) < 30) {
@@ -161,8 +169,9 @@
     });
   }
 
+  window.pbemMapZoom = setup;
   function start() {
-    document.querySelectorAll("img.game-map").forEach(setup);
+    document.querySelectorAll("img.game-map, .game-map[data-pbem-drawn]").forEach(setup);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -175,6 +175,13 @@ export class OrderWords {
     return phrase === null ? text : `${phrase} (${text})`;
   }
 
+  // another unit ("A pad") as "the army in Padua (A pad)", or as it is
+  otherUnit(text) {
+    const [kind, loc] = text.split(" ");
+    const phrase = loc === undefined ? null : this.unitPhrase("the", kind, loc);
+    return phrase === null ? text : `${phrase} (${text})`;
+  }
+
   // a field of an order in words, or null
   field({ type, parts }) {
     const { t } = this;
@@ -216,6 +223,14 @@ export class OrderWords {
   }
 }
 
+// a text to compare as a player types it: lower case, without accents ("Trévise" is "trevise")
+function folded(text) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+// a unit's select has a filter above it when it offers more orders than this
+const FILTER_FROM = 8;
+
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
@@ -224,6 +239,365 @@ let agePromise = null;
 function loadAge() {
   agePromise ??= import(new URL("age-encryption.js", VENDOR).href);
   return agePromise;
+}
+
+// ---- orders by clicking the map -----------------------------------------------------------------
+//
+// The map of the current position (the page's `img.pbem-order-map`: the SVG file the game page shows) is
+// drawn in the form, and a player orders by tapping it: one of his units, then where it goes, or the unit
+// it supports or convoys and then where that one goes. What a tap may be comes from the unit's legal orders
+// only, read with the notation's forms: each order is a path of spaces (a field holding another unit or a
+// unit built: the space it stands in; a field holding a place: its space; the unit ordered and the fields
+// that are no place are no tap), and a tap keeps the orders whose path goes on through the space tapped.
+// The spaces the next tap may be are highlighted. An order whose path is complete is written in the unit's
+// select when it is the only one left; else those left are offered as buttons in words (a move into a
+// space or a support of the unit in it, the coasts of a province, a move by land or by convoy), beside the
+// orders that need no tap (hold, conversions, sieges...). Cancel, Escape or a tap on the unit again give
+// the unit up. The zoom and pan of map-zoom.js stay: a drag is no tap, and a tap taken here is no half of
+// a double tap (one on a place that is no choice is, and zooms).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const spaceOf = (loc) => loc.split("/")[0];
+
+function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+// the spaces a player taps for an order read by `OrderWords.read`, in the order of its template's fields,
+// and for each the unit it names (another unit: the one to tap) or null (a place)
+export function tapPath(found) {
+  const path = [];
+  const units = [];
+  for (const [name, type] of found.form.fieldList) {
+    const { parts } = found.values[name];
+    if (type === "other_unit" || type === "new_unit") path.push(spaceOf(parts[1]));
+    else if (type === "place") path.push(spaceOf(parts[0]));
+    else continue;
+    units.push(type === "other_unit" ? parts.join(" ") : null);
+  }
+  return { path, units };
+}
+
+// the map file as an element of the page (`.game-map` holding the <svg>), or null if it cannot be read. Its
+// stylesheet becomes the page's: its classes are the map's own (the page has no other map), and the unit
+// icons it draws with <use> take their colours from rules that name no ancestor outside the icon
+async function drawnMap(img) {
+  const response = await fetch(img.src);
+  if (!response.ok) return null;
+  const doc = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.localName !== "svg" || !svg.querySelector("#units")) return null;
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  const holder = el("div", { class: "game-map pbem-click-map", role: "img", "aria-label": img.alt, "data-pbem-drawn": "true" });
+  holder.append(document.importNode(svg, true));
+  return holder;
+}
+
+class ClickMap {
+  // `form`: the OrderForm; `holder`: the map drawn in the page (`drawnMap`)
+  constructor(form, holder) {
+    this.form = form;
+    this.t = form.t;
+    this.words = form.words;
+    this.holder = holder;
+    this.svg = holder.querySelector("svg");
+    this.points = form.settings.map_points ?? {};
+    this.bar = el("div", { class: "pbem-map-bar", id: "pbem-map-bar", "aria-live": "polite" });
+    this.highlights = svgEl("g", { class: "pbem-highlights" });
+    this.drawn = svgEl("g", { class: "pbem-drawn" });
+    const units = this.svg.querySelector("#units");
+    units.parentNode.insertBefore(this.highlights, units);
+    const defs = svgEl("defs");
+    const marker = svgEl("marker", { id: "pbem-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
+    marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", class: "pbem-arrowhead" }));
+    defs.append(marker);
+    this.svg.append(defs, this.drawn);
+    this.svg.addEventListener("click", (e) => this.tap(e));
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.selected) this.cancel();
+    });
+    this.reset("", null);
+  }
+
+  // a power chosen (or none): its units and builds, each with its orders and their paths
+  reset(power, data) {
+    this.power = power;
+    this.selected = null;
+    this.message = "";
+    this.orders = new Map(); // unit -> [{order, path}]
+    this.builds = new Map(); // space -> [{order, label}]
+    for (const u of data?.units ?? []) {
+      this.orders.set(
+        u.unit,
+        u.orders.map((order) => {
+          const found = this.words.read(order);
+          return { order, ...(found ? tapPath(found) : { path: [], units: [] }) };
+        }),
+      );
+    }
+    for (const b of data?.adjustments?.builds ?? []) {
+      const order = typeof b === "string" ? b : b.order;
+      const found = this.words.read(order);
+      const space = found ? tapPath(found).path[0] : undefined;
+      if (space === undefined) continue;
+      const label = this.words.order(order) + (b.cost !== undefined ? ` · ${fmt(this.t.cost, { ducats: b.cost })}` : "");
+      if (!this.builds.has(space)) this.builds.set(space, []);
+      this.builds.get(space).push({ order, label });
+    }
+    this.show();
+  }
+
+  // the unit's element on the map: the power's own when it is one of the power's units (in a retreat phase,
+  // the dislodged unit drawn aside of its province, not the other power's unit that took its place)
+  unitElement(unit) {
+    const own = this.orders.has(unit);
+    for (const use of this.svg.querySelectorAll("use[data-unit]")) {
+      if (use.dataset.unit === unit && (!own || this.isOwn(use))) return use;
+    }
+    return null;
+  }
+
+  isOwn(use) {
+    return use.classList.contains(`pw-${this.power}`);
+  }
+
+  // where a unit stands on the map, or a location's point
+  point(unit, loc) {
+    const use = unit ? this.unitElement(unit) : null;
+    if (use) return [Number(use.getAttribute("x")), Number(use.getAttribute("y"))];
+    return this.points[loc] ?? this.points[spaceOf(loc)] ?? null;
+  }
+
+  // the power's units a tap names: the unit tapped, else those in the space tapped
+  unitsAt(hit) {
+    const mine = [...this.orders.keys()];
+    if (hit.use) {
+      const unit = hit.use.dataset.unit;
+      if (mine.includes(unit) && this.isOwn(hit.use)) return [unit];
+    }
+    return mine.filter((u) => spaceOf(u.split(" ")[1]) === hit.space);
+  }
+
+  // what a tap is on: a unit's icon (even under a name or a city drawn over it) and its space, or a space
+  hitAt(e) {
+    let space = null;
+    for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+      if (!this.svg.contains(node)) continue;
+      if (node.localName === "use" && node.dataset.unit) return { use: node, space: spaceOf(node.dataset.unit.split(" ")[1]) };
+      if (space === null && node.localName === "path" && node.id.startsWith("s-")) space = node.id.slice(2);
+    }
+    return { use: null, space };
+  }
+
+  tap(e) {
+    if (!this.power) return;
+    const hit = this.hitAt(e);
+    if (!hit.space) return;
+    if (this.selected ? this.next(hit) : this.start(hit)) {
+      e.stopPropagation(); // taken: no half of a double tap
+      e.preventDefault();
+    }
+  }
+
+  // no unit chosen yet: a tap on one of the power's units chooses it; on a space with builds, offers them
+  start(hit) {
+    const units = this.unitsAt(hit);
+    const builds = this.builds.get(hit.space) ?? [];
+    if (units.length === 1 && !builds.length) {
+      this.select(units[0]);
+      return true;
+    }
+    if (!units.length && !builds.length) return false;
+    this.choices = [
+      ...units.map((u) => ({ label: this.words.unit(u), action: () => this.select(u) })),
+      ...builds.map((b) => ({ label: b.label, action: () => this.build(b.order) })),
+    ];
+    this.selected = { unit: null, taps: [] };
+    this.show();
+    return true;
+  }
+
+  select(unit) {
+    this.selected = { unit, taps: [] };
+    this.message = "";
+    this.choices = null;
+    this.show();
+  }
+
+  // the unit's orders that the taps so far lead to: complete (nothing more to tap) and longer ones
+  remaining() {
+    const { unit, taps } = this.selected;
+    // a tap on a unit's icon names that unit (the orders naming another unit in its space left out)
+    const left = (this.orders.get(unit) ?? []).filter((o) =>
+      taps.every((tap, i) => o.path[i] === tap.space && (tap.unit === null || o.units[i] === null || o.units[i] === tap.unit)),
+    );
+    return {
+      complete: left.filter((o) => o.path.length === taps.length),
+      longer: left.filter((o) => o.path.length > taps.length),
+    };
+  }
+
+  // the spaces the next tap may be: a Map space -> the units there that the tap would name (none for a place)
+  targets() {
+    const found = new Map();
+    if (!this.selected?.unit) return found;
+    const n = this.selected.taps.length;
+    for (const o of this.remaining().longer) {
+      if (!found.has(o.path[n])) found.set(o.path[n], { place: false, units: new Set() });
+      if (o.units[n] === null) found.get(o.path[n]).place = true;
+      else found.get(o.path[n]).units.add(o.units[n]);
+    }
+    return found;
+  }
+
+  // a unit chosen: a tap on a highlighted space goes on; on the unit, gives it up; on another of the power's
+  // units, chooses that one
+  next(hit) {
+    const { unit } = this.selected;
+    if (!unit) {
+      // a choice among units or builds is shown: a tap elsewhere starts again from there
+      this.selected = null;
+      if (this.start(hit)) return true;
+      this.show();
+      return false;
+    }
+    if (hit.use && hit.use === this.unitElement(unit)) {
+      this.cancel();
+      return true;
+    }
+    if (!this.targets().has(hit.space)) {
+      const units = this.unitsAt(hit);
+      if (units.length === 1) {
+        this.select(units[0]);
+        return true;
+      }
+      this.message = fmt(this.t.map_not_there, { unit: this.words.unit(unit) });
+      this.show();
+      return false;
+    }
+    this.selected.taps.push({ space: hit.space, unit: hit.use ? hit.use.dataset.unit : null });
+    this.message = "";
+    const { complete, longer } = this.remaining();
+    if (complete.length === 1 && !longer.length) {
+      this.write(unit, complete[0].order);
+      return true;
+    }
+    const others = this.unitsAt(hit).filter((u) => u !== unit);
+    this.choices = others.map((u) => ({ label: fmt(this.t.map_instead, { unit: this.words.otherUnit(u) }), action: () => this.select(u) }));
+    this.show();
+    return true;
+  }
+
+  write(unit, order) {
+    this.selected = null;
+    this.choices = null;
+    this.form.setUnitOrder(unit, order);
+    this.message = fmt(this.t.map_written, { order: this.words.order(order) });
+    this.show();
+  }
+
+  build(order) {
+    this.selected = null;
+    this.choices = null;
+    this.form.add(order);
+    this.message = fmt(this.t.map_written, { order: this.words.order(order) });
+    this.show();
+  }
+
+  cancel() {
+    this.selected = null;
+    this.choices = null;
+    this.message = "";
+    this.show();
+  }
+
+  // the highlights, the rings of the units and the bar under the map, as the state is now
+  show() {
+    const { t } = this;
+    this.highlights.replaceChildren();
+    const ring = (unit, css) => {
+      const p = this.point(unit, "");
+      if (p) this.highlights.append(svgEl("circle", { cx: p[0], cy: p[1], r: 10.5, class: css, "data-unit": unit }));
+    };
+    const button = (label, action, id) =>
+      el("button", { type: "button", class: "md-button pbem-map-choice", id, onclick: action }, label);
+    const parts = [];
+    if (!this.power) {
+      parts.push(el("p", {}, t.map_choose_power));
+    } else if (!this.selected) {
+      for (const unit of this.orders.keys()) ring(unit, "pbem-mine");
+      for (const space of this.builds.keys()) this.outline(space, "pbem-target");
+      if (this.message) parts.push(el("p", { class: "pbem-ok", id: "pbem-map-written" }, this.message));
+      parts.push(el("p", {}, this.orders.size || this.builds.size ? t.map_pick_unit : t.map_nothing));
+    } else {
+      const { unit } = this.selected;
+      const buttons = [...(this.choices ?? []).map((c) => button(c.label, c.action))];
+      if (unit) {
+        ring(unit, "pbem-selected");
+        // a place to go to outlined; a unit to support or convoy circled
+        const targets = this.targets();
+        for (const [space, what] of targets) {
+          if (what.place) this.outline(space, "pbem-target");
+          for (const other of what.units) ring(other, "pbem-other");
+        }
+        const { complete } = this.remaining();
+        buttons.unshift(...complete.map((o) => button(this.words.order(o.order), () => this.write(unit, o.order))));
+        const words = this.words.unit(unit);
+        parts.push(el("p", { id: "pbem-map-prompt" }, fmt(targets.size ? t.map_pick_target : t.map_pick_order, { unit: words })));
+        if (this.message) parts.push(el("p", { class: "pbem-warning" }, this.message));
+      } else {
+        parts.push(el("p", { id: "pbem-map-prompt" }, t.map_which));
+      }
+      buttons.push(button(t.map_cancel, () => this.cancel(), "pbem-map-cancel"));
+      parts.push(el("div", { class: "pbem-map-choices" }, buttons));
+    }
+    this.bar.replaceChildren(...parts);
+    this.bar.dataset.state = !this.power ? "off" : this.selected ? (this.selected.unit ? "unit" : "which") : "idle";
+    this.drawOrders();
+  }
+
+  // a space highlighted: its outline drawn again above the map's spaces (never under a neighbour's)
+  outline(space, css) {
+    const shape = this.svg.querySelector(`#s-${CSS.escape(space)}`);
+    if (shape) this.highlights.append(svgEl("path", { d: shape.getAttribute("d"), class: css, "data-space": space }));
+  }
+
+  // the orders chosen so far, drawn over the map: to the last place of the order's path (through the
+  // middle of a supported or convoyed move), each group of orders in its own line
+  drawOrders() {
+    this.drawn.replaceChildren();
+    if (!this.power) return;
+    for (const [unit, order] of this.form.unitChoices) {
+      if (!order) continue;
+      const from = this.point(unit, "");
+      const found = this.words.read(order);
+      if (!from || !found) continue;
+      const css = `pbem-g-${found.form.group}`;
+      const ends = [];
+      for (const [name, type] of found.form.fieldList) {
+        const { parts } = found.values[name];
+        if (type === "other_unit") ends.push(this.point(parts.join(" "), parts[1]));
+        else if (type === "place") ends.push(this.point(null, parts[0]));
+      }
+      const group = svgEl("g", { class: `pbem-chosen ${css}`, "data-unit": unit });
+      if (!ends.length || ends.includes(null)) {
+        group.append(svgEl("circle", { cx: from[0], cy: from[1], r: 10.5, class: "pbem-done" }));
+      } else {
+        let to = ends[ends.length - 1];
+        if (ends.length > 1) {
+          const [a, b] = ends.slice(-2);
+          group.append(svgEl("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "pbem-aside" }));
+          to = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+        }
+        group.append(svgEl("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: "pbem-halo" }));
+        group.append(svgEl("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: "pbem-line", "marker-end": "url(#pbem-arrow)" }));
+      }
+      this.drawn.append(group);
+    }
+  }
 }
 
 // ---- the order form -----------------------------------------------------------------------------
@@ -240,9 +614,11 @@ class OrderForm {
     this.added = []; // builds, waives, loans, payments, expenses: texts in the order added
     this.fileToken = 0;
     this.words = new OrderWords(t, settings.places, legal.notation, settings.powers, settings.powers_the);
+    this.selects = new Map(); // unit -> its select's refill (the filter's)
+    this.clickMap = null;
   }
 
-  render() {
+  async render() {
     const { t, settings } = this;
     const powerSelect = el(
       "select",
@@ -254,12 +630,33 @@ class OrderForm {
     );
     this.body = el("div", { class: "pbem-power-orders" });
     this.output = el("div", { class: "pbem-output" });
+    this.mapPart = el("div", { class: "pbem-map-part" });
     this.root.replaceChildren(
       settings.secret_orders ? el("p", { class: "pbem-note" }, t.secret_note) : null,
       el("p", {}, el("label", { for: "pbem-power" }, t.power + " "), powerSelect),
+      this.mapPart,
       this.body,
       this.output,
     );
+    await this.drawMap();
+  }
+
+  // the page's map of the position, drawn in the form to be clicked (left as the image it is if it cannot be)
+  async drawMap() {
+    const img = document.querySelector("img.pbem-order-map");
+    if (!img) return;
+    let holder = null;
+    try {
+      holder = await drawnMap(img);
+    } catch {
+      holder = null;
+    }
+    if (!holder) return;
+    img.remove();
+    this.mapPart.append(el("h2", {}, this.t.map_heading), holder);
+    this.clickMap = new ClickMap(this, holder);
+    this.mapPart.append(this.clickMap.bar);
+    window.pbemMapZoom?.(holder); // map-zoom.js: zoom and pan (or, loaded later, it finds the map itself)
   }
 
   choosePower(power) {
@@ -286,37 +683,74 @@ class OrderForm {
       parts.unshift(el("p", {}, this.t.no_orders));
     }
     this.body.replaceChildren(...parts);
+    this.clickMap?.reset(power, data);
+    this.update();
+  }
+
+  // an order given on the map: in the unit's select (the filter emptied if it hid the order), and the file
+  setUnitOrder(unit, order) {
+    this.selects.get(unit)?.(order);
+    this.unitChoices.set(unit, order);
     this.update();
   }
 
   unitsTable(data) {
     const { t } = this;
+    this.selects = new Map();
     const rows = data.units.map((u, i) => {
-      const groups = new Map();
-      for (const order of u.orders) {
-        const group = this.words.group(order);
-        if (!groups.has(group)) groups.set(group, []);
-        groups.get(group).push(order);
-      }
-      const select = el(
-        "select",
-        {
-          id: `pbem-unit-${i}`,
-          "data-unit": u.unit,
-          class: "pbem-unit-order",
-          onchange: (e) => {
-            this.unitChoices.set(u.unit, e.target.value);
-            this.update();
-          },
+      const labelled = u.orders.map((o) => ({ order: o, group: this.words.group(o), label: this.words.order(o) }));
+      const select = el("select", {
+        id: `pbem-unit-${i}`,
+        "data-unit": u.unit,
+        class: "pbem-unit-order",
+        onchange: (e) => {
+          this.unitChoices.set(u.unit, e.target.value);
+          this.update();
         },
-        el("option", { value: "" }, t.no_order),
-        [...groups].map(([group, orders]) =>
-          el("optgroup", { label: t[`group_${group}`] }, orders.map((o) => el("option", { value: o }, this.words.order(o)))),
-        ),
-      );
+      });
+      const filter = el("input", {
+        type: "search",
+        id: `pbem-filter-${i}`,
+        class: "pbem-filter",
+        placeholder: t.filter,
+        "aria-label": fmt(t.filter_label, { unit: this.words.unit(u.unit) }),
+        autocomplete: "off",
+        spellcheck: false,
+      });
+      // the options whose words hold every word typed (case and accents aside), the order chosen kept
+      const refill = (chosen = select.value) => {
+        const words = folded(filter.value).split(/\s+/).filter(Boolean);
+        const groups = new Map();
+        for (const o of labelled) {
+          const text = folded(o.label);
+          if (o.order !== chosen && !words.every((w) => text.includes(w))) continue;
+          if (!groups.has(o.group)) groups.set(o.group, []);
+          groups.get(o.group).push(o);
+        }
+        select.replaceChildren(
+          el("option", { value: "" }, t.no_order),
+          ...[...groups].map(([group, orders]) =>
+            el("optgroup", { label: t[`group_${group}`] }, orders.map((o) => el("option", { value: o.order }, o.label))),
+          ),
+        );
+        select.value = chosen;
+        select.dataset.shown = String(select.options.length - 1);
+      };
+      filter.addEventListener("input", () => refill());
+      this.selects.set(u.unit, (order) => {
+        if (!labelled.some((o) => o.order === order)) return;
+        filter.value = "";
+        refill(order);
+      });
+      refill("");
       this.unitChoices.set(u.unit, "");
       const upkeep = u.upkeep !== undefined ? fmt(t.upkeep, { ducats: u.upkeep }) : "";
-      return el("tr", {}, el("td", {}, el("label", { for: `pbem-unit-${i}` }, this.words.unit(u.unit))), el("td", {}, select, upkeep ? " " + upkeep : ""));
+      return el(
+        "tr",
+        {},
+        el("td", {}, el("label", { for: `pbem-unit-${i}` }, this.words.unit(u.unit))),
+        el("td", {}, labelled.length > FILTER_FROM ? filter : null, select, upkeep ? " " + upkeep : ""),
+      );
     });
     return el(
       "div",
@@ -608,6 +1042,7 @@ class OrderForm {
     const plain = el("pre", { id: "pbem-file-text" }, el("code", {}, text));
     const fileBox = el("div", { id: "pbem-file" });
     this.output.replaceChildren(el("h2", {}, t.orders_text), warn, plain, fileBox);
+    this.clickMap?.drawOrders();
     const token = ++this.fileToken;
     const show = (content) => {
       if (token !== this.fileToken) return; // the orders changed meanwhile
@@ -881,7 +1316,7 @@ async function start(root) {
       new PrivateReport(root, t, settings).render();
     } else {
       const legal = await fetchJSON(`games/${game}/orders.json`);
-      new OrderForm(root, t, settings, legal).render();
+      await new OrderForm(root, t, settings, legal).render();
     }
     root.dataset.ready = "true";
   } catch (err) {
