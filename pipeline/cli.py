@@ -97,10 +97,10 @@ game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay
 @click.option(
     "--profile",
     "profile_name",
-    type=click.Choice(["standard", "judge", "objectif"]),
     default="standard",
     show_default=True,
-    help="Rules and map: standard Diplomacy, Machiavelli as the e-mail judge or as Objectif played it.",
+    help="Rules and map: a profile's name (standard Diplomacy; judge, objectif: Machiavelli as the e-mail "
+    "judge or as Objectif played it; each other family's own, docs/rule-options.md).",
 )
 @click.option("--title", default=None, help="Title of the game (default: the folder's name).")
 @click.option(
