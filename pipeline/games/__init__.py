@@ -22,7 +22,7 @@ from pipeline.core.position import Position
 from pipeline.core.rules import DEFAULT_FAMILY, Rules
 from pipeline.errors import DataError
 
-from .family import Family, GameFamily, ReadOrders, StateData, TurnResult
+from .family import Family, GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 
 @functools.cache
@@ -100,6 +100,7 @@ __all__ = [
     "GameFamily",
     "ReadOrders",
     "StateData",
+    "Translations",
     "TurnResult",
     "any_family",
     "families",

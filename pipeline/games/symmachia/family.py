@@ -25,8 +25,9 @@ from typing import Any
 from pipeline.core.dice import Dice, Draw
 from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
-from pipeline.games.family import GameFamily, ReadOrders, StateData, TurnResult
+from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
+from . import report
 from .checking import nearest
 from .model import next_year, year_label
 from .options import DEFAULT_OPTIONS, Options
@@ -37,6 +38,7 @@ from .start import start_state
 from .state import State, state_from_data, state_to_data
 from .year import pending, resolve_year
 
+MASTER = "game_master"  # the viewer and the results' key of the game master's view
 TURN = re.compile(r"^y(\d{2,})-(\d+)(bc|ad)$")
 BINDING = ("game", "turn")  # what storage checks of a file, not the family's business
 
@@ -224,6 +226,38 @@ class SymmachiaFamily(GameFamily):
         return TurnResult(turn_id(setup, after.public.year), after, record, record_end, private, master)
 
     # ---- what the site shows -----------------------------------------------------------------------
+
+    def power_name(self, setup: Scenario, power: str, t: Translations) -> str:
+        return report.Namer(setup, None, t).power(power)
+
+    def standing_labels(self, t: Translations) -> list[str]:
+        return [t.gettext("Prestige"), t.gettext("Last year's gain")]
+
+    def title(self, setup: Scenario, turn: str, t: Translations) -> str:
+        year = setup.start_year
+        for _ in range(self.turn_key(turn)[0] - 1):
+            year = next_year(year)
+        return report.year_in_words(year, t)
+
+    def report(
+        self,
+        setup: Scenario,
+        turn: str,
+        before: State,
+        after: State | None,
+        results: Mapping[str, Any],
+        t: Translations,
+        viewer: str | None = None,
+    ) -> str:
+        lines = report.public_report(setup, before, after, results, t)
+        if viewer == MASTER:
+            lines += report.master_view(setup, before, results.get(MASTER) or {}, t)
+            for power, own in sorted((results.get("private_of") or {}).items()):
+                lines += [f"# {report.Namer(setup, before, t).power(power)}", ""]
+                lines += report.private_report(setup, after, own, t)
+        elif viewer is not None:
+            lines += report.private_report(setup, after, results.get("private") or {}, t)
+        return "\n".join(lines).rstrip() + "\n"
 
     def standings(self, setup: Scenario, state: State) -> list[tuple[str, tuple[int, ...]]]:
         majors = [(p, (info.prestige, info.last_gain)) for p, info in state.public.powers.items() if info.major]

@@ -12,6 +12,7 @@ from ruamel.yaml import YAML
 from pipeline.errors import DataError
 from pipeline.games.symmachia import FAMILY
 from pipeline.games.symmachia.orders import PowerOrders
+from pipeline.games.symmachia.outcome import Code
 from pipeline.storage.board_family import game_family
 from pipeline.storage.maps import load_setup
 
@@ -125,3 +126,44 @@ def test_a_game_folder_plays_a_year_end_to_end(tmp_path: Path) -> None:
     assert (folder / "state" / "y02-228bc.yaml").exists()
     assert commands.replay(folder, lines.append) == []
     assert commands.verify(folder, lines.append) == []
+
+
+# ---- the reports (docs/rules/symmachia.md: the year's records in words) ------------------------------
+
+DEMO = ROOT / "games" / "symmachia-demo"
+
+
+@pytest.mark.parametrize("code", [c.value for c in Code])
+def test_every_record_code_is_put_into_words(code: str) -> None:
+    """Each code the year records has its sentence, or its place in one of the report's tables."""
+    from pipeline.games.symmachia import report
+    from pipeline.publish.i18n import translator
+
+    for lang in ("en", "fr"):
+        t = translator(lang)
+        said = report._sentence(code, t)
+        assert said is not None or code in report.TABLED, code
+        if said is not None and lang == "fr":
+            assert said != report._sentence(code, translator("en")) or "%(" not in said, f"{code}: not translated"
+
+
+def test_the_demo_years_public_report_in_both_languages() -> None:
+    """The public report as the club published it: trade table, transit, forecasts, campaign, prestige."""
+    from pipeline.commands.report import report
+
+    english = report(DEMO, "y01-229bc", "en")
+    french = report(DEMO, "y01-229bc", "fr")
+    for heading in ("## Trade", "## Transit", "## The campaign", "## Prestige", "Next year: revenues"):
+        assert heading in english, heading
+    assert english.startswith("# 229 BC") and french.startswith("# 229 av. J.-C.")
+    assert "| blé | 2 | Égypte lagide | Macédoine antigonide |" in french
+    assert "Treasury" not in english  # the private reports are not in the public one
+
+
+def test_a_powers_report_and_the_game_masters_view() -> None:
+    from pipeline.commands.report import report
+
+    lagids = report(DEMO, "y01-229bc", "en", power="lagids")
+    assert "## Treasury" in lagids and "Treasury at the year's end" in lagids
+    master = report(DEMO, "y01-229bc", "fr", master=True)
+    assert "## Compétences" in master and "## Trésor" in master  # every leader's competence, every treasury
