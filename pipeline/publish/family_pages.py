@@ -8,6 +8,7 @@ the family's public report and maps, in every language. A board family's pages a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +34,15 @@ def own_game_pages(info: GameInfo) -> list[Page]:
     base = Path("games") / game.id
     pages: list[Page] = []
     for lang in LANGUAGES:
-        pages.append(Page(localized(base / "index.md", lang), _game_page(info, lang)))
+        content, maps = _game_page(info, lang)
+        pages += [Page(localized(base / "index.md", lang), content), *maps]
         for turn in info.adjudicated:
             content, maps = _turn_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *maps]
     return pages
 
 
-def _game_page(info: GameInfo, lang: str) -> str:
+def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     game, t = info.game, translator(lang)
     family = game.game_family
     state = game.state(info.current, public=True)
@@ -59,20 +61,29 @@ def _game_page(info: GameInfo, lang: str) -> str:
         lines += ["## " + t.gettext("Turns"), ""]
         lines += [f"- [{family.title(game.board, turn, t)}]({turn}.md)" for turn in reversed(info.adjudicated)]
         lines.append("")
-    return "\n".join(lines)
+    maps = game.game_family.draw_map(game.board, info.current, state, None, t) or {}
+    pages, figures = _figures(game, info.current, maps, lang)
+    return "\n".join([*lines, *figures]), pages
 
 
 def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     game = info.game
     text = turn_report(game, turn, lang, None, public=True)
-    maps = game.game_family.draw_map(game.board, turn, _after(game, turn, True), _results(game, turn), translator(lang))
+    state = game.state(turn, public=True)
+    maps = game.game_family.draw_map(game.board, turn, state, _results(game, turn), translator(lang))
+    pages, figures = _figures(game, turn, maps or {}, lang)
+    return text + ("\n" + "\n".join(figures) if figures else ""), pages
+
+
+def _figures(game: Game, turn: str, maps: Mapping[str, str], lang: str) -> tuple[list[Page], list[str]]:
+    """Each map as `games/<id>/<turn>[-<name>].svg` (`.fr.svg` in French) and the Markdown that shows it."""
     pages: list[Page] = []
     figures: list[str] = []
-    for name, svg in sorted((maps or {}).items()):
+    for name, svg in maps.items():
         file = f"{turn}{'-' + name if name else ''}.svg"
         pages.append(Page(localized(Path("games") / game.id / file, lang), svg))
         figures += [f'[![{name or turn}]({file}){{ .game-map loading="lazy" }}]({file})', ""]
-    return text + ("\n" + "\n".join(figures) if figures else ""), pages
+    return pages, figures
 
 
 def _results(game: Game, turn: str) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
-from . import report
+from . import drawing, report
 from .checking import nearest
 from .model import next_year, year_label
 from .options import DEFAULT_OPTIONS, Options
@@ -226,6 +226,19 @@ class SymmachiaFamily(GameFamily):
         return TurnResult(turn_id(setup, after.public.year), after, record, record_end, private, master)
 
     # ---- what the site shows -----------------------------------------------------------------------
+
+    def draw_map(
+        self, setup: Scenario, turn: str, state: State, results: Mapping[str, Any] | None, t: Translations
+    ) -> dict[str, str] | None:
+        """The map at the year's start, and once it is adjudicated one a season with its moves and battles."""
+        records = [r for r in (results or {}).get("records") or [] if isinstance(r, Mapping)]
+        start = drawing.draw_year(setup, state, records, None, t)
+        if start is None:
+            return None
+        maps = {"": start}
+        for season in report.SEASONS if results is not None else ():
+            maps[season] = drawing.draw_year(setup, state, records, season, t) or start
+        return maps
 
     def power_name(self, setup: Scenario, power: str, t: Translations) -> str:
         return report.Namer(setup, None, t).power(power)

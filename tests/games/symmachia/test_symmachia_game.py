@@ -167,3 +167,21 @@ def test_a_powers_report_and_the_game_masters_view() -> None:
     assert "## Treasury" in lagids and "Treasury at the year's end" in lagids
     master = report(DEMO, "y01-229bc", "fr", master=True)
     assert "## Compétences" in master and "## Trésor" in master  # every leader's competence, every treasury
+
+
+def test_the_map_of_each_season_in_both_languages() -> None:
+    """The year's start and each season's map, drawn from the scenario's places, in the reader's language."""
+    import xml.dom.minidom
+
+    from pipeline.publish.i18n import translator
+    from pipeline.storage.gamedir import load_game
+
+    game = load_game(DEMO)
+    state, results = game.state("y01-229bc", public=True), game.recorded_results("y01-229bc")
+    for lang, name in (("en", "Macedonia"), ("fr", "Macédoine")):
+        maps = FAMILY.draw_map(SCENARIO, "y01-229bc", state, results, translator(lang))
+        assert maps is not None and sorted(maps) == ["", "autumn", "spring", "summer"]
+        for svg in maps.values():
+            xml.dom.minidom.parseString(svg)  # well-formed
+            assert name in svg and "Taurion" in svg  # a province, a unit's commander
+        assert 'marker-end="url(#arrow)"' in maps["spring"]  # the spring's moves drawn
