@@ -146,7 +146,9 @@ class SymmachiaFamily(GameFamily):
     # ---- orders ------------------------------------------------------------------------------------
 
     def powers_to_order(self, setup: Scenario, state: State) -> list[str]:
-        return sorted(p for p, info in state.public.powers.items() if not info.eliminated)
+        """Every power alive of the scenario's; a power born in the game (a usurper's) has no player and
+        plays as without orders [S 10.3]."""
+        return sorted(p for p, info in state.public.powers.items() if not info.eliminated and p in setup.powers)
 
     def read_orders(
         self,

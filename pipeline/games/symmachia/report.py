@@ -40,8 +40,9 @@ def year_in_words(year: int, t: Translations) -> str:
 class Namer:
     """The scenario's and the state's names in the reader's language."""
 
-    def __init__(self, scenario: Scenario, state: State | None, t: Translations) -> None:
+    def __init__(self, scenario: Scenario, state: State | None, t: Translations, before: State | None = None) -> None:
         self.s, self.st, self.t = scenario, state, t
+        self.before = before  # the names of those gone during the year (a leader killed, a unit destroyed)
 
     def title(self, title: Title) -> str:
         return title.fr if self.t.lang == "fr" else title.en
@@ -57,14 +58,17 @@ class Namer:
         return self.title(self.s.place_name(str(place))) if place else self.t.gettext("nowhere")
 
     def leader(self, lid: Any) -> str:
-        if self.st is not None and str(lid) in self.st.public.leaders:
-            return self.title(self.st.public.leaders[str(lid)].name)
+        for state in (self.st, self.before):
+            if state is not None and str(lid) in state.public.leaders:
+                return self.title(state.public.leaders[str(lid)].name)
         return str(lid)
 
     def unit(self, uid: Any) -> str:
         """``lagids_a1`` (Sosibius), or a horde's, pirates' or mercenaries' name."""
-        if self.st is not None:
-            pub = self.st.public
+        for state in (self.st, self.before):
+            if state is None:
+                continue
+            pub = state.public
             if str(uid) in pub.units:
                 return f"{uid} ({self.leader(pub.units[str(uid)].leader)})"
             bands = {h.id: h.name for h in pub.hordes} | {p.id: p.name for p in pub.pirates}
@@ -257,7 +261,7 @@ def _sentence(code: str, t: Translations) -> str | None:
         "defence": lambda: t.gettext("%(unit)s moves to meet %(threat)s toward %(toward)s."),
         "retreat": lambda: t.gettext("%(unit)s retreats to %(to)s."),
         "destroyed": lambda: t.gettext("%(unit)s is destroyed: %(why)s."),
-        "pacify_failed": lambda: t.gettext("%(unit)s fails to pacify %(province)s (%(value)s for %(threshold)s)."),
+        "pacify_failed": lambda: t.gettext("%(unit)s fails to pacify %(province)s."),
         "embarked": lambda: t.gettext("%(army)s embarks on %(fleet)s."),
         "landed": lambda: t.gettext("%(army)s lands from %(fleet)s in %(province)s."),
         "convoyed": lambda: t.gettext("%(fleet)s carries %(army)s to %(to)s."),
@@ -274,7 +278,7 @@ def _sentence(code: str, t: Translations) -> str | None:
         "leader_died": lambda: t.gettext("%(leader)s is dead: %(cause)s."),
         "loyalty": lambda: t.gettext("%(leader)s's loyalty is tested (die %(roll)s for %(chance)s)."),
         "betrayal": lambda: t.gettext("%(unit)s is bought: %(malus)s in battle."),
-        "pacified": lambda: t.gettext("%(unit)s pacifies %(province)s (%(value)s for %(threshold)s)."),
+        "pacified": lambda: t.gettext("%(unit)s pacifies %(province)s, taken from %(frm)s."),
         "battle": lambda: t.gettext("Battle at %(place)s: %(winner)s beats %(loser)s (%(result)s, by %(difference)s)."),
     }
     made = sentences.get(code)
@@ -291,9 +295,11 @@ def _fields(record: Data, n: Namer) -> dict[str, str]:
             out[key] = n.power(value) if value else n.t.gettext("independence")
             if key == "to" and (value in n.s.provinces or value in n.s.seas):
                 out[key] = n.place(value)
-        elif key in ("province", "place", "zone", "frm", "toward", "post"):
+        elif key == "frm":
+            out[key] = n.ref(value) if value else n.t.gettext("independence")
+        elif key in ("province", "place", "zone", "toward", "post", "threat"):
             out[key] = n.place(value)
-        elif key in ("unit", "army", "fleet", "threat", "horde", "pirates", "mercenary"):
+        elif key in ("unit", "army", "fleet", "horde", "pirates", "mercenary", "winner", "loser"):
             out[key] = n.unit(value)
         elif key in ("leader", "king", "victim"):
             out[key] = n.leader(value)
@@ -344,7 +350,7 @@ def public_report(
     scenario: Scenario, before: State, after: State | None, results: Data, t: Translations, full: bool = False
 ) -> list[str]:
     """The public report's lines (`full`: the game master's records are among `results`'s)."""
-    n = Namer(scenario, after or before, t)
+    n = Namer(scenario, after or before, t, before)
     records = [r for r in results.get("records") or [] if isinstance(r, Mapping)]
     by_code: dict[str, list[Data]] = {}
     for r in records:
