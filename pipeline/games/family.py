@@ -108,6 +108,7 @@ class GameFamily(ABC):
     always_secret: bool = False  # that business is kept encrypted whatever game.yaml says (then a key is needed)
     setup_folder: str = "maps"  # where the setups are: `maps` (pipeline/maps/) or a folder of the family's package
     ruling_file: str | None = None  # the name (without .yaml) of the game master's ruling file in a turn's folder
+    orders_page: str = "docs/orders"  # the page of the order files' syntax (``.md``; ``.fr.md`` in French)
     secret_note: str = "Each power's part and the game master's: encrypted beside it."  # the state file's header
     revealed_note: str = "what stays secret is left out."  # the header of a revealed order file cut short
 

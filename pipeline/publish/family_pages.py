@@ -8,6 +8,7 @@ the family's public report and maps, in every language. A board family's pages a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,14 @@ def own_game_pages(info: GameInfo) -> list[Page]:
     game = info.game
     base = Path("games") / game.id
     pages: list[Page] = []
+    legal = _legal_orders(game, info.current)
+    if legal:
+        pages.append(Page(base / "orders.json", json.dumps(legal, ensure_ascii=False, indent=1, sort_keys=True) + "\n"))
     for lang in LANGUAGES:
         content, maps = _game_page(info, lang)
         pages += [Page(localized(base / "index.md", lang), content), *maps]
+        if legal:
+            pages.append(Page(localized(base / "orders.md", lang), _order_page(info, legal, lang)))
         for turn in info.adjudicated:
             content, maps = _turn_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *maps]
@@ -64,6 +70,45 @@ def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     maps = game.game_family.draw_map(game.board, info.current, state, None, t) or {}
     pages, figures = _figures(game, info.current, maps, lang)
     return "\n".join([*lines, *figures]), pages
+
+
+def _legal_orders(game: Game, turn: str) -> dict[str, Any]:
+    """Each power's legal orders of the current turn (`GameFamily.legal_orders`), what the order page shows."""
+    family = game.game_family
+    state = game.state(turn, public=True)
+    out = {}
+    for power in family.powers_to_order(game.board, state):
+        legal = family.legal_orders(game.board, state, game.options, power)
+        if legal is not None:
+            out[power] = legal
+    return {"game": game.id, "turn": turn, "powers": out} if out else {}
+
+
+def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
+    """The order page: how to send a file, then each power's units and the orders each may be given for
+    its first season, as `judge legal-orders` lists them (`orders.json`)."""
+    game, t = info.game, translator(lang)
+    family = game.game_family
+    lines = ["# " + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)}, ""]
+    syntax = family.orders_page + (".fr.md" if lang == "fr" else ".md")
+    link = f"[{syntax}]({info.repo_url.rstrip('/')}/blob/main/{syntax})" if info.repo_url else f"`{syntax}`"
+    lines += [
+        t.gettext(
+            "Write one order file a power, check it with `judge validate`, encrypt it with `judge encrypt` and "
+            "send it in a pull request; the syntax: %(syntax)s. Every legal order of this turn: %(json)s."
+        )
+        % {
+            "syntax": link,
+            "json": "[orders.json](orders.json)",
+        },
+        "",
+    ]
+    for power, data in legal["powers"].items():
+        lines += ["## " + family.power_name(game.board, power, t), ""]
+        for uid, unit in (data.get("military") or {}).get("units", {}).items():
+            lines.append(f"- `{uid}` ({unit.get('at')}): " + ", ".join(f"`{o}`" for o in unit.get("orders", [])))
+        lines.append("")
+    return "\n".join(lines)
 
 
 def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:

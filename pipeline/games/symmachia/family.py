@@ -27,7 +27,7 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
-from . import drawing, report
+from . import drawing, legal, report
 from .checking import nearest
 from .model import next_year, year_label
 from .options import DEFAULT_OPTIONS, Options
@@ -78,6 +78,7 @@ class SymmachiaFamily(GameFamily):
     always_secret = True
     setup_folder = "scenarios"
     ruling_file = "ruling"
+    orders_page = "docs/symmachia-orders"
     secret_note = "Each power's treasury and ledger, and the game master's part: encrypted beside it."
     revealed_note = "the plots and bribes stay secret."
 
@@ -241,6 +242,9 @@ class SymmachiaFamily(GameFamily):
         for season in report.SEASONS if results is not None else ():
             maps[season] = drawing.draw_year(setup, state, records, season, t) or start
         return maps
+
+    def legal_orders(self, setup: Scenario, state: State, options: Options, power: str) -> dict[str, Any]:
+        return legal.legal_orders(setup, state, power)
 
     def power_name(self, setup: Scenario, power: str, t: Translations) -> str:
         return report.Namer(setup, None, t).power(power)

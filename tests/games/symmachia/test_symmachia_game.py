@@ -185,3 +185,22 @@ def test_the_map_of_each_season_in_both_languages() -> None:
             xml.dom.minidom.parseString(svg)  # well-formed
             assert name in svg and "Taurion" in svg  # a province, a unit's commander
         assert 'marker-end="url(#arrow)"' in maps["spring"]  # the spring's moves drawn
+
+
+def test_every_legal_order_is_read_as_legal() -> None:
+    """`judge legal-orders`: each campaign order listed for a unit's first season is one the order file's
+    reader takes [S 6.1] [S 10.2], for every power of the demo's current year."""
+    from pipeline.storage.gamedir import load_game
+
+    game = load_game(DEMO)
+    state = game.state(game.current_turn())
+    checked = 0
+    for power in FAMILY.powers_to_order(SCENARIO, state):
+        legal = FAMILY.legal_orders(SCENARIO, state, game.options, power)
+        for uid, unit in legal["military"]["units"].items():
+            for order in unit["orders"]:
+                data = {"power": power, "year": legal["year"], "military": {uid: {"plan": [order]}}}
+                read = FAMILY.read_orders(SCENARIO, state, game.options, power, data, lambda w: None, lenient=False)
+                assert not read.problems, (power, uid, order, [str(p) for p in read.problems])
+                checked += 1
+    assert checked > 100
