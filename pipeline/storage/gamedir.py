@@ -33,7 +33,7 @@ from .game_settings import Settings, parse_settings
 from .maps import load_setup
 from .private_files import private_state_path
 from .sealed import available_identities, unseal
-from .yamlio import load_yaml, load_yaml_fast, locate, parse_yaml
+from .yamlio import load_yaml, load_yaml_fast, locate, parse_yaml_fast
 
 
 @dataclass
@@ -188,7 +188,7 @@ class Game:
         private_path = private_state_path(path)
         secret: Mapping[str, Any] | None = None
         if private_path.exists() and not public:
-            secret = parse_yaml(
+            secret = parse_yaml_fast(  # the judge wrote it: the fast parser (lines only if a problem needs them)
                 unseal(private_path.read_bytes(), self.identities, str(private_path)), str(private_path)
             )
         data = self._read_once(path)

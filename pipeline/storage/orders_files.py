@@ -171,11 +171,19 @@ def read_ruling_file(game: Game, turn: str, state: Any, path: Path) -> tuple[Any
         source = unseal(read_bytes(path, SEALED_BYTES), game.identities, file)
     else:
         source = read_text(path, ORDER_FILE_BYTES)
-    data = _parse(source, file, fast=False)
+    try:
+        return _ruling(game, turn, state, file, source, _parse(source, file, fast=True))
+    except DataError as err:
+        if all(p.line is not None for p in err.problems):
+            raise
+    return _ruling(game, turn, state, file, source, _parse(source, file, fast=False))  # again, with the lines
+
+
+def _ruling(game: Game, turn: str, state: Any, file: str, source: str, data: Any) -> tuple[Any, str]:
     if not isinstance(data, Mapping):
         raise DataError("a ruling file is a mapping", file=file)
     rest = {k: v for k, v in data.items() if k not in ("game", "turn")}
-    sealed = path.name.endswith(SEALED_SUFFIX)  # an encrypted ruling must name its game and turn: never copied over
+    sealed = file.endswith(SEALED_SUFFIX)  # an encrypted ruling must name its game and turn: never copied over
     problems = [
         Problem(key, f"this ruling is for {key} {expected!r}, not {data.get(key)!r}", line_of(data, key), file)
         for key, expected in (("game", game.id), ("turn", turn))
