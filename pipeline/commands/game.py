@@ -175,7 +175,8 @@ def status(folder: Path, echo: Echo, now: datetime | None = None) -> bool:
     position = game.state(turn, public=not game.identities)
     needed = powers_to_order(game, position)
     sent, _ = order_paths(game, turn)
-    echo(f"{game.title}: turn {turn} ({getattr(position, 'phase', turn)})")
+    phase = getattr(position, "phase", None)  # a board game's turn is a phase: said in words
+    echo(f"{game.title}: turn {turn}" + (f" ({phase})" if phase is not None else ""))
     due = deadlines(game).get(turn)
     if due is not None:
         late = now is not None and game.settings.deadlines is not None and is_past(now, due, game.settings.deadlines)
