@@ -221,7 +221,9 @@ def read_turn_orders(
         path = chosen.pop(family.ruling_file)
         ruling_names.add(path.name)
         revealed = path.with_name(path.name.removesuffix(SEALED_SUFFIX))
-        read_path = revealed if recorded is not None and path != revealed and revealed.is_file() else path
+        # as the orders: once adjudicated, without the game's key, the revealed text; a rerun reads the file itself
+        as_then = recorded is not None and as_recorded and not prefer_sealed
+        read_path = revealed if as_then and path != revealed and revealed.is_file() else path
         try:
             ruling, text = read_ruling_file(game, turn, position, read_path)
             ruling_text = (path, text)

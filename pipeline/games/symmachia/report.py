@@ -146,6 +146,15 @@ WHYS: dict[str, Callable[[Translations], str]] = {
     "enemy_fleet": lambda t: t.gettext("an enemy fleet"),
     "army_in_defence": lambda t: t.gettext("an army in defence"),
     "quiet": lambda t: t.gettext("nothing"),
+    "non_decisive": lambda t: t.gettext("not decisive"),
+    "total": lambda t: t.gettext("a total victory"),
+    "again": lambda t: t.gettext("the dice rolled again"),
+    "assassination": lambda t: t.gettext("assassination"),
+    "battle": lambda t: t.gettext("killed in battle"),
+    "palace plot": lambda t: t.gettext("a palace plot"),
+    "no home port": lambda t: t.gettext("no home port"),
+    "rotted": lambda t: t.gettext("rotted away"),
+    "turned pirate": lambda t: t.gettext("turned pirate"),
     "favourable": lambda t: t.gettext("a favourable year"),
     "bad_harvest": lambda t: t.gettext("a bad harvest"),
     "total_victory": lambda t: t.gettext("total victory"),
@@ -279,6 +288,7 @@ def _sentence(code: str, t: Translations) -> str | None:
         "loyalty": lambda: t.gettext("%(leader)s's loyalty is tested (die %(roll)s for %(chance)s)."),
         "betrayal": lambda: t.gettext("%(unit)s is bought: %(malus)s in battle."),
         "pacified": lambda: t.gettext("%(unit)s pacifies %(province)s, taken from %(frm)s."),
+        "pacified_free": lambda: t.gettext("%(unit)s pacifies %(province)s, free until then."),
         "battle": lambda: t.gettext("Battle at %(place)s: %(winner)s beats %(loser)s (%(result)s, by %(difference)s)."),
     }
     made = sentences.get(code)
@@ -328,6 +338,8 @@ def say(record: Data, n: Namer) -> str:
         code = "quiet_event"
     elif code == "plot" and record.get("killed"):
         code = "plot_killed"
+    elif code == "pacified" and not record.get("frm"):
+        code = "pacified_free"
     elif code == "rome_ruling" and not record.get("to"):
         code = "rome_free"
     template = _sentence(code, n.t)
