@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from pipeline.core.rules import Rules
-from pipeline.games import profiles
+from pipeline.games import families, own_families, profiles
 
 from .i18n import LANGUAGES, Translator, translator
 from .pages import ORDER_SYNTAX, RULES, Page, localized
@@ -67,7 +67,7 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
     in_english = {}
     if lang != LANGUAGES[0]:
         in_english = {k: v for k, v in option_explanations(docs).items() if k not in explained}
-    names = list(profiles())
+    names = [n for family in families().values() for n in family.profiles]  # the board families' options
     lines = ["# " + t.gettext("Rule profiles"), ""]
     lines.append(
         t.gettext(
@@ -98,6 +98,13 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
             lines += ["- " + item % {"option": f"`{n}`", "value": _value(getattr(profiles()[p], n), t)} for n in differ]
         else:
             lines.append(t.gettext("The defaults: standard Diplomacy."))
+    for family in own_families().values():  # a family of its own kind: its options are its own
+        for p in family.profiles:
+            lines += ["", f"## `{p}` {{#{p}}}", ""]
+            lines.append(
+                t.gettext("A game family of its own: its rules and their options are on its rules page, %(page)s.")
+                % {"page": f"`docs/rules/{family.id}.md`"}
+            )
     return "\n".join(lines) + "\n"
 
 

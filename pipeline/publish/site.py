@@ -44,6 +44,7 @@ from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import map_path
 
+from .family_pages import is_own_kind, own_game_pages
 from .feed import feed
 from .i18n import LANGUAGES, translator
 from .mkdocs_hooks import HOME_BLOCK
@@ -180,7 +181,10 @@ def _encoded(pages: list[Page]) -> list[tuple[Path, bytes]]:
 
 
 def _pages_of(info: GameInfo) -> list[Page]:
-    """A game's pages and its order form's."""
+    """A game's pages and its order form's (a family of its own kind: its pages from its report and map
+    hooks, `family_pages`)."""
+    if is_own_kind(info.game):
+        return own_game_pages(info)
     return [*game_pages(info.game, info=info), *form_pages(info)]
 
 

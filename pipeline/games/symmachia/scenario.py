@@ -77,6 +77,7 @@ class Province:
     trading_post: str | None
     incense_needs_safe: tuple[str, ...]  # sea zones that must be free for its incense to count [S 3.8]
     pirate_zone: str | None
+    at: tuple[float, float] | None = None  # where the map draws it: longitude east, latitude north
 
     @property
     def coastal(self) -> bool:
@@ -93,6 +94,7 @@ class SeaZone:
     name: Title
     group: str  # the maritime group a fleet's home port must be in [S 4.4]
     adjacent: tuple[str, ...]
+    at: tuple[float, float] | None = None  # where the map draws it: longitude east, latitude north
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,17 @@ def _title(c: Checker, data: Any, where: str, default: str) -> Title:
     return Title(default, default)
 
 
+def _at(c: Checker, data: Any, where: str) -> tuple[float, float] | None:
+    """A place's position on the map, ``[longitude, latitude]`` in degrees (east and north positive)."""
+    if data is None:
+        return None
+    ok = isinstance(data, list) and len(data) == 2 and all(isinstance(v, int | float) for v in data)
+    if not ok or not (-180 <= data[0] <= 180 and -90 <= data[1] <= 90):
+        c.add(where, f"expected [longitude, latitude] in degrees, such as [22.5, 40.6], found {shown(data)}")
+        return None
+    return float(data[0]), float(data[1])
+
+
 def _ids(c: Checker, data: Any, where: str) -> dict[str, Any]:
     m = c.mapping(data, where)
     for key in m:
@@ -305,14 +318,18 @@ def _read(data: Any) -> Scenario:
     for zid, raw in seas_data.items():
         w = f"sea_zones.{zid}"
         m = c.mapping(raw, w)
-        c.unknown_keys(m, w, ("name", "group", "adjacent"))
+        c.unknown_keys(m, w, ("name", "group", "adjacent", "at"))
         adjacent = []
         for i, other in enumerate(c.sequence(m.get("adjacent"), f"{w}.adjacent")):
             name = c.name_in(other, f"{w}.adjacent[{i}]", seas_data, "sea zone")
             if name is not None:
                 adjacent.append(name)
         seas[zid] = SeaZone(
-            zid, _title(c, m.get("name"), f"{w}.name", zid), c.text(m.get("group"), f"{w}.group"), tuple(adjacent)
+            zid,
+            _title(c, m.get("name"), f"{w}.name", zid),
+            c.text(m.get("group"), f"{w}.group"),
+            tuple(adjacent),
+            _at(c, m.get("at"), f"{w}.at"),
         )
     for zid, zone in seas.items():
         for other in zone.adjacent:
@@ -346,6 +363,7 @@ def _read(data: Any) -> Scenario:
                 "trading_post",
                 "incense_needs_safe",
                 "pirate_zone",
+                "at",
             ),
         )
         number = c.integer(m.get("number"), f"{w}.number", 1, 97)
@@ -431,6 +449,7 @@ def _read(data: Any) -> Scenario:
             post_id,
             tuple(safe),
             pirate_zone,
+            _at(c, m.get("at"), f"{w}.at"),
         )
     for pid, prov in provinces.items():
         for other in prov.borders:

@@ -127,8 +127,8 @@ def usurp(w: Work, unit: UnitW, betrayed: str, step: Step) -> None:
         destroy(w, unit, "turned pirate", step)
         return
     named = w.ruling.usurpers.get(leader)
-    name = named.name if named is not None else w.leaders[leader].name.en
-    pid = base = slug(name) or f"usurper_{leader}"
+    title = Title(named.name, named.name) if named is not None else w.leaders[leader].name  # his own, in each language
+    pid = base = slug(title.en) or f"usurper_{leader}"
     n = 2
     while pid in w.powers:
         pid, n = f"{base}_{n}", n + 1
@@ -137,7 +137,7 @@ def usurp(w: Work, unit: UnitW, betrayed: str, step: Step) -> None:
     protector = w.pick(candidates, "protector", pid) if candidates else None
     province = unit.place if w.owners.get(unit.place) == betrayed else ""
     w.powers[pid] = PowerW(
-        pid, Title(name, name), False, leader, province, province, protector, None, 0, False, betrayed, set(), set()
+        pid, title, False, leader, province, province, protector, None, 0, False, betrayed, set(), set()
     )
     w.treasury[pid] = named.treasury if named is not None else 0
     w.leaders[leader].power = pid

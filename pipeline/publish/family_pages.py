@@ -1,0 +1,171 @@
+"""The pages of a game whose family is of its own kind (`GameFamily.report`, `draw_map`, `standings`,
+`title`): the game's page (its current turn, standings and every turn adjudicated) and one page a turn with
+the family's public report and maps, in every language. A board family's pages are `pages.py`'s.
+
+`turn_report` gives a turn's report for one reader, as `judge report` prints it: the public one, a power's
+(with its private report decrypted) or the game master's (with his record and every power's report).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import DataError
+from pipeline.games import GameFamily
+from pipeline.storage.gamedir import Game
+from pipeline.storage.private_files import MASTER, private_report_path
+from pipeline.storage.sealed import unseal
+from pipeline.storage.yamlio import parse_yaml
+
+from .i18n import LANGUAGES, translator
+from .pages import GameInfo, Page, deadline_text, localized
+
+
+def is_own_kind(game: Game) -> bool:
+    """Whether the game's family publishes its own reports (a family of its own kind gives `report`)."""
+    return type(game.game_family).report is not GameFamily.report
+
+
+def own_game_pages(info: GameInfo) -> list[Page]:
+    """Every page and map of the game, in every language."""
+    game = info.game
+    base = Path("games") / game.id
+    pages: list[Page] = []
+    legal = _legal_orders(game, info.current)
+    if legal:
+        pages.append(Page(base / "orders.json", json.dumps(legal, ensure_ascii=False, indent=1, sort_keys=True) + "\n"))
+    for lang in LANGUAGES:
+        content, maps = _game_page(info, lang)
+        pages += [Page(localized(base / "index.md", lang), content), *maps]
+        if legal:
+            pages.append(Page(localized(base / "orders.md", lang), _order_page(info, legal, lang)))
+        for turn in info.adjudicated:
+            content, maps = _turn_page(info, turn, lang)
+            pages += [Page(localized(base / f"{turn}.md", lang), content), *maps]
+    return pages
+
+
+def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
+    game, t = info.game, translator(lang)
+    family = game.game_family
+    state = game.state(info.current, public=True)
+    lines = [f"# {game.title_in(lang)}", ""]
+    lines += [t.gettext("Current turn: %(turn)s") % {"turn": family.title(game.board, info.current, t)}, ""]
+    lines += [t.gettext("Deadline: %(deadline)s") % {"deadline": deadline_text(info, lang)}, ""]
+    standings = family.standings(game.board, state) or []
+    if standings:
+        header = [t.gettext("Power"), *family.standing_labels(t)]
+        lines += ["## " + t.gettext("Standings"), "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        for power, rank in standings:
+            cells = [family.power_name(game.board, power, t), *(str(v) for v in rank)]
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    if info.adjudicated:
+        lines += ["## " + t.gettext("Turns"), ""]
+        lines += [f"- [{family.title(game.board, turn, t)}]({turn}.md)" for turn in reversed(info.adjudicated)]
+        lines.append("")
+    maps = game.game_family.draw_map(game.board, info.current, state, None, t) or {}
+    pages, figures = _figures(game, info.current, maps, lang)
+    return "\n".join([*lines, *figures]), pages
+
+
+def _legal_orders(game: Game, turn: str) -> dict[str, Any]:
+    """Each power's legal orders of the current turn (`GameFamily.legal_orders`), what the order page shows."""
+    family = game.game_family
+    state = game.state(turn, public=True)
+    out = {}
+    for power in family.powers_to_order(game.board, state):
+        legal = family.legal_orders(game.board, state, game.options, power)
+        if legal is not None:
+            out[power] = legal
+    return {"game": game.id, "turn": turn, "powers": out} if out else {}
+
+
+def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
+    """The order page: how to send a file, then each power's units and the orders each may be given for
+    its first season, as `judge legal-orders` lists them (`orders.json`)."""
+    game, t = info.game, translator(lang)
+    family = game.game_family
+    lines = ["# " + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)}, ""]
+    syntax = family.orders_page + (".fr.md" if lang == "fr" else ".md")
+    link = f"[{syntax}]({info.repo_url.rstrip('/')}/blob/main/{syntax})" if info.repo_url else f"`{syntax}`"
+    lines += [
+        t.gettext(
+            "Write one order file a power, check it with `judge validate`, encrypt it with `judge encrypt` and "
+            "send it in a pull request; the syntax: %(syntax)s. Every legal order of this turn: %(json)s."
+        )
+        % {
+            "syntax": link,
+            "json": "[orders.json](orders.json)",
+        },
+        "",
+    ]
+    for power, data in legal["powers"].items():
+        lines += ["## " + family.power_name(game.board, power, t), ""]
+        for uid, unit in (data.get("military") or {}).get("units", {}).items():
+            lines.append(f"- `{uid}` ({unit.get('at')}): " + ", ".join(f"`{o}`" for o in unit.get("orders", [])))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
+    game = info.game
+    text = turn_report(game, turn, lang, None, public=True)
+    state = game.state(turn, public=True)
+    maps = game.game_family.draw_map(game.board, turn, state, _results(game, turn), translator(lang))
+    pages, figures = _figures(game, turn, maps or {}, lang)
+    return text + ("\n" + "\n".join(figures) if figures else ""), pages
+
+
+def _figures(game: Game, turn: str, maps: Mapping[str, str], lang: str) -> tuple[list[Page], list[str]]:
+    """Each map as `games/<id>/<turn>[-<name>].svg` (`.fr.svg` in French) and the Markdown that shows it."""
+    pages: list[Page] = []
+    figures: list[str] = []
+    for name, svg in maps.items():
+        file = f"{turn}{'-' + name if name else ''}.svg"
+        pages.append(Page(localized(Path("games") / game.id / file, lang), svg))
+        figures += [f'[![{name or turn}]({file}){{ .game-map loading="lazy" }}]({file})', ""]
+    return pages, figures
+
+
+def _results(game: Game, turn: str) -> dict[str, Any]:
+    data = game.recorded_results(turn)
+    if data is None:
+        raise DataError(f"turn {turn} has not been adjudicated", file=str(game.results_path(turn)))
+    return dict(data)
+
+
+def _after(game: Game, turn: str, public: bool) -> Any:
+    turns = game.turns()
+    following = turns[turns.index(turn) + 1] if turn in turns and turns.index(turn) + 1 < len(turns) else None
+    return game.state(following, public=public) if following else None
+
+
+def _sealed(game: Game, path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    data = parse_yaml(unseal(path.read_bytes(), game.identities, str(path)), str(path))
+    return dict(data) if isinstance(data, dict) else {}
+
+
+def turn_report(game: Game, turn: str, lang: str, viewer: str | None, public: bool = False) -> str:
+    """A turn's report in `lang` for `viewer` (None: everybody; a power; `game_master`)."""
+    results = _results(game, turn)
+    hidden = public or viewer is None
+    if viewer == MASTER:
+        results[MASTER] = _sealed(game, private_report_path(game.folder, turn, MASTER))
+        results["private_of"] = {p: _sealed(game, private_report_path(game.folder, turn, p)) for p in game.powers}
+    elif viewer is not None:
+        if viewer not in game.powers:
+            raise DataError(f"no power {viewer!r} in {game.id} (its powers: {', '.join(game.powers)})")
+        results["private"] = _sealed(game, private_report_path(game.folder, turn, viewer))
+    before = game.state(turn, public=hidden)
+    text = game.game_family.report(
+        game.board, turn, before, _after(game, turn, hidden), results, translator(lang), viewer
+    )
+    if text is None:
+        raise DataError(f"{game.id}: its family's reports are the site's pages (judge site)")
+    return text
