@@ -136,11 +136,11 @@ def test_conditions_and_labels_read_and_refer_back() -> None:
         )
     ] == [
         "turn.trade[1].if.roll",
-        "turn.trade step 1.if",
-        "turn.trade step 1.if",
-        "turn.trade step 1.if",
-        "turn.trade step 2.if",
-        "turn.trade step 2.label",
+        "turn.trade[0].if",
+        "turn.trade[0].if",
+        "turn.trade[0].if",
+        "turn.trade[1].if",
+        "turn.trade[1].label",
     ]
 
 

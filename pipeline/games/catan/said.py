@@ -1,0 +1,96 @@
+"""What the family says to a player, as messages of the catalogues with their values: a problem of his
+file, a sentence of a report. The rules core keeps the message and its values; whoever shows it puts it
+into the reader's language with a translator (`pipeline.publish.i18n.Translator`, or anything with its
+`gettext`), so that the same problem reads in English and in French.
+
+A message is marked for the catalogues where it is written, with `N_` (Babel extracts it); it holds
+named placeholders (``{value}``) that the values fill in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from pipeline.errors import DataError, Problem, shown
+
+
+def N_(message: str) -> str:  # the name Babel extracts by default
+    """Marks `message` for the catalogues; it is translated where it is shown."""
+    return message
+
+
+class Gettext(Protocol):
+    def gettext(self, message: str) -> str: ...
+
+
+class English:
+    """The messages as written (the catalogues' English is the msgid itself)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+
+ENGLISH = English()
+
+
+@dataclass(frozen=True)
+class Said:
+    """One message of the catalogues and the values of its placeholders."""
+
+    template: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def words(self, t: Gettext = ENGLISH) -> str:
+        return t.gettext(self.template).format_map(dict(self.values))
+
+    def __str__(self) -> str:
+        return self.words()
+
+
+def said(template: str, **values: object) -> Said:
+    """A message with its values; each value a text as it is shown (a player's value quoted: `quoted`)."""
+    return Said(template, tuple(sorted((k, str(v)) for k, v in values.items())))
+
+
+def quoted(value: object) -> str:
+    """What a player wrote, as a message quotes it (cut short)."""
+    return shown(value)
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """A problem of a player's file: where (its key path, ``turn.build[2].road``) and what, to be said."""
+
+    where: str
+    what: Said
+    line: int | None = None
+
+    def words(self, t: Gettext = ENGLISH) -> str:
+        text = self.what.words(t)
+        return f"{self.where}: {text}" if self.where else text
+
+
+class Found:
+    """The problems found so far in a file, in the order they were found."""
+
+    def __init__(self) -> None:
+        self.items: list[FileProblem] = []
+
+    def add(self, where: str, template: str, **values: object) -> None:
+        self.items.append(FileProblem(where, said(template, **values)))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def error(self) -> FileProblems:
+        return FileProblems(self.items)
+
+
+class FileProblems(DataError):
+    """A player's file that cannot be read: every problem, as `DataError`'s English problems and as
+    messages to put into the player's language (`found`, in the same order)."""
+
+    def __init__(self, found: list[FileProblem]) -> None:
+        super().__init__([Problem(f.where, f.what.words(), f.line) for f in found])
+        self.found: tuple[FileProblem, ...] = tuple(found)
