@@ -20,8 +20,18 @@ def N_(message: str) -> str:  # the name Babel extracts by default
     return message
 
 
+def ngettext(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message and its plural for the catalogues (Babel extracts a call to `ngettext` as a plural
+    pair); `counted` says it in the form a count asks for."""
+    return singular, plural
+
+
 class Gettext(Protocol):
     def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def join(self, items: list[str], style: str = "standard") -> str: ...
 
 
 class English:
@@ -30,27 +40,65 @@ class English:
     def gettext(self, message: str) -> str:
         return message
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def join(self, items: list[str], style: str = "standard") -> str:
+        word = " or " if style == "or" else " and "
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1] if items else ""
+
 
 ENGLISH = English()
 
 
 @dataclass(frozen=True)
 class Said:
-    """One message of the catalogues and the values of its placeholders."""
+    """One message of the catalogues and the values of its placeholders: texts shown as they are,
+    messages put into words first, lists of them joined the language's way. A message with a `plural`
+    takes the form its `count` asks for (``{count}`` among its values)."""
 
     template: str
-    values: tuple[tuple[str, str], ...] = ()
+    values: tuple[tuple[str, str | Said | Listed], ...] = ()
+    plural: str | None = None
+    count: int = 0
 
     def words(self, t: Gettext = ENGLISH) -> str:
-        return t.gettext(self.template).format_map(dict(self.values))
+        text = t.gettext(self.template) if self.plural is None else t.ngettext(self.template, self.plural, self.count)
+        return text.format_map({k: _words(v, t) for k, v in self.values})
 
     def __str__(self) -> str:
         return self.words()
 
 
+@dataclass(frozen=True)
+class Listed:
+    """Messages said one after the other, joined as the language joins a list (``a, b and c``)."""
+
+    items: tuple[Said | str, ...]
+    style: str = "standard"
+
+
+def _words(value: str | Said | Listed, t: Gettext) -> str:
+    if isinstance(value, Said):
+        return value.words(t)
+    if isinstance(value, Listed):
+        return t.join([_words(v, t) for v in value.items], value.style)
+    return value
+
+
 def said(template: str, **values: object) -> Said:
-    """A message with its values; each value a text as it is shown (a player's value quoted: `quoted`)."""
-    return Said(template, tuple(sorted((k, str(v)) for k, v in values.items())))
+    """A message with its values; each value a message, a list of them, or a text as it is shown (a
+    player's value quoted: `quoted`)."""
+    return Said(template, _values(values))
+
+
+def counted(singular: str, plural: str, count: int, **values: object) -> Said:
+    """A message in the form `count` asks for; ``{count}`` is among its values."""
+    return Said(singular, _values({"count": count, **values}), plural, count)
+
+
+def _values(values: dict[str, object]) -> tuple[tuple[str, str | Said | Listed], ...]:
+    return tuple(sorted((k, v if isinstance(v, (Said, Listed)) else str(v)) for k, v in values.items()))
 
 
 def quoted(value: object) -> str:

@@ -137,6 +137,11 @@ def play_setup(
             placed = fallback.settlement
         if second:
             _starting_cards(ctx, placed)
+    if options.starting_hand:
+        for player in table.seats:  # [K 18.4]
+            got = table.take(player, options.starting_hand)
+            if got:
+                events.append(Produced(player, "", Source.QUICK_START, got))
     return RoundResult(table.freeze(), tuple(events))
 
 
