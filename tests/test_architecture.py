@@ -296,3 +296,51 @@ def test_the_movement_check_would_catch_a_rule_read_in_the_engine() -> None:
         "line 2: type: ignore",
         "line 3: single_unit",
     ]
+
+
+# ---- the pipeline's interface to the families (pipeline.games.family.GameFamily) ----------------------
+
+# The path of a turn (docs/architecture.md): these modules ask the game's `GameFamily` alone, never a
+# board family's `Family` (`game.family`), its positions or its orders, so that a family of its own kind
+# goes the same way as Diplomacy and Machiavelli.
+TURN_PATH = [
+    PIPELINE / "commands" / name for name in ("game.py", "turn_orders.py", "turn_files.py", "turn_dice.py")
+] + [PIPELINE / "storage" / name for name in ("orders_files.py", "gamedir.py")]
+BOARD_ONLY = {"pipeline.core.position", "pipeline.core.orders", "pipeline.core.board", "pipeline.core.calendar"}
+
+
+@pytest.mark.parametrize("path", TURN_PATH, ids=lambda p: p.name)
+def test_the_path_of_a_turn_asks_only_the_game_family(path: Path) -> None:
+    bad = sorted(_resolved_imports(path) & BOARD_ONLY)
+    assert not bad, f"{path.relative_to(PIPELINE.parent)} imports {', '.join(bad)}"
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        assert not _board_call(node), (
+            f"{path.relative_to(PIPELINE.parent)}:{getattr(node, 'lineno', '?')} asks .{getattr(node, 'attr', '')} "
+            "(a board family's): ask game.game_family"
+        )
+
+
+def _board_call(node: ast.AST) -> bool:
+    """`game.family`, `game.position(...)` (a board family's `Family` and `Position`), or any
+    `.play_phase` / `.start_position` (the board families' hooks)."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    on_game = isinstance(node.value, ast.Name) and node.value.id == "game"
+    return (on_game and node.attr in ("family", "position")) or node.attr in ("play_phase", "start_position")
+
+
+def test_the_check_would_catch_a_board_call() -> None:
+    tree = ast.parse("result = game.family.play_phase(board, game.position(turn), orders, rules.family)")
+    assert sum(_board_call(n) for n in ast.walk(tree)) == 3
+
+
+def test_every_family_speaks_the_pipeline_interface() -> None:
+    """Each registered family, of either kind, is a whole `GameFamily` (no hook left abstract)."""
+    from pipeline.games import GameFamily, families, own_families
+    from pipeline.storage.board_family import game_family
+
+    for family_id in [*families(), *own_families()]:
+        family = game_family(family_id)
+        assert isinstance(family, GameFamily)
+        assert not getattr(type(family), "__abstractmethods__", None), f"{family_id} leaves hooks abstract"
+        assert family.id == family_id and family.turn_example, family_id

@@ -7,21 +7,23 @@ same files for the same inputs.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pipeline.core import dice_chain
-from pipeline.core.position import Position
+from pipeline.core.dice import HashDice
 from pipeline.errors import DataError, PipelineError, Problem
-from pipeline.games import family_of, profile
+from pipeline.games import TurnResult, profile
 from pipeline.schedule import deadline_after, is_past
+from pipeline.storage.board_family import game_family_of
 from pipeline.storage.game_settings import parse_settings
-from pipeline.storage.gamedir import Game, deadlines, load_game, phase_of_turn, turn_id, turn_key
+from pipeline.storage.gamedir import Game, deadlines, load_game
 from pipeline.storage.lock import creates_game, writes_game
-from pipeline.storage.maps import load_board, map_path
-from pipeline.storage.orders_files import Refusal, read_order_file
+from pipeline.storage.maps import load_setup
+from pipeline.storage.orders_files import Refusal, read_order_file, read_ruling_file
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
 from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of
 from pipeline.storage.state_files import dump_yaml
@@ -62,10 +64,16 @@ def new_game(
     if (folder / "game.yaml").exists():
         raise DataError(f"a game already exists in {folder}")
     rules = profile(profile_name)
-    board = load_board(map_path(rules.map))
-    family = family_of(rules)
-    position = family.start_position(board, rules)
-    secret = fresh_secret() if fresh_secret is not None and family.rolls_dice(rules) else None
+    family = game_family_of(rules)
+    options = family.options_of(rules, {})
+    board = load_setup(family, rules.map)
+    secret = fresh_secret() if fresh_secret is not None and family.rolls_dice(options) else None
+    if family.always_secret and not demo:
+        raise DataError(
+            f"a {rules.family} game keeps each power's business encrypted: create it with --demo, or give it "
+            "its keys (docs/secrets-and-dice.md)"
+        )
+    first, position = family.start(board, options, _setup_dice(secret, folder.name))
     settings: dict[str, Any] = {"title": title or folder.name, "profile": profile_name, "map": rules.map}
     settings["languages"] = ["fr", "en"]
     settings["masters"] = []
@@ -80,17 +88,25 @@ def new_game(
         )
     if secret is not None:
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
-    settings["powers"] = {p: {"player": None} for p in sorted(board.powers)}
-    first = turn_id(position.phase)
+    settings["powers"] = {p: {"player": None} for p in sorted(family.powers(board))}
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
-    parsed, problems = parse_settings(settings, tuple(board.powers))
+    parsed, problems = parse_settings(settings, family.powers(board))
     if problems:
         raise DataError(problems)
-    game = Game(folder, folder.name, settings["title"], rules.map, board, rules, parsed, settings)
+    game = Game(folder, folder.name, settings["title"], rules.map, board, rules, parsed, settings, options=options)
     first_state = state_files(game, position, first)
     first_state.public |= files
     write_turn_files(game, first_state)
     return load_game(folder), None if demo else secret
+
+
+def _setup_dice(secret: str | None, game_id: str) -> HashDice:
+    """The dice of what a game draws once, at its creation (a family's secret draws: Symmachia's leaders'
+    competences): from the game master's dice secret, so that nobody but him knows them before the game
+    ends and publishes it (`judge publish-secrets`), and anyone can check them then; from the game's id
+    alone for a game without a dice secret."""
+    seed = f"{game_id}/setup" if secret is None else hashlib.sha256(f"setup\n{secret}".encode()).hexdigest()
+    return HashDice(seed)
 
 
 # --- the files a turn writes --------------------------------------------------------------------------
@@ -99,12 +115,13 @@ def new_game(
 def play_turn(
     game: Game,
     turn: str,
-    position: Position,
+    position: Any,
     secret: str | None = None,
     orders: TurnOrders | None = None,
     trigger: Trigger | None = None,
-) -> tuple[Position, TurnFiles]:
-    """Adjudicate one turn from its position and its order files: the next position, and the files
+    force: bool = False,
+) -> tuple[str, Any, TurnFiles]:
+    """Adjudicate one turn from its state and its order files: the next turn's id and state, and the files
     that record it (the turn's results, the next turn's state, the revealed text of encrypted orders,
     each power's encrypted report where it has one). With the game master's dice `secret` the turn's link
     is computed; without it, the link its results revealed is used (replays), and so is how it came to be
@@ -113,14 +130,26 @@ def play_turn(
     if orders.problems:
         raise DataError(orders.problems)
     seed = turn_seed(game, turn, orders, secret)
-    result = game.family.play_phase(game.board, position, orders.pairs(), game.rules, dice_for(game, turn, seed))
-    next_turn = turn_id(result.after.phase)
+    result = adjudicate_turn(game, position, orders, dice_for(game, turn, seed), force)
     sent = set(orders.files) | {r.power for r in orders.refused if r.power is not None}
     missing = [p for p in powers_to_order(game, position) if p not in sent]
     trigger = trigger or Trigger.recorded(game, turn) or Trigger(Why.FORCED if missing else Why.ALL_ORDERS_IN)
     files = results_files(game, result, turn, seed, missing, orders, trigger)
-    files |= state_files(game, result.after, next_turn)
-    return result.after, files
+    files |= state_files(game, result.state, result.turn)
+    return result.turn, result.state, files
+
+
+def adjudicate_turn(game: Game, state: Any, orders: TurnOrders, dice: HashDice, force: bool = False) -> TurnResult:
+    """The family's adjudication of one turn from its state, its orders read and the dice."""
+    family = game.game_family
+    return family.adjudicate(
+        game.board, state, game.options, orders.by_power(), orders.ruling, dice, game.secret_money, force
+    )
+
+
+def waiting_for(game: Game, state: Any, orders: TurnOrders) -> list[str]:
+    """What the turn waits for from the game master before it can be adjudicated (`--force` ignores it)."""
+    return game.game_family.waiting_for(game.board, state, game.options, orders.by_power(), orders.ruling)
 
 
 # --- status, deadlines --------------------------------------------------------------------------------
@@ -130,12 +159,12 @@ def _deadline_file(game: Game, turn: str, opened: datetime) -> dict[Path, str]:
     """deadlines.yaml with the deadline of a turn that opens at `opened`, if the game sets deadlines."""
     if game.settings.deadlines is None:
         return {}
-    due = deadline_after(opened, phase_of_turn(turn).kind.value, game.settings.deadlines)
+    due = deadline_after(opened, game.game_family.turn_kind(turn), game.settings.deadlines)
     if due is None:
         return {}
     known = {t: d.isoformat() for t, d in deadlines(game).items()}
     known[turn] = due.isoformat()
-    ordered = {t: known[t] for t in sorted(known, key=turn_key)}
+    ordered = {t: known[t] for t in sorted(known, key=game.turn_key)}
     return {game.deadlines_path: dump_yaml(ordered, "When each turn's orders are due (the game master may edit).")}
 
 
@@ -143,10 +172,10 @@ def status(folder: Path, echo: Echo, now: datetime | None = None) -> bool:
     """Say which powers have sent orders for the current turn; True if the turn is ready."""
     game = load_game(folder)
     turn = game.current_turn()
-    position = game.position(turn, public=not game.identities)
+    position = game.state(turn, public=not game.identities)
     needed = powers_to_order(game, position)
     sent, _ = order_paths(game, turn)
-    echo(f"{game.title}: turn {turn} ({position.phase})")
+    echo(f"{game.title}: turn {turn} ({getattr(position, 'phase', turn)})")
     due = deadlines(game).get(turn)
     if due is not None:
         late = now is not None and game.settings.deadlines is not None and is_past(now, due, game.settings.deadlines)
@@ -182,19 +211,31 @@ def validate(
         mine = {resolved(p) for p in sent}
         paths = {power: path for power, path in paths.items() if resolved(path) in mine}
         problems = [p for p in problems if p.file is None or resolved(Path(p.file)) in mine]
-    position = game.position(turn, public=not identities)  # without the key, no treasury: money is checked later
+    position = game.state(turn, public=not identities)  # without the key, no treasury: money is checked later
+    family = game.game_family
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
             echo(f"{path}: {power}, encrypted; read when the turn is adjudicated")
+            continue
+        if power == family.ruling_file and power not in game.powers:
+            try:
+                read_ruling_file(game, turn, position, path)
+            except DataError as err:
+                problems += err.problems
+                continue
+            echo(f"{path}: the game master's ruling")
             continue
         try:
             f = read_order_file(game, turn, position, path)
         except DataError as err:
             problems += err.problems
             continue
-        echo(f"{path}: {power}, {len(f.orders)} order(s)")
-        for order in f.orders:
-            echo(f"  {order}")
+        lines = family.order_lines(f.orders)
+        echo(f"{path}: {power}, {len(lines)} order(s)")
+        for line in lines:
+            echo(f"  {line}")
+        for warning in f.warnings:
+            echo(f"  warning: {warning}")
     if problems:
         raise DataError(problems)
     echo(f"{turn}: {len(paths)} order file(s), all valid")
@@ -227,7 +268,7 @@ def adjudicate(
     done = 0
     while True:
         turn = game.current_turn()
-        position = game.position(turn)
+        position = game.state(turn)
         sent, _ = order_paths(game, turn)  # which files are there, decided before any is read
         missing = [p for p in powers_to_order(game, position) if p not in sent]
         late = when_due and _deadline_passed(game, turn, now)
@@ -240,8 +281,16 @@ def adjudicate(
             break
         why = Why.DEADLINE_PASSED if missing and late else Why.FORCED if missing else Why.ALL_ORDERS_IN
         orders = read_turn_orders(game, turn, position, lenient=True)
-        after, files = play_turn(game, turn, position, secret, orders, Trigger(why))
-        next_turn = turn_id(after.phase)
+        if orders.problems:
+            raise DataError(orders.problems)
+        waiting = waiting_for(game, position, orders)
+        if waiting and not force:
+            message = f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}"
+            if done == 0:
+                raise PipelineError(f"{message} (use --force to adjudicate without it)")
+            echo(message)
+            break
+        next_turn, _, files = play_turn(game, turn, position, secret, orders, Trigger(why), force=force)
         if now is not None:
             files.public |= _deadline_file(game, next_turn, now)
         write_turn_files(game, files)
@@ -292,20 +341,19 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
         done = game.adjudicated()
         raise DataError(f"turn {turn!r} has not been adjudicated (adjudicated: {', '.join(done) or 'none'})")
     old = {t for t in turns[turns.index(turn) :] if game.results_path(t).exists()}
-    position, current = game.position(turn), turn
+    position, current = game.state(turn), turn
     files = TurnFiles()
     played: set[str] = set()
     while current in old:
         recorded = Trigger.recorded(game, current)
         trigger = Trigger(recorded.why if recorded else Why.FORCED, rerun=True)
         orders = read_turn_orders(game, current, position, lenient=True, as_recorded=False)
-        position, written = play_turn(game, current, position, secret, orders, trigger)
+        next_turn, position, written = play_turn(game, current, position, secret, orders, trigger, force=True)
         files |= written
         played.add(current)
-        next_turn = turn_id(position.phase)
         echo(f"{current}: adjudicated again; next turn {next_turn}")
         current = next_turn
-    later = [t for t in turns if turn_key(t) > turn_key(turn)]
+    later = [t for t in turns if game.turn_key(t) > game.turn_key(turn)]
     gone = [t for t in later if t not in played and t != current]
     stale = [game.state_path(t) for t in gone] + [private_state_path(game.state_path(t)) for t in gone]
     stale += [game.results_path(t) for t in later if t not in played and game.results_path(t).exists()]
@@ -329,16 +377,19 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     differences: list[str] = []
     if not turns:
         return differences
-    turn, position = turns[0], game.family.start_position(game.board, game.rules)
+    first_turn, position = game.game_family.start(game.board, game.options, _setup_dice(dice_secret(game), game.id))
+    turn = turns[0]
+    if first_turn != turn:
+        differences.append(f"{game.state_path(turn)} (the game's first turn is {first_turn})")
     first = state_files(game, position, turn)
     differences += differing_files(game, first)
     produced = set(first.paths())
     while game.results_path(turn).exists():
-        position, files = play_turn(game, turn, position)
+        next_turn, position, files = play_turn(game, turn, position, force=True)
         differences += differing_files(game, files)
         produced |= set(files.paths())
         echo(f"{turn}: replayed")
-        turn = turn_id(position.phase)
+        turn = next_turn
     for kept in ("state", "results", "private"):
         for path in sorted((game.folder / kept).rglob("*")):
             if path.is_file() and path not in produced:
@@ -355,7 +406,7 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     orders_of: dict[str, TurnOrders | None] = {}
     problems: list[Problem] = []
     for turn in game.adjudicated():
-        position = game.position(turn, public=not identities)
+        position = game.state(turn, public=not identities)
         orders = read_turn_orders(game, turn, position, lenient=True)
         problems += orders.problems
         problems += _check_revealed(game, turn, position, orders)
@@ -369,7 +420,7 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     return problems + dice_problems
 
 
-def _check_revealed(game: Game, turn: str, position: Position, orders: TurnOrders) -> list[Problem]:
+def _check_revealed(game: Game, turn: str, position: Any, orders: TurnOrders) -> list[Problem]:
     """Each revealed order file against the text of its encrypted one (when the key is at hand)."""
     problems: list[Problem] = []
     if not game.identities:

@@ -3,29 +3,28 @@ money the encrypted part of each (`private_files`); written together, or compare
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
 from pipeline import __version__
-from pipeline.core.calendar import PhaseResult
-from pipeline.core.orders import MONEY_KINDS
-from pipeline.core.position import Position
 from pipeline.errors import DataError
+from pipeline.games import TurnResult
 from pipeline.storage.atomic import write_all
 from pipeline.storage.gamedir import Game
 from pipeline.storage.orders_files import OrderFile, order_file_text
 from pipeline.storage.private_files import (
+    MASTER,
     TurnFiles,
     private_report_path,
     private_state_path,
-    split_state,
 )
-from pipeline.storage.sealed import seal, unseal
-from pipeline.storage.state_files import dump_yaml, flow_list, outcomes_to_data, position_to_data, year_end_to_data
+from pipeline.storage.sealed import SEALED_SUFFIX, seal, unseal
+from pipeline.storage.state_files import dump_yaml, flow_list, laid_out
 
 from .turn_dice import TurnSeed
 from .turn_orders import RefusedOrders, TurnOrders
@@ -77,36 +76,42 @@ def _recipients(game: Game, power: str) -> tuple[str, ...]:
     return _game_key(game) + ((own,) if own else ())
 
 
-def state_files(game: Game, position: Position, turn: str) -> TurnFiles:
+def _laid_out(data: Mapping[str, Any]) -> Any:
+    """A family's plain data in the layout of the project's files; data a family lays out itself (ruamel's
+    nodes, the board families') is kept as it is."""
+    return data if isinstance(data, CommentedMap) else laid_out(data)
+
+
+def state_files(game: Game, state: Any, turn: str) -> TurnFiles:
     header = f"State of the game for turn {turn}."
-    data = position_to_data(game.board, position, game.family)
-    if not game.secret_money:
-        return TurnFiles({game.state_path(turn): dump_yaml(data, header)})
-    public, private = split_state(data, game.family)
-    files = TurnFiles(
-        {game.state_path(turn): dump_yaml(public, header + "\nTreasuries and loans: encrypted beside it.")}
-    )
-    if private:
-        files.sealed[private_state_path(game.state_path(turn))] = (dump_yaml(private, header), _game_key(game))
+    data = game.game_family.state_to_data(game.board, state, game.secret_money)
+    if data.secret is None:
+        return TurnFiles({game.state_path(turn): dump_yaml(_laid_out(data.public), header)})
+    note = game.game_family.secret_note
+    files = TurnFiles({game.state_path(turn): dump_yaml(_laid_out(data.public), f"{header}\n{note}")})
+    if data.secret:
+        files.sealed[private_state_path(game.state_path(turn))] = (
+            dump_yaml(_laid_out(data.secret), header),
+            _game_key(game),
+        )
     return files
 
 
 def results_files(
     game: Game,
-    result: PhaseResult,
+    result: TurnResult,
     turn: str,
     seed: TurnSeed | None,
     missing: list[str],
     orders: TurnOrders,
     trigger: Trigger,
 ) -> TurnFiles:
-    """The turn's public results, the revealed text of its encrypted orders, and each power's encrypted
-    report: its money in a game with secret money, and why its encrypted file or some of its orders were
-    refused (the public results say only that they were, in general words)."""
+    """The turn's public results, the revealed text of its encrypted orders, each power's encrypted
+    report (what the family keeps its own: a board family's money in a game with secret money; why its
+    encrypted file or some of its orders were refused, which the public results say only in general
+    words), and the game master's record where the family keeps one."""
     header = f"Results of turn {turn}, adjudicated by judge {__version__}."
-    secret = game.secret_money
-    public = [o for o in result.outcomes if not (secret and isinstance(o.order, MONEY_KINDS))]
-    data = outcomes_to_data(game.board, result.played, public)
+    data = CommentedMap(_laid_out(result.record))
     if missing:
         data["no_orders"] = flow_list(missing)  # powers that sent no file: their units hold (or disband, or default)
     # An encrypted file's problems would tell what it says: in a game with secret orders they go to its
@@ -115,7 +120,7 @@ def results_files(
     private = {r.power: r for r in orders.refused if hidden and r.sealed and r.power and r.problems}
     if orders.refused:
         data["refused"] = [_refusal_data(r, r not in private.values()) for r in orders.refused]
-    data.update(year_end_to_data({} if secret else result.income, result.draws, result.events))
+    data.update(_laid_out(result.record_end))
     data["order_files"] = flow_list(orders.names)
     data["adjudicated"] = trigger.as_data()
     if seed is not None:
@@ -123,13 +128,23 @@ def results_files(
     files = TurnFiles({game.results_path(turn): dump_yaml(data, header)})
     for f in orders.sealed():
         files.public[game.orders_dir(turn) / f"{f.power}.yaml"] = revealed_text(game, turn, f)
-    for power in sorted(game.board.powers):
+    if orders.ruling_text is not None and orders.ruling_text[0].name.endswith(SEALED_SUFFIX):
+        path, text = orders.ruling_text
+        files.public[path.with_name(path.name.removesuffix(SEALED_SUFFIX))] = text
+    for power in sorted(game.powers):
         report = private_report(game, result, turn, power, private.get(power))
         if report is not None:
             files.sealed[private_report_path(game.folder, turn, power)] = (
                 dump_yaml(report, f"{power}'s private report of turn {turn}."),
                 _recipients(game, power),
             )
+    if result.master:
+        record = CommentedMap([("game", game.id), ("turn", turn)])
+        record.update(_laid_out(result.master))
+        files.sealed[private_report_path(game.folder, turn, MASTER)] = (
+            dump_yaml(record, f"The game master's record of turn {turn}."),
+            _game_key(game),
+        )
     return files
 
 
@@ -151,35 +166,27 @@ def _refusal_data(refusal: RefusedOrders, details: bool) -> CommentedMap:
 
 def revealed_text(game: Game, turn: str, f: OrderFile) -> str:
     """What is published of an encrypted order file once the turn is adjudicated: the file as written, or
-    in a game with secret money its unit orders only."""
-    if not game.secret_money:
+    what of it the family publishes (a board family's unit orders only, in a game with secret money)."""
+    family = game.game_family
+    kept = family.revealed_lines(f.orders, game.secret_money)
+    if kept is None:
         return f.text
-    kept = [str(o) for o in f.orders if not isinstance(o, MONEY_KINDS)]
-    return "# Revealed after adjudication; the money orders stay secret.\n" + order_file_text(game, turn, f.power, kept)
+    return f"# Revealed after adjudication; {family.revealed_note}\n" + order_file_text(game, turn, f.power, kept)
 
 
 def private_report(
-    game: Game, result: PhaseResult, turn: str, power: str, refusal: RefusedOrders | None = None
+    game: Game, result: TurnResult, turn: str, power: str, refusal: RefusedOrders | None = None
 ) -> CommentedMap | None:
-    """One power's own report of a turn: in a game with secret money, its treasury and loans after it, its
-    money orders and their results, its income line by line; and why its encrypted order file, or some of
-    its orders, could not be used. None if there is nothing to say."""
-    secret = game.secret_money
-    money = [o for o in result.outcomes if o.power == power and isinstance(o.order, MONEY_KINDS)] if secret else []
-    income = result.income.get(power, ()) if secret else ()
-    ledger = result.after.ledger
-    has_money = secret and (money or income or ledger.ducats(power) or ledger.debt(power))
-    if not has_money and refusal is None:
+    """One power's own report of a turn: what the family keeps its own (a board family's treasury and
+    loans after it, money orders and their results, income line by line, in a game with secret money);
+    and why its encrypted order file, or some of its orders, could not be used. None if there is nothing
+    to say."""
+    own = result.private.get(power)
+    if not own and refusal is None:
         return None
     report = CommentedMap([("game", game.id), ("turn", turn), ("power", power)])
-    if secret:
-        report["treasury"] = ledger.ducats(power)
-        if ledger.debt(power):
-            report["loans"] = flow_list(str(loan) for loan in ledger.debt(power))
-        if money:
-            report["orders"] = outcomes_to_data(game.board, result.played, money)["orders"][power]
-        if income:
-            report["income"] = year_end_to_data({power: income}, [])["income"][power]
+    if own:
+        report.update(_laid_out(own))
     if refusal is not None:
         report["refused"] = CommentedMap(
             [("file", refusal.file), ("reason", refusal.reason.value), ("problems", refusal.details())]

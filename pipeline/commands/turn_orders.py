@@ -1,8 +1,9 @@
 """The order files of a turn: which are there, who may write them, what they say.
 
 A turn's folder `orders/<turn>/` holds ``<power>.yaml`` or, in a game with secret orders,
-``<power>.yaml.age``. Once the turn is adjudicated, the plain text of each encrypted file is written next
-to it (revealed), and that is what later replays read.
+``<power>.yaml.age``, and in a family that takes one the game master's ruling (``<ruling_file>.yaml``,
+sealed like the orders: `GameFamily.ruling_file`). Once the turn is adjudicated, the plain text of each
+encrypted file is written next to it (revealed), and that is what later replays read.
 """
 
 from __future__ import annotations
@@ -12,19 +13,25 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from pipeline.core.orders import Order
-from pipeline.core.position import Position
 from pipeline.errors import DataError, Problem
-from pipeline.storage.gamedir import Game, turn_key
-from pipeline.storage.orders_files import OrderFile, Refusal, RefusedFile, power_of_file, read_order_file
+from pipeline.storage.gamedir import Game
+from pipeline.storage.orders_files import (
+    OrderFile,
+    Refusal,
+    RefusedFile,
+    power_of_file,
+    read_order_file,
+    read_ruling_file,
+)
 from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX
 
 
-def powers_to_order(game: Game, position: Position) -> list[str]:
-    """The powers that have something to order in this phase (never the autonomous garrisons), as the
-    game's family says (`Family.powers_to_order`)."""
-    return game.family.powers_to_order(game.board, position)
+def powers_to_order(game: Game, state: Any) -> list[str]:
+    """The powers that must send an order file for this turn (never the autonomous garrisons), as the
+    game's family says (`GameFamily.powers_to_order`)."""
+    return game.game_family.powers_to_order(game.board, state)
 
 
 @dataclass(frozen=True)
@@ -53,9 +60,17 @@ class TurnOrders:
     problems: list[Problem]
     refused: list[RefusedOrders] = field(default_factory=list)
     names: tuple[str, ...] = ()  # every file of the turn's folder the adjudication took into account
+    ruling: Any = None  # the game master's ruling, read (None: no ruling file)
+    order_lines: tuple[tuple[str, str], ...] = ()  # each power's orders, one line each, in order (the dice hash them)
+    ruling_text: tuple[Path, str] | None = None  # the ruling file's path and its text as written (decrypted)
 
-    def pairs(self) -> list[tuple[str, Order]]:
-        return [(power, o) for power in sorted(self.files) for o in self.files[power].orders]
+    def by_power(self) -> dict[str, Any]:
+        """Each power's orders (the family's value), of the powers whose file could be used."""
+        return {power: self.files[power].orders for power in sorted(self.files)}
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Each order as a line, with its power: what the dice seed hashes."""
+        return list(self.order_lines)
 
     def sealed(self) -> list[OrderFile]:
         return [f for _, f in sorted(self.files.items()) if f.sealed]
@@ -120,10 +135,11 @@ def _classify(game: Game, paths: list[Path]) -> tuple[dict[str, Path], list[Refu
     secret = game.settings.secret_orders
     chosen: dict[str, Path] = {}
     refused: list[RefusedOrders] = []
-    powers = ", ".join(game.board.powers)
+    powers = ", ".join(game.powers)
+    known = {*game.powers, *([game.game_family.ruling_file] if game.game_family.ruling_file else [])}
     for path in paths:
         power = power_of_file(path)
-        if power is None or power not in game.board.powers or not path.is_file() or path.is_symlink():
+        if power is None or power not in known or not path.is_file() or path.is_symlink():
             why = f"not an order file: a turn's folder holds <power>{_EXPECTED[secret]} for a power of the game"
             why += f" ({powers})"
             refused.append(
@@ -177,7 +193,7 @@ def _turn_files(
 
 
 def read_turn_orders(
-    game: Game, turn: str, position: Position, lenient: bool = False, as_recorded: bool = True
+    game: Game, turn: str, position: Any, lenient: bool = False, as_recorded: bool = True
 ) -> TurnOrders:
     """Every order file of a turn (encrypted ones with the game's keys); the problems of all files together.
 
@@ -199,6 +215,18 @@ def read_turn_orders(
         Problem("", "listed in the turn's results, but not in its folder", file=str(game.orders_dir(turn) / name))
         for name in missing
     ]
+    family = game.game_family
+    ruling, ruling_text, ruling_names = None, None, set()
+    if family.ruling_file is not None and family.ruling_file in chosen:
+        path = chosen.pop(family.ruling_file)
+        ruling_names.add(path.name)
+        revealed = path.with_name(path.name.removesuffix(SEALED_SUFFIX))
+        read_path = revealed if recorded is not None and path != revealed and revealed.is_file() else path
+        try:
+            ruling, text = read_ruling_file(game, turn, position, read_path)
+            ruling_text = (path, text)
+        except DataError as err:
+            problems += err.problems  # the game master's own file stops the turn until he fixes it
     for power, path in chosen.items():
         read_path = path
         revealed = path.with_name(path.name.removesuffix(SEALED_SUFFIX))
@@ -216,11 +244,12 @@ def read_turn_orders(
         if f.dropped:
             refused.append(RefusedOrders(path.name, power, Refusal.INVALID_ORDERS, f.dropped, len(f.dropped)))
         files[power] = dataclasses.replace(f, path=path) if read_path != path else f
-    names = tuple(sorted({path.name for path in chosen.values()} | {r.file for r in refused}))
+    names = tuple(sorted({path.name for path in chosen.values()} | ruling_names | {r.file for r in refused}))
     if not lenient:
         problems += [p for r in refused for p in r.problems]
         refused = []
-    return TurnOrders(files, problems, sorted(refused, key=lambda r: r.file), names)
+    lines = tuple((power, line) for power in sorted(files) for line in family.order_lines(files[power].orders))
+    return TurnOrders(files, problems, sorted(refused, key=lambda r: r.file), names, ruling, lines, ruling_text)
 
 
 REFUSAL_WORDS = {
@@ -294,7 +323,7 @@ def check_sent_files(game: Game, turn: str, paths: list[Path], author: str | Non
         sent_turn, name = relative.parts
         if sent_turn != turn:
             try:
-                past = turn_key(sent_turn) < turn_key(turn)
+                past = game.turn_key(sent_turn) < game.turn_key(turn)
             except (ValueError, KeyError):
                 problems.append(Problem("", f"{sent_turn!r} is not a turn of this game (now: {turn})", file=file))
                 continue
@@ -302,7 +331,11 @@ def check_sent_files(game: Game, turn: str, paths: list[Path], author: str | Non
             problems.append(Problem("", f"turn {sent_turn} {why}: orders now go in orders/{turn}/", file=file))
             continue
         power = power_of_file(Path(name))
-        if power is None or power not in game.board.powers:
+        if power is not None and power == game.game_family.ruling_file and power not in game.powers:
+            if author is not None and author.lower() not in (m.lower() for m in game.settings.masters):
+                problems.append(Problem("", f"@{author} may not write the game master's ruling", file=file))
+            continue
+        if power is None or power not in game.powers:
             continue  # reported with the turn's files
         if author is not None and not game.settings.may_write(author, power):
             player = game.settings.players.get(power)

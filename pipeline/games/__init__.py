@@ -1,6 +1,11 @@
-"""The game families, one package each (`diplomacy`, `machiavelli`), and the registry the rest of the
-pipeline finds them by: `family(id)`, `family_of(rules)`. This module alone imports the families'
-packages (tests/test_architecture.py checks it); each package exposes its family as `FAMILY`.
+"""The game families, one package each, and the registry the rest of the pipeline finds them by. This
+module alone imports the families' packages (tests/test_architecture.py checks it); each package exposes
+its family as `FAMILY`.
+
+The board families (`diplomacy`, `machiavelli`: a `Family` over a `Position`) are `families()`, found by
+`family(id)` and `family_of(rules)`; the families of their own kind (a `GameFamily` whose state is its
+own) are `own_families()`. `any_family(id)` finds either: storage speaks to both through `GameFamily`
+(`pipeline.storage.board_family` adapts a board family).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pipeline.core.position import Position
 from pipeline.core.rules import DEFAULT_FAMILY, Rules
 from pipeline.errors import DataError
 
-from .family import Family
+from .family import Family, GameFamily, ReadOrders, StateData, TurnResult
 
 
 @functools.cache
@@ -29,11 +34,27 @@ def families() -> dict[str, Family]:
     return {f.id: f for f in (diplomacy.FAMILY, machiavelli.FAMILY)}
 
 
+@functools.cache
+def own_families() -> dict[str, GameFamily]:
+    """Every family of its own kind (its own state, orders and records), by id."""
+    return {}
+
+
 def family(family_id: str = DEFAULT_FAMILY) -> Family:
+    """A board family."""
     try:
         return families()[family_id]
     except KeyError:
         raise ValueError(f"unknown game family {family_id!r} (known: {', '.join(sorted(families()))})") from None
+
+
+def any_family(family_id: str) -> Family | GameFamily:
+    """A family of either kind, by id."""
+    found = families().get(family_id) or own_families().get(family_id)
+    if found is None:
+        known = ", ".join(sorted([*families(), *own_families()]))
+        raise ValueError(f"unknown game family {family_id!r} (known: {known})")
+    return found
 
 
 def family_of(rules: Rules) -> Family:
@@ -43,7 +64,8 @@ def family_of(rules: Rules) -> Family:
 
 def profiles() -> dict[str, Rules]:
     """Every family's rule profiles, by name (docs/rule-options.md)."""
-    return {name: rules for f in families().values() for name, rules in f.profiles.items()}
+    every: list[Family | GameFamily] = [*families().values(), *own_families().values()]
+    return {name: rules for f in every for name, rules in f.profiles.items()}
 
 
 def profile(name: str) -> Rules:
@@ -71,4 +93,19 @@ def play_phase(
     return family_of(rules).play_phase(board, position, orders, rules, dice)
 
 
-__all__ = ["Family", "families", "family", "family_of", "play_phase", "profile", "profiles", "start_position"]
+__all__ = [
+    "Family",
+    "GameFamily",
+    "ReadOrders",
+    "StateData",
+    "TurnResult",
+    "any_family",
+    "families",
+    "family",
+    "family_of",
+    "own_families",
+    "play_phase",
+    "profile",
+    "profiles",
+    "start_position",
+]

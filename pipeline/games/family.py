@@ -1,19 +1,26 @@
-"""The interface between the pipeline and a game family (Diplomacy, Machiavelli; Symmachia and the
-Catan variant next): everything storage, commands and publish ask of a game, so that none of them asks
-which game is played. docs/architecture.md describes each hook.
+"""The interfaces between the pipeline and a game family: everything storage, commands and publish ask of
+a game, so that none of them asks which game is played. docs/architecture.md describes each hook.
 
-A family is a set of rules played on the shared engine of `pipeline/core/` (board, units, position,
-orders, the movement resolver, retreats, adjustments, dice): its calendar (which phases follow which,
-and what each settles), its start position, its legality check, the hooks it adds to the movement rules,
-what its state files hold, its legal orders for the order form and the facts its reports and maps draw
-on. Each family's package (`pipeline/games/<id>/`) defines one subclass and exposes one instance as
+`GameFamily` is the level the pipeline speaks at: whole turns on the family's own values (its fixed
+data, its state, one power's orders, the game master's ruling), read from and written to plain data.
+Storage keeps what every game shares (the folder, game.yaml, order files sealed and read with their lines,
+the dice, the lock, the audit trail); the family gives the rest. A family whose state is its own
+(Symmachia, the Catan variant) subclasses `GameFamily`.
+
+`Family` is the base of the board families (Diplomacy, Machiavelli; `pipeline.storage.board_family`
+adapts it to `GameFamily`): a set of rules played on the shared engine of `pipeline/core/` (board, units,
+position, orders, the movement resolver, retreats, adjustments, dice): its calendar (which phases follow
+which, and what each settles), its start position, its legality check, the hooks it adds to the movement
+rules, what its state files hold, its legal orders for the order form and the facts its reports and maps
+draw on. Each family's package (`pipeline/games/<id>/`) defines one subclass and exposes one instance as
 `FAMILY`; `pipeline.games` registers them.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.core.board import Board
@@ -28,6 +35,199 @@ from pipeline.core.position import PhaseKind, Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit
 from pipeline.errors import Problem
+
+# ---- the pipeline's interface: whole turns on the family's own values ----------------------------------
+
+
+@dataclass(frozen=True)
+class StateData:
+    """A state as plain data, in the parts storage keeps apart: `public` is the state file everybody reads
+    (`state/<turn>.yaml`); `secret`, if any, is encrypted to the game's key beside it
+    (`state/<turn>.private.yaml.age`): each power's private part and the game master's."""
+
+    public: Mapping[str, Any]
+    secret: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ReadOrders:
+    """One order file's data read by the family: its orders (the family's value), the problems (strict: each
+    refuses the file; lenient: what was left out of it), and the warnings (legal orders that defeat
+    themselves). Each problem names its key path (`where`); storage adds the file and the line."""
+
+    orders: Any
+    problems: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One adjudicated turn: the next turn's id and state, and its record as plain data.
+
+    `record` and `record_end` are the family's sections of the turn's public results file (storage writes
+    `no_orders` and `refused` between them, then the order files, the trigger and the dice seed after);
+    `private` is each power's own report (encrypted to its player and the game: storage adds the game, turn
+    and power before, and why its file was refused after); `master` is the game master's record
+    (encrypted to the game's key). Every die rolled is in `record_end`'s `dice` list, or, sealed until the
+    game ends, in `master`'s."""
+
+    turn: str
+    state: Any
+    record: Mapping[str, Any]
+    record_end: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    master: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameFamily(ABC):
+    """What the pipeline asks of a game family, at the level of whole turns (pure: data in, data out).
+
+    `setup` is the game's fixed data (a board family's map, Symmachia's scenario), `options` its rule
+    options (a board family's `Rules`), `state` one turn's state and `orders` one power's orders, each the
+    family's own value."""
+
+    id: str
+    turn_example: str = ""  # a turn id as messages show one (``1901-spring-movement``, ``y01-229bc``)
+    profiles: Mapping[str, Rules] = {}  # the profiles a game.yaml may name; their `map` names the setup
+    has_money: bool = False  # something of each power is its own business (a game's `secret_money`)
+    always_secret: bool = False  # that business is kept encrypted whatever game.yaml says (then a key is needed)
+    setup_folder: str = "maps"  # where the setups are: `maps` (pipeline/maps/) or a folder of the family's package
+    ruling_file: str | None = None  # the name (without .yaml) of the game master's ruling file in a turn's folder
+    secret_note: str = "Each power's part and the game master's: encrypted beside it."  # the state file's header
+    revealed_note: str = "what stays secret is left out."  # the header of a revealed order file cut short
+
+    # ---- the game's fixed data and options ---------------------------------------------------------
+
+    @abstractmethod
+    def setup_from_data(self, data: Any) -> Any:
+        """The setup from its file's data; `DataError` with every problem at its key path."""
+
+    @abstractmethod
+    def powers(self, setup: Any) -> tuple[str, ...]:
+        """Every power of a game on this setup (game.yaml's `powers`, the order files' names)."""
+
+    def options_of(self, rules: Rules, data: Mapping[str, Any]) -> Any:
+        """The rule options a game plays with: its profile's, with game.yaml's `options` over them;
+        `DataError` with every problem."""
+        return rules.with_options(data)
+
+    def rolls_dice(self, options: Any) -> bool:
+        """Do these options roll dice (then a game keeps a dice commitment in its game.yaml)?"""
+        return False
+
+    # ---- turns -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def turn_key(self, turn: str) -> tuple[int, ...]:
+        """What sorts turn ids in the order they are played; `ValueError` (or `KeyError`) for a name
+        that is no turn id."""
+
+    @abstractmethod
+    def turn_kind(self, turn: str) -> str:
+        """The kind of a turn, as the deadlines name it (`movement`, `retreat`, `adjustment`, `year`)."""
+
+    @abstractmethod
+    def start(self, setup: Any, options: Any, dice: Dice) -> tuple[str, Any]:
+        """The first turn's id and state; `dice` draws what is drawn once per game (secretly: the state's
+        secret part keeps it)."""
+
+    # ---- the state codec ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def state_to_data(self, setup: Any, state: Any, secret: bool) -> StateData:
+        """The state as plain data in its parts (`secret`: the game keeps each power's business encrypted)."""
+
+    @abstractmethod
+    def state_from_data(
+        self, setup: Any, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
+    ) -> Any:
+        """A state from its parts (`secret` None: not at hand, what everybody may see); `DataError` with
+        every problem (their key paths; `file` names the state file)."""
+
+    # ---- orders ------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def powers_to_order(self, setup: Any, state: Any) -> list[str]:
+        """The powers who must send an order file for the turn `state` is in."""
+
+    @abstractmethod
+    def read_orders(
+        self,
+        setup: Any,
+        state: Any,
+        options: Any,
+        power: str,
+        data: Mapping[str, Any],
+        lines: Callable[[str], int | None],
+        lenient: bool,
+    ) -> ReadOrders:
+        """One order file's data (its `game`, `turn` and `power` already checked by storage) as the
+        power's orders. `lines(where)` gives the line of a key path, for messages that name two lines.
+        A file that cannot be used at all raises `DataError`."""
+
+    @abstractmethod
+    def order_lines(self, orders: Any) -> list[str]:
+        """A power's orders, one line each, as `judge validate` prints them; the dice seed hashes them."""
+
+    def revealed_lines(self, orders: Any, secret: bool) -> list[str] | None:
+        """What of an encrypted order file is published once the turn is adjudicated, one order a line
+        (None: the file as written)."""
+        return None
+
+    def no_orders(self, setup: Any, state: Any, power: str) -> Any:
+        """The orders of a power that sent no file (None: it has none)."""
+        return None
+
+    def read_ruling(self, setup: Any, state: Any, data: Mapping[str, Any]) -> Any:
+        """The game master's ruling file's data (`ruling_file`); `DataError` with every problem."""
+        raise NotImplementedError
+
+    def waiting_for(self, setup: Any, state: Any, options: Any, orders: Mapping[str, Any], ruling: Any) -> list[str]:
+        """What the turn waits for before it can be adjudicated (the game master's ruling on free text),
+        in words; empty: it can be (`--force` adjudicates anyway, ignoring what it waits for)."""
+        return []
+
+    @abstractmethod
+    def adjudicate(
+        self,
+        setup: Any,
+        state: Any,
+        options: Any,
+        orders: Mapping[str, Any],
+        ruling: Any,
+        dice: Dice,
+        secret: bool,
+        force: bool,
+    ) -> TurnResult:
+        """The turn played: `orders` by power (only those who sent a usable file), `ruling` the game
+        master's (None: no file), `secret` as in `state_to_data`, `force` what the turn waited for ignored."""
+
+    # ---- what the site shows -----------------------------------------------------------------------
+
+    def standings(self, setup: Any, state: Any) -> list[tuple[str, tuple[int, ...]]] | None:
+        """Each power with what ranks it, best first (None: the board families' standings, publish's)."""
+        return None
+
+    def legal_orders(self, setup: Any, state: Any, options: Any, power: str) -> Mapping[str, Any] | None:
+        """The legal orders of `power` this turn, as the order form's data (docs/legal-orders.md; None: the
+        board families', which `pipeline.core.legal_orders` lists)."""
+        return None
+
+    def report(
+        self, setup: Any, turn: str, before: Any, results: Mapping[str, Any], lang: str, viewer: str | None
+    ) -> str | None:
+        """The report of an adjudicated turn in `lang` (Markdown) from its state and its results' data:
+        the public one (`viewer` None), one power's (with its private report's data merged into
+        `results`), or the game master's (`viewer` "game_master"). None: the board families' report,
+        publish's."""
+        return None
+
+    def draw_map(self, setup: Any, state: Any, results: Mapping[str, Any] | None, lang: str) -> str | None:
+        """The map of a turn as SVG in `lang` (None: the board families' drawing, publish's)."""
+        return None
+
+
+# ---- the board families' base ------------------------------------------------------------------------
 
 
 class Family(ABC):

@@ -11,8 +11,8 @@
     demo-secrets.yaml                 a demo game's keys, in the open (never in a real game)
     secrets.yaml                      an ended game's keys, published so anyone can check it (`judge publish-secrets`)
 
-A turn id names a phase: ``1901-spring-movement``. Turn ids sort in the order they are played when
-compared with `turn_key`.
+A turn id is the family's (`GameFamily.turn_key` sorts them in the order they are played): a board
+family's names a phase, ``1901-spring-movement`` (`turn_key` here), Symmachia's a year, ``y01-229bc``.
 """
 
 from __future__ import annotations
@@ -23,39 +23,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.board import Board
-from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules
-from pipeline.errors import DataError, Problem, shown
-from pipeline.games import Family, family_of, profile
+from pipeline.errors import DataError, PipelineError, Problem, shown
+from pipeline.games import Family, GameFamily, families, family_of, profile
 
 from .atomic import recover, write_all
+from .board_family import game_family_of, phase_of_turn, turn_id, turn_key
 from .game_settings import Settings, parse_settings
-from .maps import MAPS_DIR, load_board, map_path, shipped_board
-from .private_files import merge_state, private_state_path
+from .maps import load_setup
+from .private_files import private_state_path
 from .sealed import available_identities, unseal
-from .state_files import position_from_data
 from .yamlio import load_yaml, load_yaml_fast, locate, parse_yaml
-
-PHASE_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
-SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2, "winter": 3}
-
-
-def turn_id(phase: Phase) -> str:
-    return f"{phase.year}-{phase.season}-{phase.kind.value}"
-
-
-def phase_of_turn(turn: str) -> Phase:
-    year, season, kind = turn.split("-")
-    return Phase(season, int(year), PhaseKind(kind))
-
-
-def turn_key(turn: str) -> tuple[int, int, int]:
-    phase = phase_of_turn(turn)
-    order = PHASE_ORDER[phase.kind]
-    if phase.kind is PhaseKind.ADJUSTMENT and phase.season == "spring":
-        order = -1  # Objectif's calendar: the adjustments open the spring
-    return phase.year, SEASON_ORDER.get(phase.season, 9), order
 
 
 @dataclass
@@ -64,25 +42,48 @@ class Game:
     id: str
     title: str
     map_name: str
-    board: Board
-    rules: Rules
+    board: Any  # the game's setup: a board family's map (`Board`), or the family's own (Symmachia's scenario)
+    rules: Rules  # the profile's rules (a board family's with game.yaml's options)
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
     identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
+    options: Any = None  # the family's rule options with game.yaml's over them (a board family's: `rules`)
     # each results and state file as last read, with the (inode, mtime, size) it was read at: a turn's results are
     # asked for by the order files' record, the dice seed, the trigger and the refusals of one replay step, and
     # a turn's state and results by its phase page, the one before, its map and the charts of `judge site`
     _read: dict[Path, tuple[tuple[int, int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        if self.options is None:
+            self.options = self.rules
+
+    @property
+    def game_family(self) -> GameFamily:
+        """The game's family as the pipeline speaks to it (`GameFamily`: turns, states, orders, records)."""
+        return game_family_of(self.rules)
+
     @property
     def family(self) -> Family:
-        """The game family its rules are played under: what the pipeline asks of the game."""
+        """A board family's `Family` (the Position-based hooks its board code asks: publish's pages, maps)."""
+        if self.rules.family not in families():
+            raise PipelineError(f"{self.id}: a {self.rules.family} game has no board (this asks a board family's)")
         return family_of(self.rules)
 
     @property
+    def powers(self) -> tuple[str, ...]:
+        """Every power of the game (the setup's)."""
+        return self.game_family.powers(self.board)
+
+    def turn_key(self, turn: str) -> tuple[int, ...]:
+        """What sorts the game's turn ids in the order they are played."""
+        return self.game_family.turn_key(turn)
+
+    @property
     def secret_money(self) -> bool:
-        """Whether each power's money (treasury, loans, money orders, income) is kept encrypted."""
-        return self.settings.secret_money and self.family.has_money
+        """Whether each power's own business (a board family's treasury, loans, money orders and income) is
+        kept encrypted."""
+        family = self.game_family
+        return family.has_money and (self.settings.secret_money or family.always_secret)
 
     def title_in(self, lang: str) -> str:
         """The game's title in `lang` (`title: {en: ..., fr: ...}` in game.yaml), else in another language."""
@@ -156,16 +157,17 @@ class Game:
         states = self.folder / "state"
         names = [p.stem for p in states.glob("*.yaml")] if states.is_dir() else []
         valid = []
+        key = self.game_family.turn_key
         for name in names:
             try:
-                turn_key(name)
+                key(name)
             except (ValueError, KeyError):
                 raise DataError(
-                    f"state file name {name!r} is not a turn id like 1901-spring-movement",
+                    f"state file name {name!r} is not a turn id like {self.game_family.turn_example}",
                     file=str(states / f"{name}.yaml"),
                 ) from None
             valid.append(name)
-        return sorted(valid, key=turn_key)
+        return sorted(valid, key=key)
 
     def current_turn(self) -> str:
         turns = self.turns()
@@ -173,26 +175,34 @@ class Game:
             raise DataError("the game has no state yet (create it with `judge new`)", file=str(self.folder))
         return turns[-1]
 
-    def position(self, turn: str, public: bool = False) -> Position:
-        """The position a turn is played in. Its private part (treasuries and loans of a game with secret
-        money) is decrypted with the keys at hand; `public` reads only what everybody may see."""
+    def position(self, turn: str, public: bool = False) -> Any:
+        """A board family's position a turn is played in (`state`: a `Position`)."""
+        return self.state(turn, public)
+
+    def state(self, turn: str, public: bool = False) -> Any:
+        """The state a turn is played in, the family's value. Its secret part (beside it, encrypted: the
+        treasuries and loans of a game with secret money, each power's and the game master's part of a
+        family that keeps them) is decrypted with the keys at hand; `public` reads only what everybody may
+        see."""
         path = self.state_path(turn)
         private_path = private_state_path(path)
-        private: Mapping[str, Any] = {}
+        secret: Mapping[str, Any] | None = None
         if private_path.exists() and not public:
-            private = parse_yaml(
+            secret = parse_yaml(
                 unseal(private_path.read_bytes(), self.identities, str(private_path)), str(private_path)
             )
         data = self._read_once(path)
         if data is None:
             data = load_yaml(path)  # says why the file cannot be read
-        try:  # the private part merged into a copy: the data read stays the file's
-            return position_from_data(
-                self.board, merge_state(dict(data) if private else data, private, self.family), str(path), self.family
-            )
+        family = self.game_family
+        try:
+            return family.state_from_data(self.board, data, secret, str(path))
         except DataError:
             data = load_yaml(path)  # again, to give the lines
-            return position_from_data(self.board, merge_state(data, private, self.family), str(path), self.family)
+            try:
+                return family.state_from_data(self.board, data, secret, str(path))
+            except DataError as err:
+                raise DataError(locate(err.problems, data, str(path))) from None
 
 
 GAME_FILE_BYTES = 256 * 1024  # a game.yaml of a hundred players fits in a few kilobytes
@@ -228,13 +238,16 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     if wrong:
         raise DataError(locate(wrong, data, str(path)))
     try:
-        rules = profile(str(data.get("profile", "standard"))).with_options(options)
+        base = profile(str(data.get("profile", "standard")))
+        family = game_family_of(base)
+        played = family.options_of(base, options)
     except DataError as err:
         raise DataError(locate(err.problems or [Problem("profile", str(err))], data, str(path))) from None
+    rules = played if isinstance(played, Rules) else base
     map_name = str(data.get("map", rules.map))
-    board = shipped_board(map_name) if (MAPS_DIR / f"{map_name}.yaml").exists() else load_board(map_path(map_name))
-    settings, problems = parse_settings(data, tuple(board.powers))
-    if family_of(rules).rolls_dice(rules) and settings.dice is None:
+    board = load_setup(family, map_name)
+    settings, problems = parse_settings(data, family.powers(board))
+    if family.rolls_dice(played) and settings.dice is None:
         problems.append(
             Problem(
                 "dice",
@@ -245,13 +258,20 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     if problems:
         raise DataError(locate(problems, data, str(path)))
     title = settings.title_in("en", folder.name)
-    game = Game(folder, folder.name, title, map_name, board, rules, settings, data)
+    game = Game(folder, folder.name, title, map_name, board, rules, settings, data, options=played)
     demo = game.open_secrets().get("age_identity")
     game.identities = (*available_identities(identity_file), *([str(demo)] if demo else []))
     return game
 
 
-__all__ = ["Game", "load_game", "phase_of_turn", "turn_id", "turn_key", "write_all"]
+__all__ = [
+    "Game",
+    "load_game",
+    "phase_of_turn",
+    "turn_id",
+    "turn_key",
+    "write_all",
+]
 
 
 def deadlines(game: Game) -> dict[str, datetime]:

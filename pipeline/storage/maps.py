@@ -2,41 +2,76 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pipeline.core.board import Board
 from pipeline.errors import DataError, MapError
+from pipeline.games import GameFamily
 
 from .yamlio import load_yaml, load_yaml_fast, locate
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 
 def load_board(path: Path) -> Board:
+    board: Board = _read_checked(path, Board.from_dict, MapError)
+    return board
+
+
+def _read_checked(path: Path, build: Callable[[Any], Any], error: type[DataError]) -> Any:
+    """What `build` makes of a file's data, read fast; on a problem read again, with the lines of its problems."""
     try:
-        return Board.from_dict(load_yaml_fast(path))
-    except MapError:
-        data = load_yaml(path)  # again, with the lines of its problems
+        return build(load_yaml_fast(path))
+    except error:
+        data = load_yaml(path)
         try:
-            return Board.from_dict(data)
-        except MapError as err:
-            raise MapError(locate(err.problems, data, str(path))) from None
+            return build(data)
+        except error as err:
+            raise error(locate(err.problems, data, str(path))) from None
 
 
 def map_path(name: str) -> Path:
     """The file of a map shipped with the project (``standard``), or a path given as is."""
-    candidate = MAPS_DIR / f"{name}.yaml"
+    return _shipped(MAPS_DIR, name, "map")
+
+
+def _shipped(folder: Path, name: str, what: str) -> Path:
+    candidate = folder / f"{name}.yaml"
     if candidate.exists():
         return candidate
     path = Path(name)
     if path.exists():
         return path
-    known = ", ".join(sorted(p.stem for p in MAPS_DIR.glob("*.yaml")))
-    raise DataError(f"no map named {name!r} (the project has: {known})")
+    known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
+    raise DataError(f"no {what} named {name!r} (the project has: {known})")
 
 
 @lru_cache(maxsize=8)
 def shipped_board(name: str = "standard") -> Board:
     """A map shipped with the project, loaded once per process."""
     return load_board(map_path(name))
+
+
+def setup_path(family: GameFamily, name: str) -> Path:
+    """The file of a setup a family ships (`pipeline/maps/<name>.yaml` for the board families, else
+    `pipeline/games/<family>/<setup_folder>/<name>.yaml`), or a path given as is."""
+    if family.setup_folder == "maps":
+        return map_path(name)
+    return _shipped(GAMES_DIR / family.id / family.setup_folder, name, family.setup_folder.removesuffix("s"))
+
+
+def load_setup(family: GameFamily, name: str) -> Any:
+    """A game's setup: a board family's map (one per process for a shipped one), or the family's own,
+    read from its file with every problem at its line."""
+    if family.setup_folder == "maps":
+        return shipped_board(name) if (MAPS_DIR / f"{name}.yaml").exists() else load_board(map_path(name))
+    return _family_setup(family, setup_path(family, name))
+
+
+@lru_cache(maxsize=8)
+def _family_setup(family: GameFamily, path: Path) -> Any:
+    return _read_checked(path, family.setup_from_data, DataError)

@@ -28,48 +28,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.notation import parse_order, structured_order
-from pipeline.core.order_checks import unit_ordered
-from pipeline.core.orders import Ally, Order
-from pipeline.core.position import Position
-from pipeline.errors import DataError, OrderError, Problem
+from pipeline.errors import DataError, Problem
 
 from .gamedir import Game
+from .refusals import Refusal, RefusedFile
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
-from .yamlio import line_of, parse_yaml, parse_yaml_fast, read_bytes, read_text
-
-
-class Refusal(StrEnum):
-    """Why the adjudication could not use an order file, or some of its orders (recorded in the results)."""
-
-    NOT_DECRYPTED = "not_decrypted"  # damaged, or encrypted to another key
-    WRONG_BINDING = "wrong_binding"  # it names another game, turn or power than its path
-    UNREADABLE = "unreadable"  # not UTF-8, too large, not YAML, not an order file's shape
-    IN_CLEAR = "in_clear"  # orders in clear in a game with secret orders
-    SEALED_IN_OPEN_GAME = "sealed_in_open_game"  # an encrypted file in a game with public orders
-    NOT_AN_ORDER_FILE = "not_an_order_file"  # a file in the turn's folder that is no power's order file
-    INVALID_ORDERS = "invalid_orders"  # some orders could not be played: those units have no order
-
-
-class RefusedFile(DataError):
-    """An order file the adjudication cannot use at all, and the reason in general words."""
-
-    def __init__(self, reason: Refusal, problems: list[Problem] | Problem | str, file: str | None = None) -> None:
-        super().__init__(problems, file)
-        self.reason = reason
+from .yamlio import line_of, locate, parse_yaml, parse_yaml_fast, read_bytes, read_text
 
 
 @dataclass(frozen=True)
 class OrderFile:
     power: str
     path: Path
-    orders: tuple[Order, ...]
+    orders: Any  # the family's value of a power's orders (a board family's: a tuple of `Order`)
     text: str = ""  # the file as the player wrote it (decrypted, for a secret one)
     dropped: tuple[Problem, ...] = ()  # lenient reading: the orders that could not be played, and why
+    warnings: tuple[Problem, ...] = ()  # legal orders that defeat themselves (said, the file still used)
 
     @property
     def sealed(self) -> bool:
@@ -87,18 +64,21 @@ def power_of_file(path: Path) -> str | None:
     return None
 
 
-def read_order_file(game: Game, turn: str, position: Position, path: Path, lenient: bool = False) -> OrderFile:
+__all__ = ["OrderFile", "Refusal", "RefusedFile", "power_of_file", "read_order_file", "read_ruling_file"]
+
+
+def read_order_file(game: Game, turn: str, position: Any, path: Path, lenient: bool = False) -> OrderFile:
     """The orders of one file, checked; `RefusedFile` (a `DataError`) with every problem if any order is
     bad, or with `lenient` only if the file cannot be used at all (its bad orders are then left out and
     listed in `OrderFile.dropped`). An encrypted file is decrypted with the keys the game was loaded with
     (`Game.identities`)."""
     power = power_of_file(path) or path.name
     file = str(path)
-    if power not in game.board.powers:
+    if power not in game.powers:
         raise RefusedFile(
             Refusal.NOT_AN_ORDER_FILE,
             f"an order file is named <power>.yaml or <power>.yaml.age, with a power of the game "
-            f"({', '.join(game.board.powers)})",
+            f"({', '.join(game.powers)})",
             file=file,
         )
     sealed = path.name.endswith(SEALED_SUFFIX)
@@ -150,7 +130,7 @@ def _check_binding(game: Game, turn: str, path: Path, power: str, data: Mapping[
 
 
 def _read_orders(
-    game: Game, turn: str, position: Position, path: Path, power: str, source: str, data: Any, lenient: bool
+    game: Game, turn: str, state: Any, path: Path, power: str, source: str, data: Any, lenient: bool
 ) -> OrderFile:
     file = str(path)
     sealed = path.name.endswith(SEALED_SUFFIX)
@@ -169,69 +149,45 @@ def _read_orders(
             )
     if problems:
         raise RefusedFile(Refusal.WRONG_BINDING, problems)
-    raw = data.get("orders")
-    if raw is None:
-        raw = []
-    if not isinstance(raw, list):
-        raise RefusedFile(
-            Refusal.UNREADABLE,
-            Problem(
-                "orders", "expected a list of orders, one per line starting with '- '", line_of(data, "orders"), file
-            ),
-        )
-    allow = data.get("allow") or []
-    if allow and not game.family.strait_permissions:
-        problems.append(
-            Problem(
-                "allow",
-                "`allow:` opens one's straits to other powers' fleets, a Machiavelli rule: "
-                "a Diplomacy game has no such key",
-                line_of(data, "allow"),
-                file,
-            )
-        )
-        allow = []
-    if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
-        problems.append(Problem("allow", "expected a list of powers, like [turkey]", line_of(data, "allow"), file))
-        allow = []
-    entries = [(f"orders[{i}]", entry) for i, entry in enumerate(raw)]
-    entries += [(f"allow[{i}]", str(Ally(p))) for i, p in enumerate(allow)]  # `allow: [turkey]` orders `Ally turkey`
-    texts: list[tuple[str, str]] = []
-    for where, entry in entries:
-        try:
-            texts.append((where, entry if isinstance(entry, str) else structured_order(entry)))
-        except ValueError as err:
-            problems.append(Problem(where, str(err), line_of(data, where), file))
-    parsed: list[tuple[str, str, Order | OrderError]] = []
-    for where, text in texts:
-        try:
-            parsed.append((where, text, parse_order(text, game.board, position.phase.kind)))
-        except OrderError as err:
-            parsed.append((where, text, err))
-    bought = game.family.as_ordered(position, power, [o for _, _, o in parsed if not isinstance(o, OrderError)])
-    orders: list[Order] = []
-    ordered: dict[str, str] = {}  # the space of each unit ordered -> where its first order is
-    for where, text, order in parsed:
-        try:
-            if isinstance(order, OrderError):
-                raise order
-            seen = game.family.position_for(position, bought, power, order)
-            checked = game.family.check_parsed_order(text, order, game.board, seen, power, game.rules)
-        except OrderError as err:
-            problems.append(Problem(where, str(err), line_of(data, where), file))
-            continue
-        unit = unit_ordered(seen, checked)
-        if unit is not None and unit.space in ordered:
-            first, line = ordered[unit.space], line_of(data, where)
-            lines = f"lines {line_of(data, first)} and {line}" if line is not None else f"{first} and {where}"
-            problems.append(Problem(where, f"two orders for {unit} ({lines}): give each unit one order", line, file))
-            continue
-        if unit is not None:
-            ordered[unit.space] = where
-        orders.append(checked)
+    family = game.game_family
+    try:
+        read = family.read_orders(game.board, state, game.options, power, data, lambda w: line_of(data, w), lenient)
+    except RefusedFile as err:
+        raise RefusedFile(err.reason, err.problems, file=file) from None
+    except DataError as err:
+        raise RefusedFile(Refusal.UNREADABLE, locate(err.problems, data, file)) from None
+    problems = locate(list(read.problems), data, file)
     if problems and not lenient:
         raise RefusedFile(Refusal.INVALID_ORDERS, problems)
-    return OrderFile(power, path, tuple(orders), source, tuple(problems))
+    warnings = tuple(locate(list(read.warnings), data, file))
+    return OrderFile(power, path, read.orders, source, tuple(problems), warnings)
+
+
+def read_ruling_file(game: Game, turn: str, state: Any, path: Path) -> tuple[Any, str]:
+    """The game master's ruling for a turn (`GameFamily.ruling_file`), decrypted if sealed, and its text;
+    `DataError` with every problem, each with its line."""
+    file = str(path)
+    if path.name.endswith(SEALED_SUFFIX):
+        source = unseal(read_bytes(path, SEALED_BYTES), game.identities, file)
+    else:
+        source = read_text(path, ORDER_FILE_BYTES)
+    data = _parse(source, file, fast=False)
+    if not isinstance(data, Mapping):
+        raise DataError("a ruling file is a mapping", file=file)
+    rest = {k: v for k, v in data.items() if k not in ("game", "turn")}
+    problems = [
+        Problem(key, f"this ruling is for {key} {expected!r}, not {data.get(key)!r}", line_of(data, key), file)
+        for key, expected in (("game", game.id), ("turn", turn))
+        if data.get(key) is not None and str(data.get(key)) != expected
+    ]
+    try:
+        ruling = game.game_family.read_ruling(game.board, state, rest)
+    except DataError as err:
+        problems += locate(err.problems, data, file)
+        ruling = None
+    if problems:
+        raise DataError(problems)
+    return ruling, source
 
 
 def order_file_text(game: Game, turn: str, power: str, orders: list[str]) -> str:

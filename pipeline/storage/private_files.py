@@ -27,6 +27,7 @@ from ruamel.yaml.comments import CommentedMap
 from pipeline.games import Family
 
 PRIVATE_SUFFIX = ".private.yaml.age"
+MASTER = "game_master"  # private/<turn>/game_master.yaml.age: the game master's record, to the game's key
 
 
 @dataclass
