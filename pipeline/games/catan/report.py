@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .orders import NO_ORDERS, Offer, TurnOrders
+from .orders import Offer, TurnOrders
 from .outcome import (
     Action,
     Award,
@@ -53,7 +53,7 @@ from .outcome import (
 )
 from .resources import Hand, Resource
 from .said import N_, FileProblem, Gettext, Listed, Said, counted, ngettext, said
-from .state import PIECES, Card, CatanState
+from .state import PIECES, Card, CatanState, HeldCard
 from .units import Target, UnitKind
 
 # ---- words ---------------------------------------------------------------------------------------------
@@ -286,10 +286,6 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _offers(orders: Mapping[str, TurnOrders]) -> dict[tuple[str, int], Offer]:
-    return {(p, s.index): s.order for p, o in orders.items() for s in o.steps if isinstance(s.order, Offer)}
-
-
 def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | None:
     """One record of the round in words, as the public report says it (None: nothing public to say)."""
     if isinstance(event, Rolled):
@@ -483,25 +479,51 @@ def _turns(events: Iterable[Event]) -> list[tuple[str | None, list[Event]]]:
     return [(p, es) for p, es in out if p is not None or es]
 
 
+def offers_of(orders: Mapping[str, TurnOrders]) -> dict[tuple[str, int], Offer]:
+    """Every offer of the players' scripts, by player and step: what a refused offer's line says."""
+    return {(p, s.index): s.order for p, o in orders.items() for s in o.steps if isinstance(s.order, Offer)}
+
+
 def public_report(
-    round_no: int, after: CatanState, events: Iterable[Event], orders: Mapping[str, TurnOrders] | None = None
+    round_no: int,
+    points: Mapping[str, int],
+    events: Iterable[Event],
+    offers: Mapping[tuple[str, int], Offer] | None = None,
 ) -> Report:
-    """The round's public report: each turn's records in words, then everyone's victory points."""
-    offers = _offers(orders or {})
+    """The round's public report: each turn's records in words, then everyone's victory points (`points`, in
+    the order of the seats)."""
     sections = []
     for player, turn in _turns(events):
         heading = said(N_("the turn of {player}"), player=player) if player else said(N_("the placement"))
-        lines = tuple(line for e in turn if (line := event_line(e, offers)) is not None)
+        lines = tuple(line for e in turn if (line := event_line(e, offers or {})) is not None)
         sections.append(Section(heading, lines))
-    points = tuple(
-        counted(
-            *ngettext("{player}: {count} victory point", "{player}: {count} victory points"), after.points(p), player=p
-        )
-        for p in after.seats
+    lines = tuple(
+        counted(*ngettext("{player}: {count} victory point", "{player}: {count} victory points"), n, player=p)
+        for p, n in points.items()
     )
-    sections.append(Section(said(N_("victory points")), points))
+    sections.append(Section(said(N_("victory points")), lines))
     title = said(N_("round {round}"), round=round_no) if round_no else said(N_("the initial placement"))
     return Report(title, tuple(sections))
+
+
+@dataclass(frozen=True)
+class Private:
+    """What a player's private report says besides the round's records: his hands before and after, his
+    development cards, the knights before him, his pieces left and his points."""
+
+    hand_before: Hand
+    hand_after: Hand
+    cards: tuple[HeldCard, ...]
+    knights: int
+    pieces: Mapping[str, int]
+    points: int
+
+
+def private_view(player: str, before: CatanState, after: CatanState) -> Private:
+    table = after.table()
+    p = after.players[player]
+    pieces = {piece: table.pieces_left(player, piece) for piece in PIECES}
+    return Private(before.players[player].hand, p.hand, p.cards, p.knights, pieces, after.points(player))
 
 
 def _step_line(step: StepDone) -> Said:
@@ -527,30 +549,27 @@ def _step_line(step: StepDone) -> Said:
 def private_report(
     player: str,
     round_no: int,
-    before: CatanState,
-    after: CatanState,
+    view: Private,
     events: Iterable[Event],
-    orders: TurnOrders = NO_ORDERS,
     problems: tuple[FileProblem, ...] = (),
 ) -> Report:
     """What only `player` reads of the round: his hands, his cards, his script's steps, his file's
     problems, his pieces left."""
     events = list(events)
     hand = (
-        said(N_("hand at the start of the round: {cards}"), cards=hand_words(before.players[player].hand)),
-        said(N_("hand at the end of the round: {cards}"), cards=hand_words(after.players[player].hand)),
+        said(N_("hand at the start of the round: {cards}"), cards=hand_words(view.hand_before)),
+        said(N_("hand at the end of the round: {cards}"), cards=hand_words(view.hand_after)),
     )
-    held = after.players[player].cards
     cards: list[Said] = [
-        said(N_("{card}, bought in round {round}"), card=said(CARD_NAMES[c.card]), round=c.bought) for c in held
+        said(N_("{card}, bought in round {round}"), card=said(CARD_NAMES[c.card]), round=c.bought) for c in view.cards
     ]
     cards += [
         said(N_("drawn this round: {card}"), card=said(CARD_NAMES[e.card]))
         for e in events
         if isinstance(e, Built) and e.player == player and e.card is not None
     ]
-    if after.players[player].knights:
-        cards.append(said(N_("knights face up: {count}"), count=after.players[player].knights))
+    if view.knights:
+        cards.append(said(N_("knights face up: {count}"), count=view.knights))
     steps = [_step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
     if problems:
         steps = [said(N_("your file could not be read, and your turn was played without it:"))]
@@ -560,19 +579,15 @@ def private_report(
             else said(N_("{where}: {what}"), where=p.where or "-", what=p.what)
             for p in problems
         ]
-    elif not orders.steps and not steps:
+    elif not steps:
         steps = [said(N_("no steps"))]
-    table = after.table()
     pieces = said(
         N_("pieces left: {pieces}"),
         pieces=Listed(
-            tuple(
-                said(N_("{count} {piece}"), count=table.pieces_left(player, p), piece=said(PIECE_NAMES[p]))
-                for p in PIECES
-            )
+            tuple(said(N_("{count} {piece}"), count=view.pieces.get(p, 0), piece=said(PIECE_NAMES[p])) for p in PIECES)
         ),
     )
-    points = counted(*ngettext("{count} victory point", "{count} victory points"), after.points(player))
+    points = counted(*ngettext("{count} victory point", "{count} victory points"), view.points)
     title = said(N_("round {round}, for {player}"), round=round_no, player=player)
     return Report(
         title,

@@ -17,7 +17,7 @@ from pipeline.games.catan.layout import board_from_data
 from pipeline.games.catan.options import options_from_data
 from pipeline.games.catan.orders import orders_from_data
 from pipeline.games.catan.outcome import Action, Combat, Event, StepDone
-from pipeline.games.catan.report import private_report, public_report
+from pipeline.games.catan.report import private_report, private_view, public_report
 from pipeline.games.catan.setup import play_setup, setup_orders_from_data
 from pipeline.games.catan.state import CatanState, new_state
 from pipeline.games.catan.turn import play_round
@@ -74,8 +74,9 @@ def test_every_round_reports_and_draws_in_both_languages() -> None:
     for r, (before, after, events) in enumerate(_played()):
         for lang in ("en", "fr"):
             t = translator(lang)
-            assert public_report(r, after, events).markdown(t).count("\n### ") >= 2
+            points = {p: after.points(p) for p in after.seats}
+            assert public_report(r, points, events).markdown(t).count("\n### ") >= 2
             for p in after.seats:
-                assert private_report(p, r, before, after, events).markdown(t)
+                assert private_report(p, r, private_view(p, before, after), events).markdown(t)
             root = ET.fromstring(render(board, after, events, t, f"round {r}"))
             assert sum(1 for e in root.iter() if (e.get("id") or "").startswith("u-")) == len(after.units)

@@ -19,7 +19,9 @@ from pipeline.games.catan.report import (
     RESOURCE_WORDS,
     UNIT_NAMES,
     event_line,
+    offers_of,
     private_report,
+    private_view,
     public_report,
 )
 from pipeline.games.catan.resources import Hand
@@ -111,9 +113,9 @@ def test_the_card_drawn_stays_out_of_the_public_report_and_in_the_private_one() 
         before, players={**before.players, "a": Player(Hand.of(ore=1), (HeldCard(Card.MONOPOLY, 1),))}
     )
     events = [oc.TurnBegan("a"), EVENTS[6], StepDone("a", 1, Section.BUILD, Action.CARD)]
-    public = public_report(1, after, events).markdown(EN)
+    public = public_report(1, {p: after.points(p) for p in after.seats}, events).markdown(EN)
     assert "A buys a development card, for 1 wool, 1 grain, and 1 ore" in public and "monopoly" not in public
-    mine = private_report("a", 1, before, after, events).markdown(EN)
+    mine = private_report("a", 1, private_view("a", before, after), events).markdown(EN)
     assert "Drawn this round: monopoly" in mine and "Monopoly, bought in round 1" in mine
     assert "Step 1 (development card): done" in mine and "Hand at the end of the round: 1 ore" in mine
 
@@ -124,7 +126,7 @@ def test_a_refused_offer_is_said_with_each_partners_reason() -> None:
                                     "a", SEATS)}  # fmt: skip
     step = StepDone("a", 1, Section.TRADE, Action.OFFER, Reason.NO_PARTNER,
                     refusals=(("b", Reason.NO_ANSWER), ("c", Reason.PARTNER_LACKS)))  # fmt: skip
-    report = public_report(1, state(), [oc.TurnBegan("a"), step], orders)
+    report = public_report(1, {"a": 0, "b": 0, "c": 0}, [oc.TurnBegan("a"), step], offers_of(orders))
     assert "A offers 2 wool for 1 ore, refused (b: no standing answer takes it and c: lacks the cards)" in (
         report.markdown(EN)
     )
@@ -136,10 +138,8 @@ def test_the_private_report_says_why_a_step_was_skipped_and_what_was_missing() -
     """[K 3.4] a skipped step, its reason and the cards the hand lacked; a file that could not be read."""
     st = state()
     step = StepDone("a", 2, Section.BUILD, Action.CITY, Reason.CANNOT_AFFORD, Hand.of(ore=2))
-    mine = private_report("a", 3, st, st, [step]).markdown(FR)
+    mine = private_report("a", 3, private_view("a", st, st), [step]).markdown(FR)
     assert "Étape 2 (ville)\u00a0: sautée, la main ne peut pas la payer\u00a0: il manque 2 minerais" in mine
-    refused = private_report(
-        "a", 3, st, st, [], problems=(FileProblem("turn.build[0].road", said("{value} is not a hex of the board",
-                                                                            value="'zz'"), 4),)
-    ).markdown(EN)  # fmt: skip
+    problem = FileProblem("turn.build[0].road", said("{value} is not a hex of the board", value="'zz'"), 4)
+    refused = private_report("a", 3, private_view("a", st, st), [], problems=(problem,)).markdown(EN)
     assert "Line 4, turn.build[0].road: 'zz' is not a hex of the board" in refused
