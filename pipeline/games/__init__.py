@@ -37,7 +37,9 @@ def families() -> dict[str, Family]:
 @functools.cache
 def own_families() -> dict[str, GameFamily]:
     """Every family of its own kind (its own state, orders and records), by id."""
-    return {}
+    from . import catan
+
+    return {f.id: f for f in (catan.FAMILY,)}
 
 
 def family(family_id: str = DEFAULT_FAMILY) -> Family:

@@ -185,7 +185,7 @@ def state_from_data(data: object, board: Board) -> CatanState:
             card = r.enum(Card, cm.get("card"), f"players.{p}.cards[{i}].card")
             if card is not None:
                 held.append(HeldCard(card, r.count(cm.get("bought"), f"players.{p}.cards[{i}].bought")))
-        players[p] = Player(hand, tuple(sorted(held)), r.count(pm.get("knights"), f"players.{p}.knights"),
+        players[p] = Player(hand, tuple(held), r.count(pm.get("knights"), f"players.{p}.knights"),
                             r.count(pm.get("turns"), f"players.{p}.turns"))  # fmt: skip
     for p in sorted(set(raw_players) - set(r.seats), key=str):
         r.problem(f"players.{p}", "not a player of the game")
@@ -300,10 +300,14 @@ def _plain(value: object) -> object:
 
 
 def event_to_data(event: Event) -> dict[str, object]:
-    """One record as plain data: its kind (``step_done``, ``combat`` ...) and its fields."""
+    """One record as plain data: its kind (``step_done``, ``combat`` ...) and its fields, those at their
+    default left out."""
     name = "".join("_" + c.lower() if c.isupper() else c for c in type(event).__name__).lstrip("_")
-    body = _plain(event)
-    assert isinstance(body, dict)
+    body = {
+        f.name: _plain(getattr(event, f.name))
+        for f in dataclasses.fields(event)
+        if f.default is dataclasses.MISSING or getattr(event, f.name) != f.default
+    }
     return {"event": name, **body}
 
 

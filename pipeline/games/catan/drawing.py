@@ -26,7 +26,7 @@ from html import escape
 
 from .board import Board, Edge, Terrain
 from .outcome import Combat, Event, Moved, Side
-from .report import A_UNIT, RESOURCE_NAMES, UNIT_NAMES
+from .report import A_UNIT, RESOURCE_NAMES, UNIT_NAMES, seat_name
 from .said import N_, Gettext, said
 from .state import CatanState
 from .units import UnitKind
@@ -399,7 +399,7 @@ def _legend(state: CatanState, colours: Mapping[str, str], t: Gettext, left: flo
     out.append(f'<text class="lhead" x="0" y="0">{escape(t.gettext(N_("players")))}</text>')
     for i, p in enumerate(state.seats):
         y = 12 + i * 12
-        points = said(N_("{player}: {points} points"), player=p, points=state.points(p)).words(t)
+        points = said(N_("{player}: {points} points"), player=seat_name(p), points=state.points(p)).words(t)
         out.append(
             f'<rect class="piece{_outline(colours[p])}" fill="{colours[p]}" x="0" y="{y - 7}" width="9" height="9"/>'
         )
@@ -453,7 +453,7 @@ def _description(board: Board, state: CatanState, t: Gettext) -> str:
         parts.append(
             said(
                 N_("{player}: {buildings}; {roads} roads, {ships} ships; units: {units}"),
-                player=p,
+                player=seat_name(p),
                 buildings=t.join([b.words(t) for b in buildings]) or "-",
                 roads=roads,
                 ships=ships,

@@ -4,7 +4,7 @@ reported at once (`DataError`), each at its key. What the board names is checked
 allows is checked when the step comes, against the hand of that moment [K 3.4].
 
 ```yaml
-turn:
+script:
   trade:
     - offer: {to: [bob, carol], give: {wool: 2}, get: {ore: 1}}
     - bank: {give: wool, get: ore, times: 1}
@@ -645,20 +645,20 @@ def orders_from_data(data: object, board: Board, player: str, seats: tuple[str, 
     reader = _Reader(board, player, seats)
     if data is None:
         return NO_ORDERS
-    m = reader.mapping(data, "", {"turn", "answers"}, set())
+    m = reader.mapping(data, "", {"script", "answers"}, set())
     if m is None:
         raise reader.found.error()
     steps: list[Step] = []
-    turn = m.get("turn")
-    if turn is not None:
-        sections = reader.mapping(turn, "turn", {s.value for s in SECTIONS}, set())
+    script = m.get("script")
+    if script is not None:
+        sections = reader.mapping(script, "script", {s.value for s in SECTIONS}, set())
         for section in SECTIONS if sections else ():
             raw = sections.get(section.value, []) if sections else []
             if not isinstance(raw, list):
-                reader.problem(f"turn.{section.value}", N_("expected a list of steps"))
+                reader.problem(f"script.{section.value}", N_("expected a list of steps"))
                 continue
             for i, entry in enumerate(raw):
-                step = reader.step(entry, f"turn.{section.value}[{i}]", section, len(steps) + 1)
+                step = reader.step(entry, f"script.{section.value}[{i}]", section, len(steps) + 1)
                 if step is not None:
                     steps.append(step)
     _check_labels(steps, reader)

@@ -229,6 +229,21 @@ PIECE_NAMES: Mapping[str, str] = {
 }
 
 
+SEAT_NAMES: Mapping[str, str] = {  # the seats of a game, by their pieces' colours (`family.SEATS`)
+    "orange": N_("Orange"),
+    "blue": N_("Blue"),
+    "white": N_("White"),
+    "black": N_("Black"),
+    "sky": N_("Sky"),
+    "brown": N_("Brown"),
+}
+
+
+def seat_name(player: str) -> Said | str:
+    """A seat as the reader's language names it (a seat that is no colour as it is)."""
+    return said(SEAT_NAMES[player]) if player in SEAT_NAMES else player
+
+
 def hand_words(hand: Hand) -> Said:
     """``2 ore and 1 wool``, or ``nothing``."""
     if not hand:
@@ -254,8 +269,8 @@ def _target(target: UnitKind | Target) -> Said:
 
 def _effect(e: Effect) -> Said:
     noun = said(UNIT_NAMES[e.unit]) if e.unit is not None else said(N_("building"))
-    what = said(N_("{noun} of {player} at {at}"), noun=noun, player=e.player, at=e.at)
-    return said(EFFECT_WORDS[e.kind], what=what, at=e.at, player=e.player)
+    what = said(N_("{noun} of {player} at {at}"), noun=noun, player=seat_name(e.player), at=e.at)
+    return said(EFFECT_WORDS[e.kind], what=what, at=e.at, player=seat_name(e.player))
 
 
 # ---- the report ------------------------------------------------------------------------------------
@@ -290,15 +305,19 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     """One record of the round in words, as the public report says it (None: nothing public to say)."""
     if isinstance(event, Rolled):
         a, b = event.dice
-        return said(N_("{player} rolls {a} and {b}: {total}"), player=event.player, a=a, b=b, total=event.total)
+        return said(
+            N_("{player} rolls {a} and {b}: {total}"), player=seat_name(event.player), a=a, b=b, total=event.total
+        )
     if isinstance(event, Produced) and event.source is Source.QUICK_START:
         return said(
-            N_("{player} receives {cards}, the starting hand"), player=event.player, cards=hand_words(event.cards)
+            N_("{player} receives {cards}, the starting hand"),
+            player=seat_name(event.player),
+            cards=hand_words(event.cards),
         )
     if isinstance(event, Produced):
         return said(
             N_("{player} receives {cards} from {hex} ({source} at {at})"),
-            player=event.player,
+            player=seat_name(event.player),
             cards=hand_words(event.cards),
             hex=event.hex,
             source=said(SOURCE_NAMES[event.source]),
@@ -311,20 +330,22 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
             owed=event.owed,
         )
     if isinstance(event, Discarded):
-        return said(N_("{player} gives back {cards} on the 7"), player=event.player, cards=hand_words(event.cards))
+        return said(
+            N_("{player} gives back {cards} on the 7"), player=seat_name(event.player), cards=hand_words(event.cards)
+        )
     if isinstance(event, Traded):
         if event.partner is None:
             return said(
                 N_("{player} trades {gave} with the bank for {got} ({rate} for 1)"),
-                player=event.player,
+                player=seat_name(event.player),
                 gave=hand_words(event.gave),
                 got=hand_words(event.got),
                 rate=event.rate,
             )
         return said(
             N_("{player} gives {gave} to {partner} for {got}"),
-            player=event.player,
-            partner=event.partner,
+            player=seat_name(event.player),
+            partner=seat_name(event.partner),
             gave=hand_words(event.gave),
             got=hand_words(event.got),
         )
@@ -335,15 +356,15 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     if isinstance(event, ExplorerBoughtOut):
         return said(
             N_("{player} builds on the explorer of {owner} at {at} and pays {owner} {paid}"),
-            player=event.player,
-            owner=event.owner,
+            player=seat_name(event.player),
+            owner=seat_name(event.owner),
             at=event.at,
             paid=hand_words(event.paid),
         )
     if isinstance(event, Reactivated):
         return said(
             N_("{player} reactivates {unit} at {at} for {paid}"),
-            player=event.player,
+            player=seat_name(event.player),
             unit=said(A_UNIT[event.unit]),
             at=event.at,
             paid=hand_words(event.paid),
@@ -351,22 +372,27 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     if isinstance(event, Moved):
         path = " → ".join(event.path)
         if event.unit is None:
-            return said(N_("{player} moves a ship of a route: {path}"), player=event.player, path=path)
-        return said(N_("{player} moves {unit}: {path}"), player=event.player, unit=said(A_UNIT[event.unit]), path=path)
+            return said(N_("{player} moves a ship of a route: {path}"), player=seat_name(event.player), path=path)
+        return said(
+            N_("{player} moves {unit}: {path}"),
+            player=seat_name(event.player),
+            unit=said(A_UNIT[event.unit]),
+            path=path,
+        )
     if isinstance(event, Combat):
         return _combat(event)
     if isinstance(event, GuardStood):
         gone = N_("the guard of {player} at {city} stands down after three turns: the marker on {hex} is gone")
         back = N_("the guard of {player} at {city} stands down after three turns: the city's counter is active again")
         template = gone if event.result is GuardResult.MARKER_REMOVED else back
-        return said(template, player=event.player, city=event.city, hex=event.hex or "")
+        return said(template, player=seat_name(event.player), city=event.city, hex=event.hex or "")
     if isinstance(event, Reactivates):
-        return said(N_("the pirate of {player} at {at} is active again"), player=event.player, at=event.at)
+        return said(N_("the pirate of {player} at {at} is active again"), player=seat_name(event.player), at=event.at)
     if isinstance(event, Swapped):
         (h1, h2), (t1, t2) = event.hexes, event.tokens
         return said(
             N_("the reformers of {player} swap the number tokens of {a} and {b}: {a} now {ta}, {b} {tb}"),
-            player=event.player,
+            player=seat_name(event.player),
             a=h1,
             b=h2,
             ta=t1,
@@ -377,16 +403,18 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     if isinstance(event, Taken):
         return said(
             N_("{player} gives {cards} to {by} (monopoly)"),
-            player=event.player,
-            by=event.by,
+            player=seat_name(event.player),
+            by=seat_name(event.by),
             cards=hand_words(event.cards),
         )
     if isinstance(event, Awarded):
         took, lost = AWARDS[event.award]
-        return said(took, player=event.player, size=event.size) if event.player else said(lost)
+        return said(took, player=seat_name(event.player), size=event.size) if event.player else said(lost)
     if isinstance(event, Won):
         return said(
-            N_("{player} reaches {points} victory points and wins the game"), player=event.player, points=event.points
+            N_("{player} reaches {points} victory points and wins the game"),
+            player=seat_name(event.player),
+            points=event.points,
         )
     return None
 
@@ -400,7 +428,8 @@ def _refused_offer(step: StepDone, offers: Mapping[tuple[str, int], Offer]) -> S
             "{refusals}",
             refusals=Listed(
                 tuple(
-                    said(N_("{partner}: {reason}"), partner=p, reason=said(REASON_WORDS[r])) for p, r in step.refusals
+                    said(N_("{partner}: {reason}"), partner=seat_name(p), reason=said(REASON_WORDS[r]))
+                    for p, r in step.refusals
                 )
             ),
         )
@@ -408,7 +437,7 @@ def _refused_offer(step: StepDone, offers: Mapping[tuple[str, int], Offer]) -> S
         why = said(REASON_WORDS[step.reason])
     return said(
         N_("{player} offers {give} for {get}, refused ({why})"),
-        player=step.player,
+        player=seat_name(step.player),
         give=hand_words(offer.give),
         get=hand_words(offer.get),
         why=why,
@@ -429,7 +458,7 @@ BUILT: Mapping[Piece, str] = {
 
 def _built(event: Built) -> Said:
     unit = said(A_UNIT[event.unit]) if event.unit is not None else ""
-    what = said(BUILT[event.piece], player=event.player, at=event.at, status=event.status, unit=unit)
+    what = said(BUILT[event.piece], player=seat_name(event.player), at=event.at, status=event.status, unit=unit)
     if event.free:
         return said(N_("{what} (free)"), what=what)
     return said(N_("{what}, for {paid}"), what=what, paid=hand_words(event.paid))
@@ -437,10 +466,14 @@ def _built(event: Built) -> Said:
 
 def _combat(c: Combat) -> Said:
     if c.unit is None:
-        attacker = said(N_("{player} plays a knight"), player=c.attacker)
+        attacker = said(N_("{player} plays a knight"), player=seat_name(c.attacker))
     else:
-        attacker = said(N_("{player} attacks with {unit} from {at}"), player=c.attacker, unit=_unit(c.unit), at=c.at)
-    target = said(N_("{target} of {player} at {at}"), target=_target(c.target), player=c.defender, at=c.target_at)
+        attacker = said(
+            N_("{player} attacks with {unit} from {at}"), player=seat_name(c.attacker), unit=_unit(c.unit), at=c.at
+        )
+    target = said(
+        N_("{target} of {player} at {at}"), target=_target(c.target), player=seat_name(c.defender), at=c.target_at
+    )
     fight = said(
         N_("{attacker} against the {target}: {attack} against {defence}, {winner}"),
         attacker=attacker,
@@ -457,15 +490,17 @@ def _combat(c: Combat) -> Said:
 def _card_played(event: CardPlayed) -> Said:
     if event.card is Card.YEAR_OF_PLENTY:
         return said(
-            N_("{player} plays year of plenty and takes {cards}"), player=event.player, cards=hand_words(event.took)
+            N_("{player} plays year of plenty and takes {cards}"),
+            player=seat_name(event.player),
+            cards=hand_words(event.took),
         )
     if event.card is Card.MONOPOLY and event.resource is not None:
         return said(
             N_("{player} plays a monopoly on {resource}"),
-            player=event.player,
+            player=seat_name(event.player),
             resource=said(RESOURCE_NAMES[event.resource]),
         )
-    return said(N_("{player} plays {card}"), player=event.player, card=said(CARD_NAMES[event.card]))
+    return said(N_("{player} plays {card}"), player=seat_name(event.player), card=said(CARD_NAMES[event.card]))
 
 
 def _turns(events: Iterable[Event]) -> list[tuple[str | None, list[Event]]]:
@@ -494,11 +529,13 @@ def public_report(
     the order of the seats)."""
     sections = []
     for player, turn in _turns(events):
-        heading = said(N_("the turn of {player}"), player=player) if player else said(N_("the placement"))
+        heading = said(N_("the turn of {player}"), player=seat_name(player)) if player else said(N_("the placement"))
         lines = tuple(line for e in turn if (line := event_line(e, offers or {})) is not None)
         sections.append(Section(heading, lines))
     lines = tuple(
-        counted(*ngettext("{player}: {count} victory point", "{player}: {count} victory points"), n, player=p)
+        counted(
+            *ngettext("{player}: {count} victory point", "{player}: {count} victory points"), n, player=seat_name(p)
+        )
         for p, n in points.items()
     )
     sections.append(Section(said(N_("victory points")), lines))
@@ -539,7 +576,8 @@ def _step_line(step: StepDone) -> Said:
             why=why,
             refusals=Listed(
                 tuple(
-                    said(N_("{partner}: {reason}"), partner=p, reason=said(REASON_WORDS[r])) for p, r in step.refusals
+                    said(N_("{partner}: {reason}"), partner=seat_name(p), reason=said(REASON_WORDS[r]))
+                    for p, r in step.refusals
                 )
             ),
         )
@@ -588,7 +626,7 @@ def private_report(
         ),
     )
     points = counted(*ngettext("{count} victory point", "{count} victory points"), view.points)
-    title = said(N_("round {round}, for {player}"), round=round_no, player=player)
+    title = said(N_("round {round}, for {player}"), round=round_no, player=seat_name(player))
     return Report(
         title,
         (

@@ -108,7 +108,7 @@ def quoted(value: object) -> str:
 
 @dataclass(frozen=True)
 class FileProblem:
-    """A problem of a player's file: where (its key path, ``turn.build[2].road``) and what, to be said."""
+    """A problem of a player's file: where (its key path, ``script.build[2].road``) and what, to be said."""
 
     where: str
     what: Said

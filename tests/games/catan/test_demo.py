@@ -1,82 +1,87 @@
-"""The demo game's inputs played through the rules core [K 3.1] [K 18]: the placement and six rounds of the
-four players' files (`demo/`), read as storage reads them, with dice drawn from a seed by purpose. Between
-them the files use every kind of step, and each kind runs at least once; every round's reports and map come
-out in both languages."""
+"""The demo game, `games/catan-demo` [K 3.1] [K 18]: four seats on the Seafarers board with a quick start,
+the placement and six rounds. Each turn is played again through the family from its committed state, its
+revealed order files and the seed its results recorded; between them the files use every kind of step and
+each kind runs at least once, and every round's reports and map come out in both languages."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml import YAML
 
 from pipeline.core.dice import HashDice
-from pipeline.games.catan.drawing import render
-from pipeline.games.catan.layout import board_from_data
-from pipeline.games.catan.options import options_from_data
-from pipeline.games.catan.orders import orders_from_data
+from pipeline.games.catan.codec import event_from_data
 from pipeline.games.catan.outcome import Action, Combat, Event, StepDone
-from pipeline.games.catan.report import private_report, private_view, public_report
-from pipeline.games.catan.setup import play_setup, setup_orders_from_data
-from pipeline.games.catan.state import CatanState, new_state
-from pipeline.games.catan.turn import play_round
 from pipeline.games.catan.units import Target, UnitKind
 from pipeline.publish.i18n import translator
+from pipeline.storage.gamedir import Game, load_game
 
-from .helpers import BOARDS
-
-DEMO = Path(__file__).parent / "demo"
-ROUNDS = 6
-
-
-def _load(path: Path) -> object:
-    return YAML().load(path.read_text())
+DEMO = Path(__file__).resolve().parents[3] / "games" / "catan-demo"
 
 
 @cache
-def _played() -> list[tuple[CatanState, CatanState, tuple[Event, ...]]]:
-    """Each round (0: the placement) as the state before, the state after and its records."""
-    game = YAML(typ="safe").load((DEMO / "game.yaml").read_text())
-    board = board_from_data(YAML(typ="safe").load((BOARDS / f"{game['board']}.yaml").read_text()))
-    seats = tuple(game["seats"])
-    options = options_from_data(game["options"])
-    state = new_state(board, seats, options)
-    placed = {p: setup_orders_from_data(_load(DEMO / "0" / f"{p}.yaml"), board, p, seats) for p in seats}
-    result = play_setup(board, state, {p: c for p, (c, _) in placed.items()}, options, HashDice("setup"),
-                        {p: a for p, (_, a) in placed.items()})  # fmt: skip
-    out = [(state, result.state, result.events)]
-    for r in range(1, ROUNDS + 1):
-        before = out[-1][1]
-        orders = {p: orders_from_data(_load(DEMO / str(r) / f"{p}.yaml"), board, p, seats) for p in seats}
-        result = play_round(board, before, orders, options, HashDice(f"round {r}"))
-        out.append((before, result.state, result.events))
+def _game() -> Game:
+    return load_game(DEMO)
+
+
+@cache
+def _played() -> list[tuple[str, Any, Any, tuple[Event, ...]]]:
+    """Each adjudicated turn: its id, the result of playing it again, the state before, and every record
+    (the public ones and each seat's own)."""
+    game = _game()
+    family = game.game_family
+    out = []
+    for turn in game.adjudicated():
+        before = game.state(turn)
+        orders = {}
+        for seat in game.powers:
+            data = YAML().load((game.orders_dir(turn) / f"{seat}.yaml").read_text())
+            orders[seat] = family.read_orders(game.board, before, game.options, seat, data, lambda w: None, True).orders
+        seed = str((game.recorded_results(turn) or {})["seed"]["seed"])
+        result = family.adjudicate(game.board, before, game.options, orders, None, HashDice(seed), True, False)
+        records = [*result.record["records"], *(r for p in result.private.values() for r in p["own_records"])]
+        out.append((turn, result, before, tuple(event_from_data(r) for r in records)))
     return out
 
 
+def test_the_demo_plays_again_to_its_committed_states() -> None:
+    """[K 3.7] the same files and dice give the same next state."""
+    game = _game()
+    played = _played()
+    assert [t for t, *_ in played] == ["r00", "r01", "r02", "r03", "r04", "r05", "r06"]
+    for _, result, _, _ in played:
+        assert result.state == game.state(result.turn)
+
+
 def test_every_kind_of_step_runs_in_the_demo() -> None:
-    """[K 3.2] [K 3.4] every action a script may hold ran at least once, each the file of a player."""
-    ran = {e.action for _, _, events in _played() for e in events if isinstance(e, StepDone) and e.reason is None}
+    """[K 3.2] [K 3.4] every action a script may hold ran at least once, each from a seat's file."""
+    ran = {e.action for *_, events in _played() for e in events if isinstance(e, StepDone) and e.reason is None}
     assert ran == set(Action)
 
 
-def test_the_demo_fights_every_kind_of_combat() -> None:
-    """[K 10.8] a city corrupted and one sabotaged, a route's ship, units of several kinds, a guard."""
-    combats = [e for _, _, events in _played() for e in events if isinstance(e, Combat)]
+def test_the_demo_fights_on_land_and_at_sea() -> None:
+    """[K 10.8] cities, a route's ship, military units, a barbarian, a worker, a pirate; a knight card."""
+    combats = [e for *_, events in _played() for e in events if isinstance(e, Combat)]
     targets = {c.target for c in combats}
-    assert {Target.CITY, Target.ROUTE_SHIP, UnitKind.GUARD, UnitKind.MILITARY, UnitKind.PIRATE} <= targets
+    assert {Target.CITY, Target.ROUTE_SHIP, UnitKind.MILITARY, UnitKind.BARBARIAN, UnitKind.PIRATE} <= targets
     assert any(c.unit is None for c in combats)  # a knight card [K 16.3]
 
 
 def test_every_round_reports_and_draws_in_both_languages() -> None:
-    """[K 3.3] the public and private reports and the map, in English and French, of every round."""
-    board = board_from_data(YAML(typ="safe").load((BOARDS / "seafarers-4.yaml").read_text()))
-    for r, (before, after, events) in enumerate(_played()):
+    """[K 3.3] the public report, each seat's private one and the map, in English and French."""
+    game = _game()
+    family = game.game_family
+    for turn, result, before, _ in _played():
+        public = {**result.record, **result.record_end}
         for lang in ("en", "fr"):
             t = translator(lang)
-            points = {p: after.points(p) for p in after.seats}
-            assert public_report(r, points, events).markdown(t).count("\n### ") >= 2
-            for p in after.seats:
-                assert private_report(p, r, private_view(p, before, after), events).markdown(t)
-            root = ET.fromstring(render(board, after, events, t, f"round {r}"))
-            assert sum(1 for e in root.iter() if (e.get("id") or "").startswith("u-")) == len(after.units)
+            assert family.report(game.board, turn, before, public, lang, None, t).count("\n### ") >= 2
+            for seat, own in result.private.items():
+                mine = family.report(game.board, turn, before, {**public, **own}, lang, seat, t)
+                assert t.gettext("your script") in mine.lower()
+            root = ET.fromstring(family.draw_map(game.board, result.state, public, lang, t))
+            units = sum(1 for e in root.iter() if (e.get("id") or "").startswith("u-"))
+            assert units == len(result.state.state.units)

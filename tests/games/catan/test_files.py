@@ -19,7 +19,7 @@ from pipeline.storage.yamlio import line_of
 from .helpers import SEATS, E, V, board
 
 ROUND_FILE = """\
-turn:
+script:
   trade:
     - bank: {give: wool, get: gems}
   build:
@@ -50,10 +50,10 @@ def test_a_round_file_gives_every_problem_at_its_line() -> None:
     found = _problems(ROUND_FILE).found
     data = _load(ROUND_FILE)
     assert [(f.where, line_of(data, f.where)) for f in found] == [
-        ("turn.trade[0].bank.get", 3),
-        ("turn.build[0].road", 5),
-        ("turn.build[1].unit.kind", 6),
-        ("turn.act[0].if", 9),
+        ("script.trade[0].bank.get", 3),
+        ("script.build[0].road", 5),
+        ("script.build[1].unit.kind", 6),
+        ("script.act[0].if", 9),
         ("answers.accept[0].from", 12),
     ]
 
@@ -63,10 +63,10 @@ def test_a_problem_reads_in_english_and_in_french() -> None:
     found = _problems(ROUND_FILE).found
     english = [f.words(translator("en")) for f in found]
     french = [f.words(translator("fr")) for f in found]
-    assert english[0] == "turn.trade[0].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)"
-    assert french[0] == "turn.trade[0].bank.get: 'gems' n'est pas une ressource (argile, bois, mouton, blé, minerai)"
-    assert english[3] == "turn.act[0].if: no earlier step is labelled 'nowhere'"
-    assert french[3] == "turn.act[0].if: aucune étape précédente n'a l'étiquette 'nowhere'"
+    assert english[0] == "script.trade[0].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)"
+    assert french[0] == "script.trade[0].bank.get: 'gems' n'est pas une ressource (argile, bois, mouton, blé, minerai)"
+    assert english[3] == "script.act[0].if: no earlier step is labelled 'nowhere'"
+    assert french[3] == "script.act[0].if: aucune étape précédente n'a l'étiquette 'nowhere'"
     assert all(e != f for e, f in zip(english, french, strict=True))
     # the DataError's own problems are the English ones, for the command line
     assert [str(p) for p in _problems(ROUND_FILE).problems] == english
@@ -75,7 +75,7 @@ def test_a_problem_reads_in_english_and_in_french() -> None:
 def test_french_resource_names_read_in_a_round_file() -> None:
     """[K 1.4] a player may name the resources in French."""
     orders = orders_from_data(
-        _load("turn:\n  trade:\n    - bank: {give: minerai, get: blé}\nanswers:\n  discard: [mouton, bois]\n"),
+        _load("script:\n  trade:\n    - bank: {give: minerai, get: blé}\nanswers:\n  discard: [mouton, bois]\n"),
         board(),
         "a",
         SEATS,
@@ -116,8 +116,8 @@ def test_the_documented_examples_read(page: str) -> None:
     text = (Path(__file__).resolve().parents[3] / "docs" / page).read_text()
     blocks = [b.split("```", 1)[0] for b in text.split("```yaml\n")[1:]]
     assert len(blocks) == 2
-    seats = ("alice", "bob", "carol")
-    choices, answers = setup_orders_from_data(_load(blocks[0]), board(), "alice", seats)
+    seats = ("orange", "blue", "white")
+    choices, answers = setup_orders_from_data(_load(blocks[0]), board(), "orange", seats)
     assert len(choices) == 3 and answers.gold == (Resource.ORE,)
-    orders = orders_from_data(_load(blocks[1]), board(), "dave", (*seats, "dave"))
+    orders = orders_from_data(_load(blocks[1]), board(), "black", (*seats, "black"))
     assert len(orders.steps) == 25 and len(orders.answers.accept) == 1

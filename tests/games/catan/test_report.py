@@ -122,8 +122,8 @@ def test_the_card_drawn_stays_out_of_the_public_report_and_in_the_private_one() 
 
 def test_a_refused_offer_is_said_with_each_partners_reason() -> None:
     """[K 5.2] the offer, and why each partner refused it."""
-    orders = {"a": orders_from_data({"turn": {"trade": [{"offer": {"give": {"wool": 2}, "get": {"ore": 1}}}]}}, board(),
-                                    "a", SEATS)}  # fmt: skip
+    script = {"script": {"trade": [{"offer": {"give": {"wool": 2}, "get": {"ore": 1}}}]}}
+    orders = {"a": orders_from_data(script, board(), "a", SEATS)}
     step = StepDone("a", 1, Section.TRADE, Action.OFFER, Reason.NO_PARTNER,
                     refusals=(("b", Reason.NO_ANSWER), ("c", Reason.PARTNER_LACKS)))  # fmt: skip
     report = public_report(1, {"a": 0, "b": 0, "c": 0}, [oc.TurnBegan("a"), step], offers_of(orders))
@@ -140,6 +140,6 @@ def test_the_private_report_says_why_a_step_was_skipped_and_what_was_missing() -
     step = StepDone("a", 2, Section.BUILD, Action.CITY, Reason.CANNOT_AFFORD, Hand.of(ore=2))
     mine = private_report("a", 3, private_view("a", st, st), [step]).markdown(FR)
     assert "Étape 2 (ville)\u00a0: sautée, la main ne peut pas la payer\u00a0: il manque 2 minerais" in mine
-    problem = FileProblem("turn.build[0].road", said("{value} is not a hex of the board", value="'zz'"), 4)
+    problem = FileProblem("script.build[0].road", said("{value} is not a hex of the board", value="'zz'"), 4)
     refused = private_report("a", 3, private_view("a", st, st), [], problems=(problem,)).markdown(EN)
-    assert "Line 4, turn.build[0].road: 'zz' is not a hex of the board" in refused
+    assert "Line 4, script.build[0].road: 'zz' is not a hex of the board" in refused
