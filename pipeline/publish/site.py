@@ -40,6 +40,7 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.errors import DataError
+from pipeline.games import families
 from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import map_path
@@ -129,7 +130,9 @@ def build_site(
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
-    infos = [game_info(load_game(folder), repo_url) for folder in folders]
+    # a game of a family of its own kind gets its pages from the family's report and map hooks
+    # (`GameFamily.report`, `draw_map`), not yet published: the site shows the board families' games
+    infos = [info for folder in folders if _on_a_board(info := game_info(load_game(folder), repo_url))]
     code = code_key() if cache_dir is not None else ""
     before = _previously_written(site_dir)
     written: set[Path] = set()
@@ -171,6 +174,10 @@ def build_site(
     _write_changed(site_dir, {site_dir / MANIFEST: "\n".join(sorted(str(path) for path in written)) + "\n"})
     (site_dir / PENDING).unlink()
     return sorted(written)
+
+
+def _on_a_board(info: GameInfo) -> bool:
+    return info.game.rules.family in families()
 
 
 def _pages_of(info: GameInfo) -> list[Page]:
