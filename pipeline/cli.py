@@ -487,6 +487,34 @@ def render_command(folder: Path, turn: str, lang: str, out: Path | None) -> None
     render.render(folder, turn, click.echo, lang, out)
 
 
+@cli.command("report")
+@game_folder
+@click.argument("turn", required=False)
+@click.option(
+    "--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True, help="Language of the report."
+)
+@click.option(
+    "--power", default=None, help="A power's own report (its private report decrypted with the keys at hand)."
+)
+@click.option("--master", is_flag=True, help="The game master's view: everything (needs the game's key).")
+@click.option(
+    "--identity",
+    "identity_file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None,
+    help="The age key that opens the private reports.",
+)
+@_clean_errors
+def report_command(
+    folder: Path, turn: str | None, lang: str, power: str | None, master: bool, identity_file: Path | None
+) -> None:
+    """Print the report of an adjudicated TURN (default: the last) of a game whose family writes its own
+    reports: the public one, a power's (--power) or the game master's (--master)."""
+    from pipeline.commands import report
+
+    click.echo(report.report(folder, turn, lang, power, master, identity_file), nl=False)
+
+
 @cli.command("codeowners")
 @click.option(
     "--games",

@@ -26,7 +26,7 @@ from pipeline.storage.lock import creates_game, writes_game
 from pipeline.storage.maps import load_setup
 from pipeline.storage.orders_files import Refusal, read_order_file, read_ruling_file
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
-from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of
+from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of, unseal
 from pipeline.storage.state_files import dump_yaml
 from pipeline.storage.yamlio import load_yaml
 
@@ -440,14 +440,32 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     return problems + dice_problems
 
 
+def _revealed_ruling_problem(game: Game, turn: str, name: str, orders: TurnOrders) -> Problem | None:
+    """The game master's revealed ruling against the text of its encrypted file."""
+    sealed_path = game.orders_dir(turn) / name
+    plain_path = sealed_path.with_name(name.removesuffix(SEALED_SUFFIX))
+    try:
+        text = unseal(sealed_path.read_bytes(), game.identities, str(sealed_path))
+    except DataError as err:
+        return err.problems[0]
+    if not plain_path.exists() or plain_path.read_text(encoding="utf-8") != text:
+        return Problem("", "the revealed ruling differs from the encrypted file", file=str(plain_path))
+    return None
+
+
 def _check_revealed(game: Game, turn: str, position: Any, orders: TurnOrders) -> list[Problem]:
     """Each revealed order file against the text of its encrypted one (when the key is at hand)."""
     problems: list[Problem] = []
     if not game.identities:
         return problems  # without the key, the revealed text can only be trusted as published
     refused = {r.file for r in orders.refused if r.reason is not Refusal.INVALID_ORDERS}
+    ruling = orders.ruling_text[0].name if orders.ruling_text is not None else None
     for name in orders.names:
         if not name.endswith(SEALED_SUFFIX) or name in refused:
+            continue
+        if name == ruling:
+            if revealed := _revealed_ruling_problem(game, turn, name, orders):
+                problems.append(revealed)
             continue
         sealed_path = game.orders_dir(turn) / name
         plain_path = sealed_path.with_name(sealed_path.name.removesuffix(SEALED_SUFFIX))

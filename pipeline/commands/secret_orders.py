@@ -9,7 +9,7 @@ from pathlib import Path
 from pipeline.errors import DataError, naming
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import game_lock
-from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file
+from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file, read_ruling_file
 from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX, available_identities, seal, unseal
 from pipeline.storage.yamlio import load_yaml
 
@@ -33,19 +33,24 @@ def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
     if power is None or file.name.endswith(SEALED_SUFFIX):
         raise DataError("give the plain order file, named <power>.yaml", file=str(file))
     data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False, tags=False)
-    absent = [key for key in ("game", "turn", "power") if not isinstance(data, dict) or data.get(key) is None]
+    ruling = power == game.game_family.ruling_file and power not in game.powers  # the game master's ruling
+    binding = ("game", "turn") if ruling else ("game", "turn", "power")
+    absent = [key for key in binding if not isinstance(data, dict) or data.get(key) is None]
     if absent:
         raise DataError(
             f"an encrypted order file must say its {', '.join(absent)} (game: {game.id}, turn: {turn})", file=str(file)
         )
-    checked = read_order_file(game, turn, game.position(turn, public=True), file)  # a player has no game key
     recipients = [game.settings.public_key]
-    if power in game.settings.player_keys:
-        recipients.append(game.settings.player_keys[power])
-    target = out or game.orders_dir(turn) / f"{checked.power}.yaml{SEALED_SUFFIX}"
+    if ruling:
+        _, text = read_ruling_file(game, turn, game.state(turn), file)
+    else:
+        text = read_order_file(game, turn, game.state(turn, public=True), file).text  # a player has no game key
+        if power in game.settings.player_keys:
+            recipients.append(game.settings.player_keys[power])
+    target = out or game.orders_dir(turn) / f"{power}.yaml{SEALED_SUFFIX}"
     with naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(seal(checked.text, recipients), encoding="ascii")
+        target.write_text(seal(text, recipients), encoding="ascii")
     return target
 
 

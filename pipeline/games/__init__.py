@@ -22,7 +22,7 @@ from pipeline.core.position import Position
 from pipeline.core.rules import DEFAULT_FAMILY, Rules
 from pipeline.errors import DataError
 
-from .family import Family, GameFamily, ReadOrders, StateData, TurnResult
+from .family import Family, GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 
 @functools.cache
@@ -37,9 +37,9 @@ def families() -> dict[str, Family]:
 @functools.cache
 def own_families() -> dict[str, GameFamily]:
     """Every family of its own kind (its own state, orders and records), by id."""
-    from . import catan
+    from . import catan, symmachia
 
-    return {f.id: f for f in (catan.FAMILY,)}
+    return {f.id: f for f in (catan.FAMILY, symmachia.FAMILY)}
 
 
 def family(family_id: str = DEFAULT_FAMILY) -> Family:
@@ -100,6 +100,7 @@ __all__ = [
     "GameFamily",
     "ReadOrders",
     "StateData",
+    "Translations",
     "TurnResult",
     "any_family",
     "families",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult
@@ -77,6 +77,21 @@ class TurnResult:
     record_end: Mapping[str, Any] = field(default_factory=dict)
     private: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     master: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Translations(Protocol):
+    """One language's messages, as publish gives them to a family's reports and maps (`publish.i18n`):
+    the gettext calls Babel extracts into the catalogues, and lists joined the language's way."""
+
+    lang: str
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+    def join(self, items: list[str], style: str = "standard") -> str: ...
 
 
 class GameFamily(ABC):
@@ -213,17 +228,40 @@ class GameFamily(ABC):
         board families', which `pipeline.core.legal_orders` lists)."""
         return None
 
+    def power_name(self, setup: Any, power: str, t: Translations) -> str:
+        """A power's name in the reader's language."""
+        return power
+
+    def standing_labels(self, t: Translations) -> list[str]:
+        """The names of what `standings` ranks by, in the reader's language."""
+        return []
+
+    def title(self, setup: Any, turn: str, t: Translations) -> str:
+        """A turn's name in words (« 229 av. J.-C. »)."""
+        return turn
+
     def report(
-        self, setup: Any, turn: str, before: Any, results: Mapping[str, Any], lang: str, viewer: str | None
+        self,
+        setup: Any,
+        turn: str,
+        before: Any,
+        after: Any,
+        results: Mapping[str, Any],
+        t: Translations,
+        viewer: str | None = None,
     ) -> str | None:
-        """The report of an adjudicated turn in `lang` (Markdown) from its state and its results' data:
-        the public one (`viewer` None), one power's (with its private report's data merged into
-        `results`), or the game master's (`viewer` "game_master"). None: the board families' report,
-        publish's."""
+        """The report of an adjudicated turn (Markdown) from its state before and after and its results'
+        data: the public one (`viewer` None), one power's (`viewer` the power: its private report's data
+        under `results["private"]`), or the game master's (`viewer` "game_master": his record under
+        `results["game_master"]`, every power's private report under `results["private_of"]`). None: the
+        board families' report, publish's."""
         return None
 
-    def draw_map(self, setup: Any, state: Any, results: Mapping[str, Any] | None, lang: str) -> str | None:
-        """The map of a turn as SVG in `lang` (None: the board families' drawing, publish's)."""
+    def draw_map(
+        self, setup: Any, turn: str, state: Any, results: Mapping[str, Any] | None, t: Translations
+    ) -> Mapping[str, str] | None:
+        """The maps of a turn as SVG, by name (``""`` the state's, or one a season); None: the board
+        families' drawing, publish's."""
         return None
 
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 from email.utils import format_datetime
 from xml.sax.saxutils import escape
 
-from pipeline.storage.gamedir import phase_of_turn, turn_key
-
 from .i18n import LANGUAGES, translator
-from .pages import GameInfo
+from .pages import GameInfo, turn_title
 from .words import Words
 
 
@@ -30,7 +28,7 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
         w = Words(info.game.board, t)
         for turn in info.adjudicated:
             when = info.deadlines.get(turn)
-            items.append(((when.timestamp() if when else 0.0), info.game.id, turn_key(turn), info, turn, w))
+            items.append(((when.timestamp() if when else 0.0), info.game.id, info.game.turn_key(turn), info, turn, w))
     items.sort(key=lambda item: (item[0], item[1], item[2]), reverse=True)
     description = t.gettext("New turns of the games")
     lines = [
@@ -46,7 +44,7 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
         link = f"{base}games/{info.game.id}/{turn}/"
         title = t.pgettext("feed item", "%(game)s: %(phase)s") % {
             "game": info.game.title_in(lang),
-            "phase": w.phase(phase_of_turn(turn)),
+            "phase": turn_title(info, turn, t, w),
         }
         lines += [
             "<item>",

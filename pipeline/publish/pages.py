@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 
 from pipeline.core.position import Position
+from pipeline.games import families
 from pipeline.storage.gamedir import Game, deadlines, phase_of_turn
 
 from .chart import standings_charts
@@ -122,9 +123,16 @@ def games_table(infos: list[GameInfo], lang: str, prefix: str) -> list[str]:
         rows.append(
             f"| [{_cell(game.title_in(lang))}]({prefix}{game.id}/index.md) "
             f"| [`{game.data.get('profile', 'standard')}`]({prefix}rules.md) "
-            f"| {w.phase(phase_of_turn(info.current))} | {deadline_text(info, lang)} |"
+            f"| {turn_title(info, info.current, t, w)} | {deadline_text(info, lang)} |"
         )
     return rows
+
+
+def turn_title(info: GameInfo, turn: str, t: Translator, w: Words) -> str:
+    """A turn's name in words: a board game's phase, or what the family calls it (« 229 av. J.-C. »)."""
+    if info.game.rules.family in families():
+        return w.phase(phase_of_turn(turn))
+    return info.game.game_family.title(info.game.board, turn, t)
 
 
 # ---- the game page --------------------------------------------------------------------------------------

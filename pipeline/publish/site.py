@@ -40,11 +40,11 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.errors import DataError
-from pipeline.games import families
 from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import map_path
 
+from .family_pages import is_own_kind, own_game_pages
 from .feed import feed
 from .i18n import LANGUAGES, translator
 from .mkdocs_hooks import HOME_BLOCK
@@ -130,9 +130,7 @@ def build_site(
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
-    # a game of a family of its own kind gets its pages from the family's report and map hooks
-    # (`GameFamily.report`, `draw_map`), not yet published: the site shows the board families' games
-    infos = [info for folder in folders if _on_a_board(info := game_info(load_game(folder), repo_url))]
+    infos = [game_info(load_game(folder), repo_url) for folder in folders]
     code = code_key() if cache_dir is not None else ""
     before = _previously_written(site_dir)
     written: set[Path] = set()
@@ -176,12 +174,11 @@ def build_site(
     return sorted(written)
 
 
-def _on_a_board(info: GameInfo) -> bool:
-    return info.game.rules.family in families()
-
-
 def _pages_of(info: GameInfo) -> list[Page]:
-    """A game's pages and its order form's."""
+    """A game's pages and its order form's (a family of its own kind: its pages from its report and map
+    hooks, `family_pages`)."""
+    if is_own_kind(info.game):
+        return own_game_pages(info)
     return [*game_pages(info.game, info=info), *form_pages(info)]
 
 

@@ -175,10 +175,11 @@ def read_ruling_file(game: Game, turn: str, state: Any, path: Path) -> tuple[Any
     if not isinstance(data, Mapping):
         raise DataError("a ruling file is a mapping", file=file)
     rest = {k: v for k, v in data.items() if k not in ("game", "turn")}
+    sealed = path.name.endswith(SEALED_SUFFIX)  # an encrypted ruling must name its game and turn: never copied over
     problems = [
         Problem(key, f"this ruling is for {key} {expected!r}, not {data.get(key)!r}", line_of(data, key), file)
         for key, expected in (("game", game.id), ("turn", turn))
-        if data.get(key) is not None and str(data.get(key)) != expected
+        if (sealed or data.get(key) is not None) and str(data.get(key)) != expected
     ]
     try:
         ruling = game.game_family.read_ruling(game.board, state, rest)

@@ -70,6 +70,8 @@ LETTERS: Mapping[UnitKind, str] = {
     UnitKind.PIRATE: "P",
     UnitKind.PROTECTION: "S",
 }
+HEADINGS: Mapping[str, str] = {"players": N_("players"), "units": N_("units"), "marks": N_("marks"),
+                               "terrains": N_("terrains")}  # fmt: skip
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 LEGEND_HEIGHT = 150.0
 
@@ -396,7 +398,7 @@ def _round(g: _Geometry, events: list[Event], colours: Mapping[str, str]) -> lis
 
 def _legend(state: CatanState, colours: Mapping[str, str], t: Gettext, left: float, top: float) -> list[str]:
     out = [f'<g id="legend" class="legend" transform="translate({_fmt(left + 8)},{_fmt(top + 12)})">']
-    out.append(f'<text class="lhead" x="0" y="0">{escape(t.gettext(N_("players")))}</text>')
+    out.append(f'<text class="lhead" x="0" y="0">{escape(t.gettext(HEADINGS["players"]))}</text>')
     for i, p in enumerate(state.seats):
         y = 12 + i * 12
         points = said(N_("{player}: {points} points"), player=seat_name(p), points=state.points(p)).words(t)
@@ -404,7 +406,7 @@ def _legend(state: CatanState, colours: Mapping[str, str], t: Gettext, left: flo
             f'<rect class="piece{_outline(colours[p])}" fill="{colours[p]}" x="0" y="{y - 7}" width="9" height="9"/>'
         )
         out.append(f'<text x="13" y="{y}">{escape(points)}</text>')
-    out.append(f'<text class="lhead" x="110" y="0">{escape(t.gettext(N_("units")))}</text>')
+    out.append(f'<text class="lhead" x="110" y="0">{escape(t.gettext(HEADINGS["units"]))}</text>')
     for i, kind in enumerate(UnitKind):
         x, y = 110 + (i // 5) * 90, 12 + (i % 5) * 12
         out.append(f'<text class="letter" x="{x + 3}" y="{y}">{LETTERS[kind]}</text>')
@@ -416,11 +418,11 @@ def _legend(state: CatanState, colours: Mapping[str, str], t: Gettext, left: flo
         N_("diamond C: corruption marker"),
         N_("arrow: a move of the round; star: a combat"),
     ]
-    out.append(f'<text class="lhead" x="300" y="0">{escape(t.gettext(N_("marks")))}</text>')
+    out.append(f'<text class="lhead" x="300" y="0">{escape(t.gettext(HEADINGS["marks"]))}</text>')
     for i, mark in enumerate(marks):
         out.append(f'<text x="300" y="{12 + i * 12}">{escape(t.gettext(mark))}</text>')
     y0 = 12 + 6 * 12 + 8
-    out.append(f'<text class="lhead" x="0" y="{y0}">{escape(t.gettext(N_("terrains")))}</text>')
+    out.append(f'<text class="lhead" x="0" y="{y0}">{escape(t.gettext(HEADINGS["terrains"]))}</text>')
     for i, terrain in enumerate(Terrain):
         x, y = (i % 4) * 110, y0 + 12 + (i // 4) * 12
         out.append(f'<rect class="hex" fill="{TERRAIN_COLOURS[terrain]}" x="{x}" y="{y - 7}" width="9" height="9"/>')

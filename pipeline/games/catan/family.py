@@ -26,7 +26,7 @@ from typing import Any
 from pipeline.core.dice import Dice, Draw
 from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem
-from pipeline.games.family import GameFamily, ReadOrders, StateData, TurnResult
+from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
@@ -35,9 +35,9 @@ from .layout import Layout, draw_board, layout_from_data
 from .options import CatanOptions, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, StepDone
-from .report import Private, offers_of, private_report, private_view, public_report
+from .report import Private, offers_of, private_report, private_view, public_report, seat_name
 from .resources import Hand, hand_from_data
-from .said import ENGLISH, FileProblem, FileProblems, Gettext, Said, said
+from .said import N_, FileProblem, FileProblems, said
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import Card, CatanState, HeldCard, new_state
 from .turn import play_round
@@ -357,18 +357,28 @@ class CatanFamily(GameFamily):
         points = [(p, (state.state.points(p),)) for p in state.state.seats]
         return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
 
+    def power_name(self, setup: Layout, power: str, t: Translations) -> str:
+        return said("{seat}", seat=seat_name(power)).words(t)
+
+    def standing_labels(self, t: Translations) -> list[str]:
+        return [_capital(t.gettext("victory points"))]
+
+    def title(self, setup: Layout, turn: str, t: Translations) -> str:
+        if turn == PLACEMENT:
+            return _capital(said(N_("the initial placement")).words(t))
+        return _capital(said(N_("round {round}"), round=self.turn_key(turn)[0]).words(t))
+
     def report(
         self,
         setup: Layout,
         turn: str,
         before: CatanGame,
+        after: CatanGame | None,
         results: Mapping[str, Any],
-        lang: str,
-        viewer: str | None,
-        t: Gettext | None = None,
+        t: Translations,
+        viewer: str | None = None,
     ) -> str:
-        """The round's public report, and the viewer's private one after it (`t`: the language's messages)."""
-        t = t or ENGLISH
+        """The round's public report, and a seat's private one after it (its data under `private`)."""
         events = [event_from_data(d) for d in results.get("records") or []]
         offers = {
             (str(o["player"]), int(o["step"])): Offer((), _hand(o["give"]), _hand(o["get"]))
@@ -376,28 +386,33 @@ class CatanFamily(GameFamily):
         }
         round_no = int(results.get("round", 0))
         out = public_report(round_no, dict(results.get("points") or {}), events, offers).markdown(t)
-        if viewer is not None and isinstance(results.get("view"), Mapping):
-            own = [event_from_data(d) for d in results.get("own_records") or []]
-            refused = tuple(FileProblem(str(p.get("where", "")), _problem_said(p), p.get("line"))
-                            for p in results.get("problems") or [] if isinstance(p, Mapping))  # fmt: skip
-            view = _view_from_data(results["view"])
-            out += "\n" + private_report(viewer, round_no, view, own, refused).markdown(t)
+        own = results.get("private")
+        if viewer is not None and isinstance(own, Mapping) and isinstance(own.get("view"), Mapping):
+            records = [event_from_data(d) for d in own.get("own_records") or []]
+            refused = own.get("refused")
+            refused = refused if isinstance(refused, Mapping) else {}
+            problems = tuple(FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or [])
+            out += "\n" + private_report(viewer, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
         return out
 
     def draw_map(
-        self, setup: Layout, state: CatanGame, results: Mapping[str, Any] | None, lang: str, t: Gettext | None = None
-    ) -> str:
+        self, setup: Layout, turn: str, state: CatanGame | None, results: Mapping[str, Any] | None, t: Translations
+    ) -> Mapping[str, str] | None:
+        """The map of the board after the turn, with its moves and combats."""
+        if state is None:
+            return None
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
-        title = f"{state.board.title.get(lang) or state.board.name}, {state.turn}"
-        return render(state.board, state.state, events, t or ENGLISH, title)
+        lang = getattr(t, "lang", "en")
+        title = f"{state.board.title.get(lang) or state.board.name}: {self.title(setup, turn, t)}"
+        return {"": render(state.board, state.state, events, t, title)}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _hand(data: Any) -> Hand:
     return hand_from_data(data, "", [])
-
-
-def _problem_said(data: Mapping[str, Any]) -> Said:
-    return said("{message}", message=str(data.get("message", "")))
 
 
 FAMILY = CatanFamily()

@@ -78,10 +78,13 @@ def test_every_round_reports_and_draws_in_both_languages() -> None:
         public = {**result.record, **result.record_end}
         for lang in ("en", "fr"):
             t = translator(lang)
-            assert family.report(game.board, turn, before, public, lang, None, t).count("\n### ") >= 2
+            report = family.report(game.board, turn, before, result.state, public, t)
+            assert report is not None and report.count("\n### ") >= 2
             for seat, own in result.private.items():
-                mine = family.report(game.board, turn, before, {**public, **own}, lang, seat, t)
-                assert t.gettext("your script") in mine.lower()
-            root = ET.fromstring(family.draw_map(game.board, result.state, public, lang, t))
+                mine = family.report(game.board, turn, before, result.state, {**public, "private": own}, t, seat)
+                assert mine is not None and t.gettext("your script").capitalize() in mine
+            maps = family.draw_map(game.board, turn, result.state, public, t)
+            assert maps is not None
+            root = ET.fromstring(maps[""])
             units = sum(1 for e in root.iter() if (e.get("id") or "").startswith("u-"))
             assert units == len(result.state.state.units)

@@ -1,0 +1,282 @@
+"""Symmachia as a family of the pipeline (`GameFamily`): a game folder plays its scenario a year a turn.
+
+- The setup is a scenario (`scenarios/<name>.yaml`, `scenario.Scenario`); the options are `Options`, with
+  game.yaml's `options:` over the defaults.
+- A turn is a year: ``y01-229bc``, ``y02-228bc``... (`turn_id`); the first is the scenario's start year.
+- The state file is the public part of `state.State`; each power's treasury and ledger, and the game
+  master's part (every leader's secret competence), are the secret part storage encrypts beside it.
+- One order file per power a year (`orders.read_orders`: what was expected and the nearest names at each
+  key path; self-defeating orders as warnings), and the game master's ruling file, ``ruling.yaml``
+  (`orders.read_ruling`). A year waits while free text has no ruling (`year.pending`).
+- The year's records (`outcome.Record`) go where their `seen` says: the public results, each reader's
+  private report, the game master's record; battle dice go to the game master's record while the option
+  `battle_dice_sealed` holds, the other dice are published.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from pipeline.core.dice import Dice, Draw
+from pipeline.core.rules import Rules
+from pipeline.errors import DataError, Problem, shown
+from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
+
+from . import report
+from .checking import nearest
+from .model import next_year, year_label
+from .options import DEFAULT_OPTIONS, Options
+from .orders import PowerOrders, Ruling, empty_ruling, no_orders, read_orders, read_ruling
+from .outcome import Record, Seen
+from .scenario import Scenario
+from .start import start_state
+from .state import State, state_from_data, state_to_data
+from .year import pending, resolve_year
+
+MASTER = "game_master"  # the viewer and the results' key of the game master's view
+TURN = re.compile(r"^y(\d{2,})-(\d+)(bc|ad)$")
+BINDING = ("game", "turn")  # what storage checks of a file, not the family's business
+
+
+def turn_id(scenario: Scenario, year: int) -> str:
+    """``y01-229bc``: the year's number in the game, then the year."""
+    number, y = 1, scenario.start_year
+    while y != year:
+        y = next_year(y)
+        number += 1
+    return f"y{number:02d}-{year_label(year)}"
+
+
+def _plain(value: Any) -> Any:
+    """An order's value as plain text parts, deterministic: what an order line and the dice hash show."""
+    if "__str__" in vars(type(value)) and not isinstance(value, str | int | enum.Enum):
+        return str(value)  # an order as written: ``M mysia``, ``D2``
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = [
+            f"{f.name}={_plain(getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+            if getattr(value, f.name) != f.default and getattr(value, f.name) not in ((), "", None, False)
+        ]
+        return ", ".join(fields) if fields else "-"
+    if isinstance(value, tuple | list):
+        return "[" + "; ".join(str(_plain(v)) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + "; ".join(f"{k}: {_plain(v)}" for k, v in value.items()) + "}"
+    return getattr(value, "value", value)
+
+
+class SymmachiaFamily(GameFamily):
+    id = "symmachia"
+    turn_example = "y01-229bc"
+    profiles: Mapping[str, Rules] = MappingProxyType({"symmachia": Rules(map="aegean-229", family="symmachia")})
+    has_money = True
+    always_secret = True
+    setup_folder = "scenarios"
+    ruling_file = "ruling"
+    secret_note = "Each power's treasury and ledger, and the game master's part: encrypted beside it."
+    revealed_note = "the plots and bribes stay secret."
+
+    # ---- the game's fixed data and options ---------------------------------------------------------
+
+    def setup_from_data(self, data: Any) -> Scenario:
+        return Scenario.from_data(data)
+
+    def powers(self, setup: Scenario) -> tuple[str, ...]:
+        return tuple(sorted(setup.powers))
+
+    def options_of(self, rules: Rules, data: Mapping[str, Any]) -> Options:
+        known = {f.name: f for f in dataclasses.fields(Options)}
+        problems: list[Problem] = []
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            field = known.get(str(key))
+            if field is None:
+                problems.append(Problem(f"options.{key}", "not an option of Symmachia" + nearest(str(key), known)))
+                continue
+            default = getattr(DEFAULT_OPTIONS, field.name)
+            if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, type(default)):
+                what = "yes or no (true, false)" if isinstance(default, bool) else "a whole number"
+                problems.append(Problem(f"options.{key}", f"expected {what}, found {shown(value)}"))
+                continue
+            values[field.name] = value
+        if problems:
+            raise DataError(problems)
+        return dataclasses.replace(DEFAULT_OPTIONS, **values)
+
+    def rolls_dice(self, options: Options) -> bool:
+        return True
+
+    # ---- turns -------------------------------------------------------------------------------------
+
+    def turn_key(self, turn: str) -> tuple[int, ...]:
+        m = TURN.match(turn)
+        if m is None:
+            raise ValueError(f"{turn!r} is not a year's turn id like {self.turn_example}")
+        return (int(m[1]),)
+
+    def turn_kind(self, turn: str) -> str:
+        return "year"
+
+    def start(self, setup: Scenario, options: Options, dice: Dice) -> tuple[str, State]:
+        state = start_state(setup, dice, options)
+        return turn_id(setup, state.public.year), state
+
+    # ---- the state codec ---------------------------------------------------------------------------
+
+    def state_to_data(self, setup: Scenario, state: State, secret: bool) -> StateData:
+        data = state_to_data(state)
+        return StateData(data["public"], {"private": data["private"], "game_master": data["game_master"]})
+
+    def state_from_data(
+        self, setup: Scenario, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
+    ) -> State:
+        hidden = secret or {"private": {}, "game_master": {"competence": {}}}
+        problems: list[Problem] = []
+        try:
+            return state_from_data({"public": public, **hidden})
+        except DataError as err:
+            problems = [Problem(p.where.removeprefix("public."), p.message, p.line) for p in err.problems]
+        raise DataError(problems, file=file)
+
+    # ---- orders ------------------------------------------------------------------------------------
+
+    def powers_to_order(self, setup: Scenario, state: State) -> list[str]:
+        return sorted(p for p, info in state.public.powers.items() if not info.eliminated)
+
+    def read_orders(
+        self,
+        setup: Scenario,
+        state: State,
+        options: Options,
+        power: str,
+        data: Mapping[str, Any],
+        lines: Callable[[str], int | None],
+        lenient: bool,
+    ) -> ReadOrders:
+        own = {k: v for k, v in data.items() if k not in BINDING}
+        try:
+            orders, warnings = read_orders(own, setup, state, power)
+        except DataError as err:
+            # a file with a problem is refused whole: at adjudication its power plays as without orders
+            return ReadOrders(no_orders(power, state.public.year), tuple(err.problems))
+        return ReadOrders(orders, (), tuple(warnings))
+
+    def no_orders(self, setup: Scenario, state: State, power: str) -> PowerOrders:
+        return no_orders(power, state.public.year)
+
+    def order_lines(self, orders: PowerOrders) -> list[str]:
+        out = [f"trade: {_plain(line)}" for line in orders.trade]
+        if orders.politics != type(orders.politics)():
+            out.append(f"politics: {_plain(orders.politics)}")
+        out += [f"{u.unit}: {_plain(dataclasses.replace(u, unit=''))}" for u in orders.military]
+        return out
+
+    def revealed_lines(self, orders: PowerOrders, secret: bool) -> list[str] | None:
+        p = orders.politics
+        kept = dataclasses.replace(p, plot_kings=(), plot_generals=(), counter_corruption=(), corruption=())
+        return self.order_lines(dataclasses.replace(orders, politics=kept))
+
+    def read_ruling(self, setup: Scenario, state: State, data: Mapping[str, Any]) -> Ruling:
+        return read_ruling(dict(data), setup, state)
+
+    def waiting_for(
+        self, setup: Scenario, state: State, options: Options, orders: Mapping[str, Any], ruling: Any
+    ) -> list[str]:
+        return pending(state, orders, ruling or empty_ruling(state.public.year), options)
+
+    def adjudicate(
+        self,
+        setup: Scenario,
+        state: State,
+        options: Options,
+        orders: Mapping[str, Any],
+        ruling: Any,
+        dice: Dice,
+        secret: bool,
+        force: bool,
+    ) -> TurnResult:
+        result = resolve_year(setup, state, orders, ruling, dice, options, force=force)
+        after = result.state
+        public = [r.to_data() for r in result.records if r.seen is Seen.PUBLIC]
+        sealed = [d for d in dice.draws if options.battle_dice_sealed and _is_battle(d)]
+        shown_dice = [d for d in dice.draws if d not in sealed]
+        record: dict[str, Any] = {"year": year_label(state.public.year), "records": public}
+        record_end: dict[str, Any] = {}
+        if shown_dice:
+            record_end["dice"] = [_draw(d) for d in shown_dice]
+        private: dict[str, Mapping[str, Any]] = {}
+        for power in sorted(after.private):
+            own = [r.to_data() for r in result.records if _reads(r, power, after)]
+            books = after.private[power]
+            private[power] = {
+                "treasury": books.treasury,
+                "ledger": [[line.step, line.entry, line.amount, line.ref] for line in books.ledger],
+                **({"records": own} if own else {}),
+            }
+        master: dict[str, Any] = {
+            "records": [r.to_data() for r in result.records if r.seen is Seen.MASTER],
+        }
+        if sealed:
+            master["dice"] = [_draw(d) for d in sealed]
+        return TurnResult(turn_id(setup, after.public.year), after, record, record_end, private, master)
+
+    # ---- what the site shows -----------------------------------------------------------------------
+
+    def power_name(self, setup: Scenario, power: str, t: Translations) -> str:
+        return report.Namer(setup, None, t).power(power)
+
+    def standing_labels(self, t: Translations) -> list[str]:
+        return [t.gettext("Prestige"), t.gettext("Last year's gain")]
+
+    def title(self, setup: Scenario, turn: str, t: Translations) -> str:
+        year = setup.start_year
+        for _ in range(self.turn_key(turn)[0] - 1):
+            year = next_year(year)
+        return report.year_in_words(year, t)
+
+    def report(
+        self,
+        setup: Scenario,
+        turn: str,
+        before: State,
+        after: State | None,
+        results: Mapping[str, Any],
+        t: Translations,
+        viewer: str | None = None,
+    ) -> str:
+        lines = report.public_report(setup, before, after, results, t)
+        if viewer == MASTER:
+            lines += report.master_view(setup, before, results.get(MASTER) or {}, t)
+            for power, own in sorted((results.get("private_of") or {}).items()):
+                lines += [f"# {report.Namer(setup, before, t).power(power)}", ""]
+                lines += report.private_report(setup, after, own, t)
+        elif viewer is not None:
+            lines += report.private_report(setup, after, results.get("private") or {}, t)
+        return "\n".join(lines).rstrip() + "\n"
+
+    def standings(self, setup: Scenario, state: State) -> list[tuple[str, tuple[int, ...]]]:
+        majors = [(p, (info.prestige, info.last_gain)) for p, info in state.public.powers.items() if info.major]
+        return sorted(majors, key=lambda item: (-item[1][0], -item[1][1], item[0]))
+
+
+def _is_battle(draw: Draw) -> bool:
+    return " battle " in f" {draw.purpose} "
+
+
+def _draw(d: Draw) -> dict[str, Any]:
+    return {"purpose": d.purpose, "sides": d.sides, "value": d.value}
+
+
+def _reads(record: Record, power: str, state: State) -> bool:
+    """Whether a private record is `power`'s to read: its own, or a minor's it protects."""
+    if record.seen is not Seen.PRIVATE:
+        return False
+    return any(r == power or state.controller(r) == power for r in record.readers)
+
+
+FAMILY = SymmachiaFamily()

@@ -1,0 +1,492 @@
+"""A Symmachia year in words, as the club published it (Markdown, in the reader's language): the public
+report (the trade table, transit at each trading post, disorders, next year's surpluses and deficits,
+each army's and fleet's seasons, battles and pacifications, assassinations, speeches as written, patrons,
+the prestige table with its causes, then everything else that happened), a power's private report (its
+treasury line by line, the results of its secret acts) and the game master's view (everything, with the
+leaders' competences and the sealed dice).
+
+The records are the year's (`outcome.Record.to_data`, as the results file keeps them); every sentence is a
+catalogue message (`t.gettext`), every name the scenario's in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pipeline.games.family import Translations
+
+from .model import Title
+from .scenario import Scenario
+from .state import State
+
+Data = Mapping[str, Any]
+SEASONS = ("spring", "summer", "autumn")
+CAMPAIGN = {"move", "hold", "defence", "retreat", "destroyed", "embarked", "landed", "convoyed", "raid"}
+CAMPAIGN |= {"raid_stopped", "blockade", "pirates_cleared", "desert_losses", "not_in_phase", "pacify_failed"}
+BATTLES = {"battle", "pacified"}
+ASSASSINATIONS = {"plot", "palace_plot", "king_died", "leader_died", "loyalty", "betrayal"}
+TABLED = {"trade", "trade_cancelled", "transit", "shortage", "speech", "patronage"}
+TABLED |= {"patron_of_the_year", "prestige", "battle_values", "winner"}
+
+
+def year_in_words(year: int, t: Translations) -> str:
+    """« 229 av. J.-C. », "229 BC"."""
+    if year < 0:
+        return t.gettext("%(year)s BC") % {"year": -year}
+    return t.gettext("AD %(year)s") % {"year": year}
+
+
+class Namer:
+    """The scenario's and the state's names in the reader's language."""
+
+    def __init__(self, scenario: Scenario, state: State | None, t: Translations) -> None:
+        self.s, self.st, self.t = scenario, state, t
+
+    def title(self, title: Title) -> str:
+        return title.fr if self.t.lang == "fr" else title.en
+
+    def power(self, pid: Any) -> str:
+        pid = str(pid)
+        if self.st is not None and pid in self.st.public.powers:
+            return self.title(self.st.public.powers[pid].name)
+        start = self.s.powers.get(pid)
+        return self.title(start.name) if start is not None else pid
+
+    def place(self, place: Any) -> str:
+        return self.title(self.s.place_name(str(place))) if place else self.t.gettext("nowhere")
+
+    def leader(self, lid: Any) -> str:
+        if self.st is not None and str(lid) in self.st.public.leaders:
+            return self.title(self.st.public.leaders[str(lid)].name)
+        return str(lid)
+
+    def unit(self, uid: Any) -> str:
+        """``lagids_a1`` (Sosibius), or a horde's, pirates' or mercenaries' name."""
+        if self.st is not None:
+            pub = self.st.public
+            if str(uid) in pub.units:
+                return f"{uid} ({self.leader(pub.units[str(uid)].leader)})"
+            bands = {h.id: h.name for h in pub.hordes} | {p.id: p.name for p in pub.pirates}
+            if str(uid) in bands:
+                return self.title(bands[str(uid)])
+        merc = self.s.mercenaries.get(str(uid))
+        return self.title(merc.name) if merc is not None else str(uid)
+
+    def ref(self, ref: Any) -> str:
+        """What a treasury line is for: a power, a unit, a place, by its name."""
+        ref = str(ref)
+        if not ref:
+            return ""
+        if ref in self.s.powers or (self.st is not None and ref in self.st.public.powers):
+            return self.power(ref)
+        if ref in self.s.provinces or ref in self.s.seas or ref in self.s.posts:
+            return self.place(ref)
+        return self.unit(ref)
+
+    def good(self, good: Any) -> str:
+        return label(GOODS, good, self.t)
+
+    def why(self, why: Any) -> str:
+        return label(WHYS, why, self.t)
+
+    def names(self, items: Any, name: Callable[[Any], str]) -> str:
+        return self.t.join([name(i) for i in items]) if items else "—"
+
+
+def label(table: Mapping[str, Callable[[Translations], str]], code: Any, t: Translations) -> str:
+    """A code in words (a code no table has: its own words)."""
+    made = table.get(str(code))
+    return made(t) if made is not None else str(code).replace("_", " ")
+
+
+GOODS: dict[str, Callable[[Translations], str]] = {
+    "grain": lambda t: t.gettext("grain"),
+    "wine": lambda t: t.gettext("wine"),
+    "crafts": lambda t: t.gettext("crafts"),
+    "incense": lambda t: t.gettext("incense"),
+    "wood": lambda t: t.gettext("wood"),
+    "mercenaries": lambda t: t.gettext("mercenaries"),
+}
+
+WHYS: dict[str, Callable[[Translations], str]] = {
+    "over_capacity": lambda t: t.gettext("orders over the published capacity"),
+    "no_matching_order": lambda t: t.gettext("no matching order from the partner"),
+    "no_route": lambda t: t.gettext("no usable route"),
+    "unaffordable": lambda t: t.gettext("the treasury could not pay"),
+    "no_path": lambda t: t.gettext("no way to reach the unit"),
+    "unavailable": lambda t: t.gettext("not available"),
+    "no_unit": lambda t: t.gettext("the unit no longer exists"),
+    "full": lambda t: t.gettext("no room for more"),
+    "not_allowed": lambda t: t.gettext("not allowed by the rules"),
+    "not_matched": lambda t: t.gettext("the partner's terms differ"),
+    "not_possible": lambda t: t.gettext("no longer possible"),
+    "limit": lambda t: t.gettext("over the limit of units"),
+    "no_wood": lambda t: t.gettext("no wood"),
+    "no_battle": lambda t: t.gettext("no battle was fought"),
+    "occupation": lambda t: t.gettext("occupation"),
+    "pillage": lambda t: t.gettext("pillage"),
+    "raid": lambda t: t.gettext("a raid"),
+    "pirates": lambda t: t.gettext("pirates"),
+    "barbarians": lambda t: t.gettext("barbarians"),
+    "epidemic": lambda t: t.gettext("an epidemic"),
+    "war": lambda t: t.gettext("war"),
+    "beaten": lambda t: t.gettext("beaten"),
+    "storm": lambda t: t.gettext("a storm"),
+    "sunk": lambda t: t.gettext("sunk"),
+    "unpaid": lambda t: t.gettext("unpaid"),
+    "tribute": lambda t: t.gettext("tribute paid"),
+    "orders": lambda t: t.gettext("its orders"),
+    "defence": lambda t: t.gettext("its defence"),
+    "impossible": lambda t: t.gettext("impossible"),
+    "enemy_fleet": lambda t: t.gettext("an enemy fleet"),
+    "army_in_defence": lambda t: t.gettext("an army in defence"),
+    "quiet": lambda t: t.gettext("nothing"),
+    "favourable": lambda t: t.gettext("a favourable year"),
+    "bad_harvest": lambda t: t.gettext("a bad harvest"),
+    "total_victory": lambda t: t.gettext("total victory"),
+    "disaster": lambda t: t.gettext("disaster"),
+    "conquest": lambda t: t.gettext("conquest"),
+    "province_lost": lambda t: t.gettext("province lost"),
+    "capital_taken": lambda t: t.gettext("capital taken"),
+    "capital_lost": lambda t: t.gettext("capital lost"),
+    "euergetes": lambda t: t.gettext("benefactor (every province supplied)"),
+    "famine": lambda t: t.gettext("famine"),
+    "patron": lambda t: t.gettext("patron of the year"),
+    "rome": lambda t: t.gettext("Rome"),
+}
+
+ENTRIES: dict[str, Callable[[Translations], str]] = {
+    "local_income": lambda t: t.gettext("local income"),
+    "provincial_trade": lambda t: t.gettext("provincial trade"),
+    "sale_tax": lambda t: t.gettext("tax on sales abroad"),
+    "transit": lambda t: t.gettext("transit"),
+    "wood_bought": lambda t: t.gettext("wood bought"),
+    "wood_sold": lambda t: t.gettext("wood sold"),
+    "mercenaries_bought": lambda t: t.gettext("mercenaries bought"),
+    "mercenaries_sold": lambda t: t.gettext("mercenaries sold"),
+    "tribute": lambda t: t.gettext("tribute"),
+    "counter_corruption": lambda t: t.gettext("counter-corruption"),
+    "plot_general": lambda t: t.gettext("plot on a general"),
+    "bribe": lambda t: t.gettext("bribe"),
+    "gift_received": lambda t: t.gettext("gift received"),
+    "gift_given": lambda t: t.gettext("gift given"),
+    "dorea_paid": lambda t: t.gettext("dôrea paid"),
+    "dorea_received": lambda t: t.gettext("dôrea received"),
+    "new_fleet": lambda t: t.gettext("new fleet"),
+    "fleet_upkeep": lambda t: t.gettext("fleet upkeep"),
+    "new_army": lambda t: t.gettext("new army"),
+    "army_upkeep": lambda t: t.gettext("army upkeep"),
+    "plot_king": lambda t: t.gettext("plot on a king"),
+    "patronage": lambda t: t.gettext("patronage"),
+    "favourable_event": lambda t: t.gettext("favourable year"),
+    "treasury_taken": lambda t: t.gettext("treasury taken"),
+}
+
+SEASON_NAMES: dict[str, Callable[[Translations], str]] = {
+    "spring": lambda t: t.gettext("Spring"),
+    "summer": lambda t: t.gettext("Summer"),
+    "autumn": lambda t: t.gettext("Autumn"),
+}
+
+
+def _sentence(code: str, t: Translations) -> str | None:
+    """The sentence of a record's code, with its details as named fields (None: said in a table)."""
+    sentences: dict[str, Callable[[], str]] = {
+        "local_income": lambda: t.gettext("%(power)s collects %(amount)s talents from its provinces."),
+        "provincial_trade": lambda: t.gettext("%(power)s earns %(amount)s talents from trade within its kingdom."),
+        "supplied": lambda: t.gettext("%(power)s covers every need of %(good)s."),
+        "main_post": lambda: t.gettext("%(power)s trades through its main trading post %(post)s."),
+        "main_post_refused": lambda: t.gettext("%(power)s may not make %(post)s its main trading post: %(why)s."),
+        "no_main_post": lambda: t.gettext("%(power)s has no main trading post: border trade only."),
+        "mercenaries_join": lambda: t.gettext("%(mercenary)s join %(unit)s."),
+        "mercenaries_cancelled": lambda: t.gettext("%(mercenary)s do not come: %(why)s."),
+        "tribute": lambda: t.gettext("%(power)s pays %(amount)s talents of tribute: %(horde)s leave %(province)s."),
+        "tribute_refused": lambda: t.gettext("%(power)s pays no tribute for %(province)s: %(why)s."),
+        "treaty": lambda: t.gettext("Treaty of friendship: %(powers)s."),
+        "treaty_unsigned": lambda: t.gettext("%(power)s offered friendship to %(partner)s, who did not sign."),
+        "treaty_broken": lambda: t.gettext("The friendship of %(powers)s is broken by %(by)s."),
+        "rome_request": lambda: t.gettext("%(power)s asks Rome's arbitration on %(provinces)s."),
+        "rome_ruling": lambda: t.gettext("Rome decides that %(province)s goes to %(to)s."),
+        "rome_free": lambda: t.gettext("Rome declares %(province)s free."),
+        "new_capital": lambda: t.gettext("%(power)s sets its court in %(province)s."),
+        "command": lambda: t.gettext("%(leader)s takes command of %(unit)s."),
+        "disgrace": lambda: t.gettext("%(leader)s falls into disgrace."),
+        "disbanded": lambda: t.gettext("%(unit)s is disbanded: %(why)s."),
+        "usurpation": lambda: t.gettext("%(leader)s rises against %(against)s with %(unit)s in %(province)s."),
+        "pirate_admiral": lambda: t.gettext("%(leader)s turns pirate in %(zone)s."),
+        "counter_corruption": lambda: t.gettext("%(power)s spends %(amount)s talents to keep %(unit)s loyal."),
+        "patronage": lambda: t.gettext("%(power)s spends %(amount)s talents on the arts."),
+        "corruption_offer": lambda: t.gettext("%(power)s offers %(amount)s talents to %(unit)s."),
+        "corruption_dropped": lambda: t.gettext("The offer to %(unit)s is dropped: %(why)s."),
+        "plot_refused": lambda: t.gettext("%(power)s's plot against %(victim)s does not happen: %(why)s."),
+        "gift": lambda: t.gettext("%(power)s gives %(amount)s talents to %(to)s."),
+        "gift_refused": lambda: t.gettext("%(power)s's gift to %(to)s is not made: %(why)s."),
+        "protector": lambda: t.gettext("%(protector)s is the protector of %(minor)s (%(amount)s talents)."),
+        "autonomy": lambda: t.gettext("%(minor)s takes back its freedom from %(aggressor)s."),
+        "dorea": lambda: t.gettext("Dôrea between %(power)s and %(partner)s."),
+        "dorea_failed": lambda: t.gettext("The dôrea of %(power)s with %(partner)s fails: %(why)s."),
+        "secession": lambda: t.gettext("%(province)s secedes from %(power)s (die %(roll)s)."),
+        "secession_test": lambda: t.gettext("%(province)s is tempted by secession (die %(roll)s)."),
+        "new_king": lambda: t.gettext("%(king)s is the new king of %(power)s."),
+        "new_leader": lambda: t.gettext("%(leader)s takes command of %(unit)s."),
+        "eliminated": lambda: t.gettext("%(power)s is eliminated."),
+        "treasury_taken": lambda: t.gettext("%(power)s takes %(amount)s talents from the treasury of %(from)s."),
+        "fleet_built": lambda: t.gettext("%(power)s builds a fleet."),
+        "army_raised": lambda: t.gettext("%(power)s raises %(unit)s in %(province)s."),
+        "unit_not_raised": lambda: t.gettext("%(power)s cannot raise %(unit)s: %(why)s."),
+        "no_home_port": lambda: t.gettext("%(unit)s has no home port and is lost."),
+        "upkeep": lambda: t.gettext("%(power)s keeps %(unit)s (%(amount)s talents)."),
+        "unpaid": lambda: t.gettext("%(unit)s is not paid and disbands."),
+        "fleet_aged": lambda: t.gettext("%(unit)s ages without wood (age %(age)s)."),
+        "fleet_rotted": lambda: t.gettext("%(unit)s rots away in its third year without wood."),
+        "ravaged": lambda: t.gettext("%(province)s is ravaged: %(why)s."),
+        "event": lambda: t.gettext("Event (die %(roll)s): %(kind)s in %(province)s."),
+        "quiet_event": lambda: t.gettext("Event (die %(roll)s): a quiet season."),
+        "storm": lambda: t.gettext("A storm over %(place)s."),
+        "horde": lambda: t.gettext("%(horde)s appear in %(province)s."),
+        "horde_moves": lambda: t.gettext("%(horde)s move from %(frm)s to %(to)s."),
+        "horde_gone": lambda: t.gettext("%(horde)s are gone: %(why)s."),
+        "pirates": lambda: t.gettext("%(pirates)s infest %(zone)s off %(province)s."),
+        "pirates_gone": lambda: t.gettext("%(pirates)s are gone: %(why)s."),
+        "bad_harvest": lambda: t.gettext("A bad harvest in %(province)s."),
+        "epidemic": lambda: t.gettext("An epidemic in %(province)s."),
+        "favourable": lambda: t.gettext("A favourable year in %(province)s: %(amount)s talents."),
+        "move": lambda: t.gettext("%(unit)s moves from %(frm)s to %(to)s."),
+        "hold": lambda: t.gettext("%(unit)s holds (%(order)s)."),
+        "defence": lambda: t.gettext("%(unit)s moves to meet %(threat)s toward %(toward)s."),
+        "retreat": lambda: t.gettext("%(unit)s retreats to %(to)s."),
+        "destroyed": lambda: t.gettext("%(unit)s is destroyed: %(why)s."),
+        "pacify_failed": lambda: t.gettext("%(unit)s fails to pacify %(province)s (%(value)s for %(threshold)s)."),
+        "embarked": lambda: t.gettext("%(army)s embarks on %(fleet)s."),
+        "landed": lambda: t.gettext("%(army)s lands from %(fleet)s in %(province)s."),
+        "convoyed": lambda: t.gettext("%(fleet)s carries %(army)s to %(to)s."),
+        "raid": lambda: t.gettext("%(unit)s raids %(province)s."),
+        "raid_stopped": lambda: t.gettext("%(unit)s cannot raid %(province)s: %(why)s."),
+        "blockade": lambda: t.gettext("%(unit)s blockades %(zone)s."),
+        "pirates_cleared": lambda: t.gettext("%(unit)s clears %(pirates)s away."),
+        "desert_losses": lambda: t.gettext("%(unit)s suffers in the desert."),
+        "not_in_phase": lambda: t.gettext("%(army)s and %(fleet)s do not meet: their orders do not match."),
+        "plot": lambda: t.gettext("A plot against %(victim)s: he survives."),
+        "plot_killed": lambda: t.gettext("A plot against %(victim)s: he is killed."),
+        "palace_plot": lambda: t.gettext("A palace plot against %(king)s (die %(roll)s)."),
+        "king_died": lambda: t.gettext("%(king)s, king of %(power)s, is dead: %(cause)s."),
+        "leader_died": lambda: t.gettext("%(leader)s is dead: %(cause)s."),
+        "loyalty": lambda: t.gettext("%(leader)s's loyalty is tested (die %(roll)s for %(chance)s)."),
+        "betrayal": lambda: t.gettext("%(unit)s is bought: %(malus)s in battle."),
+        "pacified": lambda: t.gettext("%(unit)s pacifies %(province)s (%(value)s for %(threshold)s)."),
+        "battle": lambda: t.gettext("Battle at %(place)s: %(winner)s beats %(loser)s (%(result)s, by %(difference)s)."),
+    }
+    made = sentences.get(code)
+    return made() if made is not None else None
+
+
+def _fields(record: Data, n: Namer) -> dict[str, str]:
+    """A record's details in words: powers, places, units, leaders by their names."""
+    out: dict[str, str] = {"power": n.power(record.get("power", ""))}
+    for key, value in record.items():
+        if key in ("step", "code", "season", "seen", "readers"):
+            continue
+        if key in ("power", "to", "partner", "by", "against", "from", "minor", "protector", "aggressor", "new_power"):
+            out[key] = n.power(value) if value else n.t.gettext("independence")
+            if key == "to" and (value in n.s.provinces or value in n.s.seas):
+                out[key] = n.place(value)
+        elif key in ("province", "place", "zone", "frm", "toward", "post"):
+            out[key] = n.place(value)
+        elif key in ("unit", "army", "fleet", "threat", "horde", "pirates", "mercenary"):
+            out[key] = n.unit(value)
+        elif key in ("leader", "king", "victim"):
+            out[key] = n.leader(value)
+        elif key in ("why", "kind", "cause", "result"):
+            out[key] = n.why(value)
+        elif key in ("powers", "provinces", "patrons"):
+            out[key] = n.names(value, n.place if key == "provinces" else n.power)
+        elif key == "good":
+            out[key] = n.good(value)
+        elif isinstance(value, list):
+            out[key] = n.names(value, str)
+        else:
+            out[key] = str(value)
+    return out
+
+
+class _Safe(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def say(record: Data, n: Namer) -> str:
+    """One record as a sentence."""
+    code = str(record.get("code"))
+    if code == "event" and record.get("kind") == "quiet":
+        code = "quiet_event"
+    elif code == "plot" and record.get("killed"):
+        code = "plot_killed"
+    elif code == "rome_ruling" and not record.get("to"):
+        code = "rome_free"
+    template = _sentence(code, n.t)
+    fields = _Safe(_fields(record, n))
+    if template is None:
+        details = ", ".join(f"{k}: {v}" for k, v in fields.items() if k != "power")
+        return f"{fields['power']}: {record.get('code')} ({details})"
+    return template % fields
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    if not rows:
+        return []
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def public_report(
+    scenario: Scenario, before: State, after: State | None, results: Data, t: Translations, full: bool = False
+) -> list[str]:
+    """The public report's lines (`full`: the game master's records are among `results`'s)."""
+    n = Namer(scenario, after or before, t)
+    records = [r for r in results.get("records") or [] if isinstance(r, Mapping)]
+    by_code: dict[str, list[Data]] = {}
+    for r in records:
+        by_code.setdefault(str(r.get("code")), []).append(r)
+    out: list[str] = [f"# {year_in_words(before.public.year, t)}", ""]
+    out += _trade(by_code, n)
+    out += _transit(by_code, n)
+    shortages = [
+        t.gettext("%(power)s lacks %(good)s in %(provinces)s.") % _Safe(_fields(r, n))
+        for r in by_code.get("shortage", [])
+    ]
+    if shortages:
+        out += ["## " + t.gettext("Disorders and shortages"), "", *[f"- {s}" for s in shortages], ""]
+    if after is not None:
+        out += _forecasts(after, n)
+    out += _campaign(records, n)
+    out += _listed(t.gettext("Battles and pacifications"), [r for r in records if r.get("code") in BATTLES], n)
+    out += _listed(t.gettext("Assassinations"), [r for r in records if r.get("code") in ASSASSINATIONS], n)
+    speeches = by_code.get("speech", [])
+    if speeches:
+        out += ["## " + t.gettext("Speeches"), ""]
+        for r in speeches:
+            out += [f"**{n.power(r.get('power'))}**", "", f"> {r.get('text', '')}", ""]
+    patrons = [n.power(p) for r in by_code.get("patronage", []) for p in r.get("patrons") or []]
+    if patrons:
+        of_year = [n.power(r.get("power")) for r in by_code.get("patron_of_the_year", [])]
+        out += ["## " + t.gettext("Patrons"), ""]
+        out += [t.gettext("Patrons of the arts this year: %(powers)s.") % {"powers": t.join(patrons)}]
+        if of_year:
+            out += ["", t.gettext("Patron of the year: %(power)s.") % {"power": t.join(of_year)}]
+        out += [""]
+    out += _prestige(by_code, before, after, n)
+    rest = [r for r in records if r.get("code") not in TABLED | CAMPAIGN | BATTLES | ASSASSINATIONS]
+    out += _listed(t.gettext("The year's other news"), rest, n)
+    return out
+
+
+def _trade(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
+    t = n.t
+    rows = []
+    for r in by_code.get("trade", []):
+        route = t.gettext("border") if r.get("border") else " → ".join(n.place(p) for p in r.get("route") or [])
+        rows.append([n.good(r.get("good")), str(r.get("quantity", "")), n.power(r.get("seller")),
+                     n.power(r.get("buyer")), route, ""])  # fmt: skip
+    for r in by_code.get("trade_cancelled", []):
+        rows.append([n.good(r.get("good")), str(r.get("quantity", "")), n.power(r.get("seller")),
+                     n.power(r.get("buyer")), "", n.why(r.get("why"))])  # fmt: skip
+    if not rows:
+        return []
+    header = [t.gettext("Good"), t.gettext("Quantity"), t.gettext("Seller"), t.gettext("Buyer")]
+    return ["## " + t.gettext("Trade"), "", *_table([*header, t.gettext("Route"), t.gettext("Cancelled")], rows)]
+
+
+def _transit(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
+    t = n.t
+    rows = [
+        [n.place(r.get("post")), str(r.get("units", "")), str(r.get("talents", "")), n.power(r.get("power", ""))]
+        for r in by_code.get("transit", [])
+    ]
+    if not rows:
+        return []
+    header = [t.gettext("Trading post"), t.gettext("Units"), t.gettext("Talents"), t.gettext("Earned by")]
+    return ["## " + t.gettext("Transit"), "", *_table(header, rows)]
+
+
+def _forecasts(after: State, n: Namer) -> list[str]:
+    t = n.t
+    rows = []
+    for pid, f in sorted(after.public.forecasts.items()):
+        exports = t.join([f"{n.good(g.value)} {q}" for g, q in f.exports.items()]) or "—"
+        imports = t.join([f"{n.good(g.value)} {q}" for g, q in f.imports.items()]) or "—"
+        rows.append([n.power(pid), str(f.local), str(f.provincial), exports, imports])
+    header = [t.gettext("Power"), t.gettext("Local income"), t.gettext("Provincial trade")]
+    title = t.gettext("Next year: revenues, surpluses and deficits")
+    return [f"## {title}", "", *_table([*header, t.gettext("Surpluses"), t.gettext("Deficits")], rows)]
+
+
+def _campaign(records: list[Data], n: Namer) -> list[str]:
+    t = n.t
+    out: list[str] = []
+    for season in SEASONS:
+        seasonal = [r for r in records if r.get("season") == season and r.get("code") in CAMPAIGN]
+        if seasonal:
+            out += [f"### {SEASON_NAMES[season](t)}", "", *[f"- {say(r, n)}" for r in seasonal], ""]
+    return ["## " + t.gettext("The campaign"), "", *out] if out else []
+
+
+def _listed(title: str, records: list[Data], n: Namer) -> list[str]:
+    if not records:
+        return []
+    return [f"## {title}", "", *[f"- {say(r, n)}" for r in records], ""]
+
+
+def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | None, n: Namer) -> list[str]:
+    t = n.t
+    causes: dict[str, list[str]] = {}
+    for r in by_code.get("prestige", []):
+        delta = int(r.get("delta", 0))
+        cause = n.why(r.get("cause"))
+        about = r.get("about") or []
+        if about:
+            cause += " (" + t.join([n.good(a) if a in GOODS else n.place(a) for a in about]) + ")"
+        causes.setdefault(str(r.get("power")), []).append(f"{delta:+d} {cause}")
+    state = after or before
+    rows = [
+        [n.power(pid), str(info.prestige), f"{info.last_gain:+d}", "; ".join(causes.get(pid, [])) or "—"]
+        for pid, info in sorted(state.public.powers.items(), key=lambda item: (-item[1].prestige, item[0]))
+        if info.major
+    ]
+    header = [t.gettext("Power"), t.gettext("Prestige"), t.gettext("This year"), t.gettext("Why")]
+    out = ["## " + t.gettext("Prestige"), "", *_table(header, rows)]
+    winners = [n.power(r.get("power")) for r in by_code.get("winner", [])]
+    if winners:
+        out += [t.gettext("The game is won by %(powers)s.") % {"powers": t.join(winners)}, ""]
+    return out
+
+
+def private_report(scenario: Scenario, after: State | None, private: Data, t: Translations) -> list[str]:
+    """A power's own report: its treasury line by line, and the results of its secret acts."""
+    n = Namer(scenario, after, t)
+    out = ["## " + t.gettext("Treasury"), ""]
+    rows = []
+    for line in private.get("ledger") or []:
+        step, entry, amount, ref = [*line, "", "", 0, ""][:4]
+        where = n.ref(ref)
+        rows.append([str(step), label(ENTRIES, entry, t), f"{int(amount):+d}", where])
+    out += _table([t.gettext("Step"), t.gettext("Line"), t.gettext("Talents"), t.gettext("For")], rows)
+    out += [t.gettext("Treasury at the year's end: %(amount)s talents.") % {"amount": private.get("treasury", 0)}, ""]
+    secret = [r for r in private.get("records") or [] if isinstance(r, Mapping)]
+    out += _listed(t.gettext("Secret acts and what came of them"), secret, n)
+    return out
+
+
+def master_view(scenario: Scenario, before: State, master: Data, t: Translations) -> list[str]:
+    """The game master's record: the records only he sees, the leaders' competences, the sealed dice."""
+    n = Namer(scenario, before, t)
+    out = _listed(t.gettext("For the game master's eyes"), [r for r in master.get("records") or []], n)
+    rows = [[n.leader(lid), f"{c:+d}"] for lid, c in sorted(before.master.competence.items())]
+    out += ["## " + t.gettext("Competences"), "", *_table([t.gettext("Leader"), t.gettext("Competence")], rows)]
+    dice = [d for d in master.get("dice") or [] if isinstance(d, Mapping)]
+    if dice:
+        rows = [[str(d.get("purpose")), f"d{d.get('sides')}", str(d.get("value"))] for d in dice]
+        header = [t.gettext("Die"), t.gettext("Sides"), t.gettext("Value")]
+        out += ["## " + t.gettext("Sealed dice"), "", *_table(header, rows)]
+    return out

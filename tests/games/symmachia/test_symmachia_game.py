@@ -1,0 +1,169 @@
+"""Symmachia played from a game folder (docs/symmachia-orders.md, docs/rules/symmachia.md [S 10]): the
+family through the pipeline's interface, the order files and the ruling as documented, the demo game."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from pipeline.errors import DataError
+from pipeline.games.symmachia import FAMILY
+from pipeline.games.symmachia.orders import PowerOrders
+from pipeline.games.symmachia.outcome import Code
+from pipeline.storage.board_family import game_family
+from pipeline.storage.maps import load_setup
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIO = load_setup(FAMILY, "aegean-229")
+
+
+def _examples(page: str) -> list[dict[str, object]]:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return [YAML(typ="safe").load(block) for block in re.findall(r"```yaml\n(.*?)```", text, re.S)]
+
+
+def _first_state():  # the demo scenario's first year, competences drawn by fixed dice
+    from pipeline.core.dice import FixedDice
+
+    return FAMILY.start(SCENARIO, FAMILY.options_of(FAMILY.profiles["symmachia"], {}), FixedDice({}, default=1))
+
+
+def test_the_registry_gives_symmachia_as_a_family_of_its_own_kind() -> None:
+    assert game_family("symmachia") is FAMILY
+    assert FAMILY.turn_key("y02-228bc") > FAMILY.turn_key("y01-229bc")
+    with pytest.raises(ValueError):
+        FAMILY.turn_key("1901-spring-movement")
+
+
+def test_the_first_turn_is_the_scenarios_start_year() -> None:
+    turn, state = _first_state()
+    assert turn == "y01-229bc" and state.public.year == -229
+
+
+@pytest.mark.parametrize("page", ["symmachia-orders.md", "symmachia-orders.fr.md"])
+def test_the_documented_order_file_and_ruling_are_read_without_a_problem(page: str) -> None:
+    """[S 10.1] [S 10.4]: the pages' examples are files the judge takes as they are."""
+    _, state = _first_state()
+    orders, ruling = _examples(page)
+    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", orders, lambda w: None, lenient=False)
+    assert not read.problems, [str(p) for p in read.problems]
+    assert isinstance(read.orders, PowerOrders) and read.orders.trade and read.orders.military
+    assert FAMILY.read_ruling(SCENARIO, state, {k: v for k, v in ruling.items() if k not in ("game", "turn")})
+
+
+def test_a_bad_file_gives_every_problem_with_the_nearest_name() -> None:
+    """[S 10.2]: every problem at once, at its key path, with the nearest names."""
+    _, state = _first_state()
+    data = {"power": "lagids", "year": "229bc", "military": {"lagids_a1": {"plan": ["M idumea"]}}, "bogus": 1}
+    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, lenient=True)
+    text = "\n".join(str(p) for p in read.problems)
+    assert "idumaea" in text and "bogus" in text, text
+    assert read.orders == FAMILY.no_orders(SCENARIO, state, "lagids")  # refused whole: the power plays as without
+
+
+def test_self_defeating_orders_are_warnings() -> None:
+    """[S 10.2]: an amount not in tens is read rounded up, and said."""
+    _, state = _first_state()
+    data = {"power": "lagids", "year": "229bc", "politics": {"gifts": {"rhodes": 105}}}
+    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, lenient=False)
+    assert not read.problems and any("tens" in w.message for w in read.warnings)
+
+
+def test_a_year_with_free_text_waits_for_the_ruling() -> None:
+    """[S 10.4]: the notes of a unit wait for the game master; the ruling that ignores them frees the year."""
+    _, state = _first_state()
+    data = {"power": "lagids", "year": "229bc", "military": {"lagids_a1": {"plan": ["D1"], "notes": "hold fast"}}}
+    orders = {"lagids": FAMILY.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, False).orders}
+    options = FAMILY.options_of(FAMILY.profiles["symmachia"], {})
+    assert FAMILY.waiting_for(SCENARIO, state, options, orders, None) == ["notes of lagids_a1"]
+    ruling = FAMILY.read_ruling(SCENARIO, state, {"year": "229bc", "notes": {"lagids_a1": "ignored"}})
+    assert FAMILY.waiting_for(SCENARIO, state, options, orders, ruling) == []
+
+
+def test_options_are_read_from_game_yaml_with_their_problems() -> None:
+    rules = FAMILY.profiles["symmachia"]
+    assert FAMILY.options_of(rules, {"battle_dice_sealed": False}).battle_dice_sealed is False
+    with pytest.raises(DataError) as err:
+        FAMILY.options_of(rules, {"battle_dice_seal": False, "prestige_threshold": "thirty"})
+    assert "battle_dice_sealed" in str(err.value) and "whole number" in str(err.value)
+
+
+def _send(folder: Path, power: str, body: str = "") -> None:
+    """A power's order file for the first year, encrypted to the game's key as a player sends it."""
+    from pipeline.commands.secret_orders import encrypt_orders
+
+    path = folder / "orders" / "y01-229bc" / f"{power}.yaml"
+    path.write_text(f"game: sym\nturn: y01-229bc\npower: {power}\nyear: 229bc\n{body}", encoding="utf-8")
+    encrypt_orders(folder, path)
+    path.unlink()
+
+
+def test_a_game_folder_plays_a_year_end_to_end(tmp_path: Path) -> None:
+    """`judge new` from the scenario; with every file in but a unit's free text unruled the year waits for
+    the game master [S 10.4], `--force` plays it, and the replay and the dice check hold; the state's secret
+    part (the competences) stays encrypted."""
+    from pipeline.commands import game as commands
+    from pipeline.errors import PipelineError
+
+    folder = tmp_path / "sym"
+    created, _ = commands.new_game(folder, "symmachia", fresh_secret=lambda: "ab" * 32, demo=True)
+    assert created.current_turn() == "y01-229bc"
+    assert (folder / "state" / "y01-229bc.private.yaml.age").exists()
+    assert "competence" not in (folder / "state" / "y01-229bc.yaml").read_text(encoding="utf-8")
+    lines: list[str] = []
+    _send(folder, "lagids", "military:\n  lagids_a1: {plan: [D1], notes: hold fast}\n")
+    with pytest.raises(PipelineError, match="waiting for orders from achaeans"):
+        commands.adjudicate(folder, lines.append)
+    for power in FAMILY.powers(SCENARIO):
+        if power != "lagids":
+            _send(folder, power)
+    with pytest.raises(PipelineError, match="ruling on notes of lagids_a1"):
+        commands.adjudicate(folder, lines.append)
+    assert commands.adjudicate(folder, lines.append, force=True) == 1
+    assert (folder / "state" / "y02-228bc.yaml").exists()
+    assert commands.replay(folder, lines.append) == []
+    assert commands.verify(folder, lines.append) == []
+
+
+# ---- the reports (docs/rules/symmachia.md: the year's records in words) ------------------------------
+
+DEMO = ROOT / "games" / "symmachia-demo"
+
+
+@pytest.mark.parametrize("code", [c.value for c in Code])
+def test_every_record_code_is_put_into_words(code: str) -> None:
+    """Each code the year records has its sentence, or its place in one of the report's tables."""
+    from pipeline.games.symmachia import report
+    from pipeline.publish.i18n import translator
+
+    for lang in ("en", "fr"):
+        t = translator(lang)
+        said = report._sentence(code, t)
+        assert said is not None or code in report.TABLED, code
+        if said is not None and lang == "fr":
+            assert said != report._sentence(code, translator("en")) or "%(" not in said, f"{code}: not translated"
+
+
+def test_the_demo_years_public_report_in_both_languages() -> None:
+    """The public report as the club published it: trade table, transit, forecasts, campaign, prestige."""
+    from pipeline.commands.report import report
+
+    english = report(DEMO, "y01-229bc", "en")
+    french = report(DEMO, "y01-229bc", "fr")
+    for heading in ("## Trade", "## Transit", "## The campaign", "## Prestige", "Next year: revenues"):
+        assert heading in english, heading
+    assert english.startswith("# 229 BC") and french.startswith("# 229 av. J.-C.")
+    assert "| blé | 2 | Égypte lagide | Macédoine antigonide |" in french
+    assert "Treasury" not in english  # the private reports are not in the public one
+
+
+def test_a_powers_report_and_the_game_masters_view() -> None:
+    from pipeline.commands.report import report
+
+    lagids = report(DEMO, "y01-229bc", "en", power="lagids")
+    assert "## Treasury" in lagids and "Treasury at the year's end" in lagids
+    master = report(DEMO, "y01-229bc", "fr", master=True)
+    assert "## Compétences" in master and "## Trésor" in master  # every leader's competence, every treasury
