@@ -32,6 +32,7 @@ from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .drawing import render
 from .layout import Layout, draw_board, layout_from_data
+from .legal import legal_orders
 from .options import CatanOptions, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, StepDone
@@ -356,6 +357,9 @@ class CatanFamily(GameFamily):
     def standings(self, setup: Layout, state: CatanGame) -> list[tuple[str, tuple[int, ...]]]:
         points = [(p, (state.state.points(p),)) for p in state.state.seats]
         return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
+
+    def legal_orders(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
+        return legal_orders(state.board, state.state, options, power, state.placed)
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
         return said("{seat}", seat=seat_name(power)).words(t)

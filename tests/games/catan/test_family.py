@@ -71,3 +71,34 @@ def test_a_file_with_problems_is_refused_with_each_at_its_line(tmp_path: Path) -
     assert encrypted.exit_code == 1
     assert ":5: setup[0].settlement: 'zz/yy/xx' is not a corner of three hexes" in encrypted.output
     assert ":6: setup[1]: expected a settlement's corner and a road's side (or a ship's)" in encrypted.output
+
+
+def test_the_legal_steps_are_steps_the_round_plays(tmp_path: Path) -> None:
+    """[K 3.4] `judge legal-orders`: the placement's open corners, then every step the board allows now,
+    each one the rules play when a script holds it."""
+    import json
+
+    from pipeline.core.dice import FixedDice
+    from pipeline.games.catan.orders import orders_from_data
+
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("starting_hand: {ore: 9, grain: 9, wool: 9, lumber: 9, brick: 9}\n")
+    assert _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo").exit_code == 0
+    before = json.loads(_judge("legal-orders", folder, "--power", "orange").output)["powers"]["orange"]
+    assert "c3/c4/d4" in before["placement"] and before["placement"]["c3/c4/d4"]["road"] == ["c3/c4", "c3/d4", "c4/d4"]
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    assert _judge("adjudicate", folder, "--force").exit_code == 0
+    legal = json.loads(_judge("legal-orders", folder).output)["powers"]["orange"]["steps"]
+    assert legal["city"] == ["c3/c4/d4", "e5/e6/f5"] and legal["road"] and legal["bank"]["ore"] == 4
+    game = load_game(folder)
+    state = game.state("r01")
+    for key in ("road", "city"):
+        script = {"script": {"build": [{key: legal[key][0]}]}}
+        orders = {"orange": orders_from_data(script, state.board, "orange", state.state.seats)}
+        played = game.game_family.adjudicate(
+            game.board, state, game.options, orders, None, FixedDice({}, 3), True, False
+        )
+        steps = [r for r in played.private["orange"]["own_records"] if r["event"] == "step_done"]
+        assert steps and "reason" not in steps[0], steps
