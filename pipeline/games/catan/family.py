@@ -390,13 +390,12 @@ class CatanFamily(GameFamily):
         }
         round_no = int(results.get("round", 0))
         out = public_report(round_no, dict(results.get("points") or {}), events, offers).markdown(t)
-        own = results.get("private")
-        if viewer is not None and isinstance(own, Mapping) and isinstance(own.get("view"), Mapping):
-            records = [event_from_data(d) for d in own.get("own_records") or []]
-            refused = own.get("refused")
-            refused = refused if isinstance(refused, Mapping) else {}
-            problems = tuple(FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or [])
-            out += "\n" + private_report(viewer, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+        if viewer == "game_master":  # every seat's report after the public one
+            every = results.get("private_of")
+            for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():
+                out += _private_text(str(seat), round_no, own, t)
+        elif viewer is not None:
+            out += _private_text(viewer, round_no, results.get("private"), t)
         return out
 
     def draw_map(
@@ -409,6 +408,17 @@ class CatanFamily(GameFamily):
         lang = getattr(t, "lang", "en")
         title = f"{state.board.title.get(lang) or state.board.name}: {self.title(setup, turn, t)}"
         return {"": render(state.board, state.state, events, t, title)}
+
+
+def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
+    """A seat's private report from its data (its hands, cards, steps, and why its file was refused)."""
+    if not isinstance(own, Mapping) or not isinstance(own.get("view"), Mapping):
+        return ""
+    records = [event_from_data(d) for d in own.get("own_records") or []]
+    refused = own.get("refused")
+    refused = refused if isinstance(refused, Mapping) else {}
+    problems = tuple(FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or [])
+    return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
 
 
 def _capital(text: str) -> str:

@@ -626,7 +626,11 @@ def private_report(
         ),
     )
     points = counted(*ngettext("{count} victory point", "{count} victory points"), view.points)
-    title = said(N_("round {round}, for {player}"), round=round_no, player=seat_name(player))
+    title = (
+        said(N_("round {round}, for {player}"), round=round_no, player=seat_name(player))
+        if round_no
+        else said(N_("the initial placement, for {player}"), player=seat_name(player))
+    )
     return Report(
         title,
         (
