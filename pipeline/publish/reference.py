@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from pipeline.core.rules import Rules
-from pipeline.games import profiles
+from pipeline.games import families, profiles
 
 from .i18n import LANGUAGES, Translator, translator
 from .pages import ORDER_SYNTAX, RULES, Page, localized
@@ -67,7 +67,8 @@ def rules_page(lang: str, docs: Path = DOCS) -> str:
     in_english = {}
     if lang != LANGUAGES[0]:
         in_english = {k: v for k, v in option_explanations(docs).items() if k not in explained}
-    names = list(profiles())
+    # the board families' profiles: a family of its own kind has options of its own, on its rules page
+    names = [name for name, rules in profiles().items() if rules.family in families()]
     lines = ["# " + t.gettext("Rule profiles"), ""]
     lines.append(
         t.gettext(
