@@ -110,14 +110,32 @@ game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay
     help="Write the game master's dice secret there (readable by you only) instead of printing it.",
 )
 @click.option("--demo", is_flag=True, help="A demo game: secret orders with a key pair kept in the open.")
+@click.option("--map", "map_name", default=None, help="The map (or board, or scenario) instead of the profile's.")
+@click.option(
+    "--options",
+    "options_file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    default=None,
+    help="A YAML file of rule options, fixed in game.yaml when the game is created.",
+)
 @_clean_errors
-def new_command(folder: Path, profile_name: str, title: str | None, dice_secret_file: Path | None, demo: bool) -> None:
+def new_command(
+    folder: Path,
+    profile_name: str,
+    title: str | None,
+    dice_secret_file: Path | None,
+    demo: bool,
+    map_name: str | None,
+    options_file: Path | None,
+) -> None:
     """Create a game in FOLDER with its first state."""
     import secrets
 
     from pipeline.commands import game
 
-    created, secret = game.new_game(folder, profile_name, title, lambda: secrets.token_hex(32), demo)
+    created, secret = game.new_game(
+        folder, profile_name, title, lambda: secrets.token_hex(32), demo, map_name, game.options_file(options_file)
+    )
     click.echo(f"created {created.title!r} in {folder}: first turn {created.current_turn()}")
     if secret is not None:
         line = f"{created.id} {secret}"

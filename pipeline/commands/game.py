@@ -8,13 +8,14 @@ same files for the same inputs.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pipeline.core import dice_chain
 from pipeline.core.dice import HashDice
+from pipeline.core.rules import Rules
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.games import TurnResult, profile
 from pipeline.schedule import deadline_after, is_past
@@ -27,6 +28,7 @@ from pipeline.storage.orders_files import Refusal, read_order_file, read_ruling_
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
 from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of, unseal
 from pipeline.storage.state_files import dump_yaml
+from pipeline.storage.yamlio import load_yaml
 
 from .turn_dice import dice_for, dice_secret, turn_seed, verify_dice
 from .turn_files import Trigger, Why, differing_files, results_files, revealed_text, state_files, write_turn_files
@@ -55,18 +57,23 @@ def new_game(
     title: str | None = None,
     fresh_secret: Callable[[], str] | None = None,
     demo: bool = False,
+    map_name: str | None = None,
+    options_data: Mapping[str, Any] | None = None,
 ) -> tuple[Game, str | None]:
-    """Create a game folder with its game.yaml (profile, map, powers) and first state.
+    """Create a game folder with its game.yaml (profile, map, powers, options) and first state.
 
     For rules that roll dice, `fresh_secret` draws the game master's dice secret: game.yaml records only
     the end of its hash chain, and the secret is returned for the game master to keep (a CI secret). A
-    `demo` game keeps it, and a key pair for secret orders, in the open in `demo-secrets.yaml`."""
+    `demo` game keeps it, and a key pair for secret orders, in the open in `demo-secrets.yaml`. `map_name`
+    plays another map (board, scenario) than the profile's; `options_data`, game.yaml's `options:`, is fixed
+    with the game (the first state is made with them)."""
     if (folder / "game.yaml").exists():
         raise DataError(f"a game already exists in {folder}")
     rules = profile(profile_name)
     family = game_family_of(rules)
-    options = family.options_of(rules, {})
-    board = load_setup(family, rules.map)
+    options = family.options_of(rules, dict(options_data or {}))
+    map_name = map_name or rules.map
+    board = load_setup(family, map_name)
     secret = fresh_secret() if fresh_secret is not None and family.rolls_dice(options) else None
     if family.always_secret and not demo:
         raise DataError(
@@ -74,7 +81,9 @@ def new_game(
             "its keys (docs/secrets-and-dice.md)"
         )
     first, position = family.start(board, options, _setup_dice(secret, folder.name))
-    settings: dict[str, Any] = {"title": title or folder.name, "profile": profile_name, "map": rules.map}
+    settings: dict[str, Any] = {"title": title or folder.name, "profile": profile_name, "map": map_name}
+    if options_data:
+        settings["options"] = dict(options_data)
     settings["languages"] = ["fr", "en"]
     settings["masters"] = []
     files: dict[Path, str] = {}
@@ -93,11 +102,22 @@ def new_game(
     parsed, problems = parse_settings(settings, family.powers(board))
     if problems:
         raise DataError(problems)
-    game = Game(folder, folder.name, settings["title"], rules.map, board, rules, parsed, settings, options=options)
+    played = options if isinstance(options, Rules) else rules
+    game = Game(folder, folder.name, settings["title"], map_name, board, played, parsed, settings, options=options)
     first_state = state_files(game, position, first)
     first_state.public |= files
     write_turn_files(game, first_state)
     return load_game(folder), None if demo else secret
+
+
+def options_file(path: Path | None) -> Mapping[str, Any] | None:
+    """The rule options of `judge new --options FILE`: a YAML mapping, read with every problem at its line."""
+    if path is None:
+        return None
+    data = load_yaml(path)
+    if not isinstance(data, Mapping):
+        raise DataError("an options file is a mapping of rule options, like famine: false", file=str(path))
+    return data
 
 
 def _setup_dice(secret: str | None, game_id: str) -> HashDice:

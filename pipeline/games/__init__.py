@@ -37,9 +37,9 @@ def families() -> dict[str, Family]:
 @functools.cache
 def own_families() -> dict[str, GameFamily]:
     """Every family of its own kind (its own state, orders and records), by id."""
-    from . import symmachia
+    from . import catan, symmachia
 
-    return {f.id: f for f in (symmachia.FAMILY,)}
+    return {f.id: f for f in (catan.FAMILY, symmachia.FAMILY)}
 
 
 def family(family_id: str = DEFAULT_FAMILY) -> Family:

@@ -2,8 +2,12 @@
 and the walls of Cities & Knights, turned into a war game of units on the hexes' sides, city status,
 combat and corruption. The rules the package plays: docs/rules/catan.md ([K 1] ...).
 
-The rules core only, pure like the rest of `pipeline.games`: the board and its data format
-(`board`, `layout`), the state and its codec (`state`, `codec`), a turn's orders read from plain data
-(`orders`), and the adjudication of a round seat by seat (`turn` and the modules of each mechanism).
-Not yet registered as a family.
+Pure like the rest of `pipeline.games`: the board and its data format (`board`, `layout`), the state and
+its codec (`state`, `codec`), a player's files read from plain data (`orders`, `setup`), the adjudication
+of a round seat by seat (`turn` and the modules of each mechanism), the reports (`report`, `said`) and the
+map (`drawing`); `family` is the family the pipeline speaks to (`FAMILY`).
 """
+
+from .family import FAMILY
+
+__all__ = ["FAMILY"]

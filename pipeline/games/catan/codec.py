@@ -185,7 +185,7 @@ def state_from_data(data: object, board: Board) -> CatanState:
             card = r.enum(Card, cm.get("card"), f"players.{p}.cards[{i}].card")
             if card is not None:
                 held.append(HeldCard(card, r.count(cm.get("bought"), f"players.{p}.cards[{i}].bought")))
-        players[p] = Player(hand, tuple(sorted(held)), r.count(pm.get("knights"), f"players.{p}.knights"),
+        players[p] = Player(hand, tuple(held), r.count(pm.get("knights"), f"players.{p}.knights"),
                             r.count(pm.get("turns"), f"players.{p}.turns"))  # fmt: skip
     for p in sorted(set(raw_players) - set(r.seats), key=str):
         r.problem(f"players.{p}", "not a player of the game")
@@ -300,8 +300,71 @@ def _plain(value: object) -> object:
 
 
 def event_to_data(event: Event) -> dict[str, object]:
-    """One record as plain data: its kind (``step_done``, ``combat`` ...) and its fields."""
+    """One record as plain data: its kind (``step_done``, ``combat`` ...) and its fields, those at their
+    default left out."""
     name = "".join("_" + c.lower() if c.isupper() else c for c in type(event).__name__).lstrip("_")
-    body = _plain(event)
-    assert isinstance(body, dict)
+    body = {
+        f.name: _plain(getattr(event, f.name))
+        for f in dataclasses.fields(event)
+        if f.default is dataclasses.MISSING or getattr(event, f.name) != f.default
+    }
     return {"event": name, **body}
+
+
+def _event_classes() -> dict[str, type]:
+    import typing
+
+    from . import outcome
+
+    kinds = typing.get_args(outcome.Event)
+    return {"".join("_" + c.lower() if c.isupper() else c for c in k.__name__).lstrip("_"): k for k in kinds}
+
+
+def _typed(kind: Any, value: Any) -> Any:
+    """`value`, plain data, as a value of the annotation `kind` (the inverse of `_plain`)."""
+    import types
+    import typing
+
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(kind)
+        if value is None and type(None) in options:
+            return None
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _typed(option, value)
+            except (ValueError, TypeError, KeyError):
+                continue
+        raise ValueError(f"{value!r} is none of {kind}")
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(args[0], v) for v in value)
+        return tuple(_typed(a, v) for a, v in zip(args, value, strict=True))
+    if kind is Hand:
+        problems: list[Problem] = []
+        hand = hand_from_data(value, "", problems)
+        if problems:
+            raise ValueError(problems[0].message)
+        return hand
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return kind(value)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(
+            **{f.name: _typed(hints[f.name], value[f.name]) for f in dataclasses.fields(kind) if f.name in value}
+        )
+    if kind in (str, int, bool):
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise TypeError(f"{value!r} is not a {kind.__name__}")
+        return value
+    raise TypeError(f"cannot read {kind}")
+
+
+def event_from_data(data: Mapping[str, Any]) -> Event:
+    """A record written by `event_to_data`, read back (the reports and the map are made from the results)."""
+    kind = _event_classes()[str(data["event"])]
+    event: Event = _typed(kind, {k: v for k, v in data.items() if k != "event"})
+    return event

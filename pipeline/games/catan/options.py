@@ -10,6 +10,8 @@ from dataclasses import dataclass, fields
 
 from pipeline.errors import DataError, Problem
 
+from .resources import EMPTY, Hand, hand_from_data
+
 
 class BarbarianIncome(enum.Enum):
     EACH = "each"  # each barbarian takes one card of its hex [K 12.4]
@@ -60,6 +62,7 @@ class CatanOptions:
     diplomat_reformer_counters: int = 4
     naval_counters: int = 2  # pirates and protection ships together: "two naval units" [K 15.1]
     special_building_phase: bool = False  # the 5-6 extension's; not built [K 3.6]
+    starting_hand: Hand = EMPTY  # a quick start: cards each player takes after the placement [K 18.4]
 
 
 DEFAULT_OPTIONS = CatanOptions()
@@ -80,7 +83,9 @@ def options_from_data(data: object) -> CatanOptions:
             problems.append(Problem(f"options.{key}", "not an option of the Catan rules"))
             continue
         default = getattr(DEFAULT_OPTIONS, f.name)
-        if isinstance(default, enum.Enum):
+        if isinstance(default, Hand):
+            values[f.name] = hand_from_data(value, f"options.{key}", problems)
+        elif isinstance(default, enum.Enum):
             try:
                 values[f.name] = type(default)(value)
             except ValueError:
@@ -108,5 +113,7 @@ def options_to_data(options: CatanOptions) -> dict[str, object]:
     for f in fields(CatanOptions):
         value = getattr(options, f.name)
         if value != getattr(DEFAULT_OPTIONS, f.name):
-            out[f.name] = value.value if isinstance(value, enum.Enum) else value
+            out[f.name] = (
+                value.value if isinstance(value, enum.Enum) else value.to_data() if isinstance(value, Hand) else value
+            )
     return out

@@ -4,7 +4,7 @@ reported at once (`DataError`), each at its key. What the board names is checked
 allows is checked when the step comes, against the hand of that moment [K 3.4].
 
 ```yaml
-turn:
+script:
   trade:
     - offer: {to: [bob, carol], give: {wool: 2}, get: {ore: 1}}
     - bank: {give: wool, get: ore, times: 1}
@@ -24,7 +24,7 @@ turn:
     - move: {unit: c3>d4, to: [c3>d3]}
     - ship: {from: a1/b2, to: a2/b2}
     - explorer: {from: c3/d3/d4, to: [c2/c3/d3]}
-    - attack: {unit: c3>d4, target: d4>c3, label: first}
+    - {attack: {unit: c3>d4, target: d4>c3}, label: first}
     - attack: {unit: c3>d4, city: c4/d4/d5, then: corrupt}
     - attack: {unit: a1>b2, ship: a2/b2}
     - attack: {unit: c3>d4, guard: c4/d4/d5, marker: d4}
@@ -44,11 +44,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pipeline.errors import DataError, Problem
-
 from .board import Board, Edge, Slot, Vertex
 from .outcome import Action, Section
 from .resources import Hand, Resource, hand_from_data, resource_named
+from .said import N_, Found, quoted
 from .state import Card
 from .units import UnitKind, unit_named
 
@@ -257,35 +256,44 @@ class _Reader:
         self.board = board
         self.player = player
         self.seats = seats
-        self.problems: list[Problem] = []
+        self.found = Found()
+        self.paths: dict[int, str] = {}  # each step's key path, by its index
 
-    def problem(self, where: str, message: str) -> None:
-        self.problems.append(Problem(where, message))
+    def problem(self, where: str, template: str, **values: object) -> None:
+        self.found.add(where, template, **values)
 
     # ---- places ----------------------------------------------------------------------------------
 
     def vertex(self, data: object, where: str) -> Vertex | None:
         v = self.board.vertex_named(data)
         if v is None:
-            self.problem(where, f"{data!r} is not a corner of three hexes of the board (such as c3/d3/d4)")
+            self.problem(
+                where, N_("{value} is not a corner of three hexes of the board (such as c3/d3/d4)"), value=quoted(data)
+            )
         return v
 
     def edge(self, data: object, where: str) -> Edge | None:
         e = self.board.edge_named(data)
         if e is None:
-            self.problem(where, f"{data!r} is not a side two hexes of the board share (such as c3/d3)")
+            self.problem(
+                where, N_("{value} is not a side two hexes of the board share (such as c3/d3)"), value=quoted(data)
+            )
         return e
 
     def slot(self, data: object, where: str) -> Slot | None:
         s = self.board.slot_named(data)
         if s is None:
-            self.problem(where, f"{data!r} is not a slot, a hex and the neighbour its side faces (such as c3>d4)")
+            self.problem(
+                where,
+                N_("{value} is not a slot, a hex and the neighbour its side faces (such as c3>d4)"),
+                value=quoted(data),
+            )
         return s
 
     def hex(self, data: object, where: str) -> str | None:
         h = self.board.hex_named(data)
         if h is None:
-            self.problem(where, f"{data!r} is not a hex of the board")
+            self.problem(where, N_("{value} is not a hex of the board"), value=quoted(data))
         return h
 
     def resources(self, data: object, where: str, count: int | None = None) -> tuple[Resource, ...]:
@@ -294,21 +302,25 @@ class _Reader:
         for i, item in enumerate(items):
             r = resource_named(item)
             if r is None:
-                self.problem(f"{where}[{i}]" if isinstance(data, list) else where, f"{item!r} is not a resource")
+                self.problem(
+                    f"{where}[{i}]" if isinstance(data, list) else where,
+                    N_("{value} is not a resource (brick, lumber, wool, grain, ore)"),
+                    value=quoted(item),
+                )
             else:
                 out.append(r)
         if count is not None and len(items) != count:
-            self.problem(where, f"name {count} resource{'s' if count > 1 else ''}")
+            self.problem(where, N_("name one resource") if count == 1 else N_("name two resources"))
         return tuple(out)
 
     def count(self, data: object, where: str) -> int:
         if isinstance(data, bool) or not isinstance(data, int) or data < 1:
-            self.problem(where, "expected how many times, at least 1")
+            self.problem(where, N_("expected how many times, at least 1"))
             return 1
         return data
 
     def hand(self, data: object, where: str) -> Hand:
-        return hand_from_data(data, where, self.problems)
+        return hand_from_data(data, where, self.found)
 
     def players(self, data: object, where: str) -> tuple[str, ...]:
         if data is None or data == "any":
@@ -317,36 +329,49 @@ class _Reader:
         out = []
         for name in names:
             if name not in self.seats or name == self.player:
-                self.problem(where, f"{name!r} is not another player of the game ({', '.join(self.seats)})")
+                others = ", ".join(p for p in self.seats if p != self.player)
+                self.problem(
+                    where,
+                    N_("{value} is not another player of the game ({players})"),
+                    value=quoted(name),
+                    players=others,
+                )
             else:
                 out.append(name)
         return tuple(out)
 
     def mapping(self, data: object, where: str, keys: set[str], required: set[str]) -> Mapping[str, object] | None:
         if not isinstance(data, Mapping):
-            self.problem(where, f"expected {{{', '.join(sorted(required | keys))}}}")
+            self.problem(where, N_("expected a mapping with the keys {keys}"), keys=", ".join(sorted(required | keys)))
             return None
         for key in sorted(set(data) - keys, key=str):
-            self.problem(f"{where}.{key}" if where else str(key), f"not a key here ({', '.join(sorted(keys))})")
+            self.problem(
+                f"{where}.{key}" if where else str(key), N_("not a key here ({keys})"), keys=", ".join(sorted(keys))
+            )
         for key in sorted(required - set(data)):
-            self.problem(where, f"{key} is missing")
+            self.problem(where, N_("{key} is missing"), key=key)
         return data
 
     # ---- steps -----------------------------------------------------------------------------------
 
     def step(self, data: object, where: str, section: Section, index: int) -> Step | None:
         if not isinstance(data, Mapping):
-            self.problem(where, "a step is a mapping with one action (road: c3/d3, move: {...}, ...)")
+            self.problem(where, N_("a step is a mapping with one action, such as road and a side"))
             return None
         actions = [k for k in data if k not in STEP_KEYS]
         if len(actions) != 1 or actions[0] not in ACTIONS:
-            known = ", ".join(ACTIONS)
-            self.problem(where, f"a step has exactly one action among {known} (and may have if, label)")
+            self.problem(
+                where,
+                N_("a step has exactly one action among {actions} (and may have if, label)"),
+                actions=", ".join(ACTIONS),
+            )
             return None
         key = actions[0]
         action, sections = ACTIONS[key]
         if section not in sections:
-            self.problem(f"{where}.{key}", f"{key} is not a step of the {section.value} phase [K 3.2]")
+            self.problem(
+                f"{where}.{key}", N_("{key} is not a step of the {phase} phase [K 3.2]"), key=key, phase=section.value
+            )
             return None
         if key == "ship" and section is Section.ACT:
             action = Action.MOVE_SHIP
@@ -354,13 +379,14 @@ class _Reader:
         when = self.when(data.get("if"), f"{where}.if")
         label = data.get("label")
         if label is not None and not isinstance(label, str):
-            self.problem(f"{where}.label", "a label is a word")
+            self.problem(f"{where}.label", N_("a label is a word"))
             label = None
         if order is None:
             return None
         if isinstance(order, Play) and order.card is Card.ROAD_BUILDING and section is not Section.BUILD:
-            self.problem(f"{where}.{key}", "a road building card lays its roads in the build phase [K 3.2]")
+            self.problem(f"{where}.{key}", N_("a road building card lays its roads in the build phase [K 3.2]"))
             return None
+        self.paths[index] = where
         return Step(index, section, action, order, when, label)
 
     def when(self, data: object, where: str) -> When:
@@ -374,7 +400,7 @@ class _Reader:
             raw = m["roll"] if isinstance(m["roll"], list) else [m["roll"]]
             rolls = [n for n in raw if isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 12]
             if len(rolls) != len(raw):
-                self.problem(f"{where}.roll", "expected the rolls (2 to 12) the step waits for")
+                self.problem(f"{where}.roll", N_("expected the rolls (2 to 12) the step waits for"))
             else:
                 roll = frozenset(rolls)
         has = self.hand(m["has"], f"{where}.has") if "has" in m else None
@@ -382,7 +408,7 @@ class _Reader:
         for key in ("after", "unless", "won", "lost"):
             value = m.get(key)
             if value is not None and not isinstance(value, str):
-                self.problem(f"{where}.{key}", "expected the label of an earlier step")
+                self.problem(f"{where}.{key}", N_("expected the label of an earlier step"))
                 value = None
             labels[key] = value if isinstance(value, str) else None
         return When(roll, has, labels["after"], labels["unless"], labels["won"], labels["lost"])
@@ -394,9 +420,9 @@ class _Reader:
                 return None
             give, get = self.hand(m.get("give"), f"{where}.give"), self.hand(m.get("get"), f"{where}.get")
             if not give or not get:
-                self.problem(where, "a trade gives something and gets something [K 5.1]")
+                self.problem(where, N_("a trade gives something and gets something [K 5.1]"))
             elif any(give[r] and get[r] for r in Resource):
-                self.problem(where, "a trade cannot give and get the same resource [K 5.1]")
+                self.problem(where, N_("a trade cannot give and get the same resource [K 5.1]"))
             return Offer(self.players(m.get("to"), f"{where}.to"), give, get)
         if action is Action.BANK:
             m = self.mapping(data, where, {"give", "get", "times"}, {"give", "get"})
@@ -406,7 +432,7 @@ class _Reader:
             bought = self.resources(m.get("get"), f"{where}.get", 1)
             times = self.count(m.get("times", 1), f"{where}.times")
             if sold and bought and sold[0] is bought[0]:
-                self.problem(where, "a trade with the bank gets another resource than it gives [K 5.3]")
+                self.problem(where, N_("a trade with the bank gets another resource than it gives [K 5.3]"))
             return BankTrade(sold[0], bought[0], times) if sold and bought else None
         if action in (Action.ROAD, Action.SHIP):
             e = self.edge(data, where)
@@ -419,7 +445,7 @@ class _Reader:
                 at = m.get("at") if m else None
                 discount = self.resources(m.get("discount", []), f"{where}.discount") if m else ()
                 if len(discount) > 2:
-                    self.problem(f"{where}.discount", "an explorer takes two cards off the cost, no more [K 14.2]")
+                    self.problem(f"{where}.discount", N_("an explorer takes two cards off the cost, no more [K 14.2]"))
             v = self.vertex(at, where)
             return Place(action, v, discount) if v else None
         if action in (Action.CITY, Action.STATUS, Action.WALLS):
@@ -427,7 +453,7 @@ class _Reader:
             return Place(action, v) if v else None
         if action is Action.CARD:
             if data != "buy":
-                self.problem(where, "write card: buy")
+                self.problem(where, N_("write buy after card"))
             return BuyCard()
         if action is Action.UNIT:
             return self.raise_unit(data, where)
@@ -447,7 +473,7 @@ class _Reader:
             raw = _listed(m.get("to"))
             path = [self.slot(s, f"{where}.to") for s in raw]
             if not raw:
-                self.problem(f"{where}.to", "name the slot (or slots) the unit moves to")
+                self.problem(f"{where}.to", N_("name the slot (or slots) the unit moves to"))
             if unit is None or any(s is None for s in path):
                 return None
             return Move(unit, tuple(s for s in path if s is not None))
@@ -477,7 +503,7 @@ class _Reader:
             return Knight(s) if s else None
         if action is Action.SWAP:
             if not isinstance(data, list) or len(data) != 2:
-                self.problem(where, "name the slots of your two reformers")
+                self.problem(where, N_("name the slots of your two reformers"))
                 return None
             r1, r2 = self.slot(data[0], f"{where}[0]"), self.slot(data[1], f"{where}[1]")
             return Swap((r1, r2)) if r1 and r2 else None
@@ -489,22 +515,27 @@ class _Reader:
             return None
         kind = unit_named(m.get("kind"))
         if kind is None:
-            self.problem(f"{where}.kind", f"{m.get('kind')!r} is not a unit ({', '.join(k.value for k in UnitKind)})")
+            self.problem(
+                f"{where}.kind",
+                N_("{value} is not a unit ({kinds})"),
+                value=quoted(m.get("kind")),
+                kinds=", ".join(k.value for k in UnitKind),
+            )
             return None
         if kind is UnitKind.GUARD:
             for key in ("from", "at"):
                 if key in m:
-                    self.problem(f"{where}.{key}", "a guard stands on its post: name its city (and marker)")
+                    self.problem(f"{where}.{key}", N_("a guard stands on its post: name its city (and marker)"))
             city = self.vertex(m.get("city"), f"{where}.city")
             marker = self.hex(m["marker"], f"{where}.marker") if "marker" in m else None
             return RaiseUnit(kind, city=city, marker=marker) if city else None
         for key in ("city", "marker"):
             if key in m:
-                self.problem(f"{where}.{key}", "only a guard names a city and a marker")
+                self.problem(f"{where}.{key}", N_("only a guard names a city and a marker"))
         source = self.vertex(m.get("from"), f"{where}.from")
         if kind is UnitKind.EXPLORER:
             if "at" in m:
-                self.problem(f"{where}.at", "an explorer starts on its city's corner [K 14.3]")
+                self.problem(f"{where}.at", N_("an explorer starts on its city's corner [K 14.3]"))
             return RaiseUnit(kind, source) if source else None
         slot = self.slot(m.get("at"), f"{where}.at")
         return RaiseUnit(kind, source, slot) if source and slot else None
@@ -526,7 +557,9 @@ class _Reader:
         except ValueError:
             card = None
         if card is None or card in (Card.KNIGHT, Card.VICTORY_POINT):
-            self.problem(f"{where}.card", "play road_building, year_of_plenty or monopoly (a knight attacks: knight:)")
+            self.problem(
+                f"{where}.card", N_("play road_building, year_of_plenty or monopoly (a knight attacks, with knight)")
+            )
             return None
         if card is Card.YEAR_OF_PLENTY:
             return Play(card, take=self.resources(m.get("take"), f"{where}.take", 2))
@@ -540,7 +573,7 @@ class _Reader:
                 if found:
                     edges[key].append(found)
         if not 1 <= len(edges["roads"]) + len(edges["ships"]) <= 2:
-            self.problem(where, "a road building card lays one or two roads or ships [K 16.5]")
+            self.problem(where, N_("a road building card lays one or two roads or ships [K 16.5]"))
         return Play(card, roads=tuple(edges["roads"]), ships=tuple(edges["ships"]))
 
     def attack(self, data: object, where: str) -> Attack | None:
@@ -550,7 +583,7 @@ class _Reader:
         unit = self.slot(m.get("unit"), f"{where}.unit")
         aims = [k for k in ("target", "city", "ship", "guard") if k in m]
         if len(aims) != 1:
-            self.problem(where, "name one target: a unit's slot (target), a city, a ship or a guard")
+            self.problem(where, N_("name one target: a unit's slot (target), a city, a ship or a guard"))
             return None
         target: AttackTarget | None
         if aims[0] == "target":
@@ -564,13 +597,13 @@ class _Reader:
         else:
             target = self.guard_ref({k: m[k] for k in ("guard", "marker") if k in m}, where)
         if "marker" in m and aims[0] != "guard":
-            self.problem(f"{where}.marker", "only an attack on a guard names its marker")
+            self.problem(f"{where}.marker", N_("only an attack on a guard names its marker"))
         then = m.get("then")
         if then is not None and then not in ("corrupt", "sabotage"):
-            self.problem(f"{where}.then", "a diplomat that beats a city may corrupt or sabotage it")
+            self.problem(f"{where}.then", N_("a diplomat that beats a city may corrupt or sabotage it"))
             then = None
         if "then" in m and aims[0] != "city":
-            self.problem(f"{where}.then", "only an attack on a city chooses to corrupt or sabotage")
+            self.problem(f"{where}.then", N_("only an attack on a city chooses to corrupt or sabotage"))
         if unit is None or target is None:
             return None
         return Attack(unit, target, then if isinstance(then, str) else None)
@@ -586,7 +619,7 @@ class _Reader:
         accept = []
         raw = m.get("accept", [])
         if not isinstance(raw, list):
-            self.problem(f"{where}.accept", "expected a list of trades you accept")
+            self.problem(f"{where}.accept", N_("expected a list of trades you accept"))
             raw = []
         for i, entry in enumerate(raw):
             w = f"{where}.accept[{i}]"
@@ -608,47 +641,49 @@ def _listed(data: object) -> list[object]:
 
 
 def orders_from_data(data: object, board: Board, player: str, seats: tuple[str, ...]) -> TurnOrders:
-    """A player's orders file for a round; `DataError` with every problem otherwise."""
+    """A player's orders file for a round; `FileProblems` (a `DataError`) with every problem otherwise."""
     reader = _Reader(board, player, seats)
     if data is None:
         return NO_ORDERS
-    m = reader.mapping(data, "", {"turn", "answers"}, set())
+    m = reader.mapping(data, "", {"script", "answers"}, set())
     if m is None:
-        raise DataError(reader.problems)
+        raise reader.found.error()
     steps: list[Step] = []
-    turn = m.get("turn")
-    if turn is not None:
-        sections = reader.mapping(turn, "turn", {s.value for s in SECTIONS}, set())
+    script = m.get("script")
+    if script is not None:
+        sections = reader.mapping(script, "script", {s.value for s in SECTIONS}, set())
         for section in SECTIONS if sections else ():
             raw = sections.get(section.value, []) if sections else []
             if not isinstance(raw, list):
-                reader.problem(f"turn.{section.value}", "expected a list of steps")
+                reader.problem(f"script.{section.value}", N_("expected a list of steps"))
                 continue
             for i, entry in enumerate(raw):
-                step = reader.step(entry, f"turn.{section.value}[{i}]", section, len(steps) + 1)
+                step = reader.step(entry, f"script.{section.value}[{i}]", section, len(steps) + 1)
                 if step is not None:
                     steps.append(step)
     _check_labels(steps, reader)
     answers = reader.answers(m.get("answers"), "answers")
-    if reader.problems:
-        raise DataError(reader.problems)
+    if reader.found:
+        raise reader.found.error()
     return TurnOrders(tuple(steps), answers)
 
 
 def _check_labels(steps: list[Step], reader: _Reader) -> None:
     seen: set[str] = set()
     for step in steps:
-        where = f"turn.{step.section.value} step {step.index}"
+        where = reader.paths[step.index]
         w = step.when
         for ref in (w.after, w.unless, w.won, w.lost):
             if ref is not None and ref not in seen:
-                reader.problem(f"{where}.if", f"no earlier step is labelled {ref!r}")
+                reader.problem(f"{where}.if", N_("no earlier step is labelled {label}"), label=quoted(ref))
         for ref in (w.won, w.lost):
             if ref is not None and not any(
                 s.label == ref and s.action in (Action.ATTACK, Action.KNIGHT) for s in steps
             ):
-                reader.problem(f"{where}.if", f"won and lost follow an attack; {ref!r} is not one")
+                reader.problem(
+                    f"{where}.if", N_("won and lost follow an attack; {label} is not one"), label=quoted(ref)
+                )
         if step.label is not None:
             if step.label in seen:
-                reader.problem(f"{where}.label", f"two steps are labelled {step.label!r}")
+                reader.problem(f"{where}.label", N_("two steps are labelled {label}"), label=quoted(step.label))
             seen.add(step.label)

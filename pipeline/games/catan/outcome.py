@@ -131,6 +131,13 @@ class StepDone:
 
 
 @dataclass(frozen=True)
+class TurnBegan:
+    """A player's turn begins: what follows, until the next, happens in his turn."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Rolled:
     player: str
     dice: tuple[int, int]
@@ -147,6 +154,7 @@ class Source(enum.Enum):
     BARBARIAN = "barbarian"
     CORRUPTION = "corruption"
     START = "start"  # the second settlement's cards [K 18.3]
+    QUICK_START = "quick_start"  # the game's starting hand [K 18.4]
 
 
 @dataclass(frozen=True)
@@ -350,6 +358,6 @@ class Won:
 
 
 Event = (
-    StepDone | Rolled | Produced | BankShort | Discarded | Traded | Built | ExplorerBoughtOut | Reactivated
+    TurnBegan | StepDone | Rolled | Produced | BankShort | Discarded | Traded | Built | ExplorerBoughtOut | Reactivated
     | Moved | Combat | GuardStood | Reactivates | Swapped | CardPlayed | Taken | Awarded | Won
 )  # fmt: skip

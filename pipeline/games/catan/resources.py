@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from pipeline.errors import Problem
 
+from .said import N_, Found, quoted, said
+
 
 class Resource(enum.Enum):
     BRICK = "brick"
@@ -132,25 +134,32 @@ class Hand:
 EMPTY = Hand()
 
 
-def hand_from_data(data: object, where: str, problems: list[Problem]) -> Hand:
+def hand_from_data(data: object, where: str, problems: list[Problem] | Found) -> Hand:
     """A hand written as ``{ore: 2, wood: 1}`` (or one resource's name, for one card); every problem is
     added to `problems`, and what could be read returned."""
+
+    def problem(at: str, template: str, **values: object) -> None:
+        if isinstance(problems, Found):
+            problems.add(at, template, **values)
+        else:
+            problems.append(Problem(at, said(template, **values).words()))
+
     if isinstance(data, str):
         resource = resource_named(data)
         if resource is None:
-            problems.append(Problem(where, f"{data!r} is not a resource (brick, lumber, wool, grain, ore)"))
+            problem(where, N_("{value} is not a resource (brick, lumber, wool, grain, ore)"), value=quoted(data))
             return EMPTY
         return Hand.one(resource)
     if not isinstance(data, Mapping):
-        problems.append(Problem(where, "expected resources with their counts, such as {ore: 2, lumber: 1}"))
+        problem(where, N_("expected resources with their counts, such as 2 ore and 1 lumber"))
         return EMPTY
     amounts: dict[Resource, int] = {}
     for name, n in data.items():
         resource = resource_named(name)
         if resource is None:
-            problems.append(Problem(where, f"{name!r} is not a resource (brick, lumber, wool, grain, ore)"))
+            problem(where, N_("{value} is not a resource (brick, lumber, wool, grain, ore)"), value=quoted(name))
         elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            problems.append(Problem(f"{where}.{name}", f"expected a count of at least 0, got {n!r}"))
+            problem(f"{where}.{name}", N_("expected a count of at least 0, got {value}"), value=quoted(n))
         else:
             amounts[resource] = amounts.get(resource, 0) + n
     return Hand.of(amounts)

@@ -5,7 +5,7 @@ card of each producing hex round it.
 ```yaml
 setup:
   - {settlement: c3/d3/d4, road: c3/d3}
-  - {settlement: e4/e5/f4, ship: f4/f5}
+  - {settlement: e5/f4/f5, ship: f4/f5}
 ```
 
 The first choice still open when the player's placement comes is taken; if none is, the first open
@@ -18,15 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pipeline.core.dice import Dice
-from pipeline.errors import DataError, Problem
 
 from . import build
 from .board import YIELDS, Board, Edge, Terrain, Vertex
 from .context import Context, Skip
 from .options import CatanOptions
-from .orders import Answers
+from .orders import Answers, orders_from_data
 from .outcome import Action, Event, Produced, Reason, Section, Source, StepDone
 from .resources import Hand
+from .said import N_, FileProblems, Found, quoted
 from .state import CatanState
 from .turn import RoundResult
 
@@ -39,31 +39,67 @@ class Choice:
 
 
 def setup_from_data(data: object, board: Board) -> tuple[Choice, ...]:
-    """A player's setup file: `setup:` and his ranked choices; `DataError` with every problem."""
-    problems: list[Problem] = []
+    """A player's setup file: `setup:` and his ranked choices; `FileProblems` with every problem."""
+    found = Found()
+    choices = _choices(data, board, found)
+    if found:
+        raise found.error()
+    return choices
+
+
+def setup_orders_from_data(
+    data: object, board: Board, player: str, seats: tuple[str, ...]
+) -> tuple[tuple[Choice, ...], Answers]:
+    """A player's file for the placement rounds: his ranked choices (`setup:`) and, optionally, the
+    resources he takes from gold fields (`answers: {gold: [...]}`) [K 4.4] [K 18.3]; `FileProblems` with
+    every problem of both."""
+    found = Found()
+    choices = _choices(data, board, found)
+    answers = Answers()
+    if isinstance(data, Mapping):
+        for key in sorted(set(data) - {"setup", "answers"}, key=str):
+            found.add(str(key), N_("not a key here ({keys})"), keys="setup, answers")
+        if data.get("answers") is not None:
+            try:
+                answers = orders_from_data({"answers": data["answers"]}, board, player, seats).answers
+            except FileProblems as err:
+                found.items.extend(err.found)
+    if found:
+        raise found.error()
+    return choices, answers
+
+
+def _choices(data: object, board: Board, found: Found) -> tuple[Choice, ...]:
     if not isinstance(data, Mapping) or not isinstance(data.get("setup"), list):
-        raise DataError([Problem("setup", "expected setup: and a list of {settlement: ..., road: ...}")])
+        found.add("setup", N_("expected setup and a list of choices, each a settlement and a road (or a ship)"))
+        return ()
     out: list[Choice] = []
     for i, entry in enumerate(data["setup"]):
         where = f"setup[{i}]"
         if not isinstance(entry, Mapping) or "settlement" not in entry or len(set(entry) & {"road", "ship"}) != 1:
-            problems.append(Problem(where, "expected {settlement: <corner>, road: <side>} (or ship: <side>)"))
+            found.add(where, N_("expected a settlement's corner and a road's side (or a ship's)"))
             continue
         v = board.vertex_named(entry["settlement"])
         if v is None:
-            problems.append(Problem(f"{where}.settlement", f"{entry['settlement']!r} is not a corner of the board"))
+            found.add(
+                f"{where}.settlement",
+                N_("{value} is not a corner of three hexes of the board (such as c3/d3/d4)"),
+                value=quoted(entry["settlement"]),
+            )
         key = "road" if "road" in entry else "ship"
         e = board.edge_named(entry[key])
         if e is None:
-            problems.append(Problem(f"{where}.{key}", f"{entry[key]!r} is not a side of the board"))
+            found.add(
+                f"{where}.{key}",
+                N_("{value} is not a side two hexes of the board share (such as c3/d3)"),
+                value=quoted(entry[key]),
+            )
         elif v is not None and v not in board.edge_vertices(e):
-            problems.append(Problem(f"{where}.{key}", f"{e} does not touch the settlement's corner {v}"))
+            found.add(f"{where}.{key}", N_("{side} does not touch the settlement's corner {corner}"), side=e, corner=v)
         for extra in sorted(set(entry) - {"settlement", "road", "ship"}, key=str):
-            problems.append(Problem(f"{where}.{extra}", "not a key here (settlement, road, ship)"))
+            found.add(f"{where}.{extra}", N_("not a key here ({keys})"), keys="road, settlement, ship")
         if v is not None and e is not None:
             out.append(Choice(v, e if key == "road" else None, e if key == "ship" else None))
-    if problems:
-        raise DataError(problems)
     return tuple(out)
 
 
@@ -101,6 +137,11 @@ def play_setup(
             placed = fallback.settlement
         if second:
             _starting_cards(ctx, placed)
+    if options.starting_hand:
+        for player in table.seats:  # [K 18.4]
+            got = table.take(player, options.starting_hand)
+            if got:
+                events.append(Produced(player, "", Source.QUICK_START, got))
     return RoundResult(table.freeze(), tuple(events))
 
 

@@ -33,7 +33,7 @@ from .orders import (
     Swap,
     TurnOrders,
 )
-from .outcome import Action, Event, GuardResult, GuardStood, Reactivates, Reason, Side, StepDone, Won
+from .outcome import Action, Event, GuardResult, GuardStood, Reactivates, Reason, Side, StepDone, TurnBegan, Won
 from .production import income_phase
 from .resources import EMPTY
 from .routes import update_awards
@@ -71,6 +71,7 @@ def play_round(
 
 
 def play_turn(ctx: Context, orders: TurnOrders) -> None:
+    ctx.emit(TurnBegan(ctx.player))
     start_of_turn(ctx)
     if ctx.table.winner is None:
         income_phase(ctx)

@@ -110,7 +110,7 @@ def play(
     values = {f"round {r} {player} roll 1": roll[0], f"round {r} {player} roll 2": roll[1]}
     values |= {f"round {r} {player} {k}": v for k, v in (dice or {}).items()}
     fixed = FixedDice(values)
-    mine = orders_from_data({"turn": turn or {}, "answers": (answers or {}).get(player)}, b, player, st.seats)
+    mine = orders_from_data({"script": turn or {}, "answers": (answers or {}).get(player)}, b, player, st.seats)
     others = {
         p: orders_from_data({"answers": a}, b, p, st.seats).answers for p, a in (answers or {}).items() if p != player
     }

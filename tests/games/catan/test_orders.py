@@ -41,7 +41,7 @@ def test_every_kind_of_step_reads() -> None:
     """[K 3.2] the script's steps under trade, build and act, numbered through the script."""
     orders = read(
         {
-            "turn": {
+            "script": {
                 "trade": [
                     {"offer": {"to": "b", "give": {"wood": 1}, "get": {"minerai": 1}}},
                     {"bank": {"give": "sheep", "get": "wheat", "times": 2}},
@@ -95,13 +95,13 @@ def test_every_kind_of_step_reads() -> None:
 def test_a_step_out_of_its_phase_is_refused() -> None:
     """[K 3.2] a road is built in the construction phase, a unit moves in the last one."""
     assert problems(
-        {"turn": {"trade": [{"road": "c3/c4"}], "build": [{"move": {"unit": "c3>c4", "to": "c3>b3"}}]}}
+        {"script": {"trade": [{"road": "c3/c4"}], "build": [{"move": {"unit": "c3>c4", "to": "c3>b3"}}]}}
     ) == [
-        ("turn.trade[0].road", "road is not a step of the trade phase [K 3.2]"),
-        ("turn.build[0].move", "move is not a step of the build phase [K 3.2]"),
+        ("script.trade[0].road", "road is not a step of the trade phase [K 3.2]"),
+        ("script.build[0].move", "move is not a step of the build phase [K 3.2]"),
     ]
-    assert problems({"turn": {"trade": [{"play": {"card": "road_building", "roads": ["c3/c4"]}}]}}) == [
-        ("turn.trade[0].play", "a road building card lays its roads in the build phase [K 3.2]")
+    assert problems({"script": {"trade": [{"play": {"card": "road_building", "roads": ["c3/c4"]}}]}}) == [
+        ("script.trade[0].play", "a road building card lays its roads in the build phase [K 3.2]")
     ]
 
 
@@ -109,7 +109,7 @@ def test_conditions_and_labels_read_and_refer_back() -> None:
     """[K 3.5] a condition names earlier labels; won and lost follow an attack."""
     orders = read(
         {
-            "turn": {
+            "script": {
                 "trade": [
                     {"bank": {"give": "ore", "get": "wool"}, "label": "sold", "if": {"roll": [6, 8], "has": {"ore": 4}}}
                 ],
@@ -126,7 +126,7 @@ def test_conditions_and_labels_read_and_refer_back() -> None:
         w
         for w, _ in problems(
             {
-                "turn": {
+                "script": {
                     "trade": [
                         {"bank": {"give": "ore", "get": "wool"}, "if": {"after": "later", "won": "x"}, "label": "x"},
                         {"bank": {"give": "ore", "get": "wool"}, "label": "x", "if": {"won": "x", "roll": 7.5}},
@@ -135,12 +135,12 @@ def test_conditions_and_labels_read_and_refer_back() -> None:
             }
         )
     ] == [
-        "turn.trade[1].if.roll",
-        "turn.trade step 1.if",
-        "turn.trade step 1.if",
-        "turn.trade step 1.if",
-        "turn.trade step 2.if",
-        "turn.trade step 2.label",
+        "script.trade[1].if.roll",
+        "script.trade[0].if",
+        "script.trade[0].if",
+        "script.trade[0].if",
+        "script.trade[1].if",
+        "script.trade[1].label",
     ]
 
 
@@ -168,7 +168,7 @@ def test_every_problem_of_a_file_is_given_at_once() -> None:
     """[K 3.4] a file that cannot be read is refused with all its problems, each at its key."""
     found = problems(
         {
-            "turn": {
+            "script": {
                 "trade": [
                     {"offer": {"to": "zed", "give": {"ore": 1}, "get": {"ore": 1}}},
                     {"bank": {"give": "gold", "get": "ore"}},
@@ -187,19 +187,19 @@ def test_every_problem_of_a_file_is_given_at_once() -> None:
     )
     assert [w for w, _ in found] == [
         "extra",
-        "turn.later",
-        "turn.trade[0].offer",
-        "turn.trade[0].offer.to",
-        "turn.trade[1].bank.give",
-        "turn.build[0].road",
-        "turn.build[1].unit.kind",
-        "turn.build[2]",
-        "turn.act[0].attack",
-        "turn.act[1].swap",
+        "script.later",
+        "script.trade[0].offer",
+        "script.trade[0].offer.to",
+        "script.trade[1].bank.give",
+        "script.build[0].road",
+        "script.build[1].unit.kind",
+        "script.build[2]",
+        "script.act[0].attack",
+        "script.act[1].swap",
         "answers.accept[0].give.ore",
         "answers.discard[0]",
     ]
-    assert ("turn.build[0].road", "'c3/c9' is not a side two hexes of the board share (such as c3/d3)") in found
+    assert ("script.build[0].road", "'c3/c9' is not a side two hexes of the board share (such as c3/d3)") in found
 
 
 def test_no_file_is_no_orders() -> None:

@@ -9,7 +9,7 @@ from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.catan.options import DEFAULT_OPTIONS
 from pipeline.games.catan.outcome import Built, Piece, Produced, Reason, Source, StepDone
-from pipeline.games.catan.resources import Hand
+from pipeline.games.catan.resources import Hand, Resource
 from pipeline.games.catan.setup import Choice, play_setup, setup_from_data
 
 from .helpers import E, V, board, state
@@ -65,3 +65,20 @@ def test_a_setup_file_reads_with_every_problem() -> None:
             b,
         )
     assert [p.where for p in err.value.problems] == ["setup[0].settlement", "setup[1].road", "setup[2]"]
+
+
+def test_a_quick_start_hands_every_player_the_starting_cards() -> None:
+    """[K 18.4] after both placement rounds, each player takes the game's starting hand from the bank."""
+    from pipeline.games.catan.options import options_from_data, options_to_data
+
+    options = options_from_data({"starting_hand": {"ore": 3, "lumber": 2}})
+    assert options_to_data(options) == {"starting_hand": {"lumber": 2, "ore": 3}}
+    choices = {"a": (Choice(V("c3/c4/d4"), road=E("c3/c4")), Choice(V("e3/e4/f3"), road=E("e3/e4")))}
+    result = play_setup(board(), state(seats=("a", "b")), choices, options, HashDice("s"))
+    assert result.state.players["a"].hand == Hand.of(ore=4, grain=2, lumber=2)
+    assert result.state.players["b"].hand.covers(Hand.of(ore=3, lumber=2))
+    quick = [p for p in result.events if isinstance(p, Produced) and p.source is Source.QUICK_START]
+    assert [(p.player, p.cards) for p in quick] == [("a", Hand.of(ore=3, lumber=2)), ("b", Hand.of(ore=3, lumber=2))]
+    assert result.state.bank is not None and result.state.bank[Resource.ORE] == 19 - 6 - 1 - (
+        result.state.players["b"].hand[Resource.ORE] - 3
+    )

@@ -114,3 +114,14 @@ def test_a_record_is_plain_data_with_its_kind() -> None:
         "winner": "attacker",
         "effects": [{"kind": "removed", "player": "b", "at": "c4>c3", "unit": "worker"}],
     }
+
+
+def test_every_record_of_the_demo_reads_back_from_its_data() -> None:
+    """The results hold the records as data; the reports and the map read them back, the same values."""
+    from pipeline.games.catan.codec import event_from_data
+
+    from .test_demo import _played
+
+    events = [e for *_, played in _played() for e in played]
+    assert len({type(e) for e in events}) >= 12
+    assert [event_from_data(event_to_data(e)) for e in events] == events

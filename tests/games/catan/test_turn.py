@@ -224,7 +224,7 @@ def test_a_round_replays_exactly_from_its_seed() -> None:
     orders = {
         "a": orders_from_data(
             {
-                "turn": {
+                "script": {
                     "build": [{"card": "buy"}, {"unit": {"kind": "military", "from": "c3/c4/d4", "at": "c3>c4"}}],
                     "act": [{"move": {"unit": "c3>c4", "to": "c3>b3"}}],
                 }
@@ -234,7 +234,7 @@ def test_a_round_replays_exactly_from_its_seed() -> None:
             st.seats,
         ),
         "b": orders_from_data(
-            {"turn": {"trade": [{"offer": {"give": {"ore": 1}, "get": {"wool": 1}}}]}}, b, "b", st.seats
+            {"script": {"trade": [{"offer": {"give": {"ore": 1}, "get": {"wool": 1}}}]}}, b, "b", st.seats
         ),
         "c": orders_from_data({"answers": {"accept": [{"give": {"wool": 1}, "get": {"ore": 1}}]}}, b, "c", st.seats),
     }

@@ -1,0 +1,137 @@
+"""Benchmark of one round of Klarfeld's Catan as a user meets it: `judge adjudicate` of the demo game's last
+round (`games/catan-demo`, round 6: four seats' encrypted files), each run a process of its own as the
+adjudication workflow runs it, from a copy of the game with that round not yet adjudicated. Then, in one
+process, what the run is made of: the game loaded, the four files decrypted and read, the round played by
+the family, and the turn's files written; and what the site makes of the round: its public report and each
+seat's private one in both languages, and its map in both languages.
+
+Writes `bench/catan-results.md`.
+
+    python3 bench/bench_catan.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_club import run
+
+from pipeline.commands import game as commands
+from pipeline.commands.turn_dice import dice_for, dice_secret, turn_seed
+from pipeline.commands.turn_orders import read_turn_orders
+from pipeline.publish.i18n import translator
+from pipeline.storage.gamedir import load_game
+
+PROJECT = Path(__file__).resolve().parent.parent
+DEMO = PROJECT / "games" / "catan-demo"
+ROUND = "r06"
+
+
+def unplayed(root: Path) -> Path:
+    """A copy of the demo game with its last round not adjudicated (its encrypted files kept)."""
+    folder = root / "catan-demo"
+    shutil.copytree(DEMO, folder)
+    for path in [folder / "results" / f"{ROUND}.yaml", *folder.glob("state/r07*"), folder / "private" / ROUND]:
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    for plain in (folder / "orders" / ROUND).glob("*.yaml"):
+        plain.unlink()  # the revealed copies, which the adjudication writes
+    return folder
+
+
+def timed(step: Callable[[], object], times: int = 5) -> float:
+    """The median wall time of `step`, in milliseconds."""
+    runs = []
+    for _ in range(times):
+        start = time.perf_counter()
+        step()
+        runs.append((time.perf_counter() - start) * 1000)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        processes = []
+        for i in range(args.runs):
+            folder = unplayed(Path(tmp) / str(i))
+            processes.append(run([sys.executable, "-m", "pipeline", "adjudicate", str(folder)], PROJECT))
+        folder = unplayed(Path(tmp) / "steps")
+        game = load_game(folder)
+        family = game.game_family
+        state = game.state(ROUND)
+        steps = {"load the game (game.yaml, board, keys)": timed(lambda: load_game(folder))}
+        steps["decrypt and read the four files"] = timed(lambda: read_turn_orders(game, ROUND, state, lenient=True))
+        orders = read_turn_orders(game, ROUND, state, lenient=True)
+        seed = turn_seed(game, ROUND, orders, dice_secret(game))
+        steps["play the round (the family)"] = timed(
+            lambda: family.adjudicate(
+                game.board, state, game.options, orders.by_power(), None, dice_for(game, ROUND, seed), True, False
+            )
+        )
+        result = family.adjudicate(game.board, state, game.options, orders.by_power(), None,
+                                   dice_for(game, ROUND, seed), True, False)  # fmt: skip
+        steps["the turn's files made and written (play_turn, write_turn_files)"] = timed(
+            lambda: commands.write_turn_files(game, commands.play_turn(game, ROUND, state, dice_secret(game))[2]), 1
+        )
+        public = {**result.record, **result.record_end}
+
+        def reports() -> None:
+            for lang in ("en", "fr"):
+                t = translator(lang)
+                family.report(game.board, ROUND, state, result.state, public, t)
+                for seat, own in result.private.items():
+                    family.report(game.board, ROUND, state, result.state, {**public, "private": own}, t, seat)
+
+        def maps() -> None:
+            for lang in ("en", "fr"):
+                family.draw_map(game.board, ROUND, result.state, public, translator(lang))
+
+        steps["the reports: public and four private, in two languages"] = timed(reports)
+        steps["the map in two languages"] = timed(maps)
+        size = len(family.draw_map(game.board, ROUND, result.state, public, translator("en"))[""].encode())
+    walls = sorted(r.wall for r in processes)
+    cpus = sorted(r.cpu for r in processes)
+    lines = [
+        "# One round of Klarfeld's Catan (bench/bench_catan.py)",
+        "",
+        f"`judge adjudicate` of `games/catan-demo`'s round 6 (four seats' encrypted files), {args.runs} runs, each "
+        "a process from a copy of the game with that round not adjudicated; Python "
+        f"{platform.python_version()} on {platform.machine()}, a shared machine (2 cores, other work running).",
+        "",
+        "| `judge adjudicate` (one process) | median | min | max |",
+        "|---|---|---|---|",
+        f"| wall time | {statistics.median(walls):.2f} s | {walls[0]:.2f} s | {walls[-1]:.2f} s |",
+        f"| CPU time | {statistics.median(cpus):.2f} s | {cpus[0]:.2f} s | {cpus[-1]:.2f} s |",
+        f"| peak memory | {statistics.median(r.peak_mib for r in processes):.0f} MiB | | |",
+        "",
+        "What it is made of, in one process (median of 5, the writing once):",
+        "",
+        "| step | ms |",
+        "|---|---|",
+        *(f"| {name} | {ms:.1f} |" for name, ms in steps.items()),
+        "",
+        f"The map of the round is {size / 1024:.0f} KB of SVG.",
+        "",
+    ]
+    out = PROJECT / "bench" / "catan-results.md"
+    out.write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,432 @@
+"""Klarfeld's Catan as a family of the pipeline (`GameFamily`): a game folder plays its board a round a turn.
+
+- The setup is a board file (`boards/<name>.yaml`, `layout.Layout`); the options are `CatanOptions`, with
+  game.yaml's `options:` over the defaults [K 19]. The powers are the seats, named by their pieces'
+  colours (`SEATS`: orange, blue, white, black, sky, brown), as many as the board takes at most, in the
+  order of play.
+- The first turn, ``r00``, is the placement (its files hold the ranked choices, `setup.py`); then ``r01``,
+  ``r02``... a round each, every seat's turn in order (`turn.play_round`).
+- The state file is the public part of the state: every hand and the development cards as their counts
+  [K 3.3], the deck as its size; the hands, the cards and the deck are the secret part storage encrypts
+  beside it. A drawn board keeps its drawn hexes in the state (`laid`).
+- A round's records go where they may be read: the public results (every record but a player's script's
+  steps and the card he drew), each player's private report (his steps, his card, his hands, cards and
+  pieces), the dice by purpose in the public results, but the development cards' draws, which would tell
+  the card, in the game master's record until the game ends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from pipeline.core.dice import Dice, Draw
+from pipeline.core.rules import Rules
+from pipeline.errors import DataError, Problem
+from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
+
+from .board import Board, Edge, Hex, Slot, Terrain, Vertex
+from .codec import event_from_data, event_to_data, state_from_data, state_to_data
+from .drawing import render
+from .layout import Layout, draw_board, layout_from_data
+from .legal import legal_orders
+from .options import CatanOptions, options_from_data
+from .orders import Answers, Offer, TurnOrders, orders_from_data
+from .outcome import Action, Built, Event, StepDone
+from .report import Private, offers_of, private_report, private_view, public_report, seat_name
+from .resources import Hand, hand_from_data
+from .said import N_, FileProblem, FileProblems, said
+from .setup import Choice, play_setup, setup_orders_from_data
+from .state import Card, CatanState, HeldCard, new_state
+from .turn import play_round
+
+SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the pieces' colours, `drawing.PALETTE`'s
+TURN = re.compile(r"^r(\d{2,})$")
+BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
+PLACEMENT = "r00"
+
+
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """A seat's file for the placement rounds: its ranked choices and its gold answers [K 18.2]."""
+
+    choices: tuple[Choice, ...] = ()
+    answers: Answers = dataclasses.field(default_factory=Answers)
+
+
+@dataclasses.dataclass(frozen=True)
+class CatanGame:
+    """The state of a game between two turns: the board as laid, the state, and whether the placement is
+    played."""
+
+    board: Board
+    state: CatanState
+    placed: bool = False
+
+    @property
+    def turn(self) -> str:
+        return f"r{self.state.round + 1:02d}" if self.placed else PLACEMENT
+
+
+def _laid(layout: Layout, board: Board) -> dict[str, Any]:
+    """The hexes a drawn board drew, as the state keeps them."""
+    drawn = sorted({*layout.drawn_terrain, *layout.drawn_token})
+    out: dict[str, Any] = {}
+    for hid in drawn:
+        h = board.hexes[hid]
+        out[hid] = {"terrain": h.terrain.value, **({"token": h.token} if h.token is not None else {})}
+    return out
+
+
+def _board(layout: Layout, laid: Mapping[str, Any], problems: list[Problem]) -> Board:
+    if not laid:
+        return layout.board
+    hexes = dict(layout.board.hexes)
+    for hid, entry in laid.items():
+        old = hexes.get(str(hid))
+        try:
+            terrain = Terrain(entry["terrain"])
+            token = entry.get("token")
+        except (KeyError, TypeError, ValueError):
+            problems.append(Problem(f"laid.{hid}", "expected the hex's terrain and token as it was drawn"))
+            continue
+        if old is None:
+            problems.append(Problem(f"laid.{hid}", "not a hex of the board"))
+            continue
+        hexes[old.id] = Hex(old.id, old.q, old.r, terrain, token if isinstance(token, int) else None)
+    b = layout.board
+    return Board(b.name, hexes, b.harbours, b.title, b.players)
+
+
+def _line(value: Any) -> str:
+    """An order's value as plain text, deterministic: what an order line and the dice hash show."""
+    if isinstance(value, (Vertex, Edge, Slot)):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = [
+            f"{f.name}={_line(getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+            if getattr(value, f.name) != f.default and getattr(value, f.name) not in ((), None, "")
+        ]
+        return "{" + ", ".join(parts) + "}"
+    if isinstance(value, Hand):
+        return str(value)
+    if isinstance(value, (tuple, list, frozenset)):
+        items = sorted(value) if isinstance(value, frozenset) else value
+        return "[" + "; ".join(_line(v) for v in items) + "]"
+    return str(getattr(value, "value", value))
+
+
+def _draw(d: Draw) -> dict[str, Any]:
+    return {"purpose": d.purpose, "sides": d.sides, "value": d.value}
+
+
+def _sealed(draw: Draw) -> bool:
+    """A development card's draw: it tells which card was bought [K 3.3]."""
+    return draw.purpose.endswith(" card")
+
+
+def _public(event: Event) -> dict[str, Any] | None:
+    """A record as the public results hold it: a card bought without the card; a step only if it is an
+    offer refused (what the public report says of it); None: the record is private."""
+    if isinstance(event, StepDone):
+        return event_to_data(event) if event.action is Action.OFFER and event.reason is not None else None
+    if isinstance(event, Built) and event.card is not None:
+        return event_to_data(dataclasses.replace(event, card=None))
+    return event_to_data(event)
+
+
+def _private(event: Event, player: str) -> bool:
+    if isinstance(event, StepDone):
+        return event.player == player
+    return isinstance(event, Built) and event.player == player and event.card is not None
+
+
+def _view_data(view: Private) -> dict[str, Any]:
+    return {
+        "hand_before": view.hand_before.to_data(),
+        "hand_after": view.hand_after.to_data(),
+        "cards": [{"card": c.card.value, "bought": c.bought} for c in view.cards],
+        "knights": view.knights,
+        "pieces": dict(view.pieces),
+        "points": view.points,
+    }
+
+
+def _view_from_data(data: Mapping[str, Any]) -> Private:
+    problems: list[Problem] = []
+    return Private(
+        hand_from_data(data.get("hand_before", {}), "hand_before", problems),
+        hand_from_data(data.get("hand_after", {}), "hand_after", problems),
+        tuple(HeldCard(Card(c["card"]), int(c["bought"])) for c in data.get("cards", [])),
+        int(data.get("knights", 0)),
+        {str(k): int(v) for k, v in (data.get("pieces") or {}).items()},
+        int(data.get("points", 0)),
+    )
+
+
+class CatanFamily(GameFamily):
+    id = "catan"
+    turn_example = "r01"
+    profiles: Mapping[str, Rules] = MappingProxyType({"catan": Rules(map="seafarers-4", family="catan")})
+    has_money = True  # a player's hand and development cards are his own business [K 3.3]
+    always_secret = True
+    setup_folder = "boards"
+    secret_note = "Every hand, the development cards and the deck: encrypted beside it."
+    revealed_note = "nothing stays secret once the round is played."
+
+    # ---- the game's fixed data and options ---------------------------------------------------------
+
+    def setup_from_data(self, data: Any) -> Layout:
+        return layout_from_data(data)
+
+    def powers(self, setup: Layout) -> tuple[str, ...]:
+        return SEATS[: min(setup.board.players[1], len(SEATS))]
+
+    def options_of(self, rules: Rules, data: Mapping[str, Any]) -> CatanOptions:
+        return options_from_data(dict(data))
+
+    def rolls_dice(self, options: CatanOptions) -> bool:
+        return True
+
+    # ---- turns -------------------------------------------------------------------------------------
+
+    def turn_key(self, turn: str) -> tuple[int, ...]:
+        m = TURN.match(turn)
+        if m is None:
+            raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example}")
+        return (int(m[1]),)
+
+    def turn_kind(self, turn: str) -> str:
+        return "placement" if turn == PLACEMENT else "round"
+
+    def start(self, setup: Layout, options: CatanOptions, dice: Dice) -> tuple[str, CatanGame]:
+        """The board laid (a drawn board drawn with the game's setup dice [K 1.6]) and the placement to come
+        [K 18.1]."""
+        board = setup.board if setup.fixed else draw_board(setup, dice)
+        game = CatanGame(board, new_state(board, self.powers(setup), options))
+        return game.turn, game
+
+    # ---- the state codec ---------------------------------------------------------------------------
+
+    def state_to_data(self, setup: Layout, state: CatanGame, secret: bool) -> StateData:
+        full = state_to_data(state.state)
+        public: dict[str, Any] = {"placed": state.placed}
+        if not setup.fixed:
+            public["laid"] = _laid(setup, state.board)
+        if not secret:
+            return StateData({**public, **full})
+        public |= state_to_data(state.state, hidden=True)
+        players = full["players"]
+        assert isinstance(players, Mapping)
+        hidden = {
+            "players": {p: {"hand": d["hand"], "cards": d["cards"]} for p, d in players.items()},
+            "deck": full["deck"],
+        }
+        return StateData(public, hidden)
+
+    def state_from_data(
+        self, setup: Layout, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
+    ) -> CatanGame:
+        problems: list[Problem] = []
+        board = _board(setup, public.get("laid") or {}, problems)
+        data = {k: v for k, v in public.items() if k not in ("placed", "laid")}
+        players = data.get("players")
+        if isinstance(players, Mapping):
+            own = (secret or {}).get("players") or {}
+            data["players"] = {
+                p: {
+                    "hand": (own.get(p) or {}).get("hand", {}),
+                    "cards": (own.get(p) or {}).get("cards", []),
+                    "knights": (d or {}).get("knights", 0),
+                    "turns": (d or {}).get("turns", 0),
+                }
+                for p, d in players.items()
+            }
+        if secret is not None or "cards" in (data.get("deck") or {}):
+            data["deck"] = (secret or {}).get("deck", {})
+        try:
+            state = state_from_data(data, board)
+        except DataError as err:
+            problems += err.problems
+            raise DataError(problems, file=file) from None
+        if problems:
+            raise DataError(problems, file=file)
+        return CatanGame(board, state, bool(public.get("placed", False)))
+
+    # ---- orders ------------------------------------------------------------------------------------
+
+    def powers_to_order(self, setup: Layout, state: CatanGame) -> list[str]:
+        return [] if state.state.winner is not None else list(state.state.seats)
+
+    def read_orders(
+        self,
+        setup: Layout,
+        state: CatanGame,
+        options: CatanOptions,
+        power: str,
+        data: Mapping[str, Any],
+        lines: Callable[[str], int | None],
+        lenient: bool,
+    ) -> ReadOrders:
+        own = {k: v for k, v in data.items() if k not in BINDING}
+        seats = state.state.seats
+        try:
+            if not state.placed:
+                choices, answers = setup_orders_from_data(own, state.board, power, seats)
+                return ReadOrders(Placement(choices, answers))
+            return ReadOrders(orders_from_data(own, state.board, power, seats))
+        except FileProblems as err:
+            # a file with a problem is refused whole: at adjudication its seat plays as without orders [K 3.4]
+            return ReadOrders(self.no_orders(setup, state, power), tuple(err.problems))
+
+    def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders:
+        return TurnOrders() if state.placed else Placement()
+
+    def order_lines(self, orders: Placement | TurnOrders) -> list[str]:
+        if isinstance(orders, Placement):
+            out = [f"setup {i}: {_line(c)}" for i, c in enumerate(orders.choices, start=1)]
+        else:
+            out = [
+                f"{s.section.value} {s.index}: {s.action.value} {_line(s.order)}"
+                + (f" if {_line(s.when)}" if s.when != type(s.when)() else "")
+                + (f" label {s.label}" if s.label else "")
+                for s in orders.steps
+            ]
+        answers = orders.answers
+        out += [f"accept: {_line(a)}" for a in answers.accept]
+        if answers.discard:
+            out.append(f"discard: {_line(answers.discard)}")
+        if answers.gold:
+            out.append(f"gold: {_line(answers.gold)}")
+        return out
+
+    def adjudicate(
+        self,
+        setup: Layout,
+        state: CatanGame,
+        options: CatanOptions,
+        orders: Mapping[str, Any],
+        ruling: Any,
+        dice: Dice,
+        secret: bool,
+        force: bool,
+    ) -> TurnResult:
+        board, before = state.board, state.state
+        if not state.placed:
+            placements = {p: o for p, o in orders.items() if isinstance(o, Placement)}
+            result = play_setup(board, before, {p: o.choices for p, o in placements.items()}, options, dice,
+                                {p: o.answers for p, o in placements.items()})  # fmt: skip
+            offers: dict[tuple[str, int], Offer] = {}
+        else:
+            scripts = {p: o for p, o in orders.items() if isinstance(o, TurnOrders)}
+            result = play_round(board, before, scripts, options, dice)
+            offers = offers_of(scripts)
+        after = CatanGame(board, result.state, True)
+        events = result.events
+        record: dict[str, Any] = {
+            "round": after.state.round if state.placed else 0,
+            "records": [d for e in events if (d := _public(e)) is not None],
+        }
+        if offers:
+            record["offers"] = [
+                {"player": p, "step": i, "give": o.give.to_data(), "get": o.get.to_data()}
+                for (p, i), o in sorted(offers.items())
+            ]
+        record["points"] = {p: after.state.points(p) for p in after.state.seats}
+        if after.state.winner is not None:
+            record["winner"] = after.state.winner
+        shown = [d for d in dice.draws if not _sealed(d)]
+        sealed = [d for d in dice.draws if _sealed(d)]
+        record_end = {"dice": [_draw(d) for d in shown]} if shown else {}
+        private = {
+            p: {
+                "view": _view_data(private_view(p, before, after.state)),
+                "own_records": [event_to_data(e) for e in events if _private(e, p)],
+            }
+            for p in after.state.seats
+        }
+        master = {"dice": [_draw(d) for d in sealed]} if sealed else {}
+        return TurnResult(after.turn, after, record, record_end, private, master)
+
+    # ---- what the site shows -----------------------------------------------------------------------
+
+    def standings(self, setup: Layout, state: CatanGame) -> list[tuple[str, tuple[int, ...]]]:
+        points = [(p, (state.state.points(p),)) for p in state.state.seats]
+        return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
+
+    def legal_orders(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
+        return legal_orders(state.board, state.state, options, power, state.placed)
+
+    def power_name(self, setup: Layout, power: str, t: Translations) -> str:
+        return said("{seat}", seat=seat_name(power)).words(t)
+
+    def standing_labels(self, t: Translations) -> list[str]:
+        return [_capital(t.gettext("victory points"))]
+
+    def title(self, setup: Layout, turn: str, t: Translations) -> str:
+        if turn == PLACEMENT:
+            return _capital(said(N_("the initial placement")).words(t))
+        return _capital(said(N_("round {round}"), round=self.turn_key(turn)[0]).words(t))
+
+    def report(
+        self,
+        setup: Layout,
+        turn: str,
+        before: CatanGame,
+        after: CatanGame | None,
+        results: Mapping[str, Any],
+        t: Translations,
+        viewer: str | None = None,
+    ) -> str:
+        """The round's public report, and a seat's private one after it (its data under `private`)."""
+        events = [event_from_data(d) for d in results.get("records") or []]
+        offers = {
+            (str(o["player"]), int(o["step"])): Offer((), _hand(o["give"]), _hand(o["get"]))
+            for o in results.get("offers") or []
+        }
+        round_no = int(results.get("round", 0))
+        out = public_report(round_no, dict(results.get("points") or {}), events, offers).markdown(t)
+        if viewer == "game_master":  # every seat's report after the public one
+            every = results.get("private_of")
+            for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():
+                out += _private_text(str(seat), round_no, own, t)
+        elif viewer is not None:
+            out += _private_text(viewer, round_no, results.get("private"), t)
+        return out
+
+    def draw_map(
+        self, setup: Layout, turn: str, state: CatanGame | None, results: Mapping[str, Any] | None, t: Translations
+    ) -> Mapping[str, str] | None:
+        """The map of the board after the turn, with its moves and combats."""
+        if state is None:
+            return None
+        events = [event_from_data(d) for d in (results or {}).get("records") or []]
+        lang = getattr(t, "lang", "en")
+        title = f"{state.board.title.get(lang) or state.board.name}: {self.title(setup, turn, t)}"
+        return {"": render(state.board, state.state, events, t, title)}
+
+
+def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
+    """A seat's private report from its data (its hands, cards, steps, and why its file was refused)."""
+    if not isinstance(own, Mapping) or not isinstance(own.get("view"), Mapping):
+        return ""
+    records = [event_from_data(d) for d in own.get("own_records") or []]
+    refused = own.get("refused")
+    refused = refused if isinstance(refused, Mapping) else {}
+    problems = tuple(FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or [])
+    return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _hand(data: Any) -> Hand:
+    return hand_from_data(data, "", [])
+
+
+FAMILY = CatanFamily()

@@ -1,0 +1,144 @@
+"""What the family says to a player, as messages of the catalogues with their values: a problem of his
+file, a sentence of a report. The rules core keeps the message and its values; whoever shows it puts it
+into the reader's language with a translator (`pipeline.publish.i18n.Translator`, or anything with its
+`gettext`), so that the same problem reads in English and in French.
+
+A message is marked for the catalogues where it is written, with `N_` (Babel extracts it); it holds
+named placeholders (``{value}``) that the values fill in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from pipeline.errors import DataError, Problem, shown
+
+
+def N_(message: str) -> str:  # the name Babel extracts by default
+    """Marks `message` for the catalogues; it is translated where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message and its plural for the catalogues (Babel extracts a call to `ngettext` as a plural
+    pair); `counted` says it in the form a count asks for."""
+    return singular, plural
+
+
+class Gettext(Protocol):
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def join(self, items: list[str], style: str = "standard") -> str: ...
+
+
+class English:
+    """The messages as written (the catalogues' English is the msgid itself)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def join(self, items: list[str], style: str = "standard") -> str:
+        word = " or " if style == "or" else " and "
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1] if items else ""
+
+
+ENGLISH = English()
+
+
+@dataclass(frozen=True)
+class Said:
+    """One message of the catalogues and the values of its placeholders: texts shown as they are,
+    messages put into words first, lists of them joined the language's way. A message with a `plural`
+    takes the form its `count` asks for (``{count}`` among its values)."""
+
+    template: str
+    values: tuple[tuple[str, str | Said | Listed], ...] = ()
+    plural: str | None = None
+    count: int = 0
+
+    def words(self, t: Gettext = ENGLISH) -> str:
+        text = t.gettext(self.template) if self.plural is None else t.ngettext(self.template, self.plural, self.count)
+        return text.format_map({k: _words(v, t) for k, v in self.values})
+
+    def __str__(self) -> str:
+        return self.words()
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Messages said one after the other, joined as the language joins a list (``a, b and c``)."""
+
+    items: tuple[Said | str, ...]
+    style: str = "standard"
+
+
+def _words(value: str | Said | Listed, t: Gettext) -> str:
+    if isinstance(value, Said):
+        return value.words(t)
+    if isinstance(value, Listed):
+        return t.join([_words(v, t) for v in value.items], value.style)
+    return value
+
+
+def said(template: str, **values: object) -> Said:
+    """A message with its values; each value a message, a list of them, or a text as it is shown (a
+    player's value quoted: `quoted`)."""
+    return Said(template, _values(values))
+
+
+def counted(singular: str, plural: str, count: int, **values: object) -> Said:
+    """A message in the form `count` asks for; ``{count}`` is among its values."""
+    return Said(singular, _values({"count": count, **values}), plural, count)
+
+
+def _values(values: dict[str, object]) -> tuple[tuple[str, str | Said | Listed], ...]:
+    return tuple(sorted((k, v if isinstance(v, (Said, Listed)) else str(v)) for k, v in values.items()))
+
+
+def quoted(value: object) -> str:
+    """What a player wrote, as a message quotes it (cut short)."""
+    return shown(value)
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """A problem of a player's file: where (its key path, ``script.build[2].road``) and what, to be said."""
+
+    where: str
+    what: Said
+    line: int | None = None
+
+    def words(self, t: Gettext = ENGLISH) -> str:
+        text = self.what.words(t)
+        return f"{self.where}: {text}" if self.where else text
+
+
+class Found:
+    """The problems found so far in a file, in the order they were found."""
+
+    def __init__(self) -> None:
+        self.items: list[FileProblem] = []
+
+    def add(self, where: str, template: str, **values: object) -> None:
+        self.items.append(FileProblem(where, said(template, **values)))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def error(self) -> FileProblems:
+        return FileProblems(self.items)
+
+
+class FileProblems(DataError):
+    """A player's file that cannot be read: every problem, as `DataError`'s English problems and as
+    messages to put into the player's language (`found`, in the same order)."""
+
+    def __init__(self, found: list[FileProblem]) -> None:
+        super().__init__([Problem(f.where, f.what.words(), f.line) for f in found])
+        self.found: tuple[FileProblem, ...] = tuple(found)

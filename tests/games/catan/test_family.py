@@ -1,0 +1,104 @@
+"""A Catan game in a folder, through the command line [K 18] [K 19]: `judge new` with a board and the
+options fixed at creation, the placement's files encrypted, checked (every problem at its line) and
+adjudicated, the round that follows, `judge replay --check` and `judge verify` of every die."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from pipeline.cli import cli
+from pipeline.storage.gamedir import load_game
+
+
+def _judge(*args: str) -> Result:
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def _send(folder: Path, tmp: Path, turn: str, seat: str, body: str) -> Result:
+    (tmp / turn).mkdir(exist_ok=True)
+    plain = tmp / turn / f"{seat}.yaml"
+    plain.write_text(f"game: {folder.name}\nturn: {turn}\npower: {seat}\n{body}")
+    return _judge("encrypt", folder, plain, "--out", folder / "orders" / turn / f"{seat}.yaml.age")
+
+
+PLACEMENT = {
+    "orange": "setup:\n  - {settlement: c3/c4/d4, road: c4/d4}\n  - {settlement: e5/e6/f5, road: e5/f5}\n",
+    "blue": "setup:\n  - {settlement: c3/c4/d4, road: c3/c4}\n  - {settlement: d2/d3/e2, road: d2/d3}\n"
+    "  - {settlement: e3/e4/f3, road: e3/e4}\n",
+    "white": "setup:\n  - {settlement: b3/b4/c4, road: b3/b4}\n  - {settlement: d5/d6/e5, road: d5/e5}\n",
+}
+
+
+def test_a_game_is_created_played_replayed_and_verified(tmp_path: Path) -> None:
+    """[K 18.1] the placement in snake order, [K 18.4] the quick start fixed at creation, a round."""
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("victory_points: 8\nstarting_hand: {ore: 4, grain: 4}\n")
+    created = _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo")
+    assert created.exit_code == 0, created.output
+    assert "first turn r00" in created.output
+    game = load_game(folder)
+    assert game.powers == ("orange", "blue", "white", "black")  # the base island takes 3 or 4 [K 1.5]
+    assert game.options.victory_points == 8 and game.data["options"]["starting_hand"] == {"ore": 4, "grain": 4}
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    assert _judge("adjudicate", folder, "--force").exit_code == 0
+    game = load_game(folder)
+    state = game.state("r01").state
+    assert state.buildings and state.players["blue"].hand.total >= 8  # blue's second choice, and the quick start
+    sent = _send(folder, tmp_path, "r01", "orange", "script:\n  build:\n    - city: c3/c4/d4\n")
+    assert sent.exit_code == 0
+    assert _judge("adjudicate", folder, "--force").exit_code == 0
+    assert load_game(folder).state("r02").state.buildings[next(iter(state.buildings))].owner
+    replay = _judge("replay", "--check", folder)
+    assert replay.exit_code == 0 and "replay matches the committed files" in replay.output
+    verified = _judge("verify", folder)
+    assert verified.exit_code == 0 and "die roll(s) checked" in verified.output
+
+
+def test_a_file_with_problems_is_refused_with_each_at_its_line(tmp_path: Path) -> None:
+    """[K 3.4] `judge validate` names every problem of a seat's file with its line."""
+    folder = tmp_path / "island"
+    assert _judge("new", folder, "--profile", "catan", "--map", "base", "--demo").exit_code == 0
+    plain = tmp_path / "orange.yaml"
+    plain.write_text(
+        "game: island\nturn: r00\npower: orange\nsetup:\n  - {settlement: zz/yy/xx, road: c4/d4}\n"
+        "  - {settlement: c3/c4/d4}\n"
+    )
+    encrypted = _judge("encrypt", folder, plain)
+    assert encrypted.exit_code == 1
+    assert ":5: setup[0].settlement: 'zz/yy/xx' is not a corner of three hexes" in encrypted.output
+    assert ":6: setup[1]: expected a settlement's corner and a road's side (or a ship's)" in encrypted.output
+
+
+def test_the_legal_steps_are_steps_the_round_plays(tmp_path: Path) -> None:
+    """[K 3.4] `judge legal-orders`: the placement's open corners, then every step the board allows now,
+    each one the rules play when a script holds it."""
+    import json
+
+    from pipeline.core.dice import FixedDice
+    from pipeline.games.catan.orders import orders_from_data
+
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("starting_hand: {ore: 9, grain: 9, wool: 9, lumber: 9, brick: 9}\n")
+    assert _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo").exit_code == 0
+    before = json.loads(_judge("legal-orders", folder, "--power", "orange").output)["powers"]["orange"]
+    assert "c3/c4/d4" in before["placement"] and before["placement"]["c3/c4/d4"]["road"] == ["c3/c4", "c3/d4", "c4/d4"]
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    assert _judge("adjudicate", folder, "--force").exit_code == 0
+    legal = json.loads(_judge("legal-orders", folder).output)["powers"]["orange"]["steps"]
+    assert legal["city"] == ["c3/c4/d4", "e5/e6/f5"] and legal["road"] and legal["bank"]["ore"] == 4
+    game = load_game(folder)
+    state = game.state("r01")
+    for key in ("road", "city"):
+        script = {"script": {"build": [{key: legal[key][0]}]}}
+        orders = {"orange": orders_from_data(script, state.board, "orange", state.state.seats)}
+        played = game.game_family.adjudicate(
+            game.board, state, game.options, orders, None, FixedDice({}, 3), True, False
+        )
+        steps = [r for r in played.private["orange"]["own_records"] if r["event"] == "step_done"]
+        assert steps and "reason" not in steps[0], steps
