@@ -55,6 +55,8 @@ def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     lines = [f"# {game.title_in(lang)}", ""]
     lines += [t.gettext("Current turn: %(turn)s") % {"turn": family.title(game.board, info.current, t)}, ""]
     lines += [t.gettext("Deadline: %(deadline)s") % {"deadline": deadline_text(info, lang)}, ""]
+    if _legal_orders(game, info.current):  # the order page, as own_game_pages makes it
+        lines += ["[" + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)} + "](orders.md)", ""]
     standings = family.standings(game.board, state) or []
     if standings:
         header = [t.gettext("Power"), *family.standing_labels(t)]
