@@ -86,6 +86,49 @@ def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scrat
     assert not (site / "games" / "machiavelli" / "1454-fall-adjustment.md").exists()
 
 
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, str]]:
+    """The maps `build_site` draws (rather than takes from the cache): game, turn and language."""
+    calls: list[tuple[str, str, str]] = []
+    real = site_module.render_turn
+
+    def counting(game, turn, lang):  # type: ignore[no-untyped-def]
+        calls.append((game.id, turn, lang))
+        return real(game, turn, lang)
+
+    monkeypatch.setattr(site_module, "render_turn", counting)
+    return calls
+
+
+def test_a_game_made_again_draws_only_the_maps_whose_inputs_changed(
+    games: Path, tmp_path: Path, drawn: list[tuple[str, str, str]]
+) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache, jobs=1)
+    turns = sorted(p.stem for p in (games / "machiavelli" / "state").glob("*.yaml") if ".private" not in p.name)
+    assert len({(g, t) for g, t, _ in drawn if g == "machiavelli"}) == len(turns)  # every turn's map, once
+    drawn.clear()
+    add_narrative(games)  # the demo game's pages change, none of its maps
+    edited = games / "machiavelli" / "results" / "1454-fall-movement.yaml"
+    edited.write_text(edited.read_text() + "# read again\n")  # that turn's results file, as bytes
+    build_site(games, site, cache_dir=cache, jobs=1)
+    assert drawn == [("machiavelli", "1454-fall-movement", "en"), ("machiavelli", "1454-fall-movement", "fr")]
+    drawn.clear()
+    game_file = games / "machiavelli" / "game.yaml"
+    game_file.write_text(game_file.read_text() + "# read again\n")  # what every turn is drawn from
+    build_site(games, site, cache_dir=cache, jobs=1)
+    assert len({(g, t) for g, t, _ in drawn}) == len(turns)
+    assert snapshot(site) == snapshot(_fresh(games, tmp_path))
+    maps = cache / site_module.MAPS / "machiavelli"
+    assert len(list(maps.iterdir())) == 2 * len(turns)  # the maps drawn before the change removed
+
+
+def _fresh(games: Path, tmp_path: Path) -> Path:
+    fresh = tmp_path / "fresh"
+    build_site(games, fresh)
+    return fresh
+
+
 def test_only_the_game_that_changed_is_made_again(games: Path, tmp_path: Path, made: list[str]) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
@@ -132,10 +175,12 @@ def test_a_damaged_cache_entry_is_made_again(games: Path, tmp_path: Path, made: 
 def test_a_removed_game_leaves_the_cache(games: Path, tmp_path: Path) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "machiavelli.pages"]
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "machiavelli.pages", "maps"]
+    assert sorted(p.name for p in (cache / "maps").iterdir()) == ["demo", "machiavelli"]
     shutil.rmtree(games / "machiavelli")
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages"]
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "maps"]
+    assert sorted(p.name for p in (cache / "maps").iterdir()) == ["demo"]
     assert not (site / "games" / "machiavelli").exists()
 
 
@@ -151,6 +196,7 @@ def test_the_command_keeps_its_cache_beside_the_site_folder(games: Path, tmp_pat
     assert sorted(p.name for p in (tmp_path / "_build" / "cache" / "judge-site").iterdir()) == [
         "demo.pages",
         "machiavelli.pages",
+        "maps",
     ]
     run = subprocess.run(
         [sys.executable, "-m", "pipeline", "site", "--no-cache", "--site", "other"],

@@ -17,7 +17,8 @@ A game's pages are made again only when something they are made from has changed
 judge's own files (code, maps, drawings, catalogues) and the libraries that shape them, the repository's
 URL. Each game's pages are kept in a cache folder (`_build/cache/judge-site/<game-id>.json`, which CI keeps
 between runs) under the digest of all that (`game_key`); a file whose bytes are already those on disk is
-not written again. The pages that show every game (the games' table, the home block, the feed) and the
+not written again. A game made again draws only the maps whose own inputs changed (`MapCache`, in
+`maps/<game-id>/` of the cache folder). The pages that show every game (the games' table, the home block, the feed) and the
 reference pages are made on every run: they cost little.
 
 The hand-written home pages (`site/index.md`, `site/index.fr.md`) hold an empty block between
@@ -28,10 +29,12 @@ starting with a dot is not a page of its own for MkDocs).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import re
+import shutil
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -50,6 +53,7 @@ from .mkdocs_hooks import HOME_BLOCK
 from .order_form import form_pages, ui_pages
 from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
+from .turn_map import render_turn
 
 MANIFEST = Path("games") / ".generated"
 PENDING = Path("games") / ".generated.pending"  # what a run is writing, until its list is written
@@ -131,6 +135,7 @@ def build_site(
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
     code = code_key() if cache_dir is not None else ""
+    maps = MapCache(cache_dir / MAPS, code) if cache_dir is not None else None
     before = _previously_written(site_dir)
     written: set[Path] = set()
 
@@ -151,10 +156,13 @@ def build_site(
             to_make.append((info, key))
         else:
             write(cached)
-    for (info, key), pages in zip(to_make, _made_pages([info for info, _ in to_make], jobs), strict=True):
+    made_pages = _made_pages([info for info, _ in to_make], jobs, maps)
+    for (info, key), pages in zip(to_make, made_pages, strict=True):
         made = _encoded(pages)
         if cache_dir is not None:
             _keep_pages(cache_dir, info.game.id, key, made)
+        if maps is not None:
+            maps.tidy(info.game)
         info.game.forget_files()
         write(made)
     if cache_dir is not None:
@@ -184,32 +192,108 @@ def _pages_of(info: GameInfo) -> list[Page]:
     return [*game_pages(info.game, info=info), *form_pages(info)]
 
 
-def _pages_in_folder(folder: Path, repo_url: str | None) -> list[Page]:
+def _pages_in_folder(folder: Path, repo_url: str | None, maps: MapCache | None) -> list[Page]:
     """`_pages_of` the game in `folder`, as a worker process makes them."""
-    return _pages_of(game_info(load_game(folder), repo_url))
+    return _pages_of(_drawn_by(game_info(load_game(folder), repo_url), maps))
 
 
-def _made_pages(infos: list[GameInfo], jobs: int | None) -> Iterator[list[Page]]:
+# the folders of a game whose files belong to one turn each (by name): the others are every turn's input
+TURN_FOLDERS = ("state", "results", "orders", "private", "narrative")
+# the files of a game's folder no map is drawn from: when each turn's orders are due
+NOT_DRAWN = ("deadlines.yaml",)
+
+
+@dataclasses.dataclass(frozen=True)
+class MapCache:
+    """Each turn's map as drawn before, in `folder` (`_build/cache/judge-site/maps/`), under the digest of
+    what it is drawn from (`key`), so that a new turn draws its own maps, not every turn's again."""
+
+    folder: Path
+    code: str  # `code_key()`
+
+    def key(self, game: Game, turn: str, lang: str) -> str:
+        """The digest of `code`, the game's map file, every file of the game's folder that is not a turn's
+        own (game.yaml and anything else there, the deadlines aside), the turn's files and the next turn's
+        in ``state/`` (the position played and the one it led to) and the turn's in ``results/``: all a
+        turn's map is drawn from, and more."""
+        digest = hashlib.sha256()
+        turns = game.turns()
+        following = turns[turns.index(turn) + 1] if turn in turns[:-1] else ""
+        for part in (self.code, game.id, game.map_name, turn, following, lang):
+            _feed(digest, part.encode())
+        _feed(digest, map_path(game.map_name).read_bytes())
+        own = f"{turn}."
+        played = (own, f"{following}.") if following else (own,)
+        root = str(game.folder)
+        for top, folders, names in os.walk(root):
+            folders.sort()
+            inside = os.path.relpath(top, root).split(os.sep)[0]
+            if inside in TURN_FOLDERS[2:]:
+                folders.clear()
+                continue
+            for name in sorted(names):
+                if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX) or (inside == "." and name in NOT_DRAWN):
+                    continue
+                if inside in TURN_FOLDERS and not name.startswith(own if inside == "results" else played):
+                    continue
+                path = os.path.join(top, name)
+                _feed(digest, os.path.relpath(path, root).encode())
+                with open(path, "rb") as file:
+                    _feed(digest, file.read())
+        return digest.hexdigest()
+
+    def draw(self, game: Game, turn: str, lang: str) -> str | None:
+        path = self.folder / game.id / f"{self.key(game, turn, lang)}.svg"
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:  # not drawn yet
+            pass
+        svg = render_turn(game, turn, lang)
+        if svg is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+            try:
+                temporary.write_text(svg, encoding="utf-8")
+                os.replace(temporary, path)
+            finally:
+                temporary.unlink(missing_ok=True)
+        return svg
+
+    def tidy(self, game: Game) -> None:
+        """Remove the game's maps that none of its turns is drawn from any more (a game made again)."""
+        kept = {f"{self.key(game, turn, lang)}.svg" for turn in game.turns() for lang in LANGUAGES}
+        folder = self.folder / game.id
+        for path in folder.iterdir() if folder.is_dir() else []:
+            if path.name not in kept:
+                path.unlink(missing_ok=True)
+
+
+def _made_pages(infos: list[GameInfo], jobs: int | None, maps: MapCache | None) -> Iterator[list[Page]]:
     """Each game's pages, in order, made by `jobs` processes (a few games ahead of the one given back)."""
     jobs = min(jobs or os.cpu_count() or 1, len(infos))
     if jobs <= 1:
-        yield from (_pages_of(info) for info in infos)
+        yield from (_pages_of(_drawn_by(info, maps)) for info in infos)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         waiting: deque[tuple[GameInfo, Future[list[Page]]]] = deque()
         for info in infos:
-            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url)))
+            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url, maps)))
             if len(waiting) > 2 * jobs:
-                yield _result(*waiting.popleft())
+                yield _result(*waiting.popleft(), maps)
         while waiting:
-            yield _result(*waiting.popleft())
+            yield _result(*waiting.popleft(), maps)
 
 
-def _result(info: GameInfo, made: Future[list[Page]]) -> list[Page]:
+def _result(info: GameInfo, made: Future[list[Page]], maps: MapCache | None) -> list[Page]:
     try:
         return made.result()
     except Exception:  # made again here, so that its error is the one the command reports, as it is
-        return _pages_of(info)
+        return _pages_of(_drawn_by(info, maps))
+
+
+def _drawn_by(info: GameInfo, maps: MapCache | None) -> GameInfo:
+    """The game with its maps drawn through the cache, if there is one."""
+    return dataclasses.replace(info, draw_map=maps.draw) if maps is not None else info
 
 
 def _write_changed(site_dir: Path, files: dict[Path, bytes]) -> None:
@@ -281,6 +365,7 @@ def game_key(game: Game, code: str, repo_url: str | None) -> str:
 
 
 CACHE_SUFFIX = ".pages"
+MAPS = "maps"  # the folder of the maps' cache, in the cache folder
 
 
 def _cache_file(cache_dir: Path, game_id: str) -> Path:
@@ -326,6 +411,10 @@ def _forget_other_games(cache_dir: Path, game_ids: set[str]) -> None:
     for path in cache_dir.glob(f"*{CACHE_SUFFIX}") if cache_dir.is_dir() else []:
         if path.name.removesuffix(CACHE_SUFFIX) not in game_ids:
             path.unlink(missing_ok=True)
+    maps = cache_dir / MAPS
+    for folder in maps.iterdir() if maps.is_dir() else []:
+        if folder.name not in game_ids and folder.is_dir():
+            shutil.rmtree(folder)
 
 
 def _previously_written(site_dir: Path) -> set[str]:
