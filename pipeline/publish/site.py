@@ -18,8 +18,8 @@ judge's own files (code, maps, drawings, catalogues) and the libraries that shap
 URL. Each game's pages are kept in a cache folder (`_build/cache/judge-site/<game-id>.json`, which CI keeps
 between runs) under the digest of all that (`game_key`); a file whose bytes are already those on disk is
 not written again. A game made again draws only the maps whose own inputs changed (`MapCache`, in
-`maps/<game-id>/` of the cache folder). The pages that show every game (the games' table, the home block, the feed) and the
-reference pages are made on every run: they cost little.
+`maps/<game-id>/` of the cache folder). The pages that show every game (the games' table, the home block,
+the feed) and the reference pages are made on every run: they cost little.
 
 The hand-written home pages (`site/index.md`, `site/index.fr.md`) hold an empty block between
 `<!-- judge site: games -->` and `<!-- judge site: end -->`; the MkDocs hook (`mkdocs_hooks.py`) puts the
@@ -224,22 +224,18 @@ class MapCache:
         _feed(digest, map_path(game.map_name).read_bytes())
         own = f"{turn}."
         played = (own, f"{following}.") if following else (own,)
-        root = str(game.folder)
-        for top, folders, names in os.walk(root):
-            folders.sort()
-            inside = os.path.relpath(top, root).split(os.sep)[0]
-            if inside in TURN_FOLDERS[2:]:
-                folders.clear()
+        for name, path in _game_files(game):
+            folder, _, rest = name.partition("/")
+            if not rest:  # a file at the top of the game's folder
+                if name in NOT_DRAWN:
+                    continue
+            elif folder in TURN_FOLDERS and not (
+                (folder == "state" and rest.startswith(played)) or (folder == "results" and rest.startswith(own))
+            ):
                 continue
-            for name in sorted(names):
-                if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX) or (inside == "." and name in NOT_DRAWN):
-                    continue
-                if inside in TURN_FOLDERS and not name.startswith(own if inside == "results" else played):
-                    continue
-                path = os.path.join(top, name)
-                _feed(digest, os.path.relpath(path, root).encode())
-                with open(path, "rb") as file:
-                    _feed(digest, file.read())
+            _feed(digest, name.encode())
+            with open(path, "rb") as file:
+                _feed(digest, file.read())
         return digest.hexdigest()
 
     def draw(self, game: Game, turn: str, lang: str) -> str | None:
@@ -351,17 +347,23 @@ def game_key(game: Game, code: str, repo_url: str | None) -> str:
     for part in (code, repo_url or "", game.id, game.map_name):
         _feed(digest, part.encode())
     _feed(digest, map_path(game.map_name).read_bytes())
+    for name, path in _game_files(game):
+        _feed(digest, name.encode())
+        with open(path, "rb") as file:
+            _feed(digest, file.read())
+    return digest.hexdigest()
+
+
+def _game_files(game: Game) -> Iterator[tuple[str, str]]:
+    """Every file of the game's folder (the judge's lock and journal aside), in a set order: its path in
+    the folder (``state/1454-spring-movement.yaml``) and on disk."""
     root = str(game.folder)
     for top, folders, names in os.walk(root):
         folders.sort()
         for name in sorted(names):
-            if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX):
-                continue
-            path = os.path.join(top, name)
-            _feed(digest, os.path.relpath(path, root).encode())
-            with open(path, "rb") as file:
-                _feed(digest, file.read())
-    return digest.hexdigest()
+            if name not in JUDGE_FILES and not name.endswith(TEMP_SUFFIX):
+                path = os.path.join(top, name)
+                yield os.path.relpath(path, root).replace(os.sep, "/"), path
 
 
 CACHE_SUFFIX = ".pages"
