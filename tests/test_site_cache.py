@@ -259,6 +259,12 @@ def test_mkdocs_renders_again_only_the_pages_that_changed(tmp_path: Path) -> Non
     assert "A second game" not in (built / "games" / "demo" / "index.html").read_text()
     home = (built / "index.html").read_text()
     assert "A second game" in home and "Demo game: standard Diplomacy" in home
+    # what `judge site` wrote is linked into the built site, not copied; hand-written assets are copied
+    source = work / "site" / "games" / "demo" / "1901-spring-movement.svg"
+    assert (built / "games" / "demo" / "1901-spring-movement.svg").stat().st_ino == source.stat().st_ino
+    css = Path("assets") / "stylesheets" / "site.css"
+    assert (built / css).stat().st_ino != (work / "site" / css).stat().st_ino
+    assert (built / css).read_bytes() == (work / "site" / css).read_bytes()
 
     add_narrative(games)
     build_site(games, work / "site")

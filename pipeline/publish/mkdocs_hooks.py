@@ -40,6 +40,10 @@ its other languages, the navigation, mkdocs.yml, this file and the versions of M
 page whose digest is in the cache is neither converted nor rendered again, and the site is byte for byte
 the one a build from scratch gives (tested). A page that logged a warning is not kept, so a strict build
 that fails fails again; entries no page used are removed after a build that ended without a warning.
+
+What MkDocs copies from `judge site`'s folder (maps, order-form data) and the private reports are hard links
+(`_link_or_copy`), and the theme's templates are compiled once (Jinja's bytecode cache, `jinja/` in the
+cache folder).
 """
 
 from __future__ import annotations
@@ -75,10 +79,15 @@ _GAME_FOLDER = re.compile(r"^games/([^/]+)/")
 
 def on_startup(command: str, dirty: bool) -> None:
     _CACHE.start(command == "build" and not dirty)
+    if command == "build":  # serving, MkDocs may write a file in place: its source must stay as it is
+        from mkdocs.structure import files
+
+        files.utils.copy_file = _copy_file
 
 
 def on_config(config: Any) -> Any:
     _CACHE.configure(config)
+    _LINKED[0] = os.path.join(os.path.abspath(config["docs_dir"]), "games", "")
     return config
 
 
@@ -140,7 +149,36 @@ def _copy_private_reports(docs: Path, site: Path) -> None:
     for source in sorted(docs.glob(PRIVATE_REPORTS)):
         target = site / source.relative_to(docs)
         target.parent.mkdir(parents=True, exist_ok=True)
+        _link_or_copy(str(source), str(target))
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """`target` made the same file as `source` (a hard link: no byte read or written), or a copy of it where
+    no link can be made (another file system). `judge site` replaces a file it changes rather than writing
+    into it, and MkDocs removes the built site before building it, so the built file keeps its bytes."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        os.unlink(target)
+        _link_or_copy(source, target)
+    except OSError:
         shutil.copyfile(source, target)
+
+
+_LINKED = [""]  # the folder whose files are linked rather than copied: `judge site`'s, site/games/
+
+
+def _copy_file(source_path: str, output_path: str) -> None:
+    """MkDocs's `utils.copy_file`, which copies the files it does not convert: those `judge site` writes
+    (maps, order-form data) made a hard link (`_link_or_copy`), any other (the theme's, hand-written
+    assets, which another step may write into) copied as before."""
+    os.makedirs(os.path.dirname(output_path), exist_ok=True)
+    if os.path.isdir(output_path):
+        output_path = os.path.join(output_path, os.path.basename(source_path))
+    if _LINKED[0] and os.path.abspath(source_path).startswith(_LINKED[0]):
+        _link_or_copy(source_path, output_path)
+    else:
+        shutil.copyfile(source_path, output_path)
 
 
 def on_shutdown() -> None:
@@ -210,6 +248,7 @@ def _with_game_only(items: list[Any], game: str) -> list[Any]:
 # ---- the page cache -------------------------------------------------------------------------------------
 CACHE_ENV = "JUDGE_MKDOCS_CACHE"  # a folder for the cache, or "off"
 CACHE_DIR = Path("_build") / "cache" / "mkdocs"  # beside mkdocs.yml
+JINJA_DIR = "jinja"  # in the cache folder: the theme's compiled templates
 CACHED_TEMPLATE = "judge-cached-page.html"  # renders nothing: the page's output is the cached one
 # what shapes a page besides its own inputs: the site's builder, theme, plugins and Markdown extensions
 PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions", "jinja2")
@@ -317,6 +356,10 @@ class _PageCache:
             import jinja2
 
             env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({CACHED_TEMPLATE: ""}), env.loader])
+            # the theme's templates compiled once, not at every build: Jinja keeps each under its name and
+            # checks it against the template's source (and its own version) before using it
+            (self.folder / JINJA_DIR).mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(self.folder / JINJA_DIR))
         return env
 
     def found(self, page: Any) -> bool:
