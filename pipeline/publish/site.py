@@ -206,40 +206,59 @@ NOT_DRAWN = ("deadlines.yaml",)
 @dataclasses.dataclass(frozen=True)
 class MapCache:
     """Each turn's map as drawn before, in `folder` (`_build/cache/judge-site/maps/`), under the digest of
-    what it is drawn from (`key`), so that a new turn draws its own maps, not every turn's again."""
+    what it is drawn from (`keys`), so that a new turn draws its own maps, not every turn's again."""
 
     folder: Path
     code: str  # `code_key()`
+    # the game being drawn and its maps' keys, worked out once for all its turns
+    _keys: dict[str, tuple[Game, dict[tuple[str, str], str]]] = dataclasses.field(default_factory=dict)
 
-    def key(self, game: Game, turn: str, lang: str) -> str:
-        """The digest of `code`, the game's map file, every file of the game's folder that is not a turn's
-        own (game.yaml and anything else there, the deadlines aside), the turn's files and the next turn's
-        in ``state/`` (the position played and the one it led to) and the turn's in ``results/``: all a
-        turn's map is drawn from, and more."""
-        digest = hashlib.sha256()
-        turns = game.turns()
-        following = turns[turns.index(turn) + 1] if turn in turns[:-1] else ""
-        for part in (self.code, game.id, game.map_name, turn, following, lang):
-            _feed(digest, part.encode())
-        _feed(digest, map_path(game.map_name).read_bytes())
-        own = f"{turn}."
-        played = (own, f"{following}.") if following else (own,)
+    def keys(self, game: Game) -> dict[tuple[str, str], str]:
+        """The digest of each turn's map in each language: of `code`, the game's map file, every file of the
+        game's folder that is not a turn's own (game.yaml and anything else there, the deadlines aside),
+        the turn's files and the next turn's in ``state/`` (the position played and the one it led to) and
+        the turn's in ``results/``: all a turn's map is drawn from, and more."""
+        known = self._keys.get(game.id)
+        if known is not None and known[0] is game:
+            return known[1]
+        every_turn = hashlib.sha256()
+        for part in (self.code, game.id, game.map_name):
+            _feed(every_turn, part.encode())
+        _feed(every_turn, map_path(game.map_name).read_bytes())
+        own: dict[tuple[str, str], hashlib._Hash] = {}  # (folder, turn) -> the digest of that turn's files there
         for name, path in _game_files(game):
             folder, _, rest = name.partition("/")
-            if not rest:  # a file at the top of the game's folder
-                if name in NOT_DRAWN:
+            if rest and folder in TURN_FOLDERS:
+                if folder not in ("state", "results"):
                     continue
-            elif folder in TURN_FOLDERS and not (
-                (folder == "state" and rest.startswith(played)) or (folder == "results" and rest.startswith(own))
-            ):
+                digest = own.setdefault((folder, rest.split(".", 1)[0]), hashlib.sha256())
+            elif name in NOT_DRAWN:
                 continue
+            else:
+                digest = every_turn
             _feed(digest, name.encode())
             with open(path, "rb") as file:
                 _feed(digest, file.read())
-        return digest.hexdigest()
+        common = every_turn.hexdigest()
+        turns = game.turns()
+        keys = {}
+        for turn, following in zip(turns, [*turns[1:], ""], strict=True):
+            parts = [common, turn, following]
+            parts += [
+                own[place].hexdigest() if place in own else ""
+                for place in (("state", turn), ("state", following), ("results", turn))
+            ]
+            for lang in LANGUAGES:
+                digest = hashlib.sha256()
+                for part in (*parts, lang):
+                    _feed(digest, part.encode())
+                keys[turn, lang] = digest.hexdigest()
+        self._keys.clear()  # one game at a time
+        self._keys[game.id] = (game, keys)
+        return keys
 
     def draw(self, game: Game, turn: str, lang: str) -> str | None:
-        path = self.folder / game.id / f"{self.key(game, turn, lang)}.svg"
+        path = self.folder / game.id / f"{self.keys(game)[turn, lang]}.svg"
         try:
             return path.read_text(encoding="utf-8")
         except OSError:  # not drawn yet
@@ -257,7 +276,8 @@ class MapCache:
 
     def tidy(self, game: Game) -> None:
         """Remove the game's maps that none of its turns is drawn from any more (a game made again)."""
-        kept = {f"{self.key(game, turn, lang)}.svg" for turn in game.turns() for lang in LANGUAGES}
+        kept = {f"{key}.svg" for key in self.keys(game).values()}
+        self._keys.clear()
         folder = self.folder / game.id
         for path in folder.iterdir() if folder.is_dir() else []:
             if path.name not in kept:
