@@ -10,8 +10,12 @@ on each alike:
 - *DATC files*: `judge datc` on every file of `tests/datc/files/`.
 
 Each figure is the best run's CPU time (user and system) of the whole process, imports included, with
-the median beside it; and, where valgrind is installed, the instructions each workload executes
-(`callgrind`, one run per tree), which a loaded machine does not disturb. Writes `bench/trees-results.md`.
+the median beside it. Where valgrind is installed, the instructions each tree executes per phase
+(`callgrind`), which a loaded machine does not disturb: `judge datc` on a smaller file of random phases
+(`--callgrind-games`) less `judge datc` on a file with no case (the start-up), over the phases; and the
+movement adjudicator's alone: the same cases run with `adjudicate_movement` and with its results
+replayed from a record (`bench/trees_adjudication.py`), the difference over the phases. Writes
+`bench/trees-results.md`.
 
     python3 bench/bench_trees.py OLD_TREE [--rounds 5] [--games 20] [--out FILE]
 """
@@ -81,7 +85,17 @@ def instructions(tree: Path, args: list[str]) -> int | None:
     return int(found[1]) if found else None
 
 
-def random_phases_file(folder: Path, games: int, years: int, seed: int) -> tuple[Path, int]:
+def adjudication(tree: Path, cases: Path, folder: Path) -> int | None:
+    """The instructions the movement adjudicator executes on `cases` in `tree` (None without valgrind)."""
+    script = str(BENCH_DIR / "trees_adjudication.py")
+    store = folder / f"results-{tree.name}.pickle"
+    run(tree, [sys.executable, script, str(cases), "record", str(store)])
+    real = instructions(tree, [sys.executable, script, str(cases), "real", str(store)])
+    stub = instructions(tree, [sys.executable, script, str(cases), "stub", str(store)])
+    return None if real is None or stub is None else real - stub
+
+
+def random_phases_file(folder: Path, games: int, years: int, seed: int, name: str) -> tuple[Path, int]:
     """Every movement phase of `games` seeded random games as one DATC file; the file and its phases."""
     board = shipped_board("standard")
     recorded = bench_resolver.record_games(board, games, years, random.Random(seed))
@@ -89,7 +103,7 @@ def random_phases_file(folder: Path, games: int, years: int, seed: int) -> tuple
     text = ["VARIANT_ALL Standard", ""]
     for number, p in enumerate(phases, start=1):
         text += bench_resolver.datc_case_text(board, number, p)
-    path = folder / "random-movement-phases.txt"
+    path = folder / f"{name}.txt"
     path.write_text("\n".join(text), encoding="utf-8")
     return path, len(phases)
 
@@ -101,13 +115,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="random games of the random-phases file (default 20)")
     parser.add_argument("--years", type=int, default=20, help="years per random game (default 20)")
     parser.add_argument("--seed", type=int, default=20240602)
+    parser.add_argument("--callgrind-games", type=int, default=2, help="random games of callgrind's file (default 2)")
     parser.add_argument("--no-callgrind", action="store_true", help="time only")
     parser.add_argument("--out", type=Path, default=BENCH_DIR / "trees-results.md")
     args = parser.parse_args()
     trees = [ROOT, *(t.resolve() for t in args.trees)]
     datc_files = sorted((ROOT / "tests" / "datc" / "files").glob("*.txt"))
     with tempfile.TemporaryDirectory(prefix="bench-trees-") as folder:
-        phases_file, phases = random_phases_file(Path(folder), args.games, args.years, args.seed)
+        phases_file, phases = random_phases_file(Path(folder), args.games, args.years, args.seed, "timed")
         workloads = {
             f"random phases ({phases} movement phases)": [phases_file],
             f"DATC files ({len(datc_files)} files)": datc_files,
@@ -118,11 +133,21 @@ def main() -> int:
             for name, files in workloads.items():
                 for tree in trees:
                     runs[name, tree].append(run(tree, judge(tree, files)))
-        counts = {
-            (w, t): None if args.no_callgrind else instructions(t, judge(t, files))
-            for w, files in workloads.items()
-            for t in trees
-        }
+        per_phase: dict[Path, float] = {}
+        adjudicating: dict[Path, float] = {}
+        counted = 0
+        if not args.no_callgrind and shutil.which("valgrind") is not None:
+            small, counted = random_phases_file(Path(folder), args.callgrind_games, args.years, args.seed, "counted")
+            empty = Path(folder) / "empty.txt"
+            empty.write_text("VARIANT_ALL Standard\n", encoding="utf-8")
+            for tree in trees:
+                print(f"callgrind: {tree}", file=sys.stderr, flush=True)
+                full, start = instructions(tree, judge(tree, [small])), instructions(tree, judge(tree, [empty]))
+                if full is not None and start is not None:
+                    per_phase[tree] = (full - start) / counted
+                alone = adjudication(tree, small, Path(folder))
+                if alone is not None:
+                    adjudicating[tree] = alone / counted
     lines = [
         "# The resolver of several checkouts, in the same run",
         "",
@@ -130,30 +155,40 @@ def main() -> int:
         f" Python {platform.python_version()}, {os.cpu_count()} cores shared with other work. Each workload is"
         f" a whole `judge datc` process (imports included), run {args.rounds} times in each tree, the trees in"
         " turn within each round, on the same input files; random games of seed"
-        f" {args.seed}, {args.games} games of {args.years} years. CPU is user plus system time; instructions"
-        " are callgrind's count of one run (the start-up included), which the machine's load does not change.",
+        f" {args.seed}, {args.games} games of {args.years} years. CPU is user plus system time.",
         "",
-        "| workload | tree | commit | CPU best (s) | CPU median (s) | instructions | vs this tree | said |",
-        "|---|---|---|---:|---:|---:|---:|---|",
+        "| workload | tree | commit | CPU best (s) | CPU median (s) | CPU best vs this tree | said |",
+        "|---|---|---|---:|---:|---:|---|",
     ]
+    commits = {
+        tree: subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        ).stdout.strip()
+        for tree in trees
+    }
+    labels = {tree: "this tree" if tree == ROOT else tree.name for tree in trees}
     for name in workloads:
         base = min(r.cpu for r in runs[name, ROOT])
-        base_count = counts[name, ROOT]
         for tree in trees:
             cpu = [r.cpu for r in runs[name, tree]]
-            count = counts[name, tree]
-            ratio = f"{count / base_count:.3f}x instr." if count and base_count else f"{min(cpu) / base:.3f}x CPU"
-            commit = subprocess.run(
-                ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
-            ).stdout.strip()
-            label = "this tree" if tree == ROOT else tree.name
             lines.append(
-                f"| {name} | {label} | `{commit}` | {min(cpu):.2f} | {statistics.median(cpu):.2f} |"
-                f" {count:,} | {ratio} | {runs[name, tree][0].said} |"
-                if count
-                else f"| {name} | {label} | `{commit}` | {min(cpu):.2f} | {statistics.median(cpu):.2f} | - |"
-                f" {ratio} | {runs[name, tree][0].said} |"
+                f"| {name} | {labels[tree]} | `{commits[tree]}` | {min(cpu):.2f} | {statistics.median(cpu):.2f} |"
+                f" {min(cpu) / base:.3f}x | {runs[name, tree][0].said} |"
             )
+    if per_phase:
+        lines += [
+            "",
+            f"Instructions per phase (callgrind; {counted} movement phases less the start-up):",
+            "",
+            "| tree | commit | `judge datc`, per phase | vs this tree | the movement adjudicator alone, per phase |"
+            " vs this tree |",
+            "|---|---|---:|---:|---:|---:|",
+        ]
+        lines += [
+            f"| {labels[t]} | `{commits[t]}` | {n:,.0f} | {n / per_phase[ROOT]:.3f}x |"
+            f" {adjudicating.get(t, 0):,.0f} | {adjudicating.get(t, 0) / adjudicating.get(ROOT, 1):.3f}x |"
+            for t, n in per_phase.items()
+        ]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     return 0

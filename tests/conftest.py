@@ -8,11 +8,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from pipeline.core.board import Board
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.units import Unit, UnitKind
 from pipeline.storage.maps import shipped_board
+
+# No property test is timed: speed is the benchmarks' business, and a loaded machine made Hypothesis's
+# 200 ms deadline fail tests that were right.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 @pytest.fixture(scope="session")
