@@ -413,3 +413,66 @@ def test_no_place_name_lies_under_an_order(name: str, turn: str) -> None:
         if ax0 < bx1 - 0.5 and bx0 < ax1 - 0.5 and ay0 < by1 - 0.5 and by0 < ay1 - 0.5
     ]
     assert overlapping == []
+
+
+def _absolute_rings(d: str) -> list[list[tuple[int, int]]]:
+    """The rings of path data made of M, l, h, v and z, as points in tenths."""
+    rings: list[list[tuple[int, int]]] = []
+    x = y = 0.0
+    for command, numbers in re.findall(r"([MlhvzZ])([^MlhvzZ]*)", d):
+        values = [float(n) for n in re.findall(r"-?\d*\.?\d+", numbers)]
+        if command == "M":
+            x, y = values[0], values[1]
+            rings.append([])
+            values = values[2:]
+            rings[-1].append((round(x * 10), round(y * 10)))
+        steps = {"l": 2, "h": 1, "v": 1}.get(command, 0)
+        for i in range(0, len(values), max(steps, 1)):
+            if command == "l":
+                x, y = x + values[i], y + values[i + 1]
+            elif command == "h":
+                x += values[i]
+            elif command == "v":
+                y += values[i]
+            rings[-1].append((round(x * 10), round(y * 10)))
+    return rings
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in geometry.DRAWING_DIR.glob("*.json")))
+def test_compact_path_draws_the_drawing_s_outline(name: str) -> None:
+    """A space's path as the map writes it (relative steps, straight points left out) is the drawing's outline:
+    each ring starts where it did, every point it has is one of the drawing's, in the same order, and every
+    point it leaves out lies on the segment between the points it kept round it. It is shorter."""
+    drawing = load_drawing(name)
+    for sid, shape in [
+        *drawing.spaces.items(),
+        ("offboard", geometry.SpaceShape("", "", drawing.offboard, (), (0, 0), None)),
+    ]:
+        compact = render.compact_path(shape.path)
+        assert len(compact) < len(shape.path) or not shape.path, sid
+        original = [
+            [(round(float(x) * 10), round(float(y) * 10)) for x, y in (p.split(",") for p in body.split())]
+            for body in re.findall(r"M([^MZ]*)Z", shape.path)
+        ]
+        drawn = _absolute_rings(compact)
+        assert len(drawn) == len(original), sid
+        for ring, kept in zip(original, drawn, strict=True):
+            assert kept[0] == ring[0], sid
+            at = 0
+            for point in ring:
+                if at < len(kept) and kept[at] == point:
+                    at += 1
+                    continue
+                (ax, ay), (bx, by) = kept[at - 1], kept[at % len(kept)]
+                on_line = (point[0] - ax) * (by - ay) == (point[1] - ay) * (bx - ax)
+                between = min(ax, bx) <= point[0] <= max(ax, bx) and min(ay, by) <= point[1] <= max(ay, by)
+                assert on_line and between, (sid, point)
+            assert at == len(kept), sid
+
+
+def test_compact_path_keeps_other_path_data() -> None:
+    """Path data of another form than the drawings' (other commands, two decimals) is written as it is."""
+    assert render.compact_path("M0,0L1.25,3Z") == "M0,0L1.25,3Z"
+    assert render.compact_path("M0,0 1.25,0 1,1Z") == "M0,0 1.25,0 1,1Z"
+    assert render.compact_path("M0,0 10,0 20,0 20,5 0,5Z") == "M0,0h20v5h-20z"
+    assert render.compact_path("M0,0 1,-2.5 3,-1Z") == "M0,0l1-2.5 2 1.5z"

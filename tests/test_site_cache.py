@@ -86,6 +86,49 @@ def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scrat
     assert not (site / "games" / "machiavelli" / "1454-fall-adjustment.md").exists()
 
 
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, str]]:
+    """The maps `build_site` draws (rather than takes from the cache): game, turn and language."""
+    calls: list[tuple[str, str, str]] = []
+    real = site_module.render_turn
+
+    def counting(game, turn, lang):  # type: ignore[no-untyped-def]
+        calls.append((game.id, turn, lang))
+        return real(game, turn, lang)
+
+    monkeypatch.setattr(site_module, "render_turn", counting)
+    return calls
+
+
+def test_a_game_made_again_draws_only_the_maps_whose_inputs_changed(
+    games: Path, tmp_path: Path, drawn: list[tuple[str, str, str]]
+) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache, jobs=1)
+    turns = sorted(p.stem for p in (games / "machiavelli" / "state").glob("*.yaml") if ".private" not in p.name)
+    assert len({(g, t) for g, t, _ in drawn if g == "machiavelli"}) == len(turns)  # every turn's map, once
+    drawn.clear()
+    add_narrative(games)  # the demo game's pages change, none of its maps
+    edited = games / "machiavelli" / "results" / "1454-fall-movement.yaml"
+    edited.write_text(edited.read_text() + "# read again\n")  # that turn's results file, as bytes
+    build_site(games, site, cache_dir=cache, jobs=1)
+    assert drawn == [("machiavelli", "1454-fall-movement", "en"), ("machiavelli", "1454-fall-movement", "fr")]
+    drawn.clear()
+    game_file = games / "machiavelli" / "game.yaml"
+    game_file.write_text(game_file.read_text() + "# read again\n")  # what every turn is drawn from
+    build_site(games, site, cache_dir=cache, jobs=1)
+    assert len({(g, t) for g, t, _ in drawn}) == len(turns)
+    assert snapshot(site) == snapshot(_fresh(games, tmp_path))
+    maps = cache / site_module.MAPS / "machiavelli"
+    assert len(list(maps.iterdir())) == 2 * len(turns)  # the maps drawn before the change removed
+
+
+def _fresh(games: Path, tmp_path: Path) -> Path:
+    fresh = tmp_path / "fresh"
+    build_site(games, fresh)
+    return fresh
+
+
 def test_only_the_game_that_changed_is_made_again(games: Path, tmp_path: Path, made: list[str]) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
@@ -132,10 +175,12 @@ def test_a_damaged_cache_entry_is_made_again(games: Path, tmp_path: Path, made: 
 def test_a_removed_game_leaves_the_cache(games: Path, tmp_path: Path) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "machiavelli.pages"]
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "machiavelli.pages", "maps"]
+    assert sorted(p.name for p in (cache / "maps").iterdir()) == ["demo", "machiavelli"]
     shutil.rmtree(games / "machiavelli")
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages"]
+    assert sorted(p.name for p in cache.iterdir()) == ["demo.pages", "maps"]
+    assert sorted(p.name for p in (cache / "maps").iterdir()) == ["demo"]
     assert not (site / "games" / "machiavelli").exists()
 
 
@@ -151,6 +196,7 @@ def test_the_command_keeps_its_cache_beside_the_site_folder(games: Path, tmp_pat
     assert sorted(p.name for p in (tmp_path / "_build" / "cache" / "judge-site").iterdir()) == [
         "demo.pages",
         "machiavelli.pages",
+        "maps",
     ]
     run = subprocess.run(
         [sys.executable, "-m", "pipeline", "site", "--no-cache", "--site", "other"],
@@ -201,8 +247,12 @@ def test_mkdocs_renders_again_only_the_pages_that_changed(tmp_path: Path) -> Non
     work = mkdocs_project(tmp_path / "work", games)
     assert mkdocs_build(work).returncode == 0
     first = entries(work)
-    # every phase and order form of both games, in both languages; not their game pages nor the others
-    assert len(first) == 2 * 2 * (len(list((games / "demo" / "results").glob("*.yaml"))) + 1)
+    # every phase, order form and game page of both games, in both languages; none of the other pages
+    assert len(first) == 2 * 2 * (len(list((games / "demo" / "results").glob("*.yaml"))) + 2)
+    game_pages = [
+        e for e in map(json.loads, ((work / "_build/cache/mkdocs" / n).read_text() for n in first)) if "content" in e
+    ]
+    assert len(game_pages) == 2 * 2 and all("output" not in e and e["toc"] for e in game_pages)  # HTML, not the page
     built = work / "_build" / "site"
     phase = built / "games" / "demo" / "1901-spring-movement" / "index.html"
     search = (built / "search" / "search_index.json").read_text()
@@ -213,6 +263,12 @@ def test_mkdocs_renders_again_only_the_pages_that_changed(tmp_path: Path) -> Non
     assert "A second game" not in (built / "games" / "demo" / "index.html").read_text()
     home = (built / "index.html").read_text()
     assert "A second game" in home and "Demo game: standard Diplomacy" in home
+    # what `judge site` wrote is linked into the built site, not copied; hand-written assets are copied
+    source = work / "site" / "games" / "demo" / "1901-spring-movement.svg"
+    assert (built / "games" / "demo" / "1901-spring-movement.svg").stat().st_ino == source.stat().st_ino
+    css = Path("assets") / "stylesheets" / "site.css"
+    assert (built / css).stat().st_ino != (work / "site" / css).stat().st_ino
+    assert (built / css).read_bytes() == (work / "site" / css).read_bytes()
 
     add_narrative(games)
     build_site(games, work / "site")
@@ -240,7 +296,7 @@ def test_a_page_that_warns_is_not_kept_and_a_strict_build_fails_again(tmp_path: 
         built = mkdocs_build(work)
         assert built.returncode != 0 and "missing.md" in built.stderr
     kept = [json.loads((work / "_build" / "cache" / "mkdocs" / name).read_text()) for name in entries(work)]
-    assert kept and not any("the missing page" in entry["output"] for entry in kept)
+    assert kept and not any("the missing page" in entry.get("output", entry.get("content")) for entry in kept)
 
 
 def test_games_made_by_several_processes_give_the_same_bytes_and_errors(games: Path, tmp_path: Path) -> None:

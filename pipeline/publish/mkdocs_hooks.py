@@ -37,9 +37,15 @@ kept between builds as MkDocs wrote them, in `_build/cache/mkdocs/` beside mkdoc
 names another folder, `off` turns it off; CI keeps it between runs), under the digest of all they are made
 from (`_PageCache.look_up`): the page's Markdown and front matter, its path and address, where its links lead,
 its other languages, the navigation, mkdocs.yml, this file and the versions of MkDocs and its plugins. A
-page whose digest is in the cache is neither converted nor rendered again, and the site is byte for byte
+page whose digest is in the cache is neither converted nor rendered again (a game's own page, which is in
+the navigation and the search index, is kept as converted, its HTML and headings, and rendered again with
+the build's navigation), and the site is byte for byte
 the one a build from scratch gives (tested). A page that logged a warning is not kept, so a strict build
 that fails fails again; entries no page used are removed after a build that ended without a warning.
+
+What MkDocs copies from `judge site`'s folder (maps, order-form data) and the private reports are hard links
+(`_link_or_copy`), and the theme's templates are compiled once (Jinja's bytecode cache, `jinja/` in the
+cache folder).
 """
 
 from __future__ import annotations
@@ -75,10 +81,15 @@ _GAME_FOLDER = re.compile(r"^games/([^/]+)/")
 
 def on_startup(command: str, dirty: bool) -> None:
     _CACHE.start(command == "build" and not dirty)
+    if command == "build":  # serving, MkDocs may write a file in place: its source must stay as it is
+        from mkdocs.structure import files
+
+        files.utils.copy_file = _copy_file
 
 
 def on_config(config: Any) -> Any:
     _CACHE.configure(config)
+    _LINKED[0] = os.path.join(os.path.abspath(config["docs_dir"]), "games", "")
     return config
 
 
@@ -140,7 +151,36 @@ def _copy_private_reports(docs: Path, site: Path) -> None:
     for source in sorted(docs.glob(PRIVATE_REPORTS)):
         target = site / source.relative_to(docs)
         target.parent.mkdir(parents=True, exist_ok=True)
+        _link_or_copy(str(source), str(target))
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """`target` made the same file as `source` (a hard link: no byte read or written), or a copy of it where
+    no link can be made (another file system). `judge site` replaces a file it changes rather than writing
+    into it, and MkDocs removes the built site before building it, so the built file keeps its bytes."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        os.unlink(target)
+        _link_or_copy(source, target)
+    except OSError:
         shutil.copyfile(source, target)
+
+
+_LINKED = [""]  # the folder whose files are linked rather than copied: `judge site`'s, site/games/
+
+
+def _copy_file(source_path: str, output_path: str) -> None:
+    """MkDocs's `utils.copy_file`, which copies the files it does not convert: those `judge site` writes
+    (maps, order-form data) made a hard link (`_link_or_copy`), any other (the theme's, hand-written
+    assets, which another step may write into) copied as before."""
+    os.makedirs(os.path.dirname(output_path), exist_ok=True)
+    if os.path.isdir(output_path):
+        output_path = os.path.join(output_path, os.path.basename(source_path))
+    if _LINKED[0] and os.path.abspath(source_path).startswith(_LINKED[0]):
+        _link_or_copy(source_path, output_path)
+    else:
+        shutil.copyfile(source_path, output_path)
 
 
 def on_shutdown() -> None:
@@ -210,6 +250,7 @@ def _with_game_only(items: list[Any], game: str) -> list[Any]:
 # ---- the page cache -------------------------------------------------------------------------------------
 CACHE_ENV = "JUDGE_MKDOCS_CACHE"  # a folder for the cache, or "off"
 CACHE_DIR = Path("_build") / "cache" / "mkdocs"  # beside mkdocs.yml
+JINJA_DIR = "jinja"  # in the cache folder: the theme's compiled templates
 CACHED_TEMPLATE = "judge-cached-page.html"  # renders nothing: the page's output is the cached one
 # what shapes a page besides its own inputs: the site's builder, theme, plugins and Markdown extensions
 PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions", "jinja2")
@@ -281,7 +322,7 @@ class _PageCache:
         page.judge_warnings = self.warnings.count
 
     def look_up(self, page: Any, markdown: str, config: Any, files: Any) -> None:
-        if self.folder is None or _in_nav(page) or _game_of(page.file.src_uri) is None:
+        if self.folder is None or _game_of(page.file.src_uri) is None:
             return
         alternates = {lang: f.url for lang, f in sorted((getattr(page.file, "alternates", None) or {}).items())}
         targets = {found[1] or found[2] for found in _LINK.finditer(markdown)}
@@ -290,19 +331,31 @@ class _PageCache:
             self.build, self.nav, self.language, page.file.src_uri, page.url, markdown, page.meta, alternates, links
         )
         page.judge_key = key
+        in_nav = _in_nav(page)
         try:
             entry = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
-            output, title, anchors = str(entry["output"]), entry["title"], set(entry["anchors"])
+            title, anchors = entry["title"], set(entry["anchors"])
+            output = None if in_nav else str(entry["output"])
+            content, toc = (str(entry["content"]), list(entry["toc"])) if in_nav else ("", [])
         except (OSError, ValueError, KeyError, TypeError):  # not kept yet, or not as this file keeps them
+            if in_nav:  # its HTML and headings noted as converted, before any plugin's on_page_content
+                converted = page.render
+
+                def render_and_note(config: Any, files: Any) -> None:
+                    converted(config, files)
+                    page.judge_converted = (page.content, [_toc_token(item) for item in page.toc])
+
+                page.render = render_and_note
             return
-        self.hits[key] = output
         self.used.add(key)
-        page.meta["template"] = CACHED_TEMPLATE
+        if output is not None:
+            self.hits[key] = output
+            page.meta["template"] = CACHED_TEMPLATE
 
         def render(config: Any, files: Any) -> None:  # instead of converting the Markdown again
             from mkdocs.structure.toc import get_toc
 
-            page.content, page.toc, page._title_from_render = "", get_toc([]), title
+            page.content, page.toc, page._title_from_render = content, get_toc(toc), title
             page.present_anchor_ids, page.links_to_anchors = anchors, None
 
         page.render = render
@@ -317,6 +370,10 @@ class _PageCache:
             import jinja2
 
             env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({CACHED_TEMPLATE: ""}), env.loader])
+            # the theme's templates compiled once, not at every build: Jinja keeps each under its name and
+            # checks it against the template's source (and its own version) before using it
+            (self.folder / JINJA_DIR).mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(self.folder / JINJA_DIR))
         return env
 
     def found(self, page: Any) -> bool:
@@ -331,8 +388,14 @@ class _PageCache:
         key = getattr(page, "judge_key", None)
         if self.folder is None or key is None or self.warnings.count != getattr(page, "judge_warnings", -1):
             return
+        entry: dict[str, object] = {"title": page.title, "anchors": sorted(page.present_anchor_ids or ())}
+        if not _in_nav(page):
+            entry["output"] = output
+        elif hasattr(page, "judge_converted"):  # rendered again with every build's navigation and search
+            entry["content"], entry["toc"] = page.judge_converted
+        else:  # taken from the cache
+            return
         self.folder.mkdir(parents=True, exist_ok=True)
-        entry = {"output": output, "title": page.title, "anchors": sorted(page.present_anchor_ids or ())}
         path = self.folder / f"{key}.json"
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
@@ -353,6 +416,12 @@ class _PageCache:
         for path in self.folder.glob("*.json"):
             if path.stem not in self.used:
                 path.unlink(missing_ok=True)
+
+
+def _toc_token(item: Any) -> dict[str, object]:
+    """An entry of a page's table of contents as Markdown's `toc` extension gave it (`toc.get_toc` makes it
+    again)."""
+    return {"level": item.level, "id": item.id, "name": item.title, "children": [_toc_token(c) for c in item.children]}
 
 
 def _navigation_item(item: Any) -> object:

@@ -14,7 +14,7 @@ from the clock: the same commit gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -56,6 +56,8 @@ class GameInfo:
     adjudicated: list[str]  # the turns with results
     deadlines: Mapping[str, datetime]
     repo_url: str | None = None
+    # how a turn's map is drawn (game, turn, language -> SVG): `judge site`'s cache of it, else `render_turn`
+    draw_map: Callable[[Game, str, str], str | None] | None = None
 
     @property
     def current(self) -> str:
@@ -71,7 +73,7 @@ def map_figure(info: GameInfo, turn: str, lang: str) -> tuple[list[Page], list[s
     """The map of `turn` (with its orders drawn once adjudicated) as `games/<id>/<turn>.svg` (`<turn>.fr.svg`
     in French) and the Markdown that shows it, linked to itself for zooming on a phone; nothing for a map
     without a drawing (every shipped map has one: the Machiavelli boards and the standard Diplomacy board)."""
-    svg = render_turn(info.game, turn, lang)
+    svg = (info.draw_map or render_turn)(info.game, turn, lang)
     if svg is None:
         return [], []
     t = translator(lang)

@@ -26,8 +26,10 @@ the same bytes. A board without a drawing gives None.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -92,6 +94,68 @@ def _r(v: float) -> str:
 
 def _pt(p: Point) -> str:
     return f"{_r(p[0])},{_r(p[1])}"
+
+
+_RING = re.compile(r"M([^MZ]*)Z")
+_PAIR = re.compile(r"(-?\d+(?:\.\d)?),(-?\d+(?:\.\d)?)")
+
+
+@functools.lru_cache(maxsize=4096)
+def compact_path(d: str) -> str:
+    """A drawing's path data (``M x,y x,y ... Z`` rings, coordinates in tenths) written shorter for the same
+    shape: each point from the one before (``l``, or ``h``/``v`` along an axis), in tenths as the drawing has
+    them, so that every point lands where it was; a point on the straight line between its neighbours,
+    which draws nothing, left out (never a ring's first). Path data of any other form is kept as it is."""
+    rings = _RING.findall(d)
+    if not rings or "".join(f"M{ring}Z" for ring in rings) != d:
+        return d
+    out = []
+    for ring in rings:
+        pairs = [_PAIR.fullmatch(pair) for pair in ring.split()]
+        if len(pairs) < 3 or None in pairs:
+            return d
+        points = [(round(float(m[1]) * 10), round(float(m[2]) * 10)) for m in pairs if m is not None]
+        out.append(_ring_data(_without_straight_points(points)))
+    return "".join(out)
+
+
+def _without_straight_points(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    kept = list(points)
+    i = 1
+    while i < len(kept) and len(kept) > 3:
+        (ax, ay), (px, py), (bx, by) = kept[i - 1], kept[i], kept[(i + 1) % len(kept)]
+        straight = (px - ax) * (by - ay) == (py - ay) * (bx - ax)
+        if straight and (px - ax) * (bx - px) + (py - ay) * (by - py) > 0:
+            del kept[i]  # the line from the point before to the one after goes through it, the same way
+            i = max(1, i - 1)
+        else:
+            i += 1
+    return kept
+
+
+def _tenths(n: int) -> str:
+    whole, tenth = divmod(abs(n), 10)
+    return ("-" if n < 0 else "") + str(whole) + (f".{tenth}" if tenth else "")
+
+
+def _ring_data(points: list[tuple[int, int]]) -> str:
+    (x, y), *rest = points
+    text, command = [f"M{_tenths(x)},{_tenths(y)}"], ""
+    for nx, ny in rest:
+        dx, dy = nx - x, ny - y
+        if dy == 0:
+            step, numbers = "h", [_tenths(dx)]
+        elif dx == 0:
+            step, numbers = "v", [_tenths(dy)]
+        else:
+            step, numbers = "l", [_tenths(dx), _tenths(dy)]
+        for number in numbers:  # a number after another needs a space unless its minus sign parts them
+            text.append(step if step != command else "" if number.startswith("-") else " ")
+            text.append(number)
+            command = step
+        x, y = nx, ny
+    text.append("z")
+    return "".join(text)
 
 
 def palette(board: Board, family: Family) -> dict[str, tuple[str, str]]:
@@ -341,7 +405,7 @@ class _Renderer:
         dwg = self.dwg
         dwg.add(dwg.rect((0, 0), (_r(self.width), _r(self.height)), fill=SEA))
         if self.drawing.offboard:
-            dwg.add(dwg.path(d=self.drawing.offboard, class_="off"))
+            dwg.add(dwg.path(d=compact_path(self.drawing.offboard), class_="off"))
 
     def spaces(self) -> None:
         dwg = self.dwg
@@ -353,7 +417,7 @@ class _Renderer:
             owner = owners.get(sid)
             if shape.kind != "sea" and owner is not None:
                 css.append(f"p-{owner}")
-            group.add(dwg.path(d=shape.path, id=f"s-{sid}", class_=" ".join(css)))
+            group.add(dwg.path(d=compact_path(shape.path), id=f"s-{sid}", class_=" ".join(css)))
         dwg.add(group)
 
     def crossings(self) -> None:

@@ -17,8 +17,9 @@ A game's pages are made again only when something they are made from has changed
 judge's own files (code, maps, drawings, catalogues) and the libraries that shape them, the repository's
 URL. Each game's pages are kept in a cache folder (`_build/cache/judge-site/<game-id>.json`, which CI keeps
 between runs) under the digest of all that (`game_key`); a file whose bytes are already those on disk is
-not written again. The pages that show every game (the games' table, the home block, the feed) and the
-reference pages are made on every run: they cost little.
+not written again. A game made again draws only the maps whose own inputs changed (`MapCache`, in
+`maps/<game-id>/` of the cache folder). The pages that show every game (the games' table, the home block,
+the feed) and the reference pages are made on every run: they cost little.
 
 The hand-written home pages (`site/index.md`, `site/index.fr.md`) hold an empty block between
 `<!-- judge site: games -->` and `<!-- judge site: end -->`; the MkDocs hook (`mkdocs_hooks.py`) puts the
@@ -28,10 +29,12 @@ starting with a dot is not a page of its own for MkDocs).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import re
+import shutil
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -51,6 +54,7 @@ from .mkdocs_hooks import HOME_BLOCK
 from .order_form import form_pages, ui_pages
 from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
+from .turn_map import render_turn
 
 MANIFEST = Path("games") / ".generated"
 PENDING = Path("games") / ".generated.pending"  # what a run is writing, until its list is written
@@ -132,6 +136,7 @@ def build_site(
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
     code = code_key() if cache_dir is not None else ""
+    maps = MapCache(cache_dir / MAPS, code) if cache_dir is not None else None
     before = _previously_written(site_dir)
     written: set[Path] = set()
 
@@ -152,10 +157,13 @@ def build_site(
             to_make.append((info, key))
         else:
             write(cached)
-    for (info, key), pages in zip(to_make, _made_pages([info for info, _ in to_make], jobs), strict=True):
+    made_pages = _made_pages([info for info, _ in to_make], jobs, maps)
+    for (info, key), pages in zip(to_make, made_pages, strict=True):
         made = _encoded(pages)
         if cache_dir is not None:
             _keep_pages(cache_dir, info.game.id, key, made)
+        if maps is not None:
+            maps.tidy(info.game)
         info.game.forget_files()
         write(made)
     if cache_dir is not None:
@@ -188,32 +196,124 @@ def _pages_of(info: GameInfo) -> list[Page]:
     return [*game_pages(info.game, info=info), *form_pages(info)]
 
 
-def _pages_in_folder(folder: Path, repo_url: str | None) -> list[Page]:
+def _pages_in_folder(folder: Path, repo_url: str | None, maps: MapCache | None) -> list[Page]:
     """`_pages_of` the game in `folder`, as a worker process makes them."""
-    return _pages_of(game_info(load_game(folder), repo_url))
+    return _pages_of(_drawn_by(game_info(load_game(folder), repo_url), maps))
 
 
-def _made_pages(infos: list[GameInfo], jobs: int | None) -> Iterator[list[Page]]:
+# the folders of a game whose files belong to one turn each (by name): the others are every turn's input
+TURN_FOLDERS = ("state", "results", "orders", "private", "narrative")
+# the files of a game's folder no map is drawn from: when each turn's orders are due
+NOT_DRAWN = ("deadlines.yaml",)
+
+
+@dataclasses.dataclass(frozen=True)
+class MapCache:
+    """Each turn's map as drawn before, in `folder` (`_build/cache/judge-site/maps/`), under the digest of
+    what it is drawn from (`keys`), so that a new turn draws its own maps, not every turn's again."""
+
+    folder: Path
+    code: str  # `code_key()`
+    # the game being drawn and its maps' keys, worked out once for all its turns
+    _keys: dict[str, tuple[Game, dict[tuple[str, str], str]]] = dataclasses.field(default_factory=dict)
+
+    def keys(self, game: Game) -> dict[tuple[str, str], str]:
+        """The digest of each turn's map in each language: of `code`, the game's map file, every file of the
+        game's folder that is not a turn's own (game.yaml and anything else there, the deadlines aside),
+        the turn's files and the next turn's in ``state/`` (the position played and the one it led to) and
+        the turn's in ``results/``: all a turn's map is drawn from, and more."""
+        known = self._keys.get(game.id)
+        if known is not None and known[0] is game:
+            return known[1]
+        every_turn = hashlib.sha256()
+        for part in (self.code, game.id, game.map_name):
+            _feed(every_turn, part.encode())
+        _feed(every_turn, map_path(game.map_name).read_bytes())
+        own: dict[tuple[str, str], hashlib._Hash] = {}  # (folder, turn) -> the digest of that turn's files there
+        for name, path in _game_files(game):
+            folder, _, rest = name.partition("/")
+            if rest and folder in TURN_FOLDERS:
+                if folder not in ("state", "results"):
+                    continue
+                digest = own.setdefault((folder, rest.split(".", 1)[0]), hashlib.sha256())
+            elif name in NOT_DRAWN:
+                continue
+            else:
+                digest = every_turn
+            _feed(digest, name.encode())
+            with open(path, "rb") as file:
+                _feed(digest, file.read())
+        common = every_turn.hexdigest()
+        turns = game.turns()
+        keys = {}
+        for turn, following in zip(turns, [*turns[1:], ""], strict=True):
+            parts = [common, turn, following]
+            parts += [
+                own[place].hexdigest() if place in own else ""
+                for place in (("state", turn), ("state", following), ("results", turn))
+            ]
+            for lang in LANGUAGES:
+                digest = hashlib.sha256()
+                for part in (*parts, lang):
+                    _feed(digest, part.encode())
+                keys[turn, lang] = digest.hexdigest()
+        self._keys.clear()  # one game at a time
+        self._keys[game.id] = (game, keys)
+        return keys
+
+    def draw(self, game: Game, turn: str, lang: str) -> str | None:
+        path = self.folder / game.id / f"{self.keys(game)[turn, lang]}.svg"
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:  # not drawn yet
+            pass
+        svg = render_turn(game, turn, lang)
+        if svg is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+            try:
+                temporary.write_text(svg, encoding="utf-8")
+                os.replace(temporary, path)
+            finally:
+                temporary.unlink(missing_ok=True)
+        return svg
+
+    def tidy(self, game: Game) -> None:
+        """Remove the game's maps that none of its turns is drawn from any more (a game made again)."""
+        kept = {f"{key}.svg" for key in self.keys(game).values()}
+        self._keys.clear()
+        folder = self.folder / game.id
+        for path in folder.iterdir() if folder.is_dir() else []:
+            if path.name not in kept:
+                path.unlink(missing_ok=True)
+
+
+def _made_pages(infos: list[GameInfo], jobs: int | None, maps: MapCache | None) -> Iterator[list[Page]]:
     """Each game's pages, in order, made by `jobs` processes (a few games ahead of the one given back)."""
     jobs = min(jobs or os.cpu_count() or 1, len(infos))
     if jobs <= 1:
-        yield from (_pages_of(info) for info in infos)
+        yield from (_pages_of(_drawn_by(info, maps)) for info in infos)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         waiting: deque[tuple[GameInfo, Future[list[Page]]]] = deque()
         for info in infos:
-            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url)))
+            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url, maps)))
             if len(waiting) > 2 * jobs:
-                yield _result(*waiting.popleft())
+                yield _result(*waiting.popleft(), maps)
         while waiting:
-            yield _result(*waiting.popleft())
+            yield _result(*waiting.popleft(), maps)
 
 
-def _result(info: GameInfo, made: Future[list[Page]]) -> list[Page]:
+def _result(info: GameInfo, made: Future[list[Page]], maps: MapCache | None) -> list[Page]:
     try:
         return made.result()
     except Exception:  # made again here, so that its error is the one the command reports, as it is
-        return _pages_of(info)
+        return _pages_of(_drawn_by(info, maps))
+
+
+def _drawn_by(info: GameInfo, maps: MapCache | None) -> GameInfo:
+    """The game with its maps drawn through the cache, if there is one."""
+    return dataclasses.replace(info, draw_map=maps.draw) if maps is not None else info
 
 
 def _write_changed(site_dir: Path, files: dict[Path, bytes]) -> None:
@@ -271,20 +371,27 @@ def game_key(game: Game, code: str, repo_url: str | None) -> str:
     for part in (code, repo_url or "", game.id, game.map_name):
         _feed(digest, part.encode())
     _feed(digest, map_path(game.map_name).read_bytes())
+    for name, path in _game_files(game):
+        _feed(digest, name.encode())
+        with open(path, "rb") as file:
+            _feed(digest, file.read())
+    return digest.hexdigest()
+
+
+def _game_files(game: Game) -> Iterator[tuple[str, str]]:
+    """Every file of the game's folder (the judge's lock and journal aside), in a set order: its path in
+    the folder (``state/1454-spring-movement.yaml``) and on disk."""
     root = str(game.folder)
     for top, folders, names in os.walk(root):
         folders.sort()
         for name in sorted(names):
-            if name in JUDGE_FILES or name.endswith(TEMP_SUFFIX):
-                continue
-            path = os.path.join(top, name)
-            _feed(digest, os.path.relpath(path, root).encode())
-            with open(path, "rb") as file:
-                _feed(digest, file.read())
-    return digest.hexdigest()
+            if name not in JUDGE_FILES and not name.endswith(TEMP_SUFFIX):
+                path = os.path.join(top, name)
+                yield os.path.relpath(path, root).replace(os.sep, "/"), path
 
 
 CACHE_SUFFIX = ".pages"
+MAPS = "maps"  # the folder of the maps' cache, in the cache folder
 
 
 def _cache_file(cache_dir: Path, game_id: str) -> Path:
@@ -330,6 +437,10 @@ def _forget_other_games(cache_dir: Path, game_ids: set[str]) -> None:
     for path in cache_dir.glob(f"*{CACHE_SUFFIX}") if cache_dir.is_dir() else []:
         if path.name.removesuffix(CACHE_SUFFIX) not in game_ids:
             path.unlink(missing_ok=True)
+    maps = cache_dir / MAPS
+    for folder in maps.iterdir() if maps.is_dir() else []:
+        if folder.name not in game_ids and folder.is_dir():
+            shutil.rmtree(folder)
 
 
 def _previously_written(site_dir: Path) -> set[str]:
