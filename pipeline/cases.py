@@ -38,8 +38,8 @@ from pipeline.core.outcome import Reason
 from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, IllegalOrderError, OrderError, PipelineError, Problem
-from pipeline.games import Family, family_of, profile
-from pipeline.storage.maps import shipped_board
+from pipeline.games import Family, GameFamily, family_of, own_families, profile
+from pipeline.storage.maps import load_setup, shipped_board
 from pipeline.storage.state_files import unit_text
 from pipeline.storage.yamlio import line_of, load_yaml
 
@@ -96,7 +96,11 @@ def read_cases(path: Path) -> list[RuleCase]:
             continue
         if named is not None and named != START:
             raw = {**fixtures[named], **raw}  # the case's own keys over its fixture's
-        problems += [Problem(w, m, line_of(data, w), file) for w, m in _shape_problems(raw, where)]
+        own = _own_family(raw)
+        shape = own.case_problems(raw) if own else _shape_problems(raw, where)
+        if own:
+            shape = [(f"{where}.{w}" if w else where, m) for w, m in shape]
+        problems += [Problem(w, m, line_of(data, w), file) for w, m in shape]
         if raw["id"] in seen:
             problems.append(Problem(f"{where}.id", f"case id {raw['id']!r} is used twice", line_of(data, where), file))
         seen.add(raw["id"])
@@ -161,8 +165,20 @@ def run_rule_case(case: RuleCase) -> CaseOutcome:
         return CaseOutcome(case, False, [f"cannot be played: a value of the case is not of the expected kind ({err})"])
 
 
+def _own_family(raw: Mapping[str, Any]) -> GameFamily | None:
+    """The family of its own kind (Symmachia, the Catan variant) a case's profile names, if it does."""
+    name = str(raw.get("profile", "standard"))
+    return next((f for f in own_families().values() if name in f.profiles), None)
+
+
 def _run(case: RuleCase) -> CaseOutcome:
     data = case.data
+    own = _own_family(data)
+    if own is not None:  # a family of its own kind plays its cases on its own values
+        rules = profile(str(data["profile"]))
+        setup = load_setup(own, str(data.get("map", rules.map)))
+        failures, warnings = own.play_case(setup, own.options_of(rules, data.get("options") or {}), data)
+        return CaseOutcome(case, not failures, failures, warnings)
     rules = profile(str(data.get("profile", "standard"))).with_options(data.get("options") or {})
     board = shipped_board(str(data.get("map", rules.map)))
     family = family_of(rules)

@@ -265,6 +265,18 @@ class GameFamily(ABC):
         families' drawing, publish's."""
         return None
 
+    # ---- rule cases (docs/rule-cases.md) -----------------------------------------------------------
+
+    def case_problems(self, case: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """What of a rule case is not in the shape the family's cases take, as (key path under the case,
+        what was expected) pairs: said when the file is read, before any case is played."""
+        return [("profile", f"the {self.id} family plays no rule cases")]
+
+    def play_case(self, setup: Any, options: Any, case: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+        """Play one rule case on the family's setup and options: its failures (what came out that the case
+        did not expect, in words) and its warnings (what the case may not mean as written)."""
+        return [f"the {self.id} family plays no rule cases"], []
+
 
 # ---- the board families' base ------------------------------------------------------------------------
 
