@@ -5,7 +5,8 @@
 3. fleets clear pirates (N orders, and those their defence triggers; pirates in a fleet's own zone);
 4. fleets' A and R orders and armies' A, F and M orders, with the armies' defence, at once: battles,
    then retreats;
-5. E and P orders;
+5. E and P orders; then forces the season made hostile (a minor its protector attacked, which breaks
+   with him at once) and that share a place fight, so that none is left beside an enemy (A36);
 6. the season's event;
 7. an army ending the season in a province its side does not hold ravages it.
 
@@ -127,6 +128,7 @@ def play_season(w: Work) -> None:
     clear_pirates(w, acts, status)
     land_moves(w, acts, status)
     embark_and_pacify(w, acts, status)
+    meetings(w)  # forces the season made hostile (a minor its protector attacked) fight before it ends [S 6.8]
     season_event(w)
     season_end(w, acts, status)
 

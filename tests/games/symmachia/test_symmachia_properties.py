@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -92,7 +91,7 @@ def years(draw: Any) -> tuple[dict[str, Any], str]:
 
 
 # derandomized: the same examples in every run, so that CI says the same thing twice; the one case a random
-# search found that breaks the rule is kept below, as an expected failure until the rule is fixed
+# search found that broke the rule is kept below as a regression test
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(years())
 def test_any_year_resolves_within_the_rules(case: tuple[dict[str, Any], str]) -> None:
@@ -134,12 +133,9 @@ def test_any_year_resolves_within_the_rules(case: tuple[dict[str, Any], str]) ->
             assert len({player[u.power] for u in here} | ({"horde"} if hordes else set())) <= 1, place
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug: a Lagid fleet moved into the Carpathian Sea (M, D0, then R caria) ends the campaign there"
-    " beside an Attalid force, where the rule (docs/rules/symmachia.md, A36) has hostile forces fight; found by"
-    " the random search above, not fixed yet",
-)
 def test_hostile_forces_met_at_sea_fight() -> None:
+    """The year the random search found: a Lagid fleet (M carpathian_sea, D0, R caria) raids Caria, whose
+    minor (Rhodes) breaks with its protector at once [S 7.4]; the Rhodian fleet beside it in the Carpathian Sea
+    is then hostile, and the two fight before the autumn ends rather than share the zone [S 6.8] (A36)."""
     known = json.loads((Path(__file__).parent / "hostile_forces_at_sea.json").read_text(encoding="utf-8"))
     test_any_year_resolves_within_the_rules.hypothesis.inner_test((known["files"], known["seed"]))  # type: ignore[attr-defined]
