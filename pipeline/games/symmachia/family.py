@@ -27,7 +27,7 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
-from . import drawing, legal, report
+from . import cases, drawing, legal, report
 from .checking import nearest
 from .model import next_year, year_label
 from .options import DEFAULT_OPTIONS, Options
@@ -227,6 +227,14 @@ class SymmachiaFamily(GameFamily):
         if sealed:
             master["dice"] = [_draw(d) for d in sealed]
         return TurnResult(turn_id(setup, after.public.year), after, record, record_end, private, master)
+
+    # ---- rule cases (docs/rules/symmachia.md, "Rule cases") ----------------------------------------
+
+    def case_problems(self, case: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return cases.case_problems(case)
+
+    def play_case(self, setup: Scenario, options: Options, case: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+        return cases.play_case(setup, options, case)
 
     # ---- what the site shows -----------------------------------------------------------------------
 
