@@ -27,8 +27,9 @@ A case is plain data (a YAML mapping)::
           no_records: [{code: battle}]
 
 Every leader's competence is 0 unless the start gives it. The start's balances and next revenues are
-computed again from the changed start unless the case gives them. A die the case does not list gives a quiet d100 (97: no event, nobody dies, nobody rises, a plot
-fails), 3 on a d6 and 1 otherwise (the first of the sorted choices). Pure: no file, clock or randomness.
+computed again from the changed start unless the case gives them. A die the case does not list gives a
+quiet d100 (97: no event, nobody dies, nobody rises, a plot fails), 3 on a d6 and 1 otherwise (the
+first of the sorted choices). Pure: no file, clock or randomness.
 """
 
 from __future__ import annotations
@@ -52,23 +53,6 @@ from .state import State, state_from_data, state_to_data
 from .year import resolve_year
 
 CASE_KEYS = ("id", "title", "source", "profile", "map", "options", "scenario", "start", "turns", "fixture")
-START_KEYS = (
-    "owners",
-    "powers",
-    "leaders",
-    "units",
-    "hordes",
-    "pirates",
-    "ravaged",
-    "blockades",
-    "balances",
-    "forecasts",
-    "treasury",
-    "competence",
-    "bad_harvest",
-)
-PROVINCE_KEYS = ("resources", "mines", "events", "mercenaries", "trading_post", "incense_needs_safe", "pirate_zone")
-TURN_KEYS = ("orders", "ruling", "dice", "expect", "force")
 PUBLIC_KEYS = (
     "year",
     "owners",
@@ -83,10 +67,11 @@ PUBLIC_KEYS = (
     "forecasts",
     "winners",
 )
+START_KEYS = (*PUBLIC_KEYS[1:-1], "treasury", "competence", "bad_harvest")  # no year, no winners
+PROVINCE_KEYS = ("resources", "mines", "events", "mercenaries", "trading_post", "incense_needs_safe", "pirate_zone")
+TURN_KEYS = ("orders", "ruling", "dice", "expect", "force")
 EXPECT_KEYS = (*PUBLIC_KEYS, "treasury", "competence", "ledger", "records", "no_records", "warnings", "refused")
 QUIET_D100 = 97  # a d100 that brings no event (no demo province has 97), kills nobody, raises no rebel
-PRIVATE_KEYS = ("treasury",)
-MASTER_KEYS = ("competence",)
 
 
 # ---- the shape of a case, checked when the file is read ------------------------------------------

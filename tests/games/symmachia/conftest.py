@@ -4,13 +4,13 @@ orders read as an order file would be, and dice scripted by purpose (docs/rules/
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pipeline.core.dice import Draw
+from pipeline.games.symmachia.cases import QUIET_D100, CaseDice
 from pipeline.games.symmachia.options import DEFAULT_OPTIONS, Options
 from pipeline.games.symmachia.orders import PowerOrders, Ruling, read_orders, read_ruling
 from pipeline.games.symmachia.outcome import Code, Record
@@ -21,26 +21,20 @@ from pipeline.games.symmachia.year import YearResult, resolve_year
 from pipeline.storage.yamlio import load_yaml
 
 DEMO = Path(__file__).resolve().parents[3] / "pipeline" / "games" / "symmachia" / "scenarios" / "aegean-229.yaml"
-QUIET = 97  # a d100 that names no province of a small world, kills nobody and raises no rebel
+QUIET = QUIET_D100  # a d100 that names no province of a small world, kills nobody and raises no rebel
 
 
-@dataclass
-class ScriptDice:
+class ScriptDice(CaseDice):
     """Dice scripted by purpose (``"229bc spring battle mysia pergamon_a1": 5``, a list for several rolls of
     one purpose); any other roll is 3 on a d6, 97 on a d100 (a quiet event, a survivor, a loyal general) and
-    1 otherwise (the first of the sorted options)."""
+    1 otherwise (the first of the sorted options), as in the rule cases (`cases.CaseDice`)."""
 
-    values: Mapping[str, int | list[int]] = field(default_factory=dict)
-    draws: list[Draw] = field(default_factory=list)
+    def __init__(self, values: Mapping[str, int | list[int]] | None = None) -> None:
+        super().__init__(dict(values or {}))
 
     def roll(self, purpose: str, sides: int = 6) -> int:
-        scripted = self.values.get(purpose)
-        if isinstance(scripted, list):
-            n = sum(1 for d in self.draws if d.purpose == purpose)
-            scripted = scripted[n] if n < len(scripted) else None
-        value = scripted if scripted is not None else {6: 3, 100: QUIET}.get(sides, 1)
-        assert 1 <= value <= sides, f"{purpose}: {value} is not a d{sides}"
-        self.draws.append(Draw(purpose, sides, value))
+        value = super().roll(purpose, sides)
+        assert not self.wrong, self.wrong
         return value
 
     def rolled(self, fragment: str) -> list[Draw]:
