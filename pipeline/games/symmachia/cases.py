@@ -25,6 +25,7 @@ A case is plain data (a YAML mapping)::
           treasury: {lagids: 3600}
           records: [{code: trade_cancelled, seller: lagids, why: over_capacity}]
           no_records: [{code: battle}]
+          # waits: notes of lagids_a1     # the year waits for the game master's ruling on this
 
 Every leader's competence is 0 unless the start gives it. The start's balances and next revenues are
 computed again from the changed start unless the case gives them. A die the case does not list gives a
@@ -70,7 +71,10 @@ PUBLIC_KEYS = (
 START_KEYS = (*PUBLIC_KEYS[1:-1], "treasury", "competence", "bad_harvest")  # no year, no winners
 PROVINCE_KEYS = ("resources", "mines", "events", "mercenaries", "trading_post", "incense_needs_safe", "pirate_zone")
 TURN_KEYS = ("orders", "ruling", "dice", "expect", "force")
-EXPECT_KEYS = (*PUBLIC_KEYS, "treasury", "competence", "ledger", "records", "no_records", "warnings", "refused")
+EXPECT_KEYS = (
+    *PUBLIC_KEYS,
+    *("treasury", "competence", "ledger", "records", "no_records", "warnings", "refused", "waits"),
+)
 QUIET_D100 = 97  # a d100 that brings no event (no demo province has 97), kills nobody, raises no rebel
 
 
@@ -133,6 +137,14 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
             items = expect.get(key)
             if items is not None and not (isinstance(items, list) and all(isinstance(r, Mapping) for r in items)):
                 out.append((f"{at}.expect.{key}", "expected a list of records, each a mapping such as {code: battle}"))
+        ledger = expect.get("ledger")
+        if ledger is not None and not (
+            isinstance(ledger, Mapping)
+            and all(
+                isinstance(rows, list) and rows and all(isinstance(r, list) for r in rows) for rows in ledger.values()
+            )
+        ):
+            out.append((f"{at}.expect.ledger", "expected each power and its lines [step, entry, amount, about]"))
         warnings = expect.get("warnings")
         if warnings is not None and not (isinstance(warnings, list) and all(isinstance(x, str) for x in warnings)):
             out.append((f"{at}.expect.warnings", "expected a list of texts a warning of the orders contains"))
@@ -232,7 +244,12 @@ def play_case(scenario: Scenario, options: Options, case: Mapping[str, Any]) -> 
         try:
             result = resolve_year(scenario, state, orders, ruling, dice, options, force=bool(turn.get("force")))
         except PendingRuling as err:
+            waits = str(expect.get("waits") or "")
+            if waits and waits.lower() in str(err).lower():
+                return failures, warnings  # as the case expects: nothing after a year that waits
             return [*failures, f"{label}: {err}"], warnings
+        if expect.get("waits"):
+            failures.append(f"{label}: the year was played; the case expects it to wait for {expect['waits']!r}")
         failures += [f"{label}: {w}" for w in dice.wrong]
         rolled = {d.purpose for d in dice.draws}
         warnings += [f"{label}: no rule rolled the die {p!r}" for p in sorted(dice.values) if p not in rolled]
@@ -292,6 +309,9 @@ def case_start(scenario: Scenario, options: Options, change: Mapping[str, Any]) 
         elif key != "bad_harvest":
             public[key] = _merged(public.get(key), value)
     state = state_from_data(data)
+    problems = _start_problems(scenario, state)
+    if problems:
+        raise DataError([Problem(f"start.{w}", m) for w, m in problems])
     if "balances" in change and "forecasts" in change:
         return state
     pub = state.public
@@ -303,6 +323,43 @@ def case_start(scenario: Scenario, options: Options, change: Mapping[str, Any]) 
         alive = {p: info.original_capital for p, info in pub.powers.items() if not info.eliminated}
         forecasts = forecast(scenario, pub.owners, alive, fleet_counts(pub.units), balances, set(pub.ravaged), options)
     return dataclasses.replace(state, public=dataclasses.replace(pub, balances=balances, forecasts=forecasts))
+
+
+def _start_problems(scenario: Scenario, state: State) -> list[tuple[str, str]]:
+    """The places and names of a changed start that the scenario or the state does not know."""
+    pub = state.public
+    places = {**scenario.provinces, **scenario.seas}
+    out: list[tuple[str, str]] = []
+
+    def known(name: str, where: str, names: Any, what: str) -> None:
+        if name not in names:
+            out.append((where, f"no {what} {name!r}" + nearest(name, names)))
+
+    for p in pub.owners:
+        known(p, f"owners.{p}", scenario.provinces, "province")
+    for p in pub.ravaged:
+        known(p, f"ravaged.{p}", scenario.provinces, "province")
+    for z in pub.blockades:
+        known(z, "blockades", scenario.seas, "sea zone")
+    for uid, u in pub.units.items():
+        known(u.place, f"units.{uid}.place", places, "place")
+        known(u.leader, f"units.{uid}.leader", pub.leaders, "leader")
+        known(u.power, f"units.{uid}.power", pub.powers, "power")
+    for h in pub.hordes:
+        known(h.place, f"hordes.{h.id}.place", scenario.provinces, "province")
+        known(h.leader, f"hordes.{h.id}.leader", pub.leaders, "leader")
+    for pi in pub.pirates:
+        known(pi.province, f"pirates.{pi.id}.province", scenario.provinces, "province")
+        known(pi.zone, f"pirates.{pi.id}.zone", scenario.seas, "sea zone")
+        known(pi.leader, f"pirates.{pi.id}.leader", pub.leaders, "leader")
+    for pid, info in pub.powers.items():
+        for key, value in (("capital", info.capital), ("original_capital", info.original_capital)):
+            known(value, f"powers.{pid}.{key}", scenario.provinces, "province")
+    for pid in state.private:
+        known(pid, f"treasury.{pid}", pub.powers, "power")
+    for lid in state.master.competence:
+        known(lid, f"competence.{lid}", pub.leaders, "leader")
+    return out
 
 
 def _merged(old: Any, new: Any) -> Any:

@@ -45,6 +45,13 @@ def sign_treaties(w: Work) -> None:
     w.signed = set(w.treaties)
 
 
+def speeches(w: Work) -> None:
+    """Each power's speech, published with the year as written [S 7.12]."""
+    for power, orders in sorted(w.orders.items()):
+        if orders.politics.speech.strip():
+            w.rec(Step.TREATIES, Code.SPEECH, power, text=orders.politics.speech.strip())
+
+
 # ---- step 2: Rome -------------------------------------------------------------------------------
 
 

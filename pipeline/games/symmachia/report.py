@@ -11,6 +11,7 @@ catalogue message (`t.gettext`), every name the scenario's in the reader's langu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -350,6 +351,17 @@ def say(record: Data, n: Namer) -> str:
     return template % fields
 
 
+MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-|~>])")
+
+
+def inert(text: str) -> str:
+    """A player's own words (a speech) as Markdown shows them and nothing more: on one line, HTML's
+    characters as entities, Markdown's punctuation escaped, control characters dropped."""
+    line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    line = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return MARKUP.sub(r"\\\1", line)
+
+
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     if not rows:
         return []
@@ -385,7 +397,7 @@ def public_report(
     if speeches:
         out += ["## " + t.gettext("Speeches"), ""]
         for r in speeches:
-            out += [f"**{n.power(r.get('power'))}**", "", f"> {r.get('text', '')}", ""]
+            out += [f"**{n.power(r.get('power'))}**", "", f"> {inert(str(r.get('text', '')))}", ""]
     patrons = [n.power(p) for r in by_code.get("patronage", []) for p in r.get("patrons") or []]
     if patrons:
         of_year = [n.power(r.get("power")) for r in by_code.get("patron_of_the_year", [])]

@@ -60,6 +60,7 @@ def resolve_year(
         raise PendingRuling("the year waits for the game master's ruling on: " + "; ".join(waiting))
     w = _work(scenario, state, orders, ruling, dice, options)
     new_capitals(w)
+    politics.speeches(w)
     politics.sign_treaties(w)  # 1
     politics.rome(w)  # 2
     economy.collect_income(w)  # 3
