@@ -417,7 +417,8 @@ class Reader:
         new_capital = None
         if m.get("new_capital") is not None:
             new_capital = self.place(m.get("new_capital"), "politics.new_capital", mine, f"province of {self.power!r}")
-            if info is not None and self.st.owner(info.capital) == self.power and new_capital is not None:
+            held = info is not None and self.st.owner(info.capital) == self.power
+            if held and info is not None and self.st.owner(info.original_capital) == self.power and new_capital:
                 c.add("politics.new_capital", "a capital moves only when it has been lost")
         post = None
         if m.get("main_trading_post") is not None:

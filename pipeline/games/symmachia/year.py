@@ -151,11 +151,14 @@ def _work(
 
 
 def new_capitals(w: Work) -> None:
-    """A king whose capital was taken names a new, temporary one in his orders [S 2.3]."""
+    """A king whose capital was taken names a new, temporary one in his orders [S 2.3]: while his original
+    capital is lost, the court sits where his orders say (a province he holds), the choice made for him
+    at step 25 standing only until he names one."""
     for power, orders in w.orders.items():
         wanted = orders.politics.new_capital
         info = w.powers[power]
-        if wanted and w.owners.get(wanted) == power and w.owners.get(info.capital) != power:
+        lost = w.owners.get(info.original_capital) != power or w.owners.get(info.capital) != power
+        if wanted and wanted != info.capital and w.owners.get(wanted) == power and lost:
             info.capital = wanted
             w.rec(Step.TREATIES, Code.NEW_CAPITAL, power, province=wanted, temporary=wanted != info.original_capital)
 

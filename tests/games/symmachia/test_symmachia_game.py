@@ -204,3 +204,30 @@ def test_every_legal_order_is_read_as_legal() -> None:
                 assert not read.problems, (power, uid, order, [str(p) for p in read.problems])
                 checked += 1
     assert checked > 100
+
+
+def test_the_demo_uses_every_kind_of_order() -> None:
+    """The demo's years use every kind of order of the sheet [S 10.1]: each political act (a new capital
+    and a dôrea among them), trade in goods, wood and mercenaries, every campaign order letter, and the
+    military sheet's keys; the plots and bribes are read in the sealed files, with the demo's open key."""
+    from pipeline.storage.gamedir import load_game
+    from pipeline.storage.sealed import unseal
+
+    key = load_game(DEMO).open_secrets()["age_identity"]
+    text = "\n".join(
+        unseal(path.read_bytes(), [key], path.name) for path in sorted((DEMO / "orders").glob("*/*.yaml.age"))
+    )
+    political = ["new_capital", "main_trading_post", "forgive", "plot_kings", "rome", "gifts", "tribute", "dorea"]
+    political += ["speech", "patronage", "friendship", "counter_corruption", "corruption", "plot_generals", "bosporus"]
+    military = ["create", "disband", "commander", "mercenaries", "no_wood", "notes", "only_if", "secondary"]
+    military += ["retreat", "defence", "defence_priorities", "fight_first"]
+    missing = [k for k in [*political, *military] if f"{k}:" not in text and f": {k}" not in text]
+    missing += [
+        f"{op} {good}"
+        for op in ("sell", "buy")
+        for good in ("grain", "wood", "mercenaries")
+        if f"{op}: {good}" not in text
+    ]
+    missing += [x for x in "MFPECARN" if not any(f"{a}{x}{b}" in text for a in " [" for b in " ,}]")]
+    missing += [d for d in ("D0", "D1", "D2", "D3") if d not in text]
+    assert not missing, missing
