@@ -527,12 +527,26 @@ def _fight_pirates(w: Work, fleet: UnitW, pirates: Pirates) -> bool:
     rounds = 0
     while True:
         suffix = (f"again {rounds}",) if rounds else ()
-        vf = mine.value(w.roll(6, "pirates", pirates.id, fleet.id, *suffix))
-        vp = theirs.value(w.roll(6, "pirates", pirates.id, pirates.id, *suffix))
+        die_f = w.roll(6, "pirates", pirates.id, fleet.id, *suffix)
+        die_p = w.roll(6, "pirates", pirates.id, pirates.id, *suffix)
+        vf, vp = mine.value(die_f), theirs.value(die_p)
         outcome = result(vf - vp)
         if outcome is not Result.AGAIN or rounds >= MAX_ROUNDS:
             break
         rounds += 1
+    w.rec(  # the game master sees the values of every fight, the pirates' as the battles' [S 5.2]
+        Step.CAMPAIGN,
+        Code.BATTLE_VALUES,
+        None,
+        place=pirates.zone,
+        a=fleet.id,
+        b=pirates.id,
+        a_values=shown_values(mine, die_f),
+        b_values=shown_values(theirs, die_p),
+        a_total=vf,
+        b_total=vp,
+        seen=Seen.MASTER,
+    )
     w.rec(
         Step.CAMPAIGN,
         Code.BATTLE,
