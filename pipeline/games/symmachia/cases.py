@@ -48,7 +48,7 @@ from .economy import all_balances, fleet_counts, forecast
 from .model import Good, year_label
 from .options import Options
 from .orders import PendingRuling, PowerOrders, Ruling, read_orders, read_ruling
-from .scenario import Scenario
+from .scenario import EVENT_KINDS, Scenario
 from .start import start_state
 from .state import State, state_from_data, state_to_data
 from .year import resolve_year
@@ -277,17 +277,40 @@ def changed_scenario(scenario: Scenario, change: Mapping[str, Any]) -> Scenario:
         for key, value in raw.items():
             if key == "resources":
                 goods = {g.value: g for g in Good}
-                bad = [k for k in value if k not in goods or not isinstance(value[k], int)]
-                if not isinstance(value, Mapping) or bad:
+                if not isinstance(value, Mapping) or any(
+                    k not in goods or isinstance(v, bool) or not isinstance(v, int) for k, v in value.items()
+                ):
                     problems.append((f"{where}.resources", "expected goods and whole numbers, such as {grain: 2}"))
                     continue
                 values["resources"] = {goods[k]: int(v) for k, v in value.items() if v}
             elif key == "mines":
-                values["mines"] = int(value)
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    problems.append((f"{where}.mines", f"expected a number of mines, found {shown(value)}"))
+                    continue
+                values["mines"] = value
             elif key in ("events", "mercenaries", "incense_needs_safe"):
-                values[key] = tuple(str(x) for x in value or ())
-            else:
-                values[key] = None if value is None else str(value)
+                known = {
+                    "events": EVENT_KINDS,
+                    "mercenaries": tuple(scenario.mercenaries),
+                    "incense_needs_safe": tuple(scenario.seas),
+                }[key]
+                items = value if isinstance(value, list) else None
+                if items is None or any(x not in known for x in items):
+                    problems.append((f"{where}.{key}", f"expected a list of {', '.join(known)}"))
+                    continue
+                values[key] = tuple(str(x) for x in items)
+            elif key == "trading_post":
+                if value is not None and value not in scenario.posts:
+                    problems.append(
+                        (f"{where}.{key}", f"no trading post {value!r}" + nearest(str(value), scenario.posts))
+                    )
+                    continue
+                values[key] = value
+            else:  # pirate_zone
+                if value is not None and value not in prov.coasts:
+                    problems.append((f"{where}.{key}", f"expected a zone of its coast: {', '.join(prov.coasts)}"))
+                    continue
+                values[key] = value
         provinces[pid] = dataclasses.replace(prov, **values)
     if problems:
         raise DataError([Problem(w, m) for w, m in problems])

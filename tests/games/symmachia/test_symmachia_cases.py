@@ -74,9 +74,21 @@ def test_a_case_that_does_not_hold_fails_in_words(tmp_path: Path) -> None:
           treasury: {lagids: 1}
           records: [{code: local_income, power: antigonids, amount: 900}]
           owners: {egypt: seleucids}
+  - id: SY-WRONG-03
+    source: "[S 1.2] (§2.1.2)"
+    profile: symmachia
+    scenario: {provinces: {egypt: {mines: two, events: [flood]}, atlantis: {mines: 1}}}
+    turns: [{}]
 """,
     )
-    bad_start, wrong = (run_rule_case(c) for c in read_cases(file))
+    bad_start, wrong, bad_scenario = (run_rule_case(c) for c in read_cases(file))
+    assert bad_scenario.failures == [
+        "cannot be set up: scenario.provinces.egypt.mines: expected a number of mines, found 'two'",
+        "cannot be set up: scenario.provinces.egypt.events: expected a list of favourable, storm, barbarians,"
+        " pirates, bad_harvest, epidemic",
+        "cannot be set up: scenario.provinces.atlantis: no province 'atlantis' in the scenario"
+        " (did you mean 'galatia'?)",
+    ]
     assert not bad_start.passed
     assert bad_start.failures == ["cannot be set up: start.owners.nowhere: no province 'nowhere'"]
     assert not wrong.passed
