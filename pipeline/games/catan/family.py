@@ -28,6 +28,7 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
+from . import cases
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .drawing import render
@@ -397,6 +398,14 @@ class CatanFamily(GameFamily):
         elif viewer is not None:
             out += _private_text(viewer, round_no, results.get("private"), t)
         return out
+
+    # ---- rule cases (docs/rules/catan.md, "Rule cases") ------------------------------------------------
+
+    def case_problems(self, case: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return cases.case_problems(case)
+
+    def play_case(self, setup: Layout, options: CatanOptions, case: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+        return cases.play_case(setup, self.powers(setup), options, case)
 
     def draw_map(
         self, setup: Layout, turn: str, state: CatanGame | None, results: Mapping[str, Any] | None, t: Translations

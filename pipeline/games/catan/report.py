@@ -563,7 +563,7 @@ def private_view(player: str, before: CatanState, after: CatanState) -> Private:
     return Private(before.players[player].hand, p.hand, p.cards, p.knights, pieces, after.points(player))
 
 
-def _step_line(step: StepDone) -> Said:
+def step_line(step: StepDone) -> Said:
     action = said(ACTION_NAMES[step.action])
     if step.reason is None:
         return said(N_("step {index} ({action}): done"), index=step.index, action=action)
@@ -608,7 +608,7 @@ def private_report(
     ]
     if view.knights:
         cards.append(said(N_("knights face up: {count}"), count=view.knights))
-    steps = [_step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
+    steps = [step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
     if problems:
         steps = [said(N_("your file could not be read, and your turn was played without it:"))]
         steps += [
