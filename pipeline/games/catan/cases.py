@@ -276,7 +276,7 @@ def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn:
         if key not in expect:
             continue
         try:
-            want = state_to_data(state_from_data({**got, key: expect[key]}, board))[key]
+            want = state_to_data(state_from_data({**got, key: expect[key]}, board)).get(key)
         except DataError as err:
             out += [f"expect.{key}: {p}" for p in err.problems]
             continue
