@@ -59,6 +59,14 @@ class Placement:
 
 
 @dataclasses.dataclass(frozen=True)
+class Unread:
+    """A seat's file that cannot be read: its problems, kept as messages so that its private report says
+    them in the reader's language; its turn is played without steps [K 3.4]."""
+
+    problems: tuple[FileProblem, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class CatanGame:
     """The state of a game between two turns: the board as laid, the state, and whether the placement is
     played."""
@@ -282,12 +290,15 @@ class CatanFamily(GameFamily):
             return ReadOrders(orders_from_data(own, state.board, power, seats))
         except FileProblems as err:
             # a file with a problem is refused whole: at adjudication its seat plays as without orders [K 3.4]
-            return ReadOrders(self.no_orders(setup, state, power), tuple(err.problems))
+            found = tuple(dataclasses.replace(f, line=f.line or lines(f.where)) for f in err.found)
+            return ReadOrders(Unread(found), tuple(err.problems))
 
     def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders:
         return TurnOrders() if state.placed else Placement()
 
-    def order_lines(self, orders: Placement | TurnOrders) -> list[str]:
+    def order_lines(self, orders: Placement | TurnOrders | Unread) -> list[str]:
+        if isinstance(orders, Unread):
+            return []
         if isinstance(orders, Placement):
             out = [f"setup {i}: {_line(c)}" for i, c in enumerate(orders.choices, start=1)]
         else:
@@ -343,13 +354,16 @@ class CatanFamily(GameFamily):
         shown = [d for d in dice.draws if not _sealed(d)]
         sealed = [d for d in dice.draws if _sealed(d)]
         record_end = {"dice": [_draw(d) for d in shown]} if shown else {}
-        private = {
+        private: dict[str, dict[str, Any]] = {
             p: {
                 "view": _view_data(private_view(p, before, after.state)),
                 "own_records": [event_to_data(e) for e in events if _private(e, p)],
             }
             for p in after.state.seats
         }
+        for p, o in orders.items():
+            if isinstance(o, Unread) and p in private:
+                private[p]["file_problems"] = [f.to_data() for f in o.problems]
         master = {"dice": [_draw(d) for d in sealed]} if sealed else {}
         return TurnResult(after.turn, after, record, record_end, private, master)
 
@@ -426,7 +440,10 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
     records = [event_from_data(d) for d in own.get("own_records") or []]
     refused = own.get("refused")
     refused = refused if isinstance(refused, Mapping) else {}
-    problems = tuple(FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or [])
+    # the file's problems as messages, said in the reader's language; else as storage wrote them
+    problems = tuple(FileProblem.from_data(p) for p in own.get("file_problems") or []) or tuple(
+        FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or []
+    )
     return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
 
 
