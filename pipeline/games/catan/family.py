@@ -74,6 +74,7 @@ class CatanGame:
     board: Board
     state: CatanState
     placed: bool = False
+    open_hands: bool = False  # every hand in the public state [K 3.3]
 
     @property
     def turn(self) -> str:
@@ -195,6 +196,17 @@ class CatanFamily(GameFamily):
     def powers(self, setup: Layout) -> tuple[str, ...]:
         return SEATS[: min(setup.board.players[1], len(SEATS))]
 
+    def seats(self, setup: Layout, options: CatanOptions) -> tuple[str, ...]:
+        """The seats that play [K 3.1]: option `players`, between the fewest and the most the board takes,
+        or the most."""
+        fewest, most = setup.board.players
+        n = options.players or most
+        if not fewest <= n <= min(most, len(SEATS)):
+            raise DataError(
+                [Problem("options.players", f"the board {setup.board.name} takes {fewest} to {most} players, not {n}")]
+            )
+        return SEATS[:n]
+
     def options_of(self, rules: Rules, data: Mapping[str, Any]) -> CatanOptions:
         return options_from_data(dict(data))
 
@@ -216,7 +228,7 @@ class CatanFamily(GameFamily):
         """The board laid (a drawn board drawn with the game's setup dice [K 1.6]) and the placement to come
         [K 18.1]."""
         board = setup.board if setup.fixed else draw_board(setup, dice)
-        game = CatanGame(board, new_state(board, self.powers(setup), options))
+        game = CatanGame(board, new_state(board, self.seats(setup, options), options), open_hands=options.open_hands)
         return game.turn, game
 
     # ---- the state codec ---------------------------------------------------------------------------
@@ -231,8 +243,15 @@ class CatanFamily(GameFamily):
         public |= state_to_data(state.state, hidden=True)
         players = full["players"]
         assert isinstance(players, Mapping)
+        if state.open_hands:  # the hands in the open, the development cards still each player's own [K 3.3]
+            shown = public["players"]
+            assert isinstance(shown, Mapping)
+            public["players"] = {p: {"hand": players[p]["hand"], **d} for p, d in shown.items()}
         hidden = {
-            "players": {p: {"hand": d["hand"], "cards": d["cards"]} for p, d in players.items()},
+            "players": {
+                p: {"cards": d["cards"]} if state.open_hands else {"hand": d["hand"], "cards": d["cards"]}
+                for p, d in players.items()
+            },
             "deck": full["deck"],
         }
         return StateData(public, hidden)
@@ -244,11 +263,14 @@ class CatanFamily(GameFamily):
         board = _board(setup, public.get("laid") or {}, problems)
         data = {k: v for k, v in public.items() if k not in ("placed", "laid")}
         players = data.get("players")
+        open_hands = isinstance(players, Mapping) and any(
+            isinstance(d, Mapping) and "hand" in d for d in players.values()
+        )
         if isinstance(players, Mapping):
             own = (secret or {}).get("players") or {}
             data["players"] = {
                 p: {
-                    "hand": (own.get(p) or {}).get("hand", {}),
+                    "hand": (d or {}).get("hand") if open_hands else (own.get(p) or {}).get("hand", {}),
                     "cards": (own.get(p) or {}).get("cards", []),
                     "knights": (d or {}).get("knights", 0),
                     "turns": (d or {}).get("turns", 0),
@@ -264,7 +286,7 @@ class CatanFamily(GameFamily):
             raise DataError(problems, file=file) from None
         if problems:
             raise DataError(problems, file=file)
-        return CatanGame(board, state, bool(public.get("placed", False)))
+        return CatanGame(board, state, bool(public.get("placed", False)), open_hands)
 
     # ---- orders ------------------------------------------------------------------------------------
 
@@ -337,7 +359,7 @@ class CatanFamily(GameFamily):
             scripts = {p: o for p, o in orders.items() if isinstance(o, TurnOrders)}
             result = play_round(board, before, scripts, options, dice)
             offers = offers_of(scripts)
-        after = CatanGame(board, result.state, True)
+        after = CatanGame(board, result.state, True, options.open_hands)
         events = result.events
         record: dict[str, Any] = {
             "round": after.state.round if state.placed else 0,
@@ -349,6 +371,8 @@ class CatanFamily(GameFamily):
                 for (p, i), o in sorted(offers.items())
             ]
         record["points"] = {p: after.state.points(p) for p in after.state.seats}
+        if options.open_hands:  # [K 3.3]
+            record["hands"] = {p: after.state.players[p].hand.to_data() for p in after.state.seats}
         if after.state.winner is not None:
             record["winner"] = after.state.winner
         shown = [d for d in dice.draws if not _sealed(d)]
@@ -404,7 +428,9 @@ class CatanFamily(GameFamily):
             for o in results.get("offers") or []
         }
         round_no = int(results.get("round", 0))
-        out = public_report(round_no, dict(results.get("points") or {}), events, offers).markdown(t)
+        hands = results.get("hands")
+        shown = {str(p): _hand(h) for p, h in hands.items()} if isinstance(hands, Mapping) else None
+        out = public_report(round_no, dict(results.get("points") or {}), events, offers, shown).markdown(t)
         if viewer == "game_master":  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():

@@ -524,9 +524,10 @@ def public_report(
     points: Mapping[str, int],
     events: Iterable[Event],
     offers: Mapping[tuple[str, int], Offer] | None = None,
+    hands: Mapping[str, Hand] | None = None,
 ) -> Report:
     """The round's public report: each turn's records in words, then everyone's victory points (`points`, in
-    the order of the seats)."""
+    the order of the seats), and with open hands [K 3.3] every hand at the end of the round."""
     sections = []
     for player, turn in _turns(events):
         heading = said(N_("the turn of {player}"), player=seat_name(player)) if player else said(N_("the placement"))
@@ -539,6 +540,9 @@ def public_report(
         for p, n in points.items()
     )
     sections.append(Section(said(N_("victory points")), lines))
+    if hands is not None:
+        held = tuple(said(N_("{player}: {cards}"), player=seat_name(p), cards=hand_words(h)) for p, h in hands.items())
+        sections.append(Section(said(N_("the hands, open")), held))
     title = said(N_("round {round}"), round=round_no) if round_no else said(N_("the initial placement"))
     return Report(title, tuple(sections))
 

@@ -102,3 +102,38 @@ def test_the_legal_steps_are_steps_the_round_plays(tmp_path: Path) -> None:
         )
         steps = [r for r in played.private["orange"]["own_records"] if r["event"] == "step_done"]
         assert steps and "reason" not in steps[0], steps
+
+
+def test_a_game_of_fewer_seats_with_open_hands(tmp_path: Path) -> None:
+    """[K 3.1] [K 3.3] options players and open_hands: three seats on the base island (3 or 4), game.yaml
+    giving those three; the round waits for them only; every hand in the public state file and the public
+    report, the development cards still in the encrypted part."""
+    from pipeline.publish.family_pages import turn_report
+
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 3\nopen_hands: true\nstarting_hand: {ore: 4}\n")
+    created = _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo")
+    assert created.exit_code == 0, created.output
+    game = load_game(folder)
+    assert game.powers == ("orange", "blue", "white") and sorted(game.data["powers"]) == ["blue", "orange", "white"]
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    status = _judge("status", folder)
+    assert "black" not in status.output
+    assert _judge("adjudicate", folder).exit_code == 0  # all three sent: nobody else is waited for
+    public = (folder / "state" / "r01.yaml").read_text()
+    assert "hand: {" in public and "ore: " in public and "black" not in public
+    assert load_game(folder).state("r01", public=True).state.players["orange"].hand.total >= 4
+    report = turn_report(load_game(folder), "r00", "fr", None, public=True)
+    assert "### Les mains, ouvertes" in report or "### Mains" in report, report[-600:]
+
+
+def test_a_game_takes_the_seats_its_board_allows(tmp_path: Path) -> None:
+    """[K 3.1] option players: the base island takes 3 or 4."""
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 2\n")
+    made = CliRunner().invoke(
+        cli, ["new", str(tmp_path / "g"), "--profile", "catan", "--map", "base", "--options", str(options), "--demo"]
+    )
+    assert made.exit_code == 1 and "options.players: the board base takes 3 to 4 players, not 2" in made.output
