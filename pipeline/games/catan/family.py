@@ -34,7 +34,7 @@ from .codec import event_from_data, event_to_data, state_from_data, state_to_dat
 from .drawing import render
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
-from .options import CatanOptions, options_from_data
+from .options import CatanOptions, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, StepDone
 from .report import Private, offers_of, private_report, private_view, public_report, seat_name
@@ -42,10 +42,10 @@ from .resources import Hand, hand_from_data
 from .said import N_, FileProblem, FileProblems, said
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import Card, CatanState, HeldCard, new_state
-from .turn import play_round
+from .turn import next_seat, play_player_turn, play_round
 
 SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the pieces' colours, `drawing.PALETTE`'s
-TURN = re.compile(r"^r(\d{2,})$")
+TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
 BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
 PLACEMENT = "r00"
 
@@ -75,10 +75,17 @@ class CatanGame:
     state: CatanState
     placed: bool = False
     open_hands: bool = False  # every hand in the public state [K 3.3]
+    player_turns: bool = False  # a file a player-turn, not a round [K 3.1]
 
     @property
     def turn(self) -> str:
-        return f"r{self.state.round + 1:02d}" if self.placed else PLACEMENT
+        if not self.placed:
+            return PLACEMENT
+        if not self.player_turns:
+            return f"r{self.state.round + 1:02d}"
+        seat = next_seat(self.state)
+        index = self.state.seats.index(seat) + 1
+        return f"r{self.state.round + (index == 1):02d}-{index}"
 
 
 def _laid(layout: Layout, board: Board) -> dict[str, Any]:
@@ -218,17 +225,20 @@ class CatanFamily(GameFamily):
     def turn_key(self, turn: str) -> tuple[int, ...]:
         m = TURN.match(turn)
         if m is None:
-            raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example}")
-        return (int(m[1]),)
+            raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example} (or r01-2, a player-turn)")
+        return (1, int(m[1]), int(m[2] or 0))
 
     def turn_kind(self, turn: str) -> str:
-        return "placement" if turn == PLACEMENT else "round"
+        if turn == PLACEMENT:
+            return "placement"
+        return "player turn" if "-" in turn else "round"
 
     def start(self, setup: Layout, options: CatanOptions, dice: Dice) -> tuple[str, CatanGame]:
         """The board laid (a drawn board drawn with the game's setup dice [K 1.6]) and the placement to come
         [K 18.1]."""
         board = setup.board if setup.fixed else draw_board(setup, dice)
-        game = CatanGame(board, new_state(board, self.seats(setup, options), options), open_hands=options.open_hands)
+        state = new_state(board, self.seats(setup, options), options)
+        game = CatanGame(board, state, open_hands=options.open_hands, player_turns=_player_turns(options))
         return game.turn, game
 
     # ---- the state codec ---------------------------------------------------------------------------
@@ -236,6 +246,8 @@ class CatanFamily(GameFamily):
     def state_to_data(self, setup: Layout, state: CatanGame, secret: bool) -> StateData:
         full = state_to_data(state.state)
         public: dict[str, Any] = {"placed": state.placed}
+        if state.player_turns:
+            public["player_turns"] = True
         if not setup.fixed:
             public["laid"] = _laid(setup, state.board)
         if not secret:
@@ -261,7 +273,7 @@ class CatanFamily(GameFamily):
     ) -> CatanGame:
         problems: list[Problem] = []
         board = _board(setup, public.get("laid") or {}, problems)
-        data = {k: v for k, v in public.items() if k not in ("placed", "laid")}
+        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns")}
         players = data.get("players")
         open_hands = isinstance(players, Mapping) and any(
             isinstance(d, Mapping) and "hand" in d for d in players.values()
@@ -286,12 +298,18 @@ class CatanFamily(GameFamily):
             raise DataError(problems, file=file) from None
         if problems:
             raise DataError(problems, file=file)
-        return CatanGame(board, state, bool(public.get("placed", False)), open_hands)
+        placed, player_turns = bool(public.get("placed", False)), bool(public.get("player_turns", False))
+        return CatanGame(board, state, placed, open_hands, player_turns)
 
     # ---- orders ------------------------------------------------------------------------------------
 
     def powers_to_order(self, setup: Layout, state: CatanGame) -> list[str]:
-        return [] if state.state.winner is not None else list(state.state.seats)
+        """Every seat, or with a file a player-turn the seat whose turn it is [K 3.1]."""
+        if state.state.winner is not None:
+            return []
+        if state.placed and state.player_turns:
+            return [next_seat(state.state)]
+        return list(state.state.seats)
 
     def read_orders(
         self,
@@ -357,9 +375,12 @@ class CatanFamily(GameFamily):
             offers: dict[tuple[str, int], Offer] = {}
         else:
             scripts = {p: o for p, o in orders.items() if isinstance(o, TurnOrders)}
-            result = play_round(board, before, scripts, options, dice)
+            if state.player_turns:
+                result = play_player_turn(board, before, next_seat(before), scripts, options, dice)
+            else:
+                result = play_round(board, before, scripts, options, dice)
             offers = offers_of(scripts)
-        after = CatanGame(board, result.state, True, options.open_hands)
+        after = CatanGame(board, result.state, True, state.open_hands, state.player_turns)
         events = result.events
         record: dict[str, Any] = {
             "round": after.state.round if state.placed else 0,
@@ -409,7 +430,14 @@ class CatanFamily(GameFamily):
     def title(self, setup: Layout, turn: str, t: Translations) -> str:
         if turn == PLACEMENT:
             return _capital(said(N_("the initial placement")).words(t))
-        return _capital(said(N_("round {round}"), round=self.turn_key(turn)[0]).words(t))
+        _, round_no, seat = self.turn_key(turn)
+        if seat and seat <= len(SEATS):
+            return _capital(
+                said(
+                    N_("round {round}, the turn of {player}"), round=round_no, player=seat_name(SEATS[seat - 1])
+                ).words(t)
+            )
+        return _capital(said(N_("round {round}"), round=round_no).words(t))
 
     def report(
         self,
@@ -471,6 +499,10 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
         FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or []
     )
     return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+
+
+def _player_turns(options: CatanOptions) -> bool:
+    return options.turn_files is TurnFiles.PLAYER
 
 
 def _capital(text: str) -> str:

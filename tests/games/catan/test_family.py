@@ -137,3 +137,38 @@ def test_a_game_takes_the_seats_its_board_allows(tmp_path: Path) -> None:
         cli, ["new", str(tmp_path / "g"), "--profile", "catan", "--map", "base", "--options", str(options), "--demo"]
     )
     assert made.exit_code == 1 and "options.players: the board base takes 3 to 4 players, not 2" in made.output
+
+
+def test_a_file_a_player_turn(tmp_path: Path) -> None:
+    """[K 3.1] option turn_files player: after the placement the turns are r01-1, r01-2, r01-3, r02-1...,
+    sorted in play; each waits for the seat whose turn it is only, and plays that seat's turn alone, the
+    others answering by the files they sent for it; the round goes on from one to the next."""
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 3\nturn_files: player\nstarting_hand: {ore: 4, wool: 4}\n")
+    assert _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo").exit_code == 0
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    assert _judge("adjudicate", folder).exit_code == 0
+    assert load_game(folder).current_turn() == "r01-1"
+    waiting = _judge("status", folder).output.splitlines()
+    assert [line.split()[0] for line in waiting[1:-1]] == ["orange"]  # only the seat whose turn it is
+    offer = "script:\n  trade:\n    - offer: {to: [blue], give: {wool: 1}, get: {ore: 1}}\n"
+    assert _send(folder, tmp_path, "r01-1", "orange", offer).exit_code == 0
+    answer = "answers:\n  accept:\n    - {from: orange, give: {ore: 1}, get: {wool: 1}}\n"
+    assert _send(folder, tmp_path, "r01-1", "blue", answer).exit_code == 0
+    assert _judge("adjudicate", folder).exit_code == 0
+    game = load_game(folder)
+    state = game.state("r01-2").state
+    assert game.current_turn() == "r01-2" and state.round == 1
+    assert [state.players[p].turns for p in state.seats] == [1, 0, 0]
+    records = game.recorded_results("r01-1")["records"]
+    assert [r["player"] for r in records if r["event"] == "traded"] == ["orange"]
+    for turn, seat in (("r01-2", "blue"), ("r01-3", "white")):
+        assert _send(folder, tmp_path, turn, seat, "script: {}\n").exit_code == 0
+        assert _judge("adjudicate", folder).exit_code == 0
+    game = load_game(folder)
+    assert game.current_turn() == "r02-1" and game.turns()[:5] == ["r00", "r01-1", "r01-2", "r01-3", "r02-1"]
+    assert game.state("r02-1").state.round == 1
+    replay = _judge("replay", "--check", folder)
+    assert replay.exit_code == 0, replay.output
