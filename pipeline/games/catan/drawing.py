@@ -26,7 +26,7 @@ from html import escape
 
 from .board import Board, Edge, Terrain
 from .outcome import Combat, Event, Moved, Side
-from .report import A_UNIT, RESOURCE_NAMES, UNIT_NAMES, seat_name
+from .report import A_UNIT, RESOURCE_NAMES, TERRAIN_NAMES, UNIT_NAMES, seat_name
 from .said import N_, Gettext, said
 from .state import CatanState
 from .units import UnitKind
@@ -47,16 +47,6 @@ TERRAIN_COLOURS: Mapping[Terrain, str] = {
     Terrain.GOLD: "#F3C94B",
     Terrain.DESERT: "#EDE1C6",
     Terrain.SEA: "#BFDDEE",
-}
-TERRAIN_NAMES: Mapping[Terrain, str] = {
-    Terrain.HILLS: N_("hills"),
-    Terrain.FOREST: N_("forest"),
-    Terrain.PASTURE: N_("pasture"),
-    Terrain.FIELDS: N_("fields"),
-    Terrain.MOUNTAINS: N_("mountains"),
-    Terrain.GOLD: N_("gold field"),
-    Terrain.DESERT: N_("desert"),
-    Terrain.SEA: N_("sea"),
 }
 LETTERS: Mapping[UnitKind, str] = {
     UnitKind.MILITARY: "M",

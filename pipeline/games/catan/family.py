@@ -28,13 +28,14 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
-from . import cases
+from . import cases, draft
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
+from .draft import Draft
 from .drawing import render
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
-from .options import CatanOptions, TurnFiles, options_from_data
+from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, StepDone
 from .report import Private, offers_of, private_report, private_view, public_report, seat_name
@@ -47,7 +48,15 @@ from .turn import next_seat, play_player_turn, play_round
 SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the pieces' colours, `drawing.PALETTE`'s
 TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
 BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
+DRAFT_TURN = re.compile(r"^h(\d{2,})$")  # a seat's hex of a drafted board [K 1.6]
 PLACEMENT = "r00"
+
+
+@dataclasses.dataclass(frozen=True)
+class DraftChoice:
+    """A seat's file for a draft turn: the drawn hexes it would lay its hex on, ranked [K 1.6]."""
+
+    ranked: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,9 +85,12 @@ class CatanGame:
     placed: bool = False
     open_hands: bool = False  # every hand in the public state [K 3.3]
     player_turns: bool = False  # a file a player-turn, not a round [K 3.1]
+    draft: Draft | None = None  # the board being drafted, before the placement [K 1.6]
 
     @property
     def turn(self) -> str:
+        if self.draft is not None:
+            return draft.turn_id(self.draft)
         if not self.placed:
             return PLACEMENT
         if not self.player_turns:
@@ -223,6 +235,8 @@ class CatanFamily(GameFamily):
     # ---- turns -------------------------------------------------------------------------------------
 
     def turn_key(self, turn: str) -> tuple[int, ...]:
+        if d := DRAFT_TURN.match(turn):
+            return (0, int(d[1]), 0)
         m = TURN.match(turn)
         if m is None:
             raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example} (or r01-2, a player-turn)")
@@ -231,14 +245,26 @@ class CatanFamily(GameFamily):
     def turn_kind(self, turn: str) -> str:
         if turn == PLACEMENT:
             return "placement"
+        if DRAFT_TURN.match(turn):
+            return "draft"
         return "player turn" if "-" in turn else "round"
 
     def start(self, setup: Layout, options: CatanOptions, dice: Dice) -> tuple[str, CatanGame]:
         """The board laid (a drawn board drawn with the game's setup dice [K 1.6]) and the placement to come
         [K 18.1]."""
-        board = setup.board if setup.fixed else draw_board(setup, dice)
-        state = new_state(board, self.seats(setup, options), options)
-        game = CatanGame(board, state, open_hands=options.open_hands, player_turns=_player_turns(options))
+        seats = self.seats(setup, options)
+        drafting = None
+        if options.hex_placement is HexPlacement.DRAFT:
+            if not setup.drawn_terrain:
+                raise DataError(
+                    [Problem("options.hex_placement", f"the board {setup.board.name} draws no hex to draft")]
+                )
+            drafting = draft.start(setup, dice)
+            board = draft.board_so_far(setup, drafting)
+        else:
+            board = setup.board if setup.fixed else draw_board(setup, dice)
+        state = new_state(board, seats, options)
+        game = CatanGame(board, state, False, options.open_hands, _player_turns(options), drafting)
         return game.turn, game
 
     # ---- the state codec ---------------------------------------------------------------------------
@@ -248,7 +274,10 @@ class CatanFamily(GameFamily):
         public: dict[str, Any] = {"placed": state.placed}
         if state.player_turns:
             public["player_turns"] = True
-        if not setup.fixed:
+        if state.draft is not None:
+            public["laid"] = {h: {"terrain": t.value} for h, t in state.draft.laid.items()}
+            public["draft"] = {"hand": state.draft.hand.value}
+        elif not setup.fixed:
             public["laid"] = _laid(setup, state.board)
         if not secret:
             return StateData({**public, **full})
@@ -273,7 +302,8 @@ class CatanFamily(GameFamily):
     ) -> CatanGame:
         problems: list[Problem] = []
         board = _board(setup, public.get("laid") or {}, problems)
-        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns")}
+        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns", "draft")}
+        drafting = _drafting(public, board, problems)
         players = data.get("players")
         open_hands = isinstance(players, Mapping) and any(
             isinstance(d, Mapping) and "hand" in d for d in players.values()
@@ -299,7 +329,7 @@ class CatanFamily(GameFamily):
         if problems:
             raise DataError(problems, file=file)
         placed, player_turns = bool(public.get("placed", False)), bool(public.get("player_turns", False))
-        return CatanGame(board, state, placed, open_hands, player_turns)
+        return CatanGame(board, state, placed, open_hands, player_turns, drafting)
 
     # ---- orders ------------------------------------------------------------------------------------
 
@@ -307,6 +337,8 @@ class CatanFamily(GameFamily):
         """Every seat, or with a file a player-turn the seat whose turn it is [K 3.1]."""
         if state.state.winner is not None:
             return []
+        if state.draft is not None:
+            return [state.draft.drafter(state.state.seats)]
         if state.placed and state.player_turns:
             return [next_seat(state.state)]
         return list(state.state.seats)
@@ -324,6 +356,8 @@ class CatanFamily(GameFamily):
         own = {k: v for k, v in data.items() if k not in BINDING}
         seats = state.state.seats
         try:
+            if state.draft is not None:
+                return ReadOrders(DraftChoice(draft.choices_from_data(own, setup)))
             if not state.placed:
                 choices, answers = setup_orders_from_data(own, state.board, power, seats)
                 return ReadOrders(Placement(choices, answers))
@@ -333,12 +367,16 @@ class CatanFamily(GameFamily):
             found = tuple(dataclasses.replace(f, line=f.line or lines(f.where)) for f in err.found)
             return ReadOrders(Unread(found), tuple(err.problems))
 
-    def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders:
+    def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders | DraftChoice:
+        if state.draft is not None:
+            return DraftChoice()
         return TurnOrders() if state.placed else Placement()
 
     def order_lines(self, orders: Placement | TurnOrders | Unread) -> list[str]:
         if isinstance(orders, Unread):
             return []
+        if isinstance(orders, DraftChoice):
+            return [f"draft: {', '.join(orders.ranked)}"] if orders.ranked else []
         if isinstance(orders, Placement):
             out = [f"setup {i}: {_line(c)}" for i, c in enumerate(orders.choices, start=1)]
         else:
@@ -368,6 +406,8 @@ class CatanFamily(GameFamily):
         force: bool,
     ) -> TurnResult:
         board, before = state.board, state.state
+        if state.draft is not None:
+            return self._draft_turn(setup, state, orders, dice)
         if not state.placed:
             placements = {p: o for p, o in orders.items() if isinstance(o, Placement)}
             result = play_setup(board, before, {p: o.choices for p, o in placements.items()}, options, dice,
@@ -412,6 +452,25 @@ class CatanFamily(GameFamily):
         master = {"dice": [_draw(d) for d in sealed]} if sealed else {}
         return TurnResult(after.turn, after, record, record_end, private, master)
 
+    def _draft_turn(self, setup: Layout, state: CatanGame, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
+        """A seat lays the hex it drew; the next is drawn, or after the last the tokens are laid [K 1.6]."""
+        assert state.draft is not None
+        seat = state.draft.drafter(state.state.seats)
+        choice = orders.get(seat)
+        ranked = choice.ranked if isinstance(choice, DraftChoice) else ()
+        laid, events = draft.place(setup, state.draft, seat, ranked, dice)
+        if isinstance(laid, Draft):
+            after = dataclasses.replace(state, board=draft.board_so_far(setup, laid), draft=laid)
+        else:
+            tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
+            after = dataclasses.replace(
+                state, board=laid, draft=None, state=dataclasses.replace(state.state, tokens=tokens)
+            )
+        record: dict[str, Any] = {"round": 0, "records": [event_to_data(e) for e in events]}
+        record["points"] = {p: 0 for p in after.state.seats}
+        record_end = {"dice": [_draw(d) for d in dice.draws]} if dice.draws else {}
+        return TurnResult(after.turn, after, record, record_end, {}, {})
+
     # ---- what the site shows -----------------------------------------------------------------------
 
     def standings(self, setup: Layout, state: CatanGame) -> list[tuple[str, tuple[int, ...]]]:
@@ -419,6 +478,8 @@ class CatanFamily(GameFamily):
         return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
 
     def legal_orders(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
+        if state.draft is not None:  # the hex to lay and the drawn hexes still empty [K 1.6]
+            return {"draft": {"hex": state.draft.hand.value, "hexes": draft.empty(setup, state.draft)}}
         return legal_orders(state.board, state.state, options, power, state.placed)
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
@@ -430,6 +491,8 @@ class CatanFamily(GameFamily):
     def title(self, setup: Layout, turn: str, t: Translations) -> str:
         if turn == PLACEMENT:
             return _capital(said(N_("the initial placement")).words(t))
+        if self.turn_kind(turn) == "draft":
+            return _capital(said(N_("the board: hex {number}"), number=self.turn_key(turn)[1]).words(t))
         _, round_no, seat = self.turn_key(turn)
         if seat and seat <= len(SEATS):
             return _capital(
@@ -499,6 +562,20 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
         FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or []
     )
     return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+
+
+def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) -> Draft | None:
+    """A draft under way, from the public state: the hexes laid so far and the hex drawn for the next seat."""
+    held = public.get("draft")
+    if held is None:
+        return None
+    try:
+        hand = Terrain(held["hand"])
+    except (KeyError, TypeError, ValueError):
+        problems.append(Problem("draft.hand", "expected the terrain of the hex drawn for the next seat"))
+        return None
+    laid = {str(h): board.hexes[str(h)].terrain for h in public.get("laid") or {} if str(h) in board.hexes}
+    return Draft(laid, hand)
 
 
 def _player_turns(options: CatanOptions) -> bool:

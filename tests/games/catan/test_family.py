@@ -172,3 +172,44 @@ def test_a_file_a_player_turn(tmp_path: Path) -> None:
     assert game.state("r02-1").state.round == 1
     replay = _judge("replay", "--check", folder)
     assert replay.exit_code == 0, replay.output
+
+
+def test_a_drafted_board(tmp_path: Path) -> None:
+    """[K 1.6] option hex_placement draft on a drawn board: each seat in turn lays the hex the state shows
+    it drew, on its first open choice (else the first open hex), turns h01, h02 ...; after the last hex the
+    tokens are laid at random and the placement r00 follows; replayed byte for byte."""
+    from collections import Counter
+
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 3\nhex_placement: draft\n")
+    made = _judge("new", folder, "--profile", "catan", "--map", "base-drawn", "--options", options, "--demo")
+    assert made.exit_code == 0, made.output
+    game = load_game(folder)
+    first = game.state("h01")
+    hand = first.draft.hand
+    assert game.current_turn() == "h01" and _judge("status", folder).output.split()[3] == "orange"
+    assert _send(folder, tmp_path, "h01", "orange", "draft: [zz, c3]\n").exit_code == 1  # zz: not a drawn hex
+    assert _send(folder, tmp_path, "h01", "orange", "draft: [c3, d3]\n").exit_code == 0
+    assert _judge("adjudicate", folder).exit_code == 0
+    game = load_game(folder)
+    second = game.state("h02")
+    assert second.draft.laid == {"c3": hand} and second.board.hexes["c3"].terrain is hand
+    assert game.game_family.powers_to_order(game.board, second) == ["blue"]
+    assert _send(folder, tmp_path, "h02", "blue", "draft: [c3, d3]\n").exit_code == 0  # c3 is taken: d3
+    assert _judge("adjudicate", folder).exit_code == 0
+    assert set(load_game(folder).state("h03").draft.laid) == {"c3", "d3"}
+    layout = game.board
+    for _ in range(len(layout.drawn_terrain) - 2):
+        assert _judge("adjudicate", folder, "--force").exit_code == 0
+    game = load_game(folder)
+    assert game.current_turn() == "r00" and game.turns()[0] == "h01"
+    placed = game.state("r00")
+    assert placed.draft is None
+    terrains = Counter(placed.board.hexes[h].terrain for h in layout.drawn_terrain)
+    assert terrains == Counter(layout.terrains)
+    assert sorted(placed.state.tokens.values()) == sorted(layout.tokens)
+    report = _judge("report", folder, "h19").output
+    assert "the number tokens are laid at random" in report.lower()
+    replay = _judge("replay", "--check", folder)
+    assert replay.exit_code == 0, replay.output
