@@ -13,7 +13,8 @@ come out.
   units: {c3>c4: {owner: orange, kind: military}, c4>c3: {owner: blue, kind: worker}}
   hands: {orange: {lumber: 1}}   # also cards, knights; buildings, roads, ships, explorers, guards,
                                  # corruption, tokens, bank, deck, round, longest_route, largest_army
-  turns:                         # one round each (the placement first with `placed: false`)
+  turns:                         # one round each (the placement first with `placed: false`); `player: blue`
+                                 # plays that seat's turn alone, as with a file a player-turn [K 3.1]
     - orders:                    # each seat's file as its YAML (docs/catan-orders.md)
         orange: {script: {act: [{attack: {unit: c3>c4, target: c4>c3}}]}}
       rolls: {orange: [3, 4], blue: [1, 1]}                       # the income dice of each turn
@@ -48,7 +49,7 @@ from .resources import hand_from_data
 from .said import FileProblems
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import CatanState, new_state
-from .turn import RoundResult, play_round
+from .turn import RoundResult, play_player_turn, play_round
 
 SEAT_NAMES = ("orange", "blue", "white", "black", "sky", "brown")
 WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck")
@@ -56,7 +57,7 @@ HOLDERS = ("longest_route", "largest_army")
 PER_SEAT = ("hands", "cards", "knights")
 CASE_KEYS = {"id", "title", "source", "profile", "map", "options", "fixture", "seats", "placed", "round",
              "tokens", "dice", "turns", *WHOLE, *HOLDERS, *PER_SEAT}  # fmt: skip
-TURN_KEYS = {"orders", "rolls", "dice", "expect", "refused"}
+TURN_KEYS = {"orders", "rolls", "dice", "expect", "refused", "player"}
 EXPECT_KEYS = {*WHOLE, *HOLDERS, *PER_SEAT, "tokens", "points", "winner", "round", "records", "no_records"}
 _LISTS = ("guards", "corruption")
 
@@ -88,6 +89,8 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
             continue
         for key in sorted(set(turn) - TURN_KEYS, key=str):
             out.append((f"{at}.{key}", f"not a key of a round ({', '.join(sorted(TURN_KEYS))})"))
+        if "player" in turn and turn["player"] not in SEAT_NAMES:
+            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEAT_NAMES)}"))
         orders = turn.get("orders")
         if orders is not None and not (
             isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())
@@ -166,8 +169,10 @@ def play_case(
     placed = bool(case.get("placed", True))
     failures: list[str] = []
     for turn in case["turns"]:
-        label = f"round {state.round + 1}" if placed else "the placement"
         result, problems = _play(board, state, options, turn, placed)
+        label = "the placement" if not placed else f"round {state.round + 1}"
+        if placed and not isinstance(result, str):
+            label = f"round {result.state.round}" + (f", the turn of {turn['player']}" if turn.get("player") else "")
         if isinstance(result, str):
             return [*failures, f"{label}: {result}"], warnings
         failures += [f"{label}: {p}" for p in problems]
@@ -210,7 +215,8 @@ def _play(
 ) -> tuple[RoundResult | str, list[str]]:
     """One round (or the placement) of a case: its result, or why it cannot be played, and the problems of
     files that were refused when the case did not say so."""
-    r = state.round + 1
+    player = turn.get("player")
+    r = state.round + 1 if player in (None, state.seats[0]) else state.round
     values = _dice(turn.get("dice"), r)
     for seat, (first, second) in (turn.get("rolls") or {}).items():
         values[f"round {r} {seat} roll 1"], values[f"round {r} {seat} roll 2"] = first, second
@@ -243,6 +249,10 @@ def _play(
         if seat in scripts or seat in choices:
             problems.append(f"the file of {seat} was read, not refused")
     try:
+        if placed and player is not None:
+            if player not in state.seats:
+                return f"{player!r} is not a seat of the case ({', '.join(state.seats)})", problems
+            return play_player_turn(board, state, str(player), scripts, options, dice), problems
         if placed:
             return play_round(board, state, scripts, options, dice), problems
         return play_setup(board, state, choices, options, dice, answers), problems
