@@ -37,7 +37,7 @@ from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
-from .outcome import Action, Built, Event, StepDone
+from .outcome import Action, Built, Event, HexPlaced, StepDone
 from .report import Private, offers_of, private_report, private_view, public_report, seat_name
 from .resources import Hand, hand_from_data
 from .said import N_, FileProblem, FileProblems, said
@@ -547,7 +547,11 @@ class CatanFamily(GameFamily):
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
         lang = getattr(t, "lang", "en")
         title = f"{state.board.title.get(lang) or state.board.name}: {self.title(setup, turn, t)}"
-        return {"": render(state.board, state.state, events, t, title)}
+        board = state.board
+        laid = {e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}
+        if state.draft is not None and laid:  # a draft turn's map shows the hex it laid [K 1.6]
+            board = draft.board_so_far(setup, Draft({**state.draft.laid, **laid}, state.draft.hand))
+        return {"": render(board, state.state, events, t, title)}
 
 
 def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:

@@ -180,6 +180,8 @@ def test_a_drafted_board(tmp_path: Path) -> None:
     tokens are laid at random and the placement r00 follows; replayed byte for byte."""
     from collections import Counter
 
+    from pipeline.publish.i18n import translator
+
     folder = tmp_path / "island"
     options = tmp_path / "options.yaml"
     options.write_text("players: 3\nhex_placement: draft\n")
@@ -193,6 +195,8 @@ def test_a_drafted_board(tmp_path: Path) -> None:
     assert _send(folder, tmp_path, "h01", "orange", "draft: [c3, d3]\n").exit_code == 0
     assert _judge("adjudicate", folder).exit_code == 0
     game = load_game(folder)
+    drawn = game.game_family.draw_map(game.board, "h01", first, game.recorded_results("h01"), translator("en"))
+    assert f'id="h-c3" class="hex" data-terrain="{hand.value}"' in drawn[""]  # the turn's map shows the hex laid
     second = game.state("h02")
     assert second.draft.laid == {"c3": hand} and second.board.hexes["c3"].terrain is hand
     assert game.game_family.powers_to_order(game.board, second) == ["blue"]
