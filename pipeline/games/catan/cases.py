@@ -32,16 +32,19 @@ Pure: the case is data, its board and options come from the caller, the dice are
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from pipeline.core.dice import DiceError, FixedDice
 from pipeline.errors import DataError, Problem
 
+from . import draft
 from .board import Board
 from .codec import state_from_data, state_to_data
+from .draft import Draft
 from .layout import Layout, draw_board
-from .options import CatanOptions
+from .options import CatanOptions, HexPlacement
 from .orders import Answers, TurnOrders, orders_from_data
 from .outcome import Event, StepDone
 from .report import event_line, offers_of, seat_name, step_line
@@ -58,7 +61,8 @@ PER_SEAT = ("hands", "cards", "knights")
 CASE_KEYS = {"id", "title", "source", "profile", "map", "options", "fixture", "seats", "placed", "round",
              "tokens", "dice", "turns", *WHOLE, *HOLDERS, *PER_SEAT}  # fmt: skip
 TURN_KEYS = {"orders", "rolls", "dice", "expect", "refused", "player"}
-EXPECT_KEYS = {*WHOLE, *HOLDERS, *PER_SEAT, "tokens", "points", "winner", "round", "records", "no_records"}
+EXPECT_KEYS = {*WHOLE, *HOLDERS, *PER_SEAT, "tokens", "points", "winner", "round", "records", "no_records",
+               "laid", "hand"}  # fmt: skip
 _LISTS = ("guards", "corruption")
 
 
@@ -161,14 +165,28 @@ def play_case(
     """The case played: its failures, in words, and its warnings."""
     seats = tuple(case.get("seats") or seats)
     warnings: list[str] = []
+    drafting: Draft | None = None
     try:
-        board = layout.board if layout.fixed else draw_board(layout, FixedDice(_dice(case.get("dice"), 0), 1))
+        if options.hex_placement is HexPlacement.DRAFT and layout.drawn_terrain:
+            drafting = draft.start(layout, FixedDice(_dice(case.get("dice"), 0)))
+            board = draft.board_so_far(layout, drafting)
+        else:
+            board = layout.board if layout.fixed else draw_board(layout, FixedDice(_dice(case.get("dice"), 0), 1))
         state = _position(board, seats, options, case)
+    except DiceError as err:
+        return [f"the board cannot be drawn: a die the case does not fix: {err}"], warnings
     except DataError as err:
         return [f"the position cannot be set up: {p}" for p in err.problems], warnings
-    placed = bool(case.get("placed", True))
+    placed = bool(case.get("placed", True)) and drafting is None
     failures: list[str] = []
-    for turn in case["turns"]:
+    for n, turn in enumerate(case["turns"], start=1):
+        if drafting is not None:  # a drafted board's turns first [K 1.6]
+            try:
+                drafting, board, state, said = _draft_turn(layout, drafting, state, turn)
+            except (DiceError, FileProblems) as err:
+                return [*failures, f"hex {n}: {err}"], warnings
+            failures += [f"hex {n}: {f}" for f in said]
+            continue
         result, problems = _play(board, state, options, turn, placed)
         label = "the placement" if not placed else f"round {state.round + 1}"
         if placed and not isinstance(result, str):
@@ -179,6 +197,41 @@ def play_case(
         failures += [f"{label}: {f}" for f in _compare(board, result, turn.get("expect") or {}, turn)]
         state, placed = result.state, True
     return failures, warnings
+
+
+def _draft_turn(
+    layout: Layout, drafting: Draft, state: CatanState, turn: Mapping[str, Any]
+) -> tuple[Draft | None, Board, CatanState, list[str]]:
+    """One hex of a drafted board: the drafter's file, its choices, the next hex drawn by the turn's dice, or
+    after the last the tokens laid; what came out that the turn's `expect` did not say."""
+    seat = drafting.drafter(state.seats)
+    own = (turn.get("orders") or {}).get(seat)
+    ranked = draft.choices_from_data(own, layout) if own else ()
+    laid, events = draft.place(layout, drafting, seat, ranked, FixedDice(_dice(turn.get("dice"), 0)))
+    expect = turn.get("expect") or {}
+    out: list[str] = []
+    if isinstance(laid, Draft):
+        after, board = laid, draft.board_so_far(layout, laid)
+        tokens = state.tokens
+    else:
+        after, board = None, laid
+        tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
+    for hid, terrain in (expect.get("laid") or {}).items():
+        if board.hexes.get(str(hid)) is None or board.hexes[str(hid)].terrain.value != terrain:
+            got = board.hexes[str(hid)].terrain.value if str(hid) in board.hexes else "no hex"
+            out.append(f"the hex {hid}: expected {terrain}, got {got}")
+    if "hand" in expect and (after.hand.value if after else None) != expect["hand"]:
+        out.append(f"the hex drawn next: expected {expect['hand']}, got {after.hand.value if after else 'none'}")
+    for hid, token in (expect.get("tokens") or {}).items():
+        if tokens.get(str(hid)) != token:
+            out.append(f"the token of {hid}: expected {token}, got {tokens.get(str(hid))}")
+    lines = record_lines(events, {})
+    out += [
+        f"no line of the record says {w!r}: {'; '.join(lines)}"
+        for w in expect.get("records") or []
+        if not any(w in x for x in lines)
+    ]
+    return after, board, dataclasses.replace(state, tokens=tokens), out
 
 
 def _position(board: Board, seats: tuple[str, ...], options: CatanOptions, case: Mapping[str, Any]) -> CatanState:
