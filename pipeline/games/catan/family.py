@@ -547,11 +547,12 @@ class CatanFamily(GameFamily):
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
         lang = getattr(t, "lang", "en")
         title = f"{state.board.title.get(lang) or state.board.name}: {self.title(setup, turn, t)}"
-        board = state.board
-        laid = {e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}
-        if state.draft is not None and laid:  # a draft turn's map shows the hex it laid [K 1.6]
-            board = draft.board_so_far(setup, Draft({**state.draft.laid, **laid}, state.draft.hand))
-        return {"": render(board, state.state, events, t, title)}
+        board, unlaid = state.board, frozenset[str]()
+        if state.draft is not None:  # a draft turn's map shows the hex it laid, the others still to come [K 1.6]
+            laid = {**state.draft.laid, **{e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}}
+            board = draft.board_so_far(setup, Draft(laid, state.draft.hand))
+            unlaid = frozenset(h for h in setup.drawn_terrain if h not in laid)
+        return {"": render(board, state.state, events, t, title, unlaid)}
 
 
 def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:

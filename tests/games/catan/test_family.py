@@ -197,6 +197,7 @@ def test_a_drafted_board(tmp_path: Path) -> None:
     game = load_game(folder)
     drawn = game.game_family.draw_map(game.board, "h01", first, game.recorded_results("h01"), translator("en"))
     assert f'id="h-c3" class="hex" data-terrain="{hand.value}"' in drawn[""]  # the turn's map shows the hex laid
+    assert 'id="h-d3" class="hex" data-terrain=""' in drawn[""]  # and the hexes still to lay, as such
     second = game.state("h02")
     assert second.draft.laid == {"c3": hand} and second.board.hexes["c3"].terrain is hand
     assert game.game_family.powers_to_order(game.board, second) == ["blue"]
