@@ -1,9 +1,10 @@
 """Benchmark of one round of Klarfeld's Catan as a user meets it: `judge adjudicate` of the demo game's last
-round (`games/catan-demo`, round 6: four seats' encrypted files), each run a process of its own as the
+round (`games/catan-demo`, round 11: four seats' encrypted files), each run a process of its own as the
 adjudication workflow runs it, from a copy of the game with that round not yet adjudicated. Then, in one
 process, what the run is made of: the game loaded, the four files decrypted and read, the round played by
 the family, and the turn's files written; and what the site makes of the round: its public report and each
-seat's private one in both languages, and its map in both languages.
+seat's private one in both languages, and its map in both languages. Last, `judge cases` of the variant's
+rule case files (`tests/rules/cases/catan-*.yaml`), each run a process of its own.
 
 Writes `bench/catan-results.md`.
 
@@ -34,14 +35,16 @@ from pipeline.storage.gamedir import load_game
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEMO = PROJECT / "games" / "catan-demo"
-ROUND = "r06"
+ROUND = "r11"
+NEXT = f"r{int(ROUND[1:]) + 1:02d}"
+CASES = sorted((PROJECT / "tests" / "rules" / "cases").glob("catan-*.yaml"))
 
 
 def unplayed(root: Path) -> Path:
     """A copy of the demo game with its last round not adjudicated (its encrypted files kept)."""
     folder = root / "catan-demo"
     shutil.copytree(DEMO, folder)
-    for path in [folder / "results" / f"{ROUND}.yaml", *folder.glob("state/r07*"), folder / "private" / ROUND]:
+    for path in [folder / "results" / f"{ROUND}.yaml", *folder.glob(f"state/{NEXT}*"), folder / "private" / ROUND]:
         if path.is_dir():
             shutil.rmtree(path)
         elif path.exists():
@@ -104,12 +107,15 @@ def main() -> None:
         steps["the reports: public and four private, in two languages"] = timed(reports)
         steps["the map in two languages"] = timed(maps)
         size = len(family.draw_map(game.board, ROUND, result.state, public, translator("en"))[""].encode())
+    cases = [run([sys.executable, "-m", "pipeline", "cases", *map(str, CASES)], PROJECT) for _ in range(args.runs)]
+    count = sum(path.read_text().count("\n  - id: ") for path in CASES)
     walls = sorted(r.wall for r in processes)
     cpus = sorted(r.cpu for r in processes)
     lines = [
         "# One round of Klarfeld's Catan (bench/bench_catan.py)",
         "",
-        f"`judge adjudicate` of `games/catan-demo`'s round 6 (four seats' encrypted files), {args.runs} runs, each "
+        f"`judge adjudicate` of `games/catan-demo`'s round {int(ROUND[1:])} (four seats' encrypted files), {args.runs} "
+        "runs, each "
         "a process from a copy of the game with that round not adjudicated; Python "
         f"{platform.python_version()} on {platform.machine()}, a shared machine (2 cores, other work running).",
         "",
@@ -126,6 +132,16 @@ def main() -> None:
         *(f"| {name} | {ms:.1f} |" for name, ms in steps.items()),
         "",
         f"The map of the round is {size / 1024:.0f} KB of SVG.",
+        "",
+        f"`judge cases` of the {len(CASES)} case files of the variant ({count} cases), {args.runs} runs, each a "
+        "process:",
+        "",
+        "| `judge cases tests/rules/cases/catan-*.yaml` | median | min | max |",
+        "|---|---|---|---|",
+        *(
+            f"| {name} | {statistics.median(values):.2f} s | {min(values):.2f} s | {max(values):.2f} s |"
+            for name, values in (("wall time", [r.wall for r in cases]), ("CPU time", [r.cpu for r in cases]))
+        ),
         "",
     ]
     out = PROJECT / "bench" / "catan-results.md"

@@ -97,7 +97,7 @@ def new_game(
         )
     if secret is not None:
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
-    settings["powers"] = {p: {"player": None} for p in sorted(family.powers(board))}
+    settings["powers"] = {p: {"player": None} for p in sorted(family.seats(board, options))}
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
     parsed, problems = parse_settings(settings, family.powers(board))
     if problems:

@@ -122,6 +122,11 @@ class GameFamily(ABC):
     def powers(self, setup: Any) -> tuple[str, ...]:
         """Every power of a game on this setup (game.yaml's `powers`, the order files' names)."""
 
+    def seats(self, setup: Any, options: Any) -> tuple[str, ...]:
+        """The powers a game of this setup plays with these options: game.yaml's powers, who may send files
+        (the setup's every power unless the family's options take fewer)."""
+        return tuple(self.powers(setup))
+
     def options_of(self, rules: Rules, data: Mapping[str, Any]) -> Any:
         """The rule options a game plays with: its profile's, with game.yaml's `options` over them;
         `DataError` with every problem."""

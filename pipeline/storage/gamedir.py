@@ -73,8 +73,8 @@ class Game:
 
     @property
     def powers(self) -> tuple[str, ...]:
-        """Every power of the game (the setup's)."""
-        return self.game_family.powers(self.board)
+        """Every power of the game (the setup's, or as many as its options take: `GameFamily.seats`)."""
+        return self.game_family.seats(self.board, self.options)
 
     def turn_key(self, turn: str) -> tuple[int, ...]:
         """What sorts the game's turn ids in the order they are played."""

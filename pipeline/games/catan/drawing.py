@@ -26,7 +26,7 @@ from html import escape
 
 from .board import Board, Edge, Terrain
 from .outcome import Combat, Event, Moved, Side
-from .report import A_UNIT, RESOURCE_NAMES, UNIT_NAMES, seat_name
+from .report import A_UNIT, RESOURCE_NAMES, TERRAIN_NAMES, UNIT_NAMES, seat_name
 from .said import N_, Gettext, said
 from .state import CatanState
 from .units import UnitKind
@@ -38,6 +38,7 @@ SQ3 = math.sqrt(3)
 PALETTE: tuple[str, ...] = ("#E69F00", "#0072B2", "#FFFFFF", "#222222", "#56B4E9", "#8C510A")
 DARK = frozenset({"#0072B2", "#222222", "#8C510A"})  # pieces that take a light outline and letter
 
+UNLAID = "#D9D9D9"  # a drafted board's hex still to come [K 1.6]
 TERRAIN_COLOURS: Mapping[Terrain, str] = {
     Terrain.HILLS: "#D9A27E",
     Terrain.FOREST: "#8DB580",
@@ -47,16 +48,6 @@ TERRAIN_COLOURS: Mapping[Terrain, str] = {
     Terrain.GOLD: "#F3C94B",
     Terrain.DESERT: "#EDE1C6",
     Terrain.SEA: "#BFDDEE",
-}
-TERRAIN_NAMES: Mapping[Terrain, str] = {
-    Terrain.HILLS: N_("hills"),
-    Terrain.FOREST: N_("forest"),
-    Terrain.PASTURE: N_("pasture"),
-    Terrain.FIELDS: N_("fields"),
-    Terrain.MOUNTAINS: N_("mountains"),
-    Terrain.GOLD: N_("gold field"),
-    Terrain.DESERT: N_("desert"),
-    Terrain.SEA: N_("sea"),
 }
 LETTERS: Mapping[UnitKind, str] = {
     UnitKind.MILITARY: "M",
@@ -157,8 +148,16 @@ def _text_colour(colour: str) -> str:
     return "#fff" if colour in DARK else "#111"
 
 
-def render(board: Board, state: CatanState, events: Iterable[Event], t: Gettext, title: str) -> str:
-    """The map of `state` on `board`, with the round's moves and combats from `events`, in `t`'s language."""
+def render(
+    board: Board,
+    state: CatanState,
+    events: Iterable[Event],
+    t: Gettext,
+    title: str,
+    unlaid: frozenset[str] = frozenset(),
+) -> str:
+    """The map of `state` on `board`, with the round's moves and combats from `events`, in `t`'s language;
+    the hexes of `unlaid` are a drafted board's still to come [K 1.6], grey and unnamed."""
     g = _Geometry(board)
     colours = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(state.seats)}
     xs = [x for hid in g.centres for x, _ in g.corners(hid)]
@@ -174,7 +173,7 @@ def render(board: Board, state: CatanState, events: Iterable[Event], t: Gettext,
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
         'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>',
     ]
-    out += _hexes(g, board, state, t)
+    out += _hexes(g, board, state, t, unlaid)
     out += _harbours(g, board, t)
     out += _routes(g, state, colours)
     out += _buildings(g, state, colours)
@@ -186,11 +185,18 @@ def render(board: Board, state: CatanState, events: Iterable[Event], t: Gettext,
     return "\n".join(out) + "\n"
 
 
-def _hexes(g: _Geometry, board: Board, state: CatanState, t: Gettext) -> list[str]:
+def _hexes(g: _Geometry, board: Board, state: CatanState, t: Gettext, unlaid: frozenset[str]) -> list[str]:
     out = ['<g id="hexes">']
     for hid, h in sorted(board.hexes.items()):
         pts = " ".join(_pt(p) for p in g.corners(hid))
         sea = " sea" if h.terrain is Terrain.SEA else ""
+        if hid in unlaid:
+            x, y = g.centre(hid)
+            words = escape(t.gettext(N_("to be laid")))
+            out.append(f'<polygon id="h-{hid}" class="hex" data-terrain="" fill="{UNLAID}" points="{pts}"/>')
+            out.append(f'<text class="tname" x="{_fmt(x)}" y="{_fmt(y - SIZE * 0.55)}">{words}</text>')
+            out.append(f'<text class="tname" x="{_fmt(x)}" y="{_fmt(y + SIZE * 0.72)}">{hid}</text>')
+            continue
         out.append(
             f'<polygon id="h-{hid}" class="hex{sea}" data-terrain="{h.terrain.value}" '
             f'fill="{TERRAIN_COLOURS[h.terrain]}" points="{pts}"/>'

@@ -28,25 +28,35 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
+from . import cases, draft
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
+from .draft import Draft
 from .drawing import render
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
-from .options import CatanOptions, options_from_data
+from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
-from .outcome import Action, Built, Event, StepDone
+from .outcome import Action, Built, Event, HexPlaced, StepDone
 from .report import Private, offers_of, private_report, private_view, public_report, seat_name
 from .resources import Hand, hand_from_data
 from .said import N_, FileProblem, FileProblems, said
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import Card, CatanState, HeldCard, new_state
-from .turn import play_round
+from .turn import next_seat, play_player_turn, play_round
 
 SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the pieces' colours, `drawing.PALETTE`'s
-TURN = re.compile(r"^r(\d{2,})$")
+TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
 BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
+DRAFT_TURN = re.compile(r"^h(\d{2,})$")  # a seat's hex of a drafted board [K 1.6]
 PLACEMENT = "r00"
+
+
+@dataclasses.dataclass(frozen=True)
+class DraftChoice:
+    """A seat's file for a draft turn: the drawn hexes it would lay its hex on, ranked [K 1.6]."""
+
+    ranked: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,6 +68,14 @@ class Placement:
 
 
 @dataclasses.dataclass(frozen=True)
+class Unread:
+    """A seat's file that cannot be read: its problems, kept as messages so that its private report says
+    them in the reader's language; its turn is played without steps [K 3.4]."""
+
+    problems: tuple[FileProblem, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class CatanGame:
     """The state of a game between two turns: the board as laid, the state, and whether the placement is
     played."""
@@ -65,10 +83,21 @@ class CatanGame:
     board: Board
     state: CatanState
     placed: bool = False
+    open_hands: bool = False  # every hand in the public state [K 3.3]
+    player_turns: bool = False  # a file a player-turn, not a round [K 3.1]
+    draft: Draft | None = None  # the board being drafted, before the placement [K 1.6]
 
     @property
     def turn(self) -> str:
-        return f"r{self.state.round + 1:02d}" if self.placed else PLACEMENT
+        if self.draft is not None:
+            return draft.turn_id(self.draft)
+        if not self.placed:
+            return PLACEMENT
+        if not self.player_turns:
+            return f"r{self.state.round + 1:02d}"
+        seat = next_seat(self.state)
+        index = self.state.seats.index(seat) + 1
+        return f"r{self.state.round + (index == 1):02d}-{index}"
 
 
 def _laid(layout: Layout, board: Board) -> dict[str, Any]:
@@ -186,6 +215,17 @@ class CatanFamily(GameFamily):
     def powers(self, setup: Layout) -> tuple[str, ...]:
         return SEATS[: min(setup.board.players[1], len(SEATS))]
 
+    def seats(self, setup: Layout, options: CatanOptions) -> tuple[str, ...]:
+        """The seats that play [K 3.1]: option `players`, between the fewest and the most the board takes,
+        or the most."""
+        fewest, most = setup.board.players
+        n = options.players or most
+        if not fewest <= n <= min(most, len(SEATS)):
+            raise DataError(
+                [Problem("options.players", f"the board {setup.board.name} takes {fewest} to {most} players, not {n}")]
+            )
+        return SEATS[:n]
+
     def options_of(self, rules: Rules, data: Mapping[str, Any]) -> CatanOptions:
         return options_from_data(dict(data))
 
@@ -195,19 +235,36 @@ class CatanFamily(GameFamily):
     # ---- turns -------------------------------------------------------------------------------------
 
     def turn_key(self, turn: str) -> tuple[int, ...]:
+        if d := DRAFT_TURN.match(turn):
+            return (0, int(d[1]), 0)
         m = TURN.match(turn)
         if m is None:
-            raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example}")
-        return (int(m[1]),)
+            raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example} (or r01-2, a player-turn)")
+        return (1, int(m[1]), int(m[2] or 0))
 
     def turn_kind(self, turn: str) -> str:
-        return "placement" if turn == PLACEMENT else "round"
+        if turn == PLACEMENT:
+            return "placement"
+        if DRAFT_TURN.match(turn):
+            return "draft"
+        return "player turn" if "-" in turn else "round"
 
     def start(self, setup: Layout, options: CatanOptions, dice: Dice) -> tuple[str, CatanGame]:
         """The board laid (a drawn board drawn with the game's setup dice [K 1.6]) and the placement to come
         [K 18.1]."""
-        board = setup.board if setup.fixed else draw_board(setup, dice)
-        game = CatanGame(board, new_state(board, self.powers(setup), options))
+        seats = self.seats(setup, options)
+        drafting = None
+        if options.hex_placement is HexPlacement.DRAFT:
+            if not setup.drawn_terrain:
+                raise DataError(
+                    [Problem("options.hex_placement", f"the board {setup.board.name} draws no hex to draft")]
+                )
+            drafting = draft.start(setup, dice)
+            board = draft.board_so_far(setup, drafting)
+        else:
+            board = setup.board if setup.fixed else draw_board(setup, dice)
+        state = new_state(board, seats, options)
+        game = CatanGame(board, state, False, options.open_hands, _player_turns(options), drafting)
         return game.turn, game
 
     # ---- the state codec ---------------------------------------------------------------------------
@@ -215,15 +272,27 @@ class CatanFamily(GameFamily):
     def state_to_data(self, setup: Layout, state: CatanGame, secret: bool) -> StateData:
         full = state_to_data(state.state)
         public: dict[str, Any] = {"placed": state.placed}
-        if not setup.fixed:
+        if state.player_turns:
+            public["player_turns"] = True
+        if state.draft is not None:
+            public["laid"] = {h: {"terrain": t.value} for h, t in state.draft.laid.items()}
+            public["draft"] = {"hand": state.draft.hand.value}
+        elif not setup.fixed:
             public["laid"] = _laid(setup, state.board)
         if not secret:
             return StateData({**public, **full})
         public |= state_to_data(state.state, hidden=True)
         players = full["players"]
         assert isinstance(players, Mapping)
+        if state.open_hands:  # the hands in the open, the development cards still each player's own [K 3.3]
+            shown = public["players"]
+            assert isinstance(shown, Mapping)
+            public["players"] = {p: {"hand": players[p]["hand"], **d} for p, d in shown.items()}
         hidden = {
-            "players": {p: {"hand": d["hand"], "cards": d["cards"]} for p, d in players.items()},
+            "players": {
+                p: {"cards": d["cards"]} if state.open_hands else {"hand": d["hand"], "cards": d["cards"]}
+                for p, d in players.items()
+            },
             "deck": full["deck"],
         }
         return StateData(public, hidden)
@@ -233,13 +302,17 @@ class CatanFamily(GameFamily):
     ) -> CatanGame:
         problems: list[Problem] = []
         board = _board(setup, public.get("laid") or {}, problems)
-        data = {k: v for k, v in public.items() if k not in ("placed", "laid")}
+        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns", "draft")}
+        drafting = _drafting(public, board, problems)
         players = data.get("players")
+        open_hands = isinstance(players, Mapping) and any(
+            isinstance(d, Mapping) and "hand" in d for d in players.values()
+        )
         if isinstance(players, Mapping):
             own = (secret or {}).get("players") or {}
             data["players"] = {
                 p: {
-                    "hand": (own.get(p) or {}).get("hand", {}),
+                    "hand": (d or {}).get("hand") if open_hands else (own.get(p) or {}).get("hand", {}),
                     "cards": (own.get(p) or {}).get("cards", []),
                     "knights": (d or {}).get("knights", 0),
                     "turns": (d or {}).get("turns", 0),
@@ -255,12 +328,20 @@ class CatanFamily(GameFamily):
             raise DataError(problems, file=file) from None
         if problems:
             raise DataError(problems, file=file)
-        return CatanGame(board, state, bool(public.get("placed", False)))
+        placed, player_turns = bool(public.get("placed", False)), bool(public.get("player_turns", False))
+        return CatanGame(board, state, placed, open_hands, player_turns, drafting)
 
     # ---- orders ------------------------------------------------------------------------------------
 
     def powers_to_order(self, setup: Layout, state: CatanGame) -> list[str]:
-        return [] if state.state.winner is not None else list(state.state.seats)
+        """Every seat, or with a file a player-turn the seat whose turn it is [K 3.1]."""
+        if state.state.winner is not None:
+            return []
+        if state.draft is not None:
+            return [state.draft.drafter(state.state.seats)]
+        if state.placed and state.player_turns:
+            return [next_seat(state.state)]
+        return list(state.state.seats)
 
     def read_orders(
         self,
@@ -275,18 +356,27 @@ class CatanFamily(GameFamily):
         own = {k: v for k, v in data.items() if k not in BINDING}
         seats = state.state.seats
         try:
+            if state.draft is not None:
+                return ReadOrders(DraftChoice(draft.choices_from_data(own, setup)))
             if not state.placed:
                 choices, answers = setup_orders_from_data(own, state.board, power, seats)
                 return ReadOrders(Placement(choices, answers))
             return ReadOrders(orders_from_data(own, state.board, power, seats))
         except FileProblems as err:
             # a file with a problem is refused whole: at adjudication its seat plays as without orders [K 3.4]
-            return ReadOrders(self.no_orders(setup, state, power), tuple(err.problems))
+            found = tuple(dataclasses.replace(f, line=f.line or lines(f.where)) for f in err.found)
+            return ReadOrders(Unread(found), tuple(err.problems))
 
-    def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders:
+    def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders | DraftChoice:
+        if state.draft is not None:
+            return DraftChoice()
         return TurnOrders() if state.placed else Placement()
 
-    def order_lines(self, orders: Placement | TurnOrders) -> list[str]:
+    def order_lines(self, orders: Placement | TurnOrders | Unread) -> list[str]:
+        if isinstance(orders, Unread):
+            return []
+        if isinstance(orders, DraftChoice):
+            return [f"draft: {', '.join(orders.ranked)}"] if orders.ranked else []
         if isinstance(orders, Placement):
             out = [f"setup {i}: {_line(c)}" for i, c in enumerate(orders.choices, start=1)]
         else:
@@ -316,6 +406,8 @@ class CatanFamily(GameFamily):
         force: bool,
     ) -> TurnResult:
         board, before = state.board, state.state
+        if state.draft is not None:
+            return self._draft_turn(setup, state, orders, dice)
         if not state.placed:
             placements = {p: o for p, o in orders.items() if isinstance(o, Placement)}
             result = play_setup(board, before, {p: o.choices for p, o in placements.items()}, options, dice,
@@ -323,9 +415,12 @@ class CatanFamily(GameFamily):
             offers: dict[tuple[str, int], Offer] = {}
         else:
             scripts = {p: o for p, o in orders.items() if isinstance(o, TurnOrders)}
-            result = play_round(board, before, scripts, options, dice)
+            if state.player_turns:
+                result = play_player_turn(board, before, next_seat(before), scripts, options, dice)
+            else:
+                result = play_round(board, before, scripts, options, dice)
             offers = offers_of(scripts)
-        after = CatanGame(board, result.state, True)
+        after = CatanGame(board, result.state, True, state.open_hands, state.player_turns)
         events = result.events
         record: dict[str, Any] = {
             "round": after.state.round if state.placed else 0,
@@ -337,20 +432,44 @@ class CatanFamily(GameFamily):
                 for (p, i), o in sorted(offers.items())
             ]
         record["points"] = {p: after.state.points(p) for p in after.state.seats}
+        if options.open_hands:  # [K 3.3]
+            record["hands"] = {p: after.state.players[p].hand.to_data() for p in after.state.seats}
         if after.state.winner is not None:
             record["winner"] = after.state.winner
         shown = [d for d in dice.draws if not _sealed(d)]
         sealed = [d for d in dice.draws if _sealed(d)]
         record_end = {"dice": [_draw(d) for d in shown]} if shown else {}
-        private = {
+        private: dict[str, dict[str, Any]] = {
             p: {
                 "view": _view_data(private_view(p, before, after.state)),
                 "own_records": [event_to_data(e) for e in events if _private(e, p)],
             }
             for p in after.state.seats
         }
+        for p, o in orders.items():
+            if isinstance(o, Unread) and p in private:
+                private[p]["file_problems"] = [f.to_data() for f in o.problems]
         master = {"dice": [_draw(d) for d in sealed]} if sealed else {}
         return TurnResult(after.turn, after, record, record_end, private, master)
+
+    def _draft_turn(self, setup: Layout, state: CatanGame, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
+        """A seat lays the hex it drew; the next is drawn, or after the last the tokens are laid [K 1.6]."""
+        assert state.draft is not None
+        seat = state.draft.drafter(state.state.seats)
+        choice = orders.get(seat)
+        ranked = choice.ranked if isinstance(choice, DraftChoice) else ()
+        laid, events = draft.place(setup, state.draft, seat, ranked, dice)
+        if isinstance(laid, Draft):
+            after = dataclasses.replace(state, board=draft.board_so_far(setup, laid), draft=laid)
+        else:
+            tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
+            after = dataclasses.replace(
+                state, board=laid, draft=None, state=dataclasses.replace(state.state, tokens=tokens)
+            )
+        record: dict[str, Any] = {"round": 0, "records": [event_to_data(e) for e in events]}
+        record["points"] = {p: 0 for p in after.state.seats}
+        record_end = {"dice": [_draw(d) for d in dice.draws]} if dice.draws else {}
+        return TurnResult(after.turn, after, record, record_end, {}, {})
 
     # ---- what the site shows -----------------------------------------------------------------------
 
@@ -359,6 +478,8 @@ class CatanFamily(GameFamily):
         return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
 
     def legal_orders(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
+        if state.draft is not None:  # the hex to lay and the drawn hexes still empty [K 1.6]
+            return {"draft": {"hex": state.draft.hand.value, "hexes": draft.empty(setup, state.draft)}}
         return legal_orders(state.board, state.state, options, power, state.placed)
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
@@ -370,7 +491,16 @@ class CatanFamily(GameFamily):
     def title(self, setup: Layout, turn: str, t: Translations) -> str:
         if turn == PLACEMENT:
             return _capital(said(N_("the initial placement")).words(t))
-        return _capital(said(N_("round {round}"), round=self.turn_key(turn)[0]).words(t))
+        if self.turn_kind(turn) == "draft":
+            return _capital(said(N_("the board: hex {number}"), number=self.turn_key(turn)[1]).words(t))
+        _, round_no, seat = self.turn_key(turn)
+        if seat and seat <= len(SEATS):
+            return _capital(
+                said(
+                    N_("round {round}, the turn of {player}"), round=round_no, player=seat_name(SEATS[seat - 1])
+                ).words(t)
+            )
+        return _capital(said(N_("round {round}"), round=round_no).words(t))
 
     def report(
         self,
@@ -389,7 +519,9 @@ class CatanFamily(GameFamily):
             for o in results.get("offers") or []
         }
         round_no = int(results.get("round", 0))
-        out = public_report(round_no, dict(results.get("points") or {}), events, offers).markdown(t)
+        hands = results.get("hands")
+        shown = {str(p): _hand(h) for p, h in hands.items()} if isinstance(hands, Mapping) else None
+        out = public_report(round_no, dict(results.get("points") or {}), events, offers, shown).markdown(t)
         if viewer == "game_master":  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():
@@ -397,6 +529,14 @@ class CatanFamily(GameFamily):
         elif viewer is not None:
             out += _private_text(viewer, round_no, results.get("private"), t)
         return out
+
+    # ---- rule cases (docs/rules/catan.md, "Rule cases") ------------------------------------------------
+
+    def case_problems(self, case: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return cases.case_problems(case)
+
+    def play_case(self, setup: Layout, options: CatanOptions, case: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+        return cases.play_case(setup, self.powers(setup), options, case)
 
     def draw_map(
         self, setup: Layout, turn: str, state: CatanGame | None, results: Mapping[str, Any] | None, t: Translations
@@ -407,7 +547,12 @@ class CatanFamily(GameFamily):
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
         lang = getattr(t, "lang", "en")
         title = f"{state.board.title.get(lang) or state.board.name}: {self.title(setup, turn, t)}"
-        return {"": render(state.board, state.state, events, t, title)}
+        board, unlaid = state.board, frozenset[str]()
+        if state.draft is not None:  # a draft turn's map shows the hex it laid, the others still to come [K 1.6]
+            laid = {**state.draft.laid, **{e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}}
+            board = draft.board_so_far(setup, Draft(laid, state.draft.hand))
+            unlaid = frozenset(h for h in setup.drawn_terrain if h not in laid)
+        return {"": render(board, state.state, events, t, title, unlaid)}
 
 
 def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
@@ -417,8 +562,29 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
     records = [event_from_data(d) for d in own.get("own_records") or []]
     refused = own.get("refused")
     refused = refused if isinstance(refused, Mapping) else {}
-    problems = tuple(FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or [])
+    # the file's problems as messages, said in the reader's language; else as storage wrote them
+    problems = tuple(FileProblem.from_data(p) for p in own.get("file_problems") or []) or tuple(
+        FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or []
+    )
     return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+
+
+def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) -> Draft | None:
+    """A draft under way, from the public state: the hexes laid so far and the hex drawn for the next seat."""
+    held = public.get("draft")
+    if held is None:
+        return None
+    try:
+        hand = Terrain(held["hand"])
+    except (KeyError, TypeError, ValueError):
+        problems.append(Problem("draft.hand", "expected the terrain of the hex drawn for the next seat"))
+        return None
+    laid = {str(h): board.hexes[str(h)].terrain for h in public.get("laid") or {} if str(h) in board.hexes}
+    return Draft(laid, hand)
+
+
+def _player_turns(options: CatanOptions) -> bool:
+    return options.turn_files is TurnFiles.PLAYER
 
 
 def _capital(text: str) -> str:

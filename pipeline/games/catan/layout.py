@@ -95,8 +95,14 @@ def draw_board(layout: Layout, dice: Dice) -> Board:
     hexes (by id), then the tokens onto every producing hex that draws one, each shuffle a Fisher-Yates
     of dice rolls named ``board terrain <i>`` and ``board token <i>``."""
     terrains = _shuffled(list(layout.terrains), dice, "board terrain")
+    return lay_tokens(layout, dict(zip(layout.drawn_terrain, terrains, strict=True)), dice)
+
+
+def lay_tokens(layout: Layout, terrains: Mapping[str, Terrain], dice: Dice) -> Board:
+    """The layout with these terrains on its drawn hexes, then the pool's tokens shuffled onto every
+    producing hex that draws one (by id), by dice rolls named ``board token <i>`` [K 1.6]."""
     hexes = dict(layout.board.hexes)
-    for hid, terrain in zip(layout.drawn_terrain, terrains, strict=True):
+    for hid, terrain in terrains.items():
         hexes[hid] = Hex(hid, hexes[hid].q, hexes[hid].r, terrain)
     wanting = sorted(
         {h for h in layout.drawn_token if hexes[h].terrain.produces}

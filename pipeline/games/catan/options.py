@@ -28,6 +28,16 @@ class PirateReactivation(enum.Enum):
     FREE = "free"  # back to active at the start of its owner's next turn
 
 
+class TurnFiles(enum.Enum):
+    ROUND = "round"  # each player sends one file a round: his turn's script and his standing answers [K 3.1]
+    PLAYER = "player"  # one file a player-turn: the judge waits for the player whose turn it is
+
+
+class HexPlacement(enum.Enum):
+    LOT = "lot"  # a drawn board's hexes laid by lot [K 1.6]
+    DRAFT = "draft"  # each player in turn places the hex he drew, as the seed has it
+
+
 class Deck(enum.Enum):
     FIVE_SIX = "five_six"  # the 5-6 player extension's 34 cards [K 16.1]
     BASE = "base"  # the base game's 25
@@ -35,6 +45,10 @@ class Deck(enum.Enum):
 
 @dataclass(frozen=True)
 class CatanOptions:
+    players: int = 0  # the seats that play; 0: as many as the board takes at most [K 3.1]
+    turn_files: TurnFiles = TurnFiles.ROUND  # a file a round, or a file a player-turn [K 3.1]
+    hex_placement: HexPlacement = HexPlacement.LOT  # a drawn board drawn by lot or drafted [K 1.6]
+    open_hands: bool = False  # every hand public, in the state and the reports [K 3.3]
     victory_points: int = 10  # the target, set for the game [K 17.5]
     discard_on_seven: bool = True  # hands over the limit are halved on a 7 [K 4.6]
     hand_limit: int = 7
@@ -61,7 +75,7 @@ class CatanOptions:
     barbarian_explorer_counters: int = 3
     diplomat_reformer_counters: int = 4
     naval_counters: int = 2  # pirates and protection ships together: "two naval units" [K 15.1]
-    special_building_phase: bool = False  # the 5-6 extension's; not built [K 3.6]
+    special_building_phase: bool = False  # the 5-6 extension's; the variant leaves it no room [K 3.6]
     starting_hand: Hand = EMPTY  # a quick start: cards each player takes after the placement [K 18.4]
 
 
@@ -101,7 +115,13 @@ def options_from_data(data: object) -> CatanOptions:
         else:
             values[f.name] = value
     if values.get("special_building_phase"):
-        problems.append(Problem("options.special_building_phase", "the special building phase is not built yet"))
+        problems.append(
+            Problem(
+                "options.special_building_phase",
+                "the variant plays no special building phase: its units are raised in their owner's construction "
+                "phase, which comes before his movement and combat [K 3.6]",
+            )
+        )
     if problems:
         raise DataError(problems)
     return CatanOptions(**values)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .board import Terrain
 from .resources import EMPTY, Hand, Resource
 from .state import Card
 from .units import Target, UnitKind
@@ -357,7 +358,26 @@ class Won:
     points: int
 
 
+@dataclass(frozen=True)
+class HexPlaced:
+    """A drafted hex laid [K 1.6]: the terrain `player` drew, on `hex`; `chosen` False when none of his
+    choices was open and it went on the first open hex."""
+
+    player: str
+    hex: str
+    terrain: Terrain
+    chosen: bool = True
+
+
+@dataclass(frozen=True)
+class TokensLaid:
+    """The last drafted hex laid: the number tokens drawn onto the board's producing hexes [K 1.6]."""
+
+    count: int
+
+
 Event = (
-    TurnBegan | StepDone | Rolled | Produced | BankShort | Discarded | Traded | Built | ExplorerBoughtOut | Reactivated
-    | Moved | Combat | GuardStood | Reactivates | Swapped | CardPlayed | Taken | Awarded | Won
+    HexPlaced | TokensLaid | TurnBegan | StepDone | Rolled | Produced | BankShort | Discarded | Traded | Built
+    | ExplorerBoughtOut | Reactivated | Moved | Combat | GuardStood | Reactivates | Swapped | CardPlayed | Taken
+    | Awarded | Won
 )  # fmt: skip

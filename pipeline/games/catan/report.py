@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .board import Terrain
 from .orders import Offer, TurnOrders
 from .outcome import (
     Action,
@@ -35,6 +36,7 @@ from .outcome import (
     ExplorerBoughtOut,
     GuardResult,
     GuardStood,
+    HexPlaced,
     Moved,
     Piece,
     Produced,
@@ -47,6 +49,7 @@ from .outcome import (
     StepDone,
     Swapped,
     Taken,
+    TokensLaid,
     Traded,
     TurnBegan,
     Won,
@@ -239,6 +242,18 @@ SEAT_NAMES: Mapping[str, str] = {  # the seats of a game, by their pieces' colou
 }
 
 
+TERRAIN_NAMES: Mapping[Terrain, str] = {
+    Terrain.HILLS: N_("hills"),
+    Terrain.FOREST: N_("forest"),
+    Terrain.PASTURE: N_("pasture"),
+    Terrain.FIELDS: N_("fields"),
+    Terrain.MOUNTAINS: N_("mountains"),
+    Terrain.GOLD: N_("gold field"),
+    Terrain.DESERT: N_("desert"),
+    Terrain.SEA: N_("sea"),
+}
+
+
 def seat_name(player: str) -> Said | str:
     """A seat as the reader's language names it (a seat that is no colour as it is)."""
     return said(SEAT_NAMES[player]) if player in SEAT_NAMES else player
@@ -303,6 +318,15 @@ def _capital(text: str) -> str:
 
 def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | None:
     """One record of the round in words, as the public report says it (None: nothing public to say)."""
+    if isinstance(event, HexPlaced):
+        template = (
+            N_("{player} lays {terrain} on {hex}")
+            if event.chosen
+            else N_("{player} lays {terrain} on {hex}, the first open hex: none of his choices was open")
+        )
+        return said(template, player=seat_name(event.player), terrain=said(TERRAIN_NAMES[event.terrain]), hex=event.hex)
+    if isinstance(event, TokensLaid):
+        return said(N_("the number tokens are laid at random on the {count} producing hexes"), count=event.count)
     if isinstance(event, Rolled):
         a, b = event.dice
         return said(
@@ -524,12 +548,18 @@ def public_report(
     points: Mapping[str, int],
     events: Iterable[Event],
     offers: Mapping[tuple[str, int], Offer] | None = None,
+    hands: Mapping[str, Hand] | None = None,
 ) -> Report:
     """The round's public report: each turn's records in words, then everyone's victory points (`points`, in
-    the order of the seats)."""
+    the order of the seats), and with open hands [K 3.3] every hand at the end of the round."""
     sections = []
     for player, turn in _turns(events):
-        heading = said(N_("the turn of {player}"), player=seat_name(player)) if player else said(N_("the placement"))
+        if player:
+            heading = said(N_("the turn of {player}"), player=seat_name(player))
+        elif any(isinstance(e, HexPlaced) for e in turn):
+            heading = said(N_("the board"))
+        else:
+            heading = said(N_("the placement"))
         lines = tuple(line for e in turn if (line := event_line(e, offers or {})) is not None)
         sections.append(Section(heading, lines))
     lines = tuple(
@@ -539,7 +569,12 @@ def public_report(
         for p, n in points.items()
     )
     sections.append(Section(said(N_("victory points")), lines))
+    if hands is not None:
+        held = tuple(said(N_("{player}: {cards}"), player=seat_name(p), cards=hand_words(h)) for p, h in hands.items())
+        sections.append(Section(said(N_("the hands, open")), held))
     title = said(N_("round {round}"), round=round_no) if round_no else said(N_("the initial placement"))
+    if any(isinstance(e, HexPlaced) for e in events):
+        title = said(N_("the board"))
     return Report(title, tuple(sections))
 
 
@@ -563,7 +598,7 @@ def private_view(player: str, before: CatanState, after: CatanState) -> Private:
     return Private(before.players[player].hand, p.hand, p.cards, p.knights, pieces, after.points(player))
 
 
-def _step_line(step: StepDone) -> Said:
+def step_line(step: StepDone) -> Said:
     action = said(ACTION_NAMES[step.action])
     if step.reason is None:
         return said(N_("step {index} ({action}): done"), index=step.index, action=action)
@@ -608,7 +643,7 @@ def private_report(
     ]
     if view.knights:
         cards.append(said(N_("knights face up: {count}"), count=view.knights))
-    steps = [_step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
+    steps = [step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
     if problems:
         steps = [said(N_("your file could not be read, and your turn was played without it:"))]
         steps += [

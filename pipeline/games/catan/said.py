@@ -9,6 +9,7 @@ named placeholders (``{value}``) that the values fill in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -106,6 +107,38 @@ def quoted(value: object) -> str:
     return shown(value)
 
 
+def said_to_data(value: Said | Listed | str) -> object:
+    """A message with its values as plain data (a record keeps it so, to be said in any language later):
+    a text as it is; a message as its template and values; a list as its items."""
+    if isinstance(value, Listed):
+        return {"items": [said_to_data(v) for v in value.items], "style": value.style}
+    if isinstance(value, Said):
+        out: dict[str, object] = {"message": value.template, "values": {k: said_to_data(v) for k, v in value.values}}
+        if value.plural is not None:
+            out |= {"plural": value.plural, "count": value.count}
+        return out
+    return value
+
+
+def said_from_data(data: object) -> Said | Listed | str:
+    """What `said_to_data` wrote, read back; anything else as the text it shows."""
+    if isinstance(data, Mapping) and isinstance(data.get("items"), list):
+        items = tuple(said_from_data(v) for v in data["items"])
+        return Listed(
+            tuple(v if isinstance(v, (Said, str)) else said("{v}", v=v) for v in items),
+            str(data.get("style", "standard")),
+        )
+    if isinstance(data, Mapping) and isinstance(data.get("message"), str):
+        raw = data.get("values")
+        values = tuple(sorted((str(k), said_from_data(v)) for k, v in raw.items())) if isinstance(raw, Mapping) else ()
+        plural = data.get("plural")
+        count = data.get("count", 0)
+        return Said(
+            data["message"], values, plural if isinstance(plural, str) else None, count if isinstance(count, int) else 0
+        )
+    return str(data)
+
+
 @dataclass(frozen=True)
 class FileProblem:
     """A problem of a player's file: where (its key path, ``script.build[2].road``) and what, to be said."""
@@ -117,6 +150,20 @@ class FileProblem:
     def words(self, t: Gettext = ENGLISH) -> str:
         text = self.what.words(t)
         return f"{self.where}: {text}" if self.where else text
+
+    def to_data(self) -> dict[str, object]:
+        return {"where": self.where, **({"line": self.line} if self.line else {}), "what": said_to_data(self.what)}
+
+    @staticmethod
+    def from_data(data: object) -> FileProblem:
+        m = data if isinstance(data, Mapping) else {}
+        what = said_from_data(m.get("what", ""))
+        line = m.get("line")
+        return FileProblem(
+            str(m.get("where", "")),
+            what if isinstance(what, Said) else said("{text}", text=what),
+            line if isinstance(line, int) and not isinstance(line, bool) else None,
+        )
 
 
 class Found:

@@ -57,12 +57,43 @@ def play_round(
     dice: Dice,
 ) -> RoundResult:
     """The next round: every seat's turn in the order of play, until somebody wins."""
+    return _play_turns(board, state, orders, options, dice, state.seats, True)
+
+
+def play_player_turn(
+    board: Board,
+    state: CatanState,
+    player: str,
+    orders: Mapping[str, TurnOrders],
+    options: CatanOptions,
+    dice: Dice,
+) -> RoundResult:
+    """One seat's turn, with a file a player-turn [K 3.1]: the first seat's turn begins the next round, the
+    others' go on with the round the first began; the others answer by the files they sent for it."""
+    return _play_turns(board, state, orders, options, dice, (player,), player == state.seats[0])
+
+
+def next_seat(state: CatanState) -> str:
+    """Whose turn comes next, with a file a player-turn: the first seat that has not played the round yet,
+    or the first seat for a new round."""
+    return next((p for p in state.seats if state.players[p].turns < state.round), state.seats[0])
+
+
+def _play_turns(
+    board: Board,
+    state: CatanState,
+    orders: Mapping[str, TurnOrders],
+    options: CatanOptions,
+    dice: Dice,
+    players: tuple[str, ...],
+    new_round: bool,
+) -> RoundResult:
     table = state.table()
-    table.round = state.round + 1
+    table.round = state.round + 1 if new_round else state.round
     events: list[Event] = []
     uses: dict[tuple[str, int], int] = {}
     answers = {p: orders.get(p, NO_ORDERS).answers for p in table.seats}
-    for player in table.seats:
+    for player in players:
         if table.winner is not None:
             break
         ctx = Context(board, options, dice, table, player, answers, events, uses)

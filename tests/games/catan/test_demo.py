@@ -1,5 +1,5 @@
 """The demo game, `games/catan-demo` [K 3.1] [K 18]: four seats on the Seafarers board with a quick start,
-the placement and six rounds. Each turn is played again through the family from its committed state, its
+the placement and eleven rounds. Each turn is played again through the family from its committed state, its
 revealed order files and the seed its results recorded; between them the files use every kind of step and
 each kind runs at least once, and every round's reports and map come out in both languages."""
 
@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 
 from pipeline.core.dice import HashDice
 from pipeline.games.catan.codec import event_from_data
-from pipeline.games.catan.outcome import Action, Combat, Event, StepDone
+from pipeline.games.catan.outcome import Action, Built, Combat, EffectKind, Event, GuardResult, GuardStood, StepDone
 from pipeline.games.catan.units import Target, UnitKind
 from pipeline.publish.i18n import translator
 from pipeline.storage.gamedir import Game, load_game
@@ -51,7 +51,7 @@ def test_the_demo_plays_again_to_its_committed_states() -> None:
     """[K 3.7] the same files and dice give the same next state."""
     game = _game()
     played = _played()
-    assert [t for t, *_ in played] == ["r00", "r01", "r02", "r03", "r04", "r05", "r06"]
+    assert [t for t, *_ in played] == ["r00", *(f"r{n:02d}" for n in range(1, 12))]
     for _, result, _, _ in played:
         assert result.state == game.state(result.turn)
 
@@ -68,6 +68,24 @@ def test_the_demo_fights_on_land_and_at_sea() -> None:
     targets = {c.target for c in combats}
     assert {Target.CITY, Target.ROUTE_SHIP, UnitKind.MILITARY, UnitKind.BARBARIAN, UnitKind.PIRATE} <= targets
     assert any(c.unit is None for c in combats)  # a knight card [K 16.3]
+
+
+def test_every_kind_of_unit_is_raised_in_the_demo() -> None:
+    """[K 8.1] military units, assault troops, guards, workers, barbarians, explorers, diplomats, reformers,
+    pirates and protection ships, each raised by a seat's file."""
+    raised = {e.unit for *_, events in _played() for e in events if isinstance(e, Built) and e.unit is not None}
+    assert raised == set(UnitKind)
+
+
+def test_the_demo_corrupts_sabotages_and_guards() -> None:
+    """[K 13.3] [K 13.4] [K 13.5] [K 13.6] [K 13.7] a diplomat corrupts a city and another sabotages one; each
+    victim raises a guard on its post, and the sabotaged city's guard stands down after three turns."""
+    effects = {x.kind for *_, events in _played() for e in events if isinstance(e, Combat) for x in e.effects}
+    assert {EffectKind.CORRUPTED, EffectKind.SABOTAGED} <= effects
+    stood = [e for *_, events in _played() for e in events if isinstance(e, GuardStood)]
+    assert [e.result for e in stood] == [GuardResult.STATUS_RESTORED]
+    game = _game()
+    assert game.state("r10").state.guards and game.state("r10").state.corruption
 
 
 def test_every_round_reports_and_draws_in_both_languages() -> None:

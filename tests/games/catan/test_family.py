@@ -102,3 +102,119 @@ def test_the_legal_steps_are_steps_the_round_plays(tmp_path: Path) -> None:
         )
         steps = [r for r in played.private["orange"]["own_records"] if r["event"] == "step_done"]
         assert steps and "reason" not in steps[0], steps
+
+
+def test_a_game_of_fewer_seats_with_open_hands(tmp_path: Path) -> None:
+    """[K 3.1] [K 3.3] options players and open_hands: three seats on the base island (3 or 4), game.yaml
+    giving those three; the round waits for them only; every hand in the public state file and the public
+    report, the development cards still in the encrypted part."""
+    from pipeline.publish.family_pages import turn_report
+
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 3\nopen_hands: true\nstarting_hand: {ore: 4}\n")
+    created = _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo")
+    assert created.exit_code == 0, created.output
+    game = load_game(folder)
+    assert game.powers == ("orange", "blue", "white") and sorted(game.data["powers"]) == ["blue", "orange", "white"]
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    status = _judge("status", folder)
+    assert "black" not in status.output
+    assert _judge("adjudicate", folder).exit_code == 0  # all three sent: nobody else is waited for
+    public = (folder / "state" / "r01.yaml").read_text()
+    assert "hand: {" in public and "ore: " in public and "black" not in public
+    assert load_game(folder).state("r01", public=True).state.players["orange"].hand.total >= 4
+    report = turn_report(load_game(folder), "r00", "fr", None, public=True)
+    assert "### Les mains, ouvertes" in report or "### Mains" in report, report[-600:]
+
+
+def test_a_game_takes_the_seats_its_board_allows(tmp_path: Path) -> None:
+    """[K 3.1] option players: the base island takes 3 or 4."""
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 2\n")
+    made = CliRunner().invoke(
+        cli, ["new", str(tmp_path / "g"), "--profile", "catan", "--map", "base", "--options", str(options), "--demo"]
+    )
+    assert made.exit_code == 1 and "options.players: the board base takes 3 to 4 players, not 2" in made.output
+
+
+def test_a_file_a_player_turn(tmp_path: Path) -> None:
+    """[K 3.1] option turn_files player: after the placement the turns are r01-1, r01-2, r01-3, r02-1...,
+    sorted in play; each waits for the seat whose turn it is only, and plays that seat's turn alone, the
+    others answering by the files they sent for it; the round goes on from one to the next."""
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 3\nturn_files: player\nstarting_hand: {ore: 4, wool: 4}\n")
+    assert _judge("new", folder, "--profile", "catan", "--map", "base", "--options", options, "--demo").exit_code == 0
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    assert _judge("adjudicate", folder).exit_code == 0
+    assert load_game(folder).current_turn() == "r01-1"
+    waiting = _judge("status", folder).output.splitlines()
+    assert [line.split()[0] for line in waiting[1:-1]] == ["orange"]  # only the seat whose turn it is
+    offer = "script:\n  trade:\n    - offer: {to: [blue], give: {wool: 1}, get: {ore: 1}}\n"
+    assert _send(folder, tmp_path, "r01-1", "orange", offer).exit_code == 0
+    answer = "answers:\n  accept:\n    - {from: orange, give: {ore: 1}, get: {wool: 1}}\n"
+    assert _send(folder, tmp_path, "r01-1", "blue", answer).exit_code == 0
+    assert _judge("adjudicate", folder).exit_code == 0
+    game = load_game(folder)
+    state = game.state("r01-2").state
+    assert game.current_turn() == "r01-2" and state.round == 1
+    assert [state.players[p].turns for p in state.seats] == [1, 0, 0]
+    records = game.recorded_results("r01-1")["records"]
+    assert [r["player"] for r in records if r["event"] == "traded"] == ["orange"]
+    for turn, seat in (("r01-2", "blue"), ("r01-3", "white")):
+        assert _send(folder, tmp_path, turn, seat, "script: {}\n").exit_code == 0
+        assert _judge("adjudicate", folder).exit_code == 0
+    game = load_game(folder)
+    assert game.current_turn() == "r02-1" and game.turns()[:5] == ["r00", "r01-1", "r01-2", "r01-3", "r02-1"]
+    assert game.state("r02-1").state.round == 1
+    replay = _judge("replay", "--check", folder)
+    assert replay.exit_code == 0, replay.output
+
+
+def test_a_drafted_board(tmp_path: Path) -> None:
+    """[K 1.6] option hex_placement draft on a drawn board: each seat in turn lays the hex the state shows
+    it drew, on its first open choice (else the first open hex), turns h01, h02 ...; after the last hex the
+    tokens are laid at random and the placement r00 follows; replayed byte for byte."""
+    from collections import Counter
+
+    from pipeline.publish.i18n import translator
+
+    folder = tmp_path / "island"
+    options = tmp_path / "options.yaml"
+    options.write_text("players: 3\nhex_placement: draft\n")
+    made = _judge("new", folder, "--profile", "catan", "--map", "base-drawn", "--options", options, "--demo")
+    assert made.exit_code == 0, made.output
+    game = load_game(folder)
+    first = game.state("h01")
+    hand = first.draft.hand
+    assert game.current_turn() == "h01" and _judge("status", folder).output.split()[3] == "orange"
+    assert _send(folder, tmp_path, "h01", "orange", "draft: [zz, c3]\n").exit_code == 1  # zz: not a drawn hex
+    assert _send(folder, tmp_path, "h01", "orange", "draft: [c3, d3]\n").exit_code == 0
+    assert _judge("adjudicate", folder).exit_code == 0
+    game = load_game(folder)
+    drawn = game.game_family.draw_map(game.board, "h01", first, game.recorded_results("h01"), translator("en"))
+    assert f'id="h-c3" class="hex" data-terrain="{hand.value}"' in drawn[""]  # the turn's map shows the hex laid
+    assert 'id="h-d3" class="hex" data-terrain=""' in drawn[""]  # and the hexes still to lay, as such
+    second = game.state("h02")
+    assert second.draft.laid == {"c3": hand} and second.board.hexes["c3"].terrain is hand
+    assert game.game_family.powers_to_order(game.board, second) == ["blue"]
+    assert _send(folder, tmp_path, "h02", "blue", "draft: [c3, d3]\n").exit_code == 0  # c3 is taken: d3
+    assert _judge("adjudicate", folder).exit_code == 0
+    assert set(load_game(folder).state("h03").draft.laid) == {"c3", "d3"}
+    layout = game.board
+    for _ in range(len(layout.drawn_terrain) - 2):
+        assert _judge("adjudicate", folder, "--force").exit_code == 0
+    game = load_game(folder)
+    assert game.current_turn() == "r00" and game.turns()[0] == "h01"
+    placed = game.state("r00")
+    assert placed.draft is None
+    terrains = Counter(placed.board.hexes[h].terrain for h in layout.drawn_terrain)
+    assert terrains == Counter(layout.terrains)
+    assert sorted(placed.state.tokens.values()) == sorted(layout.tokens)
+    report = _judge("report", folder, "h19").output
+    assert "the number tokens are laid at random" in report.lower()
+    replay = _judge("replay", "--check", folder)
+    assert replay.exit_code == 0, replay.output

@@ -110,12 +110,27 @@ def test_a_placement_file_gives_every_problem_in_both_languages() -> None:
 
 @pytest.mark.parametrize("page", ["catan-orders.md", "catan-orders.fr.md"])
 def test_the_documented_examples_read(page: str) -> None:
-    """[K 3.1] [K 18.2] the examples of the syntax pages are files the reader takes, in both languages."""
+    """[K 3.1] [K 18.2] [K 1.6] the examples of the syntax pages are files the reader takes, in both languages:
+    a placement file, a round's file, a game's options and a draft file."""
     from pathlib import Path
+
+    from pipeline.games.catan.draft import choices_from_data
+    from pipeline.games.catan.layout import layout_from_data
+    from pipeline.games.catan.options import HexPlacement, TurnFiles, options_from_data
+
+    from .helpers import board_data
 
     text = (Path(__file__).resolve().parents[3] / "docs" / page).read_text()
     blocks = [b.split("```", 1)[0] for b in text.split("```yaml\n")[1:]]
-    assert len(blocks) == 2
+    assert len(blocks) == 4
+    options = options_from_data(_load(blocks[2]))
+    assert options.players == 3 and options.turn_files is TurnFiles.PLAYER and options.open_hands
+    assert options.hex_placement is HexPlacement.DRAFT
+    assert choices_from_data(_load(blocks[3].replace("\n  ", "\n")), layout_from_data(board_data("base-drawn"))) == (
+        "d3",
+        "c3",
+        "e4",
+    )
     seats = ("orange", "blue", "white")
     choices, answers = setup_orders_from_data(_load(blocks[0]), board(), "orange", seats)
     assert len(choices) == 3 and answers.gold == (Resource.ORE,)

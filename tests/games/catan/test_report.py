@@ -143,3 +143,28 @@ def test_the_private_report_says_why_a_step_was_skipped_and_what_was_missing() -
     problem = FileProblem("script.build[0].road", said("{value} is not a hex of the board", value="'zz'"), 4)
     refused = private_report("a", 3, private_view("a", st, st), [], problems=(problem,)).markdown(EN)
     assert "Line 4, script.build[0].road: 'zz' is not a hex of the board" in refused
+
+
+def test_a_refused_files_problems_read_in_the_readers_language() -> None:
+    """[K 3.4] a file that cannot be read: its seat plays without steps, and its private report gives every
+    problem at its line in English or in French, from the catalogues, as kept in the private record."""
+    from pipeline.core.dice import HashDice
+    from pipeline.games.catan.family import FAMILY, CatanGame
+
+    b = board()
+    game = CatanGame(b, state(), placed=True)
+    data = {"script": {"trade": [{"bank": {"give": "ore", "get": "gems"}}], "act": [{"road": "c3/c4"}]}}
+    lines = {"script.trade[0].bank.get": 3, "script.act[0].road": 5}
+    read = FAMILY.read_orders(None, game, FAMILY.options_of(None, {}), "a", data, lines.get, True)  # type: ignore[arg-type]
+    assert [p.where for p in read.problems] == ["script.trade[0].bank.get", "script.act[0].road"]
+    result = FAMILY.adjudicate(
+        None, game, FAMILY.options_of(None, {}), {"a": read.orders}, None, HashDice("x"), True, False
+    )  # type: ignore[arg-type]
+    own = result.private["a"]
+    assert [p["line"] for p in own["file_problems"]] == [3, 5]
+    public = {**result.record, **result.record_end}
+    en = FAMILY.report(None, "r01", game, result.state, {**public, "private": own}, EN, "a")  # type: ignore[arg-type]
+    fr = FAMILY.report(None, "r01", game, result.state, {**public, "private": own}, FR, "a")  # type: ignore[arg-type]
+    assert "Line 3, script.trade[0].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)" in en
+    assert "'gems' n'est pas une ressource (argile, bois, mouton, blé, minerai)" in fr
+    assert "votre fichier n'a pas pu être lu" in fr.lower() and "is not a resource" not in fr
