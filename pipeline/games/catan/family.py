@@ -31,6 +31,7 @@ from pipeline.games.family import GameFamily, ReadOrders, StateData, Translation
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .drawing import render
+from .form import order_form
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
 from .options import CatanOptions, options_from_data
@@ -360,6 +361,9 @@ class CatanFamily(GameFamily):
 
     def legal_orders(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
         return legal_orders(state.board, state.state, options, power, state.placed)
+
+    def order_form(self, setup: Layout, state: CatanGame, t: Translations) -> Mapping[str, Any]:
+        return order_form(state.board, state.state, t)
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
         return said("{seat}", seat=seat_name(power)).words(t)
