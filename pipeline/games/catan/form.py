@@ -57,7 +57,6 @@ def form_words(t: Translations) -> dict[str, str]:
         "section_build": t.gettext("Build"),
         "section_act": t.gettext("Movement and combat"),
         "add_step": t.gettext("Add a step"),
-        "step": t.gettext("Step"),
         "step_offer": t.gettext("Offer a trade to the others"),
         "step_bank": t.gettext("Trade with the bank"),
         "step_play": t.gettext("Play a development card"),
@@ -76,7 +75,6 @@ def form_words(t: Translations) -> dict[str, str]:
         "step_attack": t.gettext("Attack"),
         "step_knight": t.gettext("Attack with the knight card"),
         "step_swap": t.gettext("Swap two hexes' tokens (reformers)"),
-        "none_now": t.gettext("nothing the board allows now"),
         "to_seats": t.gettext("To (none ticked: everyone in turn)"),
         "give": t.gettext("Give"),
         "get": t.gettext("Get"),
@@ -129,5 +127,4 @@ def form_words(t: Translations) -> dict[str, str]:
         "ship": t.gettext("ship"),
         "roads": t.gettext("Roads"),
         "ships": t.gettext("Ships"),
-        "up": t.gettext("Up"),
     }

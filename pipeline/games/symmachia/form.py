@@ -100,7 +100,6 @@ def form_words(t: Translations) -> dict[str, str]:
         "dorea_with": t.gettext("With"),
         "dorea_give": t.gettext("Talents given"),
         "dorea_get": t.gettext("Talents received"),
-        "dorea_give_provinces": t.gettext("Provinces given"),
         "forgive": t.gettext("Let these powers you fought use your trading posts"),
         "bosporus": t.gettext("Let these allies through the strait"),
         "military": t.gettext("Armies and fleets"),
