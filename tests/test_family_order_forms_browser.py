@@ -158,7 +158,9 @@ def test_a_symmachia_file_filled_in_words_is_the_file_the_judge_reads(
     for row_no, wanted in enumerate(("M ", "M ", "D1")):
         orders = dict(plan["positions"][key]["orders"])
         order = next(o for o in orders if o.startswith(wanted) and (wanted != "M " or orders[o] != plan["start"]))
-        box.locator(f"select.pbem-plan-order[data-row='{row_no}']").select_option(label=_order_words(names, kind, order))
+        box.locator(f"select.pbem-plan-order[data-row='{row_no}']").select_option(
+            label=_order_words(names, kind, order)
+        )
         chosen.append(order)
         key = orders[order]
     retreat = plan["positions"][dict(plan["positions"][plan["start"]]["orders"])[chosen[0]]]["retreat"][0]
@@ -184,12 +186,15 @@ def test_a_symmachia_file_filled_in_words_is_the_file_the_judge_reads(
     assert orders.unit(second).status.value == "disband"
     raised = orders.unit(data["military"]["new_ids"]["army"])
     assert raised is not None and raised.status.value == "create" and raised.at == at
-    assert raised.commander == load_game(ROOT / "games" / "symmachia-demo").state(settings["turn"]).public.powers[
-        POWER
-    ].king
+    assert (
+        raised.commander
+        == load_game(ROOT / "games" / "symmachia-demo").state(settings["turn"]).public.powers[POWER].king
+    )
 
 
-def test_a_symmachia_plan_row_changed_drops_the_rows_that_no_longer_follow(tab: tuple[Any, int, str], built: Path) -> None:
+def test_a_symmachia_plan_row_changed_drops_the_rows_that_no_longer_follow(
+    tab: tuple[Any, int, str], built: Path
+) -> None:
     page, _, lang = tab
     legal, settings = _published(built, "symmachia-demo", lang)
     unit_id, unit = next(iter(legal["powers"][POWER]["military"]["units"].items()))
