@@ -1,13 +1,14 @@
 """The order forms of Symmachia and of the Catan variant in Chromium (docs/order-form.md, "Symmachia" and
 "Klarfeld's Catan"), at a phone's width (390 px, with touch) and a desk's (1280 px), in English and French.
 
-The demo site is built and served as tests/test_site_browser.py does (its helpers; Chromium missing is a
-failure; no console error, no HTTP error). On the order page of each demo game a player fills the sections of
+The site of the two demo games and of a new Catan game is built and served as tests/test_site_browser.py
+does (its helpers; Chromium missing is a failure; no console error, no HTTP error). On the order page of each demo game a player fills the sections of
 his file through the page only, each choice taken by the words it shows in the page's language (made here from
 the published names and words): in Symmachia a trade line, a friendship treaty, a gift, a speech with quotes
 and a colon, a unit's three-row plan (each row among the orders of where the earlier rows lead, with a retreat
 and a defence level), a unit disbanded and one raised; in Catan a bank trade, a road, a unit raised, a unit
-moved on a condition of the roll, with a label, a condition on that label, a trade accepted and a discard.
+moved on a condition of the roll, with a label, a condition on that label, a trade accepted and a discard;
+in a Catan game just created, the placement's ranked settlements with their road or ship, and a gold pick.
 The encrypted file the page writes is put in a copy of the game and read by the judge's own reading of order
 files (`read_order_file`): it gives the orders chosen. The page is never wider than the phone.
 """
@@ -15,7 +16,10 @@ files (`read_order_file`): it gives the orders chosen. The page is never wider t
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,9 +39,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "_build" / "screenshots"  # what the test saw, to look at (not committed)
 
 
+PLACEMENT = "island"  # a new game of the Catan variant, in its placement
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return harness.build_demo_site(tmp_path_factory.mktemp("family-forms-build"))
+def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The two demo games and a Catan game just created (its placement round to play)."""
+    folder = tmp_path_factory.mktemp("family-forms-games")
+    for game_id in ("symmachia-demo", "catan-demo"):
+        shutil.copytree(ROOT / "games" / game_id, folder / game_id)
+    new = [sys.executable, "-m", "pipeline", "new", str(folder / PLACEMENT), "--profile", "catan", "--demo"]
+    subprocess.run(new, check=True, capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return folder
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, games: Path) -> Path:
+    return harness.build_demo_site(tmp_path_factory.mktemp("family-forms-build"), games=games)
 
 
 @pytest.fixture(params=[(390, "en"), (390, "fr"), (1280, "en"), (1280, "fr")], ids=lambda p: f"{p[0]}px-{p[1]}")
@@ -72,13 +90,13 @@ def _published(built: Path, game_id: str, lang: str) -> tuple[dict[str, Any], di
     return legal, json.loads((base / f"form-{lang}.json").read_text(encoding="utf-8"))
 
 
-def _read_back(page: Any, tmp_path: Path, game_id: str, power: str) -> Any:
+def _read_back(page: Any, tmp_path: Path, game_id: str, power: str, games: Path = ROOT / "games") -> Any:
     """The file the page wrote (encrypted), read by the judge in a copy of the game: its orders."""
     page.wait_for_selector("#pbem-file[data-ready='true']", timeout=15000)
     plain = page.locator("#pbem-file-text").text_content()
     sealed = page.locator("#pbem-file-sealed").text_content()
     folder = tmp_path / game_id
-    shutil.copytree(ROOT / "games" / game_id, folder)
+    shutil.copytree(games / game_id, folder)
     game = load_game(folder)
     assert unseal(sealed.encode("ascii"), game.identities, "the page's file") == plain
     turn = game.current_turn()
@@ -294,3 +312,39 @@ def test_a_catan_script_filled_in_words_is_the_file_the_judge_reads(
     taken = orders.answers.accept[0]
     assert taken.offerers == ("blue",)
     assert [r.value for r in orders.answers.discard] == ["wool", "lumber"]
+
+
+def test_a_catan_placement_filled_in_words_is_the_file_the_judge_reads(
+    tab: tuple[Any, int, str], built: Path, games: Path, tmp_path: Path
+) -> None:
+    """[K 18.2] The placement's ranked choices: a settlement among the open corners, a road or a ship among
+    that corner's sides, and the picks from gold fields."""
+    page, width, lang = tab
+    legal, settings = _published(built, PLACEMENT, lang)
+    names, w = settings["names"], settings["names"]["words"]
+    open_corners = legal["powers"][SEAT]["placement"]
+    _open(page, PLACEMENT, SEAT)
+    setup = page.locator("fieldset[data-name=setup]")
+    corners = list(open_corners)
+    wanted = [
+        (corners[0], "road", open_corners[corners[0]]["road"][0]),
+        (corners[-1], "ship", open_corners[corners[-1]]["ship"][-1]),
+    ]
+    for i, (corner, piece, side) in enumerate(wanted):
+        setup.locator(".pbem-add").last.click()
+        row = setup.locator(".pbem-row").nth(i)
+        row.locator("select.pbem-setup-settlement").select_option(corner)
+        assert _corner_words(names, corner) in row.locator("select.pbem-setup-settlement option:checked").text_content()
+        side_words = f"{w[piece]}: {side} · " + _fmt(
+            w["side"], hexes=", ".join(f"{h} ({names['hexes'][h]})" for h in side.split("/"))
+        )
+        row.locator("select.pbem-setup-side").select_option(label=side_words)
+    gold = page.locator("fieldset[data-name=gold]")
+    gold.locator(".pbem-add").click()
+    gold.locator(".pbem-row select").select_option(label=names["resources"]["ore"])
+    _fits(page, width, f"catan-placement-{width}-{lang}")
+
+    placement = _read_back(page, tmp_path, PLACEMENT, SEAT, games)
+    got = [(str(c.settlement), "road" if c.road else "ship", str(c.road or c.ship)) for c in placement.choices]
+    assert got == wanted
+    assert [r.value for r in placement.answers.gold] == ["ore"]

@@ -176,6 +176,7 @@ class CatanFamily(GameFamily):
     has_money = True  # a player's hand and development cards are his own business [K 3.3]
     always_secret = True
     setup_folder = "boards"
+    orders_page = "docs/catan-orders"
     secret_note = "Every hand, the development cards and the deck: encrypted beside it."
     revealed_note = "nothing stays secret once the round is played."
 
