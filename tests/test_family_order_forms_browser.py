@@ -1,16 +1,17 @@
 """The order forms of Symmachia and of the Catan variant in Chromium (docs/order-form.md, "Symmachia" and
 "Klarfeld's Catan"), at a phone's width (390 px, with touch) and a desk's (1280 px), in English and French.
 
-The site of the two demo games and of a new Catan game is built and served as tests/test_site_browser.py
-does (its helpers; Chromium missing is a failure; no console error, no HTTP error). On the order page of each demo game a player fills the sections of
-his file through the page only, each choice taken by the words it shows in the page's language (made here from
-the published names and words): in Symmachia a trade line, a friendship treaty, a gift, a speech with quotes
-and a colon, a unit's three-row plan (each row among the orders of where the earlier rows lead, with a retreat
-and a defence level), a unit disbanded and one raised; in Catan a bank trade, a road, a unit raised, a unit
-moved on a condition of the roll, with a label, a condition on that label, a trade accepted and a discard;
-in a Catan game just created, the placement's ranked settlements with their road or ship, and a gold pick.
-The encrypted file the page writes is put in a copy of the game and read by the judge's own reading of order
-files (`read_order_file`): it gives the orders chosen. The page is never wider than the phone.
+The site of the two demo games and of a new Catan game is built and served as tests/test_site_browser.py does
+(its helpers; Chromium missing is a failure; no console error, no HTTP error). On the order page of each game
+a player fills the sections of his file through the page only, each choice taken by the words it shows in the
+page's language (made here from the published names and words): in Symmachia a trade line, a friendship
+treaty, a gift, a speech with quotes and a colon, a unit's three-row plan (each row among the orders of where
+the earlier rows lead, with a retreat and a defence level), a unit disbanded and one raised; in Catan a bank
+trade, a road, a unit raised, a unit moved on a condition of the roll, with a label, a condition on that
+label, a trade accepted and a discard; in a Catan game just created, the placement's ranked settlements with
+their road or ship, and a gold pick. The encrypted file the page writes is put in a copy of the game and read
+by the judge's own reading of order files (`read_order_file`): it gives the orders chosen. The page is never
+wider than the phone.
 """
 
 from __future__ import annotations
