@@ -349,3 +349,20 @@ def test_a_catan_placement_filled_in_words_is_the_file_the_judge_reads(
     got = [(str(c.settlement), "road" if c.road else "ship", str(c.road or c.ship)) for c in placement.choices]
     assert got == wanted
     assert [r.value for r in placement.answers.gold] == ["ore"]
+
+
+def test_a_row_not_filled_in_is_left_out_of_the_file_and_said(tab: tuple[Any, int, str], built: Path) -> None:
+    """A gift of no talents is no gift the judge reads (talents are counted in tens [S 7.3]): a file holding it
+    would be refused whole, so the form leaves the row out and says so."""
+    page, _, lang = tab
+    _, settings = _published(built, "symmachia-demo", lang)
+    _open(page, "symmachia-demo", POWER)
+    gifts = page.locator("#pbem-politics fieldset[data-name=gifts]")
+    gifts.locator(".pbem-add").click()
+    gifts.locator(".pbem-row input[type=number]").fill("0")
+    warning = page.locator("#pbem-left-out")
+    assert warning.text_content() == _fmt(settings["names"]["words"]["left_out"], count="1")
+    assert "gifts" not in page.locator("#pbem-file-text").text_content()
+    gifts.locator(".pbem-row input[type=number]").fill("100")
+    assert page.locator("#pbem-left-out").count() == 0
+    assert "gifts:" in page.locator("#pbem-file-text").text_content()

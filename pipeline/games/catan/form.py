@@ -48,6 +48,7 @@ TARGET_NAMES_BY_KIND = {target.value: name for target, name in TARGET_NAMES.item
 def form_words(t: Translations) -> dict[str, str]:
     """The form's own words: the phases of the script, the steps, the conditions and the answers."""
     return {
+        "left_out": t.gettext("Rows not filled in are left out of the file: %(count)s."),
         "script": t.gettext("Your turn"),
         "script_help": t.gettext(
             "The steps run in the order written, trade, then build, then act; a step that cannot be done when "

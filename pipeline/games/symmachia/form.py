@@ -60,6 +60,7 @@ def order_sentences(t: Translations) -> dict[str, dict[str, str]]:
 def form_words(t: Translations) -> dict[str, str]:
     """The form's own words: its sections, fields and buttons."""
     return {
+        "left_out": t.gettext("Rows not filled in are left out of the file: %(count)s."),
         "trade": t.gettext("Trade"),
         "trade_help": t.gettext(
             "Each sale or purchase is carried out only if the partner orders the same; over what you may sell "

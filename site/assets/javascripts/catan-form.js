@@ -405,6 +405,36 @@ class CatanForm extends FamilyForm {
     return out;
   }
 
+  // whether the step names all the judge needs to read it
+  stepComplete(step) {
+    const v = step.values;
+    const has = (hand) => Object.keys(this.handData(hand)).length > 0;
+    switch (step.phase === "act" && step.kind === "ship" ? "ship_move" : step.kind) {
+      case "offer":
+        return has(v.give) && has(v.get);
+      case "bank":
+        return Boolean(v.give && v.get && v.give !== v.get && v.times >= 1);
+      case "play":
+        return v.card !== "road_building" || Boolean(v.road1 || v.road2 || v.ship1);
+      case "card":
+        return true;
+      case "unit":
+        return Boolean(v.kind && (v.post || v.from));
+      case "move":
+      case "ship_move":
+      case "explorer":
+        return Boolean((v.unit || v.from) && v.to);
+      case "attack":
+        return Boolean(v.unit && v.target);
+      case "knight":
+        return Boolean(v.target);
+      case "swap":
+        return Boolean(v.pair);
+      default:
+        return Boolean(v.at);
+    }
+  }
+
   stepData(step) {
     const v = step.values;
     const kind = step.phase === "act" && step.kind === "ship" ? "ship_move" : step.kind;
@@ -475,8 +505,11 @@ class CatanForm extends FamilyForm {
       return { ...head, ...(pruned({ setup, answers: { gold } }) || {}) };
     }
     const script = {};
-    for (const phase of ["trade", "build", "act"]) script[phase] = this.steps[phase].map((s) => this.stepData(s));
-    const accept = this.accept.map((a) => ({
+    for (const phase of ["trade", "build", "act"]) {
+      script[phase] = this.steps[phase].filter((s) => this.complete(this.stepComplete(s))).map((s) => this.stepData(s));
+    }
+    const hasCards = (hand) => Object.keys(this.handData(hand)).length > 0;
+    const accept = this.accept.filter((a) => this.complete(hasCards(a.give) && hasCards(a.get))).map((a) => ({
       ...(a.from ? { from: a.from } : {}),
       give: this.handData(a.give),
       get: this.handData(a.get),

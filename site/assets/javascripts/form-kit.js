@@ -239,13 +239,22 @@ export class FamilyForm {
     this.update();
   }
 
+  // whether a row is complete enough for the judge to read it; one that is not is left out of the file,
+  // and the page says so (a file the judge could not read would be refused whole)
+  complete(ok) {
+    if (!ok) this.leftOut += 1;
+    return ok;
+  }
+
   update() {
     const { el, t, settings, showOrderFile } = this.ctx;
+    this.leftOut = 0;
     const text = yamlText(this.file());
     const token = ++this.token;
     const plain = el("pre", { id: "pbem-file-text" }, el("code", {}, text));
     const fileBox = el("div", { id: "pbem-file" });
-    this.output.replaceChildren(el("h2", {}, t.orders_text), plain, fileBox);
+    const warning = this.leftOut ? el("p", { class: "pbem-warning", id: "pbem-left-out", role: "status" }, fmt(this.w.left_out, { count: String(this.leftOut) })) : "";
+    this.output.replaceChildren(el("h2", {}, t.orders_text), warning, plain, fileBox);
     showOrderFile(fileBox, t, settings, this.power, text, () => token === this.token);
   }
 }

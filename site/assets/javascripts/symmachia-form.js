@@ -403,7 +403,9 @@ class SymmachiaForm extends FamilyForm {
 
   file() {
     const P = this.politics;
-    const trade = this.trade.map((row) => {
+    const merc = (row) => row.good === "mercenaries";
+    const tradeRows = this.trade.filter((row) => this.complete(row.good && row.partner && (merc(row) ? row.unit && (row.op === "sell" || row.assign_to) : row.quantity >= 1)));
+    const trade = tradeRows.map((row) => {
       const line = { [row.op]: row.good };
       if (row.good === "mercenaries") {
         line.unit = row.unit;
@@ -415,9 +417,9 @@ class SymmachiaForm extends FamilyForm {
       return line;
     });
     const gifts = {};
-    for (const g of P.gifts) gifts[g.to] = (gifts[g.to] || 0) + g.amount;
+    for (const g of P.gifts.filter((g) => this.complete(g.amount >= 10))) gifts[g.to] = (gifts[g.to] || 0) + g.amount;
     const counter = {};
-    for (const c of P.counter_corruption) counter[c.unit] = (counter[c.unit] || 0) + c.amount;
+    for (const c of P.counter_corruption.filter((c) => this.complete(c.amount >= 10))) counter[c.unit] = (counter[c.unit] || 0) + c.amount;
     const politics = {
       main_trading_post: P.main_trading_post,
       new_capital: P.new_capital,
@@ -426,12 +428,12 @@ class SymmachiaForm extends FamilyForm {
       patronage: P.patronage,
       speech: P.speech.trim(),
       counter_corruption: counter,
-      corruption: P.corruption.map((b) => ({ target: b.target, amount: b.amount, ...(b.for !== this.power ? { for: [b.for] } : {}) })),
+      corruption: P.corruption.filter((b) => this.complete(b.amount >= 10)).map((b) => ({ target: b.target, amount: b.amount, ...(b.for !== this.power ? { for: [b.for] } : {}) })),
       plot_generals: [...P.plot_generals],
       plot_kings: [...P.plot_kings],
       tribute: [...P.tribute],
       rome: [...new Set(P.rome.map((r) => r.province))],
-      dorea: P.dorea.map((d) => ({ with: d.with, give: { talents: d.give }, get: { talents: d.get } })),
+      dorea: P.dorea.filter((d) => this.complete(d.give > 0 || d.get > 0)).map((d) => ({ with: d.with, give: { talents: d.give }, get: { talents: d.get } })),
       forgive: [...P.forgive],
       bosporus: [...P.bosporus],
     };
@@ -455,7 +457,7 @@ class SymmachiaForm extends FamilyForm {
       };
     }
     const c = this.creation;
-    if (c.kind) {
+    if (c.kind && this.complete(c.commander !== "new" || c.new_name.trim())) {
       military[this.data.military.new_ids[c.kind]] = { create: c.kind, at: c.at, commander: this.commander(c.commander, c.new_name) };
     }
     const { settings } = this.ctx;
