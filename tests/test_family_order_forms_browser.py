@@ -185,6 +185,19 @@ def test_a_symmachia_file_filled_in_words_is_the_file_the_judge_reads(
     retreat = plan["positions"][dict(plan["positions"][plan["start"]]["orders"])[chosen[0]]]["retreat"][0]
     box.locator("select.pbem-plan-retreat[data-row='0']").select_option(label=names["places"][retreat])
     box.locator("select.pbem-plan-defence[data-row='0']").select_option(label=_order_words(names, kind, "D2"))
+    # the spring's secondary plan after a defeat by the friend's forces [S 6.3]; the summer only if a treaty
+    # with him was signed, else defend [S 6.9]; his forces fought first in defence; the general first
+    start_orders = [o for o, _ in plan["positions"][plan["start"]]["orders"]]
+    box.locator("details.pbem-row-more summary").first.click()
+    box.locator("select.pbem-plan-secondary[data-row='0']").first.select_option(label=_order_words(names, kind, "D0"))
+    box.locator("select.pbem-plan-secondary[data-row='0']").nth(1).select_option(start_orders[0])
+    box.locator(f"[data-name=secondary_if] input[value='{friend}']").first.check()
+    box.locator("details.pbem-row-more summary").nth(1).click()
+    box.locator("select.pbem-plan-if[data-row='1']").select_option(label=w["cond_treaty"])
+    box.locator("select.pbem-plan-if-power[data-row='1']").select_option(label=names["powers"][friend])
+    box.locator("select.pbem-plan-otherwise[data-row='1']").select_option(label=_order_words(names, kind, "D1"))
+    box.locator(f"[data-name=enemies] input[value='{friend}']").check()
+    box.locator("input[name=fight_first]").check()
 
     # the second unit disbanded; a new army raised, led by the king
     page.locator(f"fieldset.pbem-unit[data-unit='{second}'] select.pbem-status").select_option(label=w["disband"])
@@ -202,6 +215,12 @@ def test_a_symmachia_file_filled_in_words_is_the_file_the_judge_reads(
     ordered = orders.unit(first)
     assert [str(r.order) for r in ordered.plan] == chosen
     assert ordered.plan[0].retreat == (retreat,) and ordered.plan[0].defence == 2
+    assert [str(o) for o in ordered.plan[0].secondary] == ["D0", start_orders[0]]
+    assert ordered.plan[0].secondary_if == (friend,)
+    summer = ordered.plan[1]
+    assert summer.only_if is not None and summer.only_if.kind.value == "treaty" and summer.only_if.power == friend
+    assert str(summer.otherwise) == "D1"
+    assert ordered.defence_enemies == (friend,) and ordered.fight_first
     assert orders.unit(second).status.value == "disband"
     raised = orders.unit(data["military"]["new_ids"]["army"])
     assert raised is not None and raised.status.value == "create" and raised.at == at

@@ -74,7 +74,14 @@ class SymmachiaForm extends FamilyForm {
     this.units = {};
     for (const [uid, u] of Object.entries(data.military.units)) {
       this.units[uid] = { status: "maintain", commander: "", new_name: "", mercenaries: new Set(), no_wood: false, plan: [], notes: "" };
-      for (let i = 0; i < SEASONS.length; i += 1) this.units[uid].plan.push({ order: "", retreat: "", defence: "" });
+      for (let i = 0; i < SEASONS.length; i += 1) {
+        this.units[uid].plan.push({
+          order: "", retreat: "", defence: "", secondary: ["", ""], secondary_if: new Set(),
+          cond: "", cond_power: "", cond_unit: "", cond_at: "", cond_after: "", otherwise: "",
+        });
+      }
+      this.units[uid].enemies = new Set();
+      this.units[uid].fight_first = false;
       this.units[uid].data = u;
     }
     this.creation = { kind: "", at: "", commander: "king", new_name: "" };
@@ -296,6 +303,10 @@ class SymmachiaForm extends FamilyForm {
           parts.push(el("p", {}, el("label", { class: "pbem-tick" }, box2, " ", w.no_wood)));
         }
         parts.push(this.planPart(uid, redraw));
+        const others = this.data.politics.friendship.map((p) => [p, this.powerName(p)]);
+        if (others.length) parts.push(ticks(el, w.defence_enemies, others, u.enemies, on, Infinity, "enemies"));
+        const first = el("input", { type: "checkbox", name: "fight_first", checked: u.fight_first, onchange: (e) => { u.fight_first = e.target.checked; on(); } });
+        parts.push(el("p", {}, el("label", { class: "pbem-tick" }, first, " ", w.fight_first)));
         parts.push(textInput(el, w.notes, u.notes, (v) => { u.notes = v; on(); }, { name: "notes" }));
       }
       box.replaceChildren(...parts);
@@ -342,6 +353,7 @@ class SymmachiaForm extends FamilyForm {
             row.defence = v;
             this.update();
           }, { class: "pbem-plan-defence", "data-row": String(i) }),
+          this.rowMore(row, i, kind, position, redraw),
         );
       }
       rows.push(el("div", { class: "pbem-plan-row pbem-fields" }, fields));
@@ -352,6 +364,51 @@ class SymmachiaForm extends FamilyForm {
       key = next.get(row.order);
     }
     return el("fieldset", { class: "pbem-plan" }, el("legend", {}, w.plan), rows);
+  }
+
+  // a row's secondary plan after a defeat [S 6.3] and its condition [S 6.9], folded under the row
+  rowMore(row, i, kind, position, redraw) {
+    const { el } = this.ctx;
+    const { w } = this;
+    const on = () => this.update();
+    const orders = [["", "—"], ...position.orders.map(([o]) => [o, this.order(kind, o)])];
+    const powers = this.data.politics.friendship.map((p) => [p, this.powerName(p)]);
+    const parts = [0, 1].map((j) => select(el, `${w.secondary} ${j + 1}`, orders, row.secondary[j], (v) => {
+      row.secondary[j] = v;
+      on();
+    }, { class: "pbem-plan-secondary", "data-row": String(i) }));
+    if (powers.length) parts.push(ticks(el, w.secondary_if, powers, row.secondary_if, on, Infinity, "secondary_if"));
+    const kinds = [["", w.cond_none]];
+    if (powers.length) kinds.push(["treaty", w.cond_treaty]);
+    if (i > 0) kinds.push(["unit", w.cond_unit]);
+    parts.push(select(el, w.only_if, kinds, row.cond, (v) => {
+      row.cond = v;
+      redraw();
+      on();
+    }, { class: "pbem-plan-if", "data-row": String(i) }));
+    const pick = (label, choices, key, cls) => {
+      if (!choices.some(([v]) => v === row[key])) row[key] = choices[0]?.[0] || "";
+      return select(el, label, choices, row[key], (v) => { row[key] = v; on(); }, { class: cls, "data-row": String(i) });
+    };
+    if (row.cond === "treaty") parts.push(pick(w.dorea_with, powers, "cond_power", "pbem-plan-if-power"));
+    if (row.cond === "unit") {
+      parts.push(
+        pick(w.cond_unit_is, Object.keys(this.names.units).map((u) => [u, this.unit(u)]), "cond_unit", "pbem-plan-if-unit"),
+        pick(w.cond_at, Object.keys(this.names.places).map((p) => [p, this.place(p)]), "cond_at", "pbem-plan-if-at"),
+        pick(w.cond_after, SEASONS.slice(0, i).map((s) => [s, w[s]]), "cond_after", "pbem-plan-if-after"),
+      );
+    }
+    if (row.cond) parts.push(pick(w.otherwise, orders, "otherwise", "pbem-plan-otherwise"));
+    const open = row.secondary.some(Boolean) || row.cond;
+    return el("details", { class: "pbem-row-more", open: Boolean(open) }, el("summary", {}, w.row_more), el("div", { class: "pbem-fields" }, parts));
+  }
+
+  condition(row) {
+    if (row.cond === "treaty" && row.cond_power) return { only_if: { treaty: row.cond_power }, otherwise: row.otherwise };
+    if (row.cond === "unit" && row.cond_unit && row.cond_at && row.cond_after) {
+      return { only_if: { unit: row.cond_unit, at: row.cond_at, after: row.cond_after }, otherwise: row.otherwise };
+    }
+    return {};
   }
 
   creationPart() {
@@ -446,13 +503,22 @@ class SymmachiaForm extends FamilyForm {
       const plan = [];
       for (const row of u.plan) {
         if (!row.order) break;
-        plan.push({ order: row.order, retreat: row.retreat ? [row.retreat] : [], defence: row.defence });
+        plan.push({
+          order: row.order,
+          retreat: row.retreat ? [row.retreat] : [],
+          defence: row.defence,
+          secondary: row.secondary.filter(Boolean),
+          secondary_if: row.secondary.some(Boolean) ? [...row.secondary_if] : [],
+          ...this.condition(row),
+        });
       }
       military[uid] = {
         commander: this.commander(u.commander, u.new_name),
         mercenaries: [...u.mercenaries],
         no_wood: u.no_wood,
         plan,
+        defence_priorities: { enemies: [...u.enemies] },
+        fight_first: u.fight_first,
         notes: u.notes.trim(),
       };
     }
