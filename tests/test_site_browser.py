@@ -60,13 +60,13 @@ class _Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def build_demo_site(work: Path, repo_url: str | None = None) -> Path:
-    """The demo games' site, built as CI builds it (hand-written pages copied, games' pages generated,
-    `mkdocs build --strict`), under `work`; the folder of the built HTML."""
+def build_demo_site(work: Path, repo_url: str | None = None, games: Path = ROOT / "games") -> Path:
+    """The demo games' site (or that of the games in `games`), built as CI builds it (hand-written pages
+    copied, games' pages generated, `mkdocs build --strict`), under `work`; the folder of the built HTML."""
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # its hooks' paths made absolute
     (work / "mkdocs.yml").write_text(re.sub(r"(?m)^(  - )(pipeline/)", rf"\g<1>{ROOT}/\g<2>", config))
     shutil.copytree(ROOT / "site", work / "site", ignore=shutil.ignore_patterns("games"))
-    build_site(ROOT / "games", work / "site", repo_url=repo_url)
+    build_site(games, work / "site", repo_url=repo_url)
     out = work / "out"
     run = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(work / "mkdocs.yml"), "-d", str(out)],

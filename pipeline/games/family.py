@@ -234,6 +234,12 @@ class GameFamily(ABC):
         board families', which `pipeline.core.legal_orders` lists)."""
         return None
 
+    def order_form(self, setup: Any, state: Any, t: Translations) -> Mapping[str, Any] | None:
+        """What the site's order form shows besides `legal_orders`, in the reader's language: the names of
+        what the orders name and the form's own words (docs/order-form.md; None: no form of its own, as
+        the board families, whose form is publish's)."""
+        return None
+
     def power_name(self, setup: Any, power: str, t: Translations) -> str:
         """A power's name in the reader's language."""
         return power

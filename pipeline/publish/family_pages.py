@@ -36,16 +36,23 @@ def own_game_pages(info: GameInfo) -> list[Page]:
     pages: list[Page] = []
     legal = _legal_orders(game, info.current)
     if legal:
-        pages.append(Page(base / "orders.json", json.dumps(legal, ensure_ascii=False, indent=1, sort_keys=True) + "\n"))
+        pages.append(Page(base / "orders.json", _json(legal)))
     for lang in LANGUAGES:
         content, maps = _game_page(info, lang)
         pages += [Page(localized(base / "index.md", lang), content), *maps]
         if legal:
             pages.append(Page(localized(base / "orders.md", lang), _order_page(info, legal, lang)))
+            settings = _form_settings(info, lang)
+            if settings is not None:  # one file a language, at the site's root as the board families' (order_form.py)
+                pages.append(Page(base / f"form-{lang}.json", _json(settings)))
         for turn in info.adjudicated:
             content, maps = _turn_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *maps]
     return pages
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
@@ -87,8 +94,9 @@ def _legal_orders(game: Game, turn: str) -> dict[str, Any]:
 
 
 def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
-    """The order page: how to send a file, then each power's units and the orders each may be given for
-    its first season, as `judge legal-orders` lists them (`orders.json`)."""
+    """The order page: how to send a file, then the family's order form (`site/assets/javascripts/
+    <family>-form.js`, run by order-form.js), which offers the legal orders of `orders.json` and writes the
+    file."""
     game, t = info.game, translator(lang)
     family = game.game_family
     lines = ["# " + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)}, ""]
@@ -105,12 +113,48 @@ def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
         },
         "",
     ]
-    for power, data in legal["powers"].items():
-        lines += ["## " + family.power_name(game.board, power, t), ""]
-        for uid, unit in (data.get("military") or {}).get("units", {}).items():
-            lines.append(f"- `{uid}` ({unit.get('at')}): " + ", ".join(f"`{o}`" for o in unit.get("orders", [])))
-        lines.append("")
+    if family.order_form(game.board, game.state(info.current, public=True), t) is not None:
+        lines += [
+            t.gettext(
+                "Or fill in the form below: choose your power, then its orders among the legal ones. The page "
+                "writes the order file, encrypted when the game's orders are secret; send it from GitHub or "
+                "download it."
+            ),
+            "",
+            "<noscript>" + t.gettext("This page needs JavaScript.") + "</noscript>",
+            "",
+            f'<div class="pbem-form" data-form="family-orders" data-family="{family.id}" data-game="{game.id}" '
+            f'data-lang="{lang}"></div>',
+            "",
+        ]
     return "\n".join(lines)
+
+
+def _form_settings(info: GameInfo, lang: str) -> dict[str, Any] | None:
+    """The settings of the family's order form (`form-<lang>.json`): the game, its turn and powers, what is
+    needed to send the file (secret orders, the keys, the repository, the orders' folder), and the family's
+    names and words (`GameFamily.order_form`); None: the family has no form."""
+    game, t = info.game, translator(lang)
+    family = game.game_family
+    names = family.order_form(game.board, game.state(info.current, public=True), t)
+    if names is None:
+        return None
+    return {
+        "format": 1,
+        "family": family.id,
+        "game": game.id,
+        "title": game.title_in(lang),
+        "turn": info.current,
+        "turn_title": family.title(game.board, info.current, t),
+        "powers": {p: family.power_name(game.board, p, t) for p in game.powers},
+        "players": dict(sorted(game.players.items())),
+        "secret_orders": game.settings.secret_orders,
+        "public_key": game.settings.public_key,
+        "player_keys": dict(sorted(game.settings.player_keys.items())),
+        "repo_url": info.repo_url.rstrip("/") if info.repo_url else None,
+        "folder": f"games/{game.id}/orders/{info.current}",
+        "names": names,
+    }
 
 
 def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:

@@ -33,6 +33,7 @@ from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .draft import Draft
 from .drawing import render
+from .form import order_form
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
@@ -204,6 +205,7 @@ class CatanFamily(GameFamily):
     has_money = True  # a player's hand and development cards are his own business [K 3.3]
     always_secret = True
     setup_folder = "boards"
+    orders_page = "docs/catan-orders"
     secret_note = "Every hand, the development cards and the deck: encrypted beside it."
     revealed_note = "nothing stays secret once the round is played."
 
@@ -481,6 +483,9 @@ class CatanFamily(GameFamily):
         if state.draft is not None:  # the hex to lay and the drawn hexes still empty [K 1.6]
             return {"draft": {"hex": state.draft.hand.value, "hexes": draft.empty(setup, state.draft)}}
         return legal_orders(state.board, state.state, options, power, state.placed)
+
+    def order_form(self, setup: Layout, state: CatanGame, t: Translations) -> Mapping[str, Any]:
+        return order_form(state.board, state.state, t)
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
         return said("{seat}", seat=seat_name(power)).words(t)

@@ -27,7 +27,7 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
-from . import cases, drawing, legal, report
+from . import cases, drawing, form, legal, report
 from .checking import nearest
 from .model import next_year, year_label
 from .options import DEFAULT_OPTIONS, Options
@@ -253,6 +253,9 @@ class SymmachiaFamily(GameFamily):
 
     def legal_orders(self, setup: Scenario, state: State, options: Options, power: str) -> dict[str, Any]:
         return legal.legal_orders(setup, state, power)
+
+    def order_form(self, setup: Scenario, state: State, t: Translations) -> dict[str, Any]:
+        return form.order_form(setup, state, t)
 
     def power_name(self, setup: Scenario, power: str, t: Translations) -> str:
         return report.Namer(setup, None, t).power(power)

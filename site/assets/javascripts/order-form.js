@@ -1034,8 +1034,6 @@ class OrderForm {
     const data = this.legal.powers[this.power];
     const missing = data.units.filter((u) => !this.unitChoices.get(u.unit)).map((u) => this.words.unit(u.unit));
     const text = orderFileText(settings.game, settings.turn, this.power, this.orders());
-    const name = `${this.power}.yaml${settings.secret_orders ? ".age" : ""}`;
-    const path = `${settings.folder}/${name}`;
     const warn = missing.length
       ? el("p", { class: "pbem-warning", id: "pbem-missing", role: "status" }, fmt(t.without_orders, { units: missing.join(", ") }))
       : el("p", { class: "pbem-ok", id: "pbem-missing", role: "status" }, t.all_ordered);
@@ -1044,48 +1042,57 @@ class OrderForm {
     this.output.replaceChildren(el("h2", {}, t.orders_text), warn, plain, fileBox);
     this.clickMap?.drawOrders();
     const token = ++this.fileToken;
-    const show = (content) => {
-      if (token !== this.fileToken) return; // the orders changed meanwhile
-      const download = el("button", {
-        type: "button",
-        id: "pbem-download",
-        class: "md-button md-button--primary",
-        onclick: () => {
-          const blob = new Blob([content], { type: "text/plain;charset=utf-8" });
-          const url = URL.createObjectURL(blob);
-          const a = el("a", { href: url, download: name });
-          document.body.append(a);
-          a.click();
-          a.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 1000);
-        },
-      }, t.download);
-      const parts = [];
-      if (settings.secret_orders) parts.push(el("h3", {}, t.file_secret), el("pre", { id: "pbem-file-sealed" }, el("code", {}, content)));
-      const buttons = el("p", {}, download);
-      if (settings.repo_url) {
-        const href = `${settings.repo_url}/new/main?filename=${encodeURIComponent(path)}&value=${encodeURIComponent(content)}`;
-        buttons.append(" ", el("a", { id: "pbem-github", class: "md-button", href, target: "_blank", rel: "noopener" }, t.github));
-        parts.push(buttons, el("p", {}, fmt(t.github_help, { path })));
-      } else {
-        parts.push(buttons, el("p", {}, fmt(t.no_github, { path })));
-      }
-      fileBox.replaceChildren(...parts);
-      fileBox.dataset.ready = "true";
-    };
-    if (!settings.secret_orders) return show(text);
-    fileBox.append(el("p", {}, t.encrypting));
-    const recipients = [settings.public_key, settings.player_keys[this.power]].filter(Boolean);
-    loadAge()
-      .then(async (age) => {
-        const e = new age.Encrypter();
-        for (const r of recipients) e.addRecipient(r);
-        show(age.armor.encode(await e.encrypt(text)) + "\n");
-      })
-      .catch((err) => {
-        if (token === this.fileToken) fileBox.replaceChildren(el("p", { class: "pbem-error" }, fmt(t.encrypt_failed, { error: err.message })));
-      });
+    showOrderFile(fileBox, t, settings, this.power, text, () => token === this.fileToken);
   }
+}
+
+// The order file's box: the file (encrypted in a game with secret orders), its download and GitHub's "new
+// file" page for it. `current()` says whether the orders are still those the file was made from (an
+// encryption ends after the player changed them: its ciphertext is dropped).
+function showOrderFile(fileBox, t, settings, power, text, current) {
+  const name = `${power}.yaml${settings.secret_orders ? ".age" : ""}`;
+  const path = `${settings.folder}/${name}`;
+  const show = (content) => {
+    if (!current()) return;
+    const download = el("button", {
+      type: "button",
+      id: "pbem-download",
+      class: "md-button md-button--primary",
+      onclick: () => {
+        const blob = new Blob([content], { type: "text/plain;charset=utf-8" });
+        const url = URL.createObjectURL(blob);
+        const a = el("a", { href: url, download: name });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      },
+    }, t.download);
+    const parts = [];
+    if (settings.secret_orders) parts.push(el("h3", {}, t.file_secret), el("pre", { id: "pbem-file-sealed" }, el("code", {}, content)));
+    const buttons = el("p", {}, download);
+    if (settings.repo_url) {
+      const href = `${settings.repo_url}/new/main?filename=${encodeURIComponent(path)}&value=${encodeURIComponent(content)}`;
+      buttons.append(" ", el("a", { id: "pbem-github", class: "md-button", href, target: "_blank", rel: "noopener" }, t.github));
+      parts.push(buttons, el("p", {}, fmt(t.github_help, { path })));
+    } else {
+      parts.push(buttons, el("p", {}, fmt(t.no_github, { path })));
+    }
+    fileBox.replaceChildren(...parts);
+    fileBox.dataset.ready = "true";
+  };
+  if (!settings.secret_orders) return show(text);
+  fileBox.append(el("p", {}, t.encrypting));
+  const recipients = [settings.public_key, settings.player_keys[power]].filter(Boolean);
+  loadAge()
+    .then(async (age) => {
+      const e = new age.Encrypter();
+      for (const r of recipients) e.addRecipient(r);
+      show(age.armor.encode(await e.encrypt(text)) + "\n");
+    })
+    .catch((err) => {
+      if (current()) fileBox.replaceChildren(el("p", { class: "pbem-error" }, fmt(t.encrypt_failed, { error: err.message })));
+    });
 }
 
 // ---- the private reports ------------------------------------------------------------------------
@@ -1314,6 +1321,12 @@ async function start(root) {
     const settings = await fetchJSON(`games/${game}/form-${lang}.json`);
     if (root.dataset.form === "private-report") {
       new PrivateReport(root, t, settings).render();
+    } else if (root.dataset.form === "family-orders") {
+      // a family of its own kind (Symmachia, the Catan variant): its own form, in <family>-form.js, given
+      // this script's helpers and the file's box
+      const legal = await fetchJSON(`games/${game}/orders.json`);
+      const family = await import(new URL(`${settings.family}-form.js`, import.meta.url).href);
+      family.render(root, { t, settings, legal, el, fmt, showOrderFile });
     } else {
       const legal = await fetchJSON(`games/${game}/orders.json`);
       await new OrderForm(root, t, settings, legal).render();
