@@ -21,7 +21,7 @@ from pipeline.storage.sealed import unseal
 from pipeline.storage.yamlio import parse_yaml
 
 from .i18n import LANGUAGES, translator
-from .pages import GameInfo, Page, deadline_text, localized
+from .pages import GameInfo, Page, deadline_text, game_rules, localized
 
 
 def is_own_kind(game: Game) -> bool:
@@ -65,6 +65,7 @@ def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
             cells = [family.power_name(game.board, power, t), *(str(v) for v in rank)]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
+    lines += ["## " + t.gettext("This game's rules"), "", *game_rules(info, t), ""]
     if info.adjudicated:
         lines += ["## " + t.gettext("Turns"), ""]
         lines += [f"- [{family.title(game.board, turn, t)}]({turn}.md)" for turn in reversed(info.adjudicated)]

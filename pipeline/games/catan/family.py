@@ -33,6 +33,7 @@ from .codec import event_from_data, event_to_data, state_from_data, state_to_dat
 from .drawing import render
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
+from .option_words import option_words
 from .options import CatanOptions, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, StepDone
@@ -185,6 +186,9 @@ class CatanFamily(GameFamily):
 
     def powers(self, setup: Layout) -> tuple[str, ...]:
         return SEATS[: min(setup.board.players[1], len(SEATS))]
+
+    def option_words(self, options: CatanOptions, t: Translations) -> dict[str, list[str]]:
+        return option_words(options, t)
 
     def options_of(self, rules: Rules, data: Mapping[str, Any]) -> CatanOptions:
         return options_from_data(dict(data))
