@@ -110,7 +110,7 @@ def test_a_phase_page(built: Path) -> None:
 def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: Path) -> None:
     rules = (built / "games" / "rules.md").read_text()
     # each option's values in a player's words, with the profiles that choose them (publish/option_words)
-    assert "## What each option decides" in rules and "### `siege_commitment`\n" in rules
+    assert "## What each option decides" in rules and "**`siege_commitment`**\n" in rules
     assert "- *`judge`*: After a first besiege, the besieger may only besiege again or lift" in rules
     assert "- *`objectif`*: After a first besiege, the besieger may be given any order" in rules
     assert "`locked`" not in rules and "`free`" not in rules.replace("{siege_commitment: free}", "")
@@ -123,6 +123,8 @@ def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: P
     french = (built / "games" / "orders.fr.md").read_text()
     assert "| se déplacer par convoi | `A lon-bel via convoy` |" in french  # docs/orders.fr.md, its translation
     assert "Cette page n'existe qu'en anglais." not in french
+    for page in (orders, french):  # the notes for developers stay in docs/
+        assert "Hypothesis" not in page and "str(order)" not in page and "OrderSyntaxError" not in page
 
 
 def test_hand_written_pages_are_left_alone_and_their_games_block_written_apart(built: Path) -> None:

@@ -109,7 +109,7 @@ def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
     for power, data in legal["powers"].items():
         lines += ["## " + family.power_name(game.board, power, t), ""]
         for uid, unit in (data.get("military") or {}).get("units", {}).items():
-            lines.append(f"- `{uid}` ({unit.get('at')}): " + ", ".join(f"`{o}`" for o in unit.get("orders", [])))
+            lines.append(f"- `{uid}` (`{unit.get('at')}`): " + ", ".join(f"`{o}`" for o in unit.get("orders", [])))
         lines.append("")
     return "\n".join(lines)
 
@@ -117,6 +117,8 @@ def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
 def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     game = info.game
     text = turn_report(game, turn, lang, None, public=True)
+    if not text.startswith("# "):  # the page's title is the turn's name, never its file's
+        text = f"# {game.game_family.title(game.board, turn, translator(lang))}\n\n{text}"
     state = game.state(turn, public=True)
     maps = game.game_family.draw_map(game.board, turn, state, _results(game, turn), translator(lang))
     pages, figures = _figures(game, turn, maps or {}, lang)
@@ -127,10 +129,14 @@ def _figures(game: Game, turn: str, maps: Mapping[str, str], lang: str) -> tuple
     """Each map as `games/<id>/<turn>[-<name>].svg` (`.fr.svg` in French) and the Markdown that shows it."""
     pages: list[Page] = []
     figures: list[str] = []
-    for name, svg in maps.items():
+    t = translator(lang)
+    title = game.game_family.title(game.board, turn, t)
+    for number, (name, svg) in enumerate(maps.items(), 1):
         file = f"{turn}{'-' + name if name else ''}.svg"
         pages.append(Page(localized(Path("games") / game.id / file, lang), svg))
-        figures += [f'[![{name or turn}]({file}){{ .game-map loading="lazy" }}]({file})', ""]
+        words = {"turn": title, "number": number, "count": len(maps)}
+        alt = t.gettext("Map: %(turn)s") if len(maps) == 1 else t.gettext("Map %(number)s of %(count)s: %(turn)s")
+        figures += [f'[![{alt % words}]({file}){{ .game-map loading="lazy" }}]({file})', ""]
     return pages, figures
 
 

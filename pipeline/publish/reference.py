@@ -4,7 +4,8 @@
   the page's language (`option_words`: the board families' `pipeline/core/rules.py`, the others their own),
   with the profiles that choose it; the developers' account of each, with its sources, is
   `docs/rule-options.md`;
-- `games/orders.md`: the order syntax, `docs/orders.md` as it is (and `docs/orders.fr.md` in French).
+- `games/orders.md`: the order syntax, `docs/orders.md` (and `docs/orders.fr.md` in French) up to its notes
+  for developers.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .option_words import UNSAID, board_choices, board_value, board_values, own_
 from .pages import ORDER_SYNTAX, RULES, Page, localized
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
+DEVELOPERS = "<!-- developers: the site's syntax page ends here -->"  # what follows it in docs/orders.md
 _LINK = re.compile(r"\[([^\]]+)\]\((?!https?://)[^)]*\)")  # a link to another doc: kept as its text
 
 
@@ -40,7 +42,7 @@ def _board_option(name: str, names: list[str], t: Translator) -> list[str]:
             chosen.append(_item(t.join(who), board_value(name, value, t), t))
         elif name != "map":  # a board no profile plays on is not offered
             possible.append(_item(t.gettext("also possible"), board_value(name, value, t), t))
-    return [f"### `{name}`", "", *chosen, *possible, ""]
+    return [f"**`{name}`**", "", *chosen, *possible, ""]
 
 
 def rules_page(lang: str) -> str:
@@ -76,19 +78,20 @@ def rules_page(lang: str) -> str:
                 )
             )
             for name, said in words.items():
-                lines += ["", f"### `{name}`", "", _item(t.gettext("by default"), said[0], t)]
+                lines += ["", f"**`{name}`**", "", _item(t.gettext("by default"), said[0], t)]
                 lines += [_item(t.gettext("also possible"), other, t) for other in said[1:]]
     return "\n".join(lines) + "\n"
 
 
 def order_syntax_page(lang: str, docs: Path = DOCS) -> str:
-    """`docs/orders.md`, or its translation `docs/orders.<lang>.md` where there is one."""
+    """`docs/orders.md`, or its translation `docs/orders.<lang>.md` where there is one, up to its notes for
+    developers (`DEVELOPERS`)."""
     t = translator(lang)
     translated = docs / f"orders.{lang}.md"
     path = translated if lang != LANGUAGES[0] and translated.is_file() else docs / "orders.md"
     if not path.is_file():
         return "# " + t.gettext("Order syntax") + "\n\n" + t.gettext("The order syntax is in docs/orders.md.") + "\n"
-    text = _LINK.sub(r"\1", path.read_text(encoding="utf-8")).rstrip("\n").split("\n")
+    text = _LINK.sub(r"\1", path.read_text(encoding="utf-8").split(DEVELOPERS)[0]).rstrip("\n").split("\n")
     lines = ["# " + t.gettext("Order syntax")]
     if lang != LANGUAGES[0] and path != translated:
         lines += ["", "!!! note", "", "    " + t.gettext("This page is in English only.")]
