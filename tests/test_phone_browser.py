@@ -11,6 +11,11 @@ The demo site is built once (the helper of tests/test_site_browser.py: `judge si
 - the visible text of every French page holds none of a list of English words and phrases, and that of
   every English page none of a list of French ones (the text outside `<code>`, `<pre>`, scripts and the
   header's language switch, which names each language in itself: order texts, ids and file names are code).
+- and no page shows a developer's word in its visible text (an identifier such as `lagids_a1` or
+  `separate_space`, « an(s) », a Python `None`), and each page's title is words, not its file's name.
+
+The pages are every page of every demo game, the board families' and Symmachia's and Catan's alike:
+their home, turn, order and (for the board families' games with secret money) private pages.
 
 Chromium missing is a failure, not a skip.
 """
@@ -115,6 +120,8 @@ class _VisibleText(HTMLParser):
             if tag == self._skip[0]:
                 self._skip = (tag, self._skip[1] + 1)
             return
+        if tag == "img" and dict(attrs).get("alt"):  # what a screen reader says of a picture
+            self.parts.append(" ".join(str(dict(attrs)["alt"]).split()))
         classes = set((dict(attrs).get("class") or "").split())
         if tag in self.SKIPPED_TAGS or classes & self.SKIPPED_CLASSES:
             self._skip = (tag, 1)
@@ -146,9 +153,23 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return harness.build_demo_site(tmp_path_factory.mktemp("phone-build"))
 
 
+# a page of each kind of each family of its own kind (in both languages: `_pages` finds every page)
+OWN_KIND_PAGES = [
+    "games/symmachia-demo/",
+    "games/symmachia-demo/y01-229bc/",
+    "games/symmachia-demo/orders/",
+    "fr/games/catan-demo/",
+    "fr/games/catan-demo/r03/",
+    "fr/games/catan-demo/orders/",
+]
+# what only a developer writes: an identifier (`lagids_a1`, `separate_space`), « an(s) », Python's None
+DEVELOPERS = re.compile(r"(?<![\w-])[a-z]+(?:_[a-z0-9]+)+(?![\w-])|\w\(s\)|\bNone\b")
+
+
 def test_every_page_fits_a_phone_and_a_desktop(browser: Any, server: str, built: Path) -> None:
     pages = _pages(built)
     assert len(pages) > 50 and "fr/games/machiavelli/orders/" in pages and "games/machiavelli/private/" in pages
+    assert [p for p in OWN_KIND_PAGES if p not in pages] == []
     wide, errors = [], []
     for width, height in WIDTHS.items():
         context = browser.new_context(viewport={"width": width, "height": height})
@@ -183,6 +204,21 @@ def test_each_page_is_in_its_own_language(built: Path) -> None:
     assert found == [], f"{len(found)} words of the other language:\n" + "\n".join(found[:80])
 
 
+def test_no_page_shows_a_developers_word_nor_a_file_name_for_title(built: Path) -> None:
+    found = []
+    for path in _pages(built):
+        html = (built / path / "index.html").read_text(encoding="utf-8")
+        _, parts = visible_text(html)
+        found += [f"{path or '/'}: {m[0]!r} in {part!r}" for part in parts for m in DEVELOPERS.finditer(part)]
+        title = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S)
+        heading = re.sub(r"<[^>]+>", "", title[1]).replace("¶", "").strip() if title else ""
+        slug = path.rstrip("/").rsplit("/", 1)[-1]
+        if not heading or (slug and heading.lower() == slug.lower()):
+            found.append(f"{path or '/'}: its title is {heading!r}")
+    assert [p for p in OWN_KIND_PAGES if p in _pages(built)] == OWN_KIND_PAGES
+    assert found == [], f"{len(found)} words for developers:\n" + "\n".join(found[:80])
+
+
 def test_the_text_scanner_sees_what_a_reader_sees() -> None:
     html = (
         '<html lang="fr"><body><h1>Partie <code>A ven-tre</code></h1><div class="md-select"><a>English</a>'
@@ -190,5 +226,14 @@ def test_the_text_scanner_sees_what_a_reader_sees() -> None:
         "<script>var the = 1;</script></body></html>"
     )
     assert visible_text(html) == ("fr", ["Partie", "Les ordres", "et"])
+    assert visible_text('<html lang="fr"><p>Carte<img alt="spring" src="m.svg"></p></html>') == (
+        "fr",
+        ["Carte", "spring"],
+    )
+    assert DEVELOPERS.findall("lagids_a1 passe ; 1 an(s) ; None ; mer Égée, pas-de-calais") == [
+        "lagids_a1",
+        "n(s)",
+        "None",
+    ]
     assert _pattern(ENGLISH).findall("the order and the map") == ["the", "and", "the"]
     assert _pattern(ENGLISH).findall("thé, l'of, Fallait") == []  # whole words only

@@ -60,6 +60,8 @@ def test_the_game_page(built: Path) -> None:
     units = ", ".join(u.replace(" ", "\u00a0") for u in ("F cro/sc", "A fer", "A man", "A pad", "G ven"))
     assert f"| Venice | — | 10 | 13 | — | {units} |" in page  # most cities; money secret; a unit kept on one line
     assert '<div class="pbem-standings" markdown>' in page
+    assert "Rules: [`judge`](../rules.md#judge), map Machiavelli (classic board)." in page  # the board named
+    assert "## This game's rules" in page and "- An assassinated power's sieges are broken." in page
     assert "[order syntax](../orders.md)" in page
     assert "`<power>.yaml.age`" in page  # the game has secret orders
     folder = "games/machiavelli/orders/1455-spring-movement/"
@@ -107,18 +109,22 @@ def test_a_phase_page(built: Path) -> None:
 
 def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: Path) -> None:
     rules = (built / "games" / "rules.md").read_text()
-    assert "| Option | `standard` | `judge` | `objectif` |\n" in rules  # narrow enough for a phone
-    assert "| `siege_commitment` | `locked` | `locked` | `free` |\n" in rules
-    assert "## What each option decides" in rules and "- `siege_commitment`: after a first besiege" in rules
-    french = (built / "games" / "rules.fr.md").read_text()  # docs/rule-options.fr.md, the explanations' translation
-    assert "- `siege_commitment`\u00a0: après un premier siège, l'assiégeant" in french
-    assert "## Ce que décide chaque option" in french and "after a first besiege" not in french
+    # each option's values in a player's words, with the profiles that choose them (publish/option_words)
+    assert "## What each option decides" in rules and "**`siege_commitment`**\n" in rules
+    assert "- *`judge`*: After a first besiege, the besieger may only besiege again or lift" in rules
+    assert "- *`objectif`*: After a first besiege, the besieger may be given any order" in rules
+    assert "`locked`" not in rules and "`free`" not in rules.replace("{siege_commitment: free}", "")
+    french = (built / "games" / "rules.fr.md").read_text()  # the same sentences, from the catalogues
+    assert "- *`judge`*\u00a0: Après un premier siège, l’assiégeant ne peut qu’assiéger encore" in french
+    assert "## Ce que décide chaque option" in french and "After a first besiege" not in french
     assert "## `objectif` {#objectif}" in rules
     orders = (built / "games" / "orders.md").read_text()
     assert "| move by convoy | `A lon-bel via convoy` |" in orders  # docs/orders.md, copied at build time
     french = (built / "games" / "orders.fr.md").read_text()
     assert "| se déplacer par convoi | `A lon-bel via convoy` |" in french  # docs/orders.fr.md, its translation
     assert "Cette page n'existe qu'en anglais." not in french
+    for page in (orders, french):  # the notes for developers stay in docs/
+        assert "Hypothesis" not in page and "str(order)" not in page and "OrderSyntaxError" not in page
 
 
 def test_hand_written_pages_are_left_alone_and_their_games_block_written_apart(built: Path) -> None:

@@ -136,6 +136,12 @@ class GameFamily(ABC):
         """Do these options roll dice (then a game keeps a dice commitment in its game.yaml)?"""
         return False
 
+    def option_words(self, options: Any, t: Translations) -> dict[str, list[str]] | None:
+        """Each rule option by name, as players read it in t's language: first what its value in `options`
+        means, then what each of its other values would (a yes/no option's other, every other named
+        choice; a number says only its own). None: the board families', publish's own."""
+        return None
+
     # ---- turns -------------------------------------------------------------------------------------
 
     @abstractmethod

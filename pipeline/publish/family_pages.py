@@ -21,7 +21,7 @@ from pipeline.storage.sealed import unseal
 from pipeline.storage.yamlio import parse_yaml
 
 from .i18n import LANGUAGES, translator
-from .pages import GameInfo, Page, deadline_text, localized
+from .pages import GameInfo, Page, deadline_text, game_rules, localized
 
 
 def is_own_kind(game: Game) -> bool:
@@ -72,6 +72,7 @@ def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
             cells = [family.power_name(game.board, power, t), *(str(v) for v in rank)]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
+    lines += ["## " + t.gettext("This game's rules"), "", *game_rules(info, t), ""]
     if info.adjudicated:
         lines += ["## " + t.gettext("Turns"), ""]
         lines += [f"- [{family.title(game.board, turn, t)}]({turn}.md)" for turn in reversed(info.adjudicated)]
@@ -160,6 +161,8 @@ def _form_settings(info: GameInfo, lang: str) -> dict[str, Any] | None:
 def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     game = info.game
     text = turn_report(game, turn, lang, None, public=True)
+    if not text.startswith("# "):  # the page's title is the turn's name, never its file's
+        text = f"# {game.game_family.title(game.board, turn, translator(lang))}\n\n{text}"
     state = game.state(turn, public=True)
     maps = game.game_family.draw_map(game.board, turn, state, _results(game, turn), translator(lang))
     pages, figures = _figures(game, turn, maps or {}, lang)
@@ -170,10 +173,14 @@ def _figures(game: Game, turn: str, maps: Mapping[str, str], lang: str) -> tuple
     """Each map as `games/<id>/<turn>[-<name>].svg` (`.fr.svg` in French) and the Markdown that shows it."""
     pages: list[Page] = []
     figures: list[str] = []
-    for name, svg in maps.items():
+    t = translator(lang)
+    title = game.game_family.title(game.board, turn, t)
+    for number, (name, svg) in enumerate(maps.items(), 1):
         file = f"{turn}{'-' + name if name else ''}.svg"
         pages.append(Page(localized(Path("games") / game.id / file, lang), svg))
-        figures += [f'[![{name or turn}]({file}){{ .game-map loading="lazy" }}]({file})', ""]
+        words = {"turn": title, "number": number, "count": len(maps)}
+        alt = t.gettext("Map: %(turn)s") if len(maps) == 1 else t.gettext("Map %(number)s of %(count)s: %(turn)s")
+        figures += [f'[![{alt % words}]({file}){{ .game-map loading="lazy" }}]({file})', ""]
     return pages, figures
 
 

@@ -28,6 +28,7 @@ from pipeline.storage.gamedir import Game, deadlines, phase_of_turn
 
 from .chart import standings_charts
 from .i18n import LANGUAGES, Translator, translator
+from .option_words import rule_choices
 from .report import load_phase, public_report
 from .turn_map import render_turn
 from .words import Words
@@ -147,7 +148,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     lines = [f"# {game.title_in(lang)}", ""]
     lines.append(
         t.gettext("Rules: [%(profile)s](%(rules)s), map %(map)s.")
-        % {"profile": f"`{profile_name}`", "rules": f"../rules.md#{profile_name}", "map": f"`{game.map_name}`"}
+        % {"profile": f"`{profile_name}`", "rules": f"../rules.md#{profile_name}", "map": w.board_name()}
     )
     lines += [
         "",
@@ -169,6 +170,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         lines += ["", "## " + t.gettext("Map"), "", *figure]
     lines += ["", "## " + t.gettext("How to send orders"), ""]
     lines += sending_orders(info, t, w)
+    lines += ["", "## " + t.gettext("This game's rules"), "", *game_rules(info, t)]
     charts = standings_charts(game, info.turns, lang)
     if charts:
         lines += ["", "## " + t.gettext("Standings over time"), ""]
@@ -181,6 +183,19 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     else:
         lines.append(t.gettext("No phase has been adjudicated yet."))
     return "\n".join(lines) + "\n", files
+
+
+def game_rules(info: GameInfo, t: Translator) -> list[str]:
+    """The rules the game's game.yaml chose, a sentence each (`option_words.rule_choices`), and where the
+    others are told."""
+    game = info.game
+    profile = str(game.data.get("profile", "standard"))
+    choices = rule_choices(game, t)
+    rules = f"../rules.md#{profile}"
+    if not choices:
+        return [t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}]
+    lines = [t.gettext("Its choices, among the options of its [profile](%(rules)s):") % {"rules": rules}, ""]
+    return lines + ["- " + said for said in choices]
 
 
 def standings_table(info: GameInfo, position: Position, t: Translator, w: Words) -> list[str]:

@@ -1,8 +1,11 @@
 """The site's reference pages, made at build time from the code and the docs, never copied by hand:
 
-- `games/rules.md`: every rule option and its value in each profile of `pipeline/core/rules.py`, then what
-  each decides as `docs/rule-options.md` explains it (in French as `docs/rule-options.fr.md` translates it);
-- `games/orders.md`: the order syntax, `docs/orders.md` as it is (and `docs/orders.fr.md` in French).
+- `games/rules.md`: every rule option of every family and what each of its values means for a player, in
+  the page's language (`option_words`: the board families' `pipeline/core/rules.py`, the others their own),
+  with the profiles that choose it; the developers' account of each, with its sources, is
+  `docs/rule-options.md`;
+- `games/orders.md`: the order syntax, `docs/orders.md` (and `docs/orders.fr.md` in French) up to its notes
+  for developers.
 """
 
 from __future__ import annotations
@@ -11,111 +14,84 @@ import dataclasses
 import re
 from pathlib import Path
 
-from pipeline.core.rules import Rules
+from pipeline.core.rules import DEFAULT_FAMILY, Rules
 from pipeline.games import families, own_families, profiles
 
 from .i18n import LANGUAGES, Translator, translator
+from .option_words import UNSAID, board_choices, board_value, board_values, own_kind_words
 from .pages import ORDER_SYNTAX, RULES, Page, localized
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
-_ROW = re.compile(r"^\|\s*`(\w+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$")
-_TRANSLATED_ROW = re.compile(r"^\|\s*`(\w+)`\s*\|\s*([^|]+?)\s*\|\s*$")
+DEVELOPERS = "<!-- developers: the site's syntax page ends here -->"  # what follows it in docs/orders.md
 _LINK = re.compile(r"\[([^\]]+)\]\((?!https?://)[^)]*\)")  # a link to another doc: kept as its text
-# the rules pages' citations (`[M 7.5]`, `[D 3.1]`), for developers: not on the players' page
-_CITATION = re.compile(r";?\s*\[[MD] [\d.]+\](?:\s*\[[MD] [\d.]+\])*")
 
 
-def for_players(text: str) -> str:
-    """An option's explanation without the rules pages' citations, nor the brackets they leave empty."""
-    text = _CITATION.sub("", _LINK.sub(r"\1", text))
-    text = re.sub(r"\s*\(\s*[:;]?\s*\)", "", re.sub(r"\(\s*[:;]\s*", "(", text))
-    return re.sub(r"\s+([.,;)])", r"\1", text).strip()
+def _item(who: str, said: str, t: Translator) -> str:
+    return "- " + t.pgettext("rule option", "%(option)s: %(value)s") % {"option": f"*{who}*", "value": said}
 
 
-def option_explanations(docs: Path = DOCS, lang: str = LANGUAGES[0]) -> dict[str, str]:
-    """option -> the last column of its row in docs/rule-options.md (what it decides), or in its translation
-    docs/rule-options.<lang>.md (a table of two columns, the option and what it decides); empty without it."""
-    path = docs / ("rule-options.md" if lang == LANGUAGES[0] else f"rule-options.{lang}.md")
-    if not path.is_file():
-        return {}
-    row = _ROW if lang == LANGUAGES[0] else _TRANSLATED_ROW
-    found: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = row.match(line)
-        if match and match[1] not in found:
-            found[match[1]] = match[2]
-    return found
+def _board_option(name: str, names: list[str], t: Translator) -> list[str]:
+    """An option's values in words, each with the profiles that choose it, then those no profile chooses.
+    The default family's profiles (standard Diplomacy, which none of the options but the board changes)
+    are named under the board only."""
+    shown = [p for p in names if name == "map" or profiles()[p].family != DEFAULT_FAMILY]
+    chosen, possible = [], []
+    for value in board_values(name):
+        who = [f"`{p}`" for p in shown if getattr(profiles()[p], name) == value]
+        if who:
+            chosen.append(_item(t.join(who), board_value(name, value, t), t))
+        elif name != "map":  # a board no profile plays on is not offered
+            possible.append(_item(t.gettext("also possible"), board_value(name, value, t), t))
+    return [f"**`{name}`**", "", *chosen, *possible, ""]
 
 
-def _value(value: object, t: Translator) -> str:
-    if isinstance(value, bool):
-        return "`true`" if value else "`false`"
-    if value is None:
-        return "`none`"
-    if isinstance(value, frozenset):
-        return ", ".join(f"`{v}`" for v in sorted(value)) if value else t.gettext("all of the map's")
-    if isinstance(value, tuple):
-        return "`" + ", ".join(str(v) for v in value) + "`"
-    return f"`{value}`"
-
-
-def rules_page(lang: str, docs: Path = DOCS) -> str:
-    """The values of every option in each profile (a table narrow enough for a phone), then what each option
-    decides, in the page's language where a translation says it (else in English, said so)."""
+def rules_page(lang: str) -> str:
+    """Every option of every family and what each of its values means, in a sentence of the page's
+    language, with the profiles that choose it; then what each profile changes."""
     t = translator(lang)
-    explained = option_explanations(docs, lang)
-    in_english = {}
-    if lang != LANGUAGES[0]:
-        in_english = {k: v for k, v in option_explanations(docs).items() if k not in explained}
     names = [n for family in families().values() for n in family.profiles]  # the board families' options
     lines = ["# " + t.gettext("Rule profiles"), ""]
     lines.append(
         t.gettext(
             "Each game plays under a profile and may change single options in its `game.yaml` "
-            "(%(example)s). The values of every option in each profile:"
+            "(%(example)s). Each option and what each of its values means:"
         )
         % {"example": "`options: {siege_commitment: free}`"}
     )
-    header = [t.gettext("Option"), *[f"`{n}`" for n in names]]
-    lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    fields = [f.name for f in dataclasses.fields(Rules)]
+    fields = [f.name for f in dataclasses.fields(Rules) if f.name not in UNSAID]
+    lines += ["", "## " + t.gettext("What each option decides"), ""]
     for name in fields:
-        values = [_value(getattr(profiles()[p], name), t) for p in names]
-        lines.append(f"| `{name}` | " + " | ".join(values) + " |")
-    decided = [(n, for_players(explained.get(n) or in_english.get(n) or "")) for n in fields]
-    item = t.pgettext("rule option", "%(option)s: %(value)s")
-    if any(why for _, why in decided):
-        lines += ["", "## " + t.gettext("What each option decides"), ""]
-        lines += ["- " + item % {"option": f"`{name}`", "value": why} for name, why in decided if why]
-        if any(name in in_english for name, why in decided if why):
-            lines += ["", t.gettext("The explanations of some options are in English.")]
-    for p in names:
-        differ = [n for n in fields if getattr(profiles()[p], n) != getattr(Rules(), n)]
-        lines += ["", f"## `{p}` {{#{p}}}", ""]
-        if differ:
-            lines.append(t.gettext("Differs from the defaults in:"))
-            lines.append("")
-            lines += ["- " + item % {"option": f"`{n}`", "value": _value(getattr(profiles()[p], n), t)} for n in differ]
-        else:
-            lines.append(t.gettext("The defaults: standard Diplomacy."))
+        lines += _board_option(name, names, t)
+    lines.pop()
+    for family in families().values():
+        for p in family.profiles:
+            lines += ["", f"## `{p}` {{#{p}}}", "", "- " + board_value("map", profiles()[p].map, t)]
+            lines += ["- " + said for said in board_choices(profiles()[p], list(family.profiles), {}, t)]
     for family in own_families().values():  # a family of its own kind: its options are its own
+        words = own_kind_words(family.id, t)
         for p in family.profiles:
             lines += ["", f"## `{p}` {{#{p}}}", ""]
             lines.append(
-                t.gettext("A game family of its own: its rules and their options are on its rules page, %(page)s.")
-                % {"page": f"`docs/rules/{family.id}.md`"}
+                t.gettext(
+                    "A game family of its own, with options of its own: each one's value by default, "
+                    "then its other values."
+                )
             )
+            for name, said in words.items():
+                lines += ["", f"**`{name}`**", "", _item(t.gettext("by default"), said[0], t)]
+                lines += [_item(t.gettext("also possible"), other, t) for other in said[1:]]
     return "\n".join(lines) + "\n"
 
 
 def order_syntax_page(lang: str, docs: Path = DOCS) -> str:
-    """`docs/orders.md`, or its translation `docs/orders.<lang>.md` where there is one."""
+    """`docs/orders.md`, or its translation `docs/orders.<lang>.md` where there is one, up to its notes for
+    developers (`DEVELOPERS`)."""
     t = translator(lang)
     translated = docs / f"orders.{lang}.md"
     path = translated if lang != LANGUAGES[0] and translated.is_file() else docs / "orders.md"
     if not path.is_file():
         return "# " + t.gettext("Order syntax") + "\n\n" + t.gettext("The order syntax is in docs/orders.md.") + "\n"
-    text = _LINK.sub(r"\1", path.read_text(encoding="utf-8")).rstrip("\n").split("\n")
+    text = _LINK.sub(r"\1", path.read_text(encoding="utf-8").split(DEVELOPERS)[0]).rstrip("\n").split("\n")
     lines = ["# " + t.gettext("Order syntax")]
     if lang != LANGUAGES[0] and path != translated:
         lines += ["", "!!! note", "", "    " + t.gettext("This page is in English only.")]
@@ -126,6 +102,6 @@ def order_syntax_page(lang: str, docs: Path = DOCS) -> str:
 def reference_pages(docs: Path = DOCS) -> list[Page]:
     pages = []
     for lang in LANGUAGES:
-        pages.append(Page(localized(RULES, lang), rules_page(lang, docs)))
+        pages.append(Page(localized(RULES, lang), rules_page(lang)))
         pages.append(Page(localized(ORDER_SYNTAX, lang), order_syntax_page(lang, docs)))
     return pages

@@ -69,7 +69,8 @@ def test_the_options_page_lists_the_choices_the_code_has():
 
 @pytest.mark.parametrize("page", ["rule-options.md", "rule-options.fr.md"])
 def test_every_option_has_its_row_on_the_options_page(page):
-    # the site's "Rule profiles" page explains each option by its row (pipeline/publish/reference.py)
+    # the developers' account of each option, in English and in French (the site says each value in a
+    # player's words instead: pipeline/publish/option_words.py)
     text = (DOCS.parent / page).read_text(encoding="utf-8")
     rows = set(re.findall(r"^\|\s*`(\w+)`", text, re.M))
     missing = [f.name for f in dataclasses.fields(Rules) if f.name != "family" and f.name not in rows]

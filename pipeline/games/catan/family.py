@@ -36,6 +36,7 @@ from .drawing import render
 from .form import order_form
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
+from .option_words import option_words
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
@@ -227,6 +228,9 @@ class CatanFamily(GameFamily):
                 [Problem("options.players", f"the board {setup.board.name} takes {fewest} to {most} players, not {n}")]
             )
         return SEATS[:n]
+
+    def option_words(self, options: CatanOptions, t: Translations) -> dict[str, list[str]]:
+        return option_words(options, t)
 
     def options_of(self, rules: Rules, data: Mapping[str, Any]) -> CatanOptions:
         return options_from_data(dict(data))

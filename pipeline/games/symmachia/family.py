@@ -27,7 +27,7 @@ from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
-from . import cases, drawing, form, legal, report
+from . import cases, drawing, form, legal, option_words, report
 from .checking import nearest
 from .model import next_year, year_label
 from .options import DEFAULT_OPTIONS, Options
@@ -89,6 +89,9 @@ class SymmachiaFamily(GameFamily):
 
     def powers(self, setup: Scenario) -> tuple[str, ...]:
         return tuple(sorted(setup.powers))
+
+    def option_words(self, options: Options, t: Translations) -> dict[str, list[str]]:
+        return option_words.option_words(options, t)
 
     def options_of(self, rules: Rules, data: Mapping[str, Any]) -> Options:
         known = {f.name: f for f in dataclasses.fields(Options)}

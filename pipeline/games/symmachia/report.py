@@ -17,7 +17,7 @@ from typing import Any
 
 from pipeline.games.family import Translations
 
-from .model import Title
+from .model import Title, UnitKind
 from .scenario import Scenario
 from .state import State
 
@@ -49,6 +49,8 @@ class Namer:
         return title.fr if self.t.lang == "fr" else title.en
 
     def power(self, pid: Any) -> str:
+        if not pid:  # a side that is not there (a trade cancelled before it had a buyer)
+            return "—"
         pid = str(pid)
         if self.st is not None and pid in self.st.public.powers:
             return self.title(self.st.public.powers[pid].name)
@@ -65,13 +67,17 @@ class Namer:
         return str(lid)
 
     def unit(self, uid: Any) -> str:
-        """``lagids_a1`` (Sosibius), or a horde's, pirates' or mercenaries' name."""
+        """A power's army or fleet by its leader ("Sosibius's army", « l’armée de Sosibios »), or a horde's,
+        pirates' or mercenaries' name."""
         for state in (self.st, self.before):
             if state is None:
                 continue
             pub = state.public
             if str(uid) in pub.units:
-                return f"{uid} ({self.leader(pub.units[str(uid)].leader)})"
+                unit = pub.units[str(uid)]
+                if unit.kind is UnitKind.FLEET:
+                    return self.t.gettext("%(leader)s's fleet") % {"leader": self.leader(unit.leader)}
+                return self.t.gettext("%(leader)s's army") % {"leader": self.leader(unit.leader)}
             bands = {h.id: h.name for h in pub.hordes} | {p.id: p.name for p in pub.pirates}
             if str(uid) in bands:
                 return self.title(bands[str(uid)])
@@ -267,7 +273,7 @@ def _sentence(code: str, t: Translations) -> str | None:
         "epidemic": lambda: t.gettext("An epidemic in %(province)s."),
         "favourable": lambda: t.gettext("A favourable year in %(province)s: %(amount)s talents."),
         "move": lambda: t.gettext("%(unit)s moves from %(frm)s to %(to)s."),
-        "hold": lambda: t.gettext("%(unit)s holds (%(order)s)."),
+        "hold": lambda: t.gettext("%(unit)s stays where it is instead of `%(order)s`: %(why)s."),
         "defence": lambda: t.gettext("%(unit)s moves to meet %(threat)s toward %(toward)s."),
         "retreat": lambda: t.gettext("%(unit)s retreats to %(to)s."),
         "destroyed": lambda: t.gettext("%(unit)s is destroyed: %(why)s."),
@@ -332,6 +338,17 @@ class _Safe(dict[str, str]):
         return "?"
 
 
+_VOWEL_AFTER_DE = re.compile(r"\b([dD])e ([aeiouyhàâéèêëîïôûAEIOUYHÀÂÉÈÊÎÏÔÛ])")
+
+
+def written(sentence: str, t: Translations) -> str:
+    """A sentence made of a template and names as the language writes it: its first letter a capital, and
+    in French « de » elided before a vowel (« manque d’encens », « l’armée d’Achaïos »)."""
+    if t.lang == "fr":
+        sentence = _VOWEL_AFTER_DE.sub(r"\1’\2", sentence)
+    return sentence[:1].upper() + sentence[1:]
+
+
 def say(record: Data, n: Namer) -> str:
     """One record as a sentence."""
     code = str(record.get("code"))
@@ -348,7 +365,7 @@ def say(record: Data, n: Namer) -> str:
     if template is None:
         details = ", ".join(f"{k}: {v}" for k, v in fields.items() if k != "power")
         return f"{fields['power']}: {record.get('code')} ({details})"
-    return template % fields
+    return written(template % fields, n.t)
 
 
 MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-|~>])")
@@ -383,7 +400,7 @@ def public_report(
     out += _trade(by_code, n)
     out += _transit(by_code, n)
     shortages = [
-        t.gettext("%(power)s lacks %(good)s in %(provinces)s.") % _Safe(_fields(r, n))
+        written(t.gettext("%(power)s lacks %(good)s in %(provinces)s.") % _Safe(_fields(r, n)), t)
         for r in by_code.get("shortage", [])
     ]
     if shortages:
