@@ -74,6 +74,7 @@ class Readings:
         self.board = board
         self.powers: dict[str, str] = {}
         self.places: dict[str, tuple[UnitKind, str]] = {}
+        self.units: dict[tuple[str, str], Unit] = {}  # (power, unit) as written -> the unit
         self.orders: dict[tuple[str, PhaseKind], Order] = {}
 
 
@@ -121,8 +122,14 @@ class _Case:
         return found
 
     def unit(self, line: Line) -> Unit:
-        kind, loc = self.placed(line)
-        return Unit(self.power(line), kind, loc)
+        key = (line.power, line.text)
+        found = self.readings.units.get(key)
+        if found is None:
+            kind, loc = self.placed(line)
+            found = Unit(self.power(line), kind, loc)
+            if line.power in self.readings.powers:  # not a misspelt power, which each case notes
+                self.readings.units[key] = found
+        return found
 
     def units(self, section: str) -> list[Unit]:
         return [self.unit(line) for line in self.case.lines(section)]
