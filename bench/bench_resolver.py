@@ -631,19 +631,24 @@ def bench_processes(board: Board, s: Settings, theirs: bool) -> ProcessFigures:
     return figures
 
 
+def _median_cpu(runs: list[ProcessRun]) -> float:
+    return statistics.median(r.cpu for r in runs)
+
+
 def process_section(figures: ProcessFigures) -> list[str]:
     """The section of the results on whole processes."""
 
     def rates(runs: list[ProcessRun]) -> str:
         cpu, wall = min(r.cpu for r in runs), min(r.wall for r in runs)
-        median = statistics.median(r.cpu for r in runs)
-        return f"{cpu:.2f} s CPU best ({median:.2f} median), {wall:.2f} s wall best: **{figures.phases / cpu:,.0f}**"
+        rate = f"**{figures.phases / cpu:,.0f}**"
+        return f"{cpu:.2f} s CPU best ({_median_cpu(runs):.2f} median), {wall:.2f} s wall best: {rate}"
 
     lines = [
         f"Every movement phase of the random games of another seed ({figures.phases} phases) written as one DATC"
         " file (`Power: A LON - BEL`, `via convoy`), each phase expecting the units our engine left; then each"
         f" engine run on it as a user runs it, {len(figures.ours)} times, alternately: a whole process from the"
-        " text of the cases to the comparison of every result with the case, imports included. Ours is"
+        " text of the cases to the comparison of every result with the case, imports included (each process"
+        " keeping its modules' bytecode as an installed package does: written by a first untimed run). Ours is"
         " `judge datc FILE`; theirs `bench/datc_diplomacy.py FILE`, which reads the cases with the project's"
         " DATC reader (text only) and gives each to a fresh `diplomacy.Game` (`set_orders`, `process`). Rates"
         " are phases per CPU second of the best run.",
@@ -656,7 +661,8 @@ def process_section(figures: ProcessFigures) -> list[str]:
         lines += [
             f"- `datc_diplomacy.py`: {rates(figures.theirs)} phases/s ({figures.theirs[0].said}: the phases"
             " where the engines differ, see section 4)",
-            f"- ratio ours/theirs, whole processes: **{ours / theirs:.1f}x** (CPU of the best runs)",
+            f"- ratio ours/theirs, whole processes: **{ours / theirs:.1f}x** (CPU of the best runs;"
+            f" {_median_cpu(figures.theirs) / _median_cpu(figures.ours):.1f}x by medians)",
         ]
     else:
         lines.append(f"- the diplomacy package: not run ({why_not_compared()})")
@@ -1000,6 +1006,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = settings_from(args)
     board = shipped_board("standard")
     rng = random.Random(s.seed)
+    load = os.getloadavg()[0]  # the machine is shared: its load is written down beside the figures
     datc = step("DATC", lambda: bench_datc(board, s.datc_passes))
     phases = step("recording random games", lambda: record_games(board, s.games, s.years, rng))
     with_theirs = diplomacy is not None and not args.no_diplomacy
@@ -1016,6 +1023,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "packages": f"pbem-pipeline {_version('pbem-pipeline')}, diplomacy {_version('diplomacy')}",
         "source": source_version(),
         "random games": f"seed {s.seed}, {s.games} games of {s.years} years from 1901",
+        "load": f"load average (1 minute) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end",
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_results(args.out, header, datc, phases, ours, spring, theirs, processes)
