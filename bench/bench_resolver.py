@@ -585,9 +585,12 @@ def datc_case_text(board: Board, number: int, p: Recorded) -> list[str]:
     return [*lines, "END", ""]
 
 
-def run_process(args: Sequence[str]) -> ProcessRun:
-    """Run a command to its end (the project first on the path) and measure it as a whole."""
-    env = {**os.environ, "PYTHONPATH": str(BENCH_DIR.parent)}
+def run_process(args: Sequence[str], bytecode: Path) -> ProcessRun:
+    """Run a command to its end (the project first on the path) and measure it as a whole. Its modules'
+    bytecode is kept in the folder `bytecode`, as an installed package keeps it (``PYTHONDONTWRITEBYTECODE``
+    would have our modules compiled again at every run, and not the diplomacy package's, which pip compiled)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env |= {"PYTHONPATH": str(BENCH_DIR.parent), "PYTHONPYCACHEPREFIX": str(bytecode)}
     start = time.perf_counter()
     process = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert process.stdout is not None
@@ -614,12 +617,22 @@ def bench_processes(board: Board, s: Settings, theirs: bool) -> ProcessFigures:
     with tempfile.TemporaryDirectory(prefix="bench-resolver-") as folder:
         path = Path(folder) / "random-movement-phases.txt"
         path.write_text("\n".join(text), encoding="utf-8")
+        no_case = Path(folder) / "no-case.txt"
+        no_case.write_text("VARIANT_ALL Standard\n", encoding="utf-8")
+        commands = [([sys.executable, "-m", "pipeline", "datc"], figures.ours)]
+        if theirs:
+            commands.append(([sys.executable, str(BENCH_DIR / "datc_diplomacy.py")], figures.theirs))
+        bytecode = Path(folder) / "bytecode"
+        for command, _ in commands:  # a first run on a file of no case, untimed, writes the bytecode
+            run_process([*command, str(no_case)], bytecode)
         for _ in range(s.process_runs):
-            figures.ours.append(run_process([sys.executable, "-m", "pipeline", "datc", str(path)]))
-            if theirs:
-                script = str(BENCH_DIR / "datc_diplomacy.py")
-                figures.theirs.append(run_process([sys.executable, script, str(path)]))
+            for command, runs in commands:
+                runs.append(run_process([*command, str(path)], bytecode))
     return figures
+
+
+def _median_cpu(runs: list[ProcessRun]) -> float:
+    return statistics.median(r.cpu for r in runs)
 
 
 def process_section(figures: ProcessFigures) -> list[str]:
@@ -627,14 +640,15 @@ def process_section(figures: ProcessFigures) -> list[str]:
 
     def rates(runs: list[ProcessRun]) -> str:
         cpu, wall = min(r.cpu for r in runs), min(r.wall for r in runs)
-        median = statistics.median(r.cpu for r in runs)
-        return f"{cpu:.2f} s CPU best ({median:.2f} median), {wall:.2f} s wall best: **{figures.phases / cpu:,.0f}**"
+        rate = f"**{figures.phases / cpu:,.0f}**"
+        return f"{cpu:.2f} s CPU best ({_median_cpu(runs):.2f} median), {wall:.2f} s wall best: {rate}"
 
     lines = [
         f"Every movement phase of the random games of another seed ({figures.phases} phases) written as one DATC"
         " file (`Power: A LON - BEL`, `via convoy`), each phase expecting the units our engine left; then each"
         f" engine run on it as a user runs it, {len(figures.ours)} times, alternately: a whole process from the"
-        " text of the cases to the comparison of every result with the case, imports included. Ours is"
+        " text of the cases to the comparison of every result with the case, imports included (each process"
+        " keeping its modules' bytecode as an installed package does: written by a first untimed run). Ours is"
         " `judge datc FILE`; theirs `bench/datc_diplomacy.py FILE`, which reads the cases with the project's"
         " DATC reader (text only) and gives each to a fresh `diplomacy.Game` (`set_orders`, `process`). Rates"
         " are phases per CPU second of the best run.",
@@ -647,7 +661,8 @@ def process_section(figures: ProcessFigures) -> list[str]:
         lines += [
             f"- `datc_diplomacy.py`: {rates(figures.theirs)} phases/s ({figures.theirs[0].said}: the phases"
             " where the engines differ, see section 4)",
-            f"- ratio ours/theirs, whole processes: **{ours / theirs:.1f}x** (CPU of the best runs)",
+            f"- ratio ours/theirs, whole processes: **{ours / theirs:.1f}x** (CPU of the best runs;"
+            f" {_median_cpu(figures.theirs) / _median_cpu(figures.ours):.1f}x by medians)",
         ]
     else:
         lines.append(f"- the diplomacy package: not run ({why_not_compared()})")
@@ -991,6 +1006,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = settings_from(args)
     board = shipped_board("standard")
     rng = random.Random(s.seed)
+    load = os.getloadavg()[0]  # the machine is shared: its load is written down beside the figures
     datc = step("DATC", lambda: bench_datc(board, s.datc_passes))
     phases = step("recording random games", lambda: record_games(board, s.games, s.years, rng))
     with_theirs = diplomacy is not None and not args.no_diplomacy
@@ -1007,6 +1023,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "packages": f"pbem-pipeline {_version('pbem-pipeline')}, diplomacy {_version('diplomacy')}",
         "source": source_version(),
         "random games": f"seed {s.seed}, {s.games} games of {s.years} years from 1901",
+        "load": f"load average (1 minute) {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end",
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_results(args.out, header, datc, phases, ours, spring, theirs, processes)

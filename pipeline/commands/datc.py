@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.datc.reader import read_datc
-from pipeline.datc.runner import CaseError, CaseResult, run_case
+from pipeline.datc.runner import CaseError, CaseResult, Readings, run_case
 from pipeline.storage.maps import load_board, map_path
 from pipeline.storage.yamlio import read_text
 
@@ -24,12 +24,13 @@ def run(
 ) -> DatcSummary:
     """Run every case of every file; print each failing case, then ``N passed, M failed``."""
     board = load_board(map_path(map_name))
+    readings = Readings(board)  # each unit's and order's text read once for all the cases
     results: list[CaseResult] = []
     passed = failed = 0
     for path in paths:
         for case in read_datc(read_text(path), str(path)):
             try:
-                result = run_case(board, case)
+                result = run_case(board, case, readings)
             except CaseError as err:
                 echo(f"FAILED {case.id}: {err}")
                 failed += 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -206,64 +207,55 @@ class Board:
         key = (src, dst, via)
         found = self._convoy_possible.get(key)
         if found is None:
-            usable = frozenset(s for s in self.spaces if self.can_convoy_from(s))
+            usable = self.convoying_spaces()
             if via is None:
-                found = any(self.on_convoy_route(src, dst, s, usable) for s in self.fleet_neighbours(src) & usable)
+                found = self.convoy_chain(src, dst, usable)
             else:
                 found = self.on_convoy_route(src, dst, via, usable)
             self._convoy_possible[key] = found
         return found
 
+    def convoying_spaces(self) -> frozenset[str]:
+        """The spaces a fleet may convoy from (`can_convoy_from`)."""
+        found = self.memo.get("convoying spaces")
+        if found is None:
+            found = self.memo["convoying spaces"] = frozenset(s for s in self.spaces if self.can_convoy_from(s))
+        return found  # type: ignore[return-value]
+
+    def convoy_chain(self, src: str, dst: str, usable: frozenset[str]) -> bool:
+        """Is there a chain of `usable` spaces (neither end among them) from `src` to `dst`?"""
+        near = self.fleet_neighbours
+        inner = usable - {src, dst}
+        todo = [s for s in near(src) if s in inner]
+        seen = set(todo)
+        while todo:
+            s = todo.pop()
+            if dst in near(s):
+                return True
+            for n in near(s):
+                if n in inner and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return False
+
     def on_convoy_route(self, src: str, dst: str, via: str, usable: frozenset[str]) -> bool:
         """Is there a route src -> ... -> via -> ... -> dst through `usable` spaces, none twice?
 
-        That is: two paths from `via`, one to each end, sharing no space but `via` (a flow of two,
-        every space able to carry one).
+        That is: two paths from `via`, one to each end, sharing no space but `via`: a flow of two from `via`
+        to the ends, where every space carries one (a space is two nodes, its way in and its way out, joined
+        by an arc of capacity one; each end has an arc to the sink).
         """
         if via in (src, dst) or via not in usable:
             return False
         near = self.fleet_neighbours
         inner = usable - {src, dst}
-        # node splitting: ("in", s) -> ("out", s) with capacity 1; edges out -> in with capacity 1
-        flow: dict[tuple[tuple[str, str], tuple[str, str]], int] = {}
         sink = ("sink", "")
-
-        def arcs(node: tuple[str, str]) -> list[tuple[str, str]]:
-            side, s = node
-            if side == "in":
-                return [("out", s)]
-            if side == "out":
-                targets = [("in", n) for n in near(s) if n in inner and n != via]
-                return targets + [("end", e) for e in (src, dst) if e in near(s)]
-            if side == "end":
-                return [sink]
-            return []
-
-        def residual(a: tuple[str, str], b: tuple[str, str]) -> int:
-            return 1 - flow.get((a, b), 0) + flow.get((b, a), 0) if b in arcs(a) else flow.get((b, a), 0)
-
-        start = ("out", via)
-        for _ in range(2):
-            parent: dict[tuple[str, str], tuple[str, str]] = {start: start}
-            queue = [start]
-            while queue and sink not in parent:
-                node = queue.pop(0)
-                candidates = arcs(node) + [a for (a, b), f in flow.items() if b == node and f > 0]
-                for nxt in candidates:
-                    if nxt not in parent and residual(node, nxt) > 0:
-                        parent[nxt] = node
-                        queue.append(nxt)
-            if sink not in parent:
-                return False
-            node = sink
-            while node != start:
-                prev = parent[node]
-                if flow.get((node, prev), 0) > 0:
-                    flow[(node, prev)] -= 1
-                else:
-                    flow[(prev, node)] = flow.get((prev, node), 0) + 1
-                node = prev
-        return True
+        arcs: dict[tuple[str, str], list[tuple[str, str]]] = {("end", src): [sink], ("end", dst): [sink]}
+        for s in inner:
+            arcs[("in", s)] = [("out", s)]
+            ways = [("in", n) for n in near(s) if n in inner and n != via]
+            arcs[("out", s)] = ways + [("end", e) for e in (src, dst) if e in near(s)]
+        return _flow_of_two(arcs, ("out", via), sink)
 
     def fleet_neighbours(self, space: str) -> frozenset[str]:
         """Spaces a fleet in `space` (at any of its coasts) can reach in one move."""
@@ -672,3 +664,34 @@ def iter_edges(adj: Mapping[str, Iterable[str]]) -> Iterable[tuple[str, str]]:
         for b in sorted(adj[a]):
             if a < b:
                 yield a, b
+
+
+Node = tuple[str, str]
+
+
+def _flow_of_two(arcs: Mapping[Node, list[Node]], start: Node, sink: Node) -> bool:
+    """Can two units of flow go from `start` to `sink` along `arcs` of capacity one? Two augmenting paths,
+    each found breadth first in the residual graph (an arc used gives its capacity back the other way)."""
+    residual: dict[Node, dict[Node, int]] = {}
+    for a, targets in arcs.items():
+        for b in targets:
+            residual.setdefault(a, {})[b] = 1
+            residual.setdefault(b, {}).setdefault(a, 0)
+    for _ in range(2):
+        parent = {start: start}
+        queue = deque([start])
+        while queue and sink not in parent:
+            a = queue.popleft()
+            for b, left in residual.get(a, {}).items():
+                if left and b not in parent:
+                    parent[b] = a
+                    queue.append(b)
+        if sink not in parent:
+            return False
+        b = sink
+        while b != start:
+            a = parent[b]
+            residual[a][b] -= 1
+            residual[b][a] += 1
+            b = a
+    return True

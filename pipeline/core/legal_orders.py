@@ -174,19 +174,7 @@ def fleet_route(board: Board, fleets: frozenset[str], src: str, dst: str, via: s
     """Is there a route of the `fleets` from space `src` to space `dst` (through `via`, if given)?"""
     if via is not None:
         return board.on_convoy_route(src, dst, via, fleets)
-    usable = fleets - {src, dst}
-    near = board.fleet_neighbours
-    seen = {f for f in usable if src in near(f)}
-    queue = sorted(seen)
-    while queue:
-        f = queue.pop()
-        if dst in near(f):
-            return True
-        for n in near(f):
-            if n in usable and n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return False
+    return board.convoy_chain(src, dst, fleets)
 
 
 def convoy_destinations(board: Board, fleets: frozenset[str], src: str) -> list[str]:

@@ -50,8 +50,10 @@ class DatcCase:
         return self.sections.get(section, [])
 
 
-_ENTRY = re.compile(r"^([A-Za-z][\w ]*?)\s*:\s*(.+)$")
-_ENTRY_NO_COLON = re.compile(r"^([A-Za-z]\w*)\s+(.+)$")  # "Italy F gol": a typo the published files have
+# ``Power: text``: the power up to the first colon (letters, digits, spaces), the text after it
+_ENTRY = re.compile(r"([A-Za-z][\w ]*)\s*:\s*(.+)")
+_ENTRY_NO_COLON = re.compile(r"([A-Za-z]\w*)\s+(.+)")  # "Italy F gol": a typo the published files have
+_KEYWORDS = frozenset({"VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTSTATE_SAME", *SECTIONS})
 
 
 def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
@@ -59,60 +61,59 @@ def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
     cases: list[DatcCase] = []
     problems: list[Problem] = []
     case: DatcCase | None = None
+    entries: list[Line] | None = None  # the lines of the section being read
     section: str | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
         if not line:
             continue
         word = line.split(None, 1)[0]
-        if word == "VARIANT_ALL":
+        if word not in _KEYWORDS:  # most lines: an entry of a section
+            if case is None:
+                problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
+                continue
+            if entries is None:
+                problems.append(Problem("", f"{line!r} is not under any section (PRESTATE, ORDERS...)", number, file))
+                continue
+            success = None
+            if section == "PRESTATE_RESULTS":
+                verdict, _, line = line.partition(":")
+                if verdict.strip().upper() not in ("SUCCESS", "FAILURE"):
+                    problems.append(
+                        Problem(
+                            "", f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', got {raw.strip()!r}", number, file
+                        )
+                    )
+                    continue
+                success = verdict.strip().upper() == "SUCCESS"
+                line = line.strip()
+            m = _ENTRY.fullmatch(line) or _ENTRY_NO_COLON.fullmatch(line)
+            if not m:
+                problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
+                continue
+            entries.append(Line(number, m[1].strip(), m[2].strip(), success))
+        elif word == "VARIANT_ALL":
             continue
-        if word == "CASE":
+        elif word == "CASE":
             if case is not None:
                 problems.append(Problem("", f"case {case.id} has no END before the next CASE", number, file))
             rest = line[4:].strip()
             ident, _, title = rest.partition(" ")
             case = DatcCase(ident.rstrip("."), title.strip(), file, number)
-            section = None
-            continue
-        if case is None:
+            section, entries = None, None
+        elif case is None:
             problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
-            continue
-        if word == "END":
+        elif word == "END":
             cases.append(case)
-            case, section = None, None
-            continue
-        if word == "PRESTATE_SETPHASE":
+            case, section, entries = None, None, None
+        elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word) :].strip()
-            continue
-        if word == "POSTSTATE_SAME":
+        elif word == "POSTSTATE_SAME":
             case.post_same = True
-            section = None
-            continue
-        if word in SECTIONS:
+            section, entries = None, None
+        else:
             section = word
-            case.sections.setdefault(section, [])
-            continue
-        if section is None:
-            problems.append(Problem("", f"{line!r} is not under any section (PRESTATE, ORDERS...)", number, file))
-            continue
-        success = None
-        if section == "PRESTATE_RESULTS":
-            verdict, _, line = line.partition(":")
-            if verdict.strip().upper() not in ("SUCCESS", "FAILURE"):
-                problems.append(
-                    Problem(
-                        "", f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', got {raw.strip()!r}", number, file
-                    )
-                )
-                continue
-            success = verdict.strip().upper() == "SUCCESS"
-            line = line.strip()
-        m = _ENTRY.match(line) or _ENTRY_NO_COLON.match(line)
-        if not m:
-            problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
-            continue
-        case.sections[section].append(Line(number, m[1].strip(), m[2].strip(), success))
+            entries = case.sections.setdefault(section, [])
     if case is not None:
         problems.append(Problem("", f"case {case.id} has no END", case.line, file))
     if problems:

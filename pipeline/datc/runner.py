@@ -63,26 +63,51 @@ def _units(units: set[Unit]) -> str:
     return ", ".join(f"{u.power}: {u}" for u in sorted(units))
 
 
-class _Case:
-    def __init__(self, board: Board, case: DatcCase) -> None:
+class Readings:
+    """What a run of cases has read already, on one board: each unit's text (``A lvp``), power's name and
+    order's text, read once however many cases write it (a file of random phases writes ``France: A PAR``
+    thousands of times; reading them again was most of a run's time). Text only: the same text on the same
+    board reads the same, and every order is still checked in each case's own position. A power read by
+    its closest name, or an order that cannot be read, is not kept, so that each case notes it."""
+
+    def __init__(self, board: Board) -> None:
         self.board = board
+        self.powers: dict[str, str] = {}
+        self.places: dict[str, tuple[UnitKind, str]] = {}
+        self.units: dict[tuple[str, str], Unit] = {}  # (power, unit) as written -> the unit
+        self.orders: dict[tuple[str, PhaseKind], Order] = {}
+
+
+class _Case:
+    def __init__(self, readings: Readings, case: DatcCase) -> None:
+        self.board = readings.board
+        self.readings = readings
         self.case = case
         self.notes: list[str] = []
 
     def power(self, line: Line) -> str:
-        try:
-            return self.board.power(line.power)
-        except OrderError:
-            # the published cases have typos ("Germnay"): take the closest power's name
-            names = {n: p for n, p in self.board.power_aliases.items() if len(n) > 3}
-            close = difflib.get_close_matches(line.power.lower(), names, n=1, cutoff=0.75)
-            if not close:
-                raise CaseError(f"{self.case.file}:{line.number}: unknown power {line.power!r}") from None
-            self.notes.append(f"line {line.number}: power {line.power!r} read as {names[close[0]]!r}")
-            return names[close[0]]
+        found = self.readings.powers.get(line.power)
+        if found is None:
+            try:
+                found = self.readings.powers[line.power] = self.board.power(line.power)
+            except OrderError:
+                return self.closest_power(line)
+        return found
+
+    def closest_power(self, line: Line) -> str:
+        """The published cases have typos (``Germnay``): the power whose name is closest, noted."""
+        names = {n: p for n, p in self.board.power_aliases.items() if len(n) > 3}
+        close = difflib.get_close_matches(line.power.lower(), names, n=1, cutoff=0.75)
+        if not close:
+            raise CaseError(f"{self.case.file}:{line.number}: unknown power {line.power!r}")
+        self.notes.append(f"line {line.number}: power {line.power!r} read as {names[close[0]]!r}")
+        return names[close[0]]
 
     def placed(self, line: Line) -> tuple[UnitKind, str]:
         """The kind and location of the unit a line names (``A lvp``, ``F stp/sc``)."""
+        found = self.readings.places.get(line.text)
+        if found is not None:
+            return found
         parts = line.text.split()
         try:
             if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
@@ -93,11 +118,18 @@ class _Case:
             raise CaseError(
                 f"{self.case.file}:{line.number}: expected a unit like 'A lvp', got {line.text!r}"
             ) from None
-        return kind, space_of(loc) if kind is UnitKind.ARMY else loc
+        found = self.readings.places[line.text] = (kind, space_of(loc) if kind is UnitKind.ARMY else loc)
+        return found
 
     def unit(self, line: Line) -> Unit:
-        kind, loc = self.placed(line)
-        return Unit(self.power(line), kind, loc)
+        key = (line.power, line.text)
+        found = self.readings.units.get(key)
+        if found is None:
+            kind, loc = self.placed(line)
+            found = Unit(self.power(line), kind, loc)
+            if line.power in self.readings.powers:  # not a misspelt power, which each case notes
+                self.readings.units[key] = found
+        return found
 
     def units(self, section: str) -> list[Unit]:
         return [self.unit(line) for line in self.case.lines(section)]
@@ -115,17 +147,23 @@ class _Case:
     def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
         """Each line's power and order; a line that is not an order is noted and left out."""
         out = []
+        known = self.readings.orders
         for line in lines:
             try:
-                out.append((line, self.power(line), parse_order(line.text, self.board, phase)))
+                power = self.power(line)
+                order = known.get((line.text, phase))
+                if order is None:
+                    order = known[line.text, phase] = parse_order(line.text, self.board, phase)
+                out.append((line, power, order))
             except OrderError as err:
                 self.notes.append(f"line {line.number}: {err} (left out)")
         return out
 
 
-def run_case(board: Board, case: DatcCase) -> CaseResult:
-    """Adjudicate one case; a case that cannot even be set up raises `CaseError`."""
-    c = _Case(board, case)
+def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> CaseResult:
+    """Adjudicate one case; a case that cannot even be set up raises `CaseError`. `readings`: what the run
+    has read already on `board` (one for all the cases of a run; none: the case is read on its own)."""
+    c = _Case(readings if readings is not None else Readings(board), case)
     try:
         phase = Phase.parse(case.phase)
     except ValueError as err:

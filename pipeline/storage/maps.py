@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.core.board import Board
 from pipeline.errors import DataError, MapError
-from pipeline.games import GameFamily
 
 from .yamlio import load_yaml, load_yaml_fast, locate
+
+if TYPE_CHECKING:  # a type only: `judge datc` loads a map without the families
+    from pipeline.games import GameFamily
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from pipeline.core.board import Board, fold_accents, normalise_name
 from pipeline.core.units import UnitKind
 from pipeline.errors import DataError, MapError
-from pipeline.storage.maps import load_board
+from pipeline.storage.maps import load_board, shipped_board
 
 
 def test_standard_map_has_the_standard_facts(board: Board) -> None:
@@ -230,3 +231,57 @@ def test_a_plain_name_and_any_other_take_the_same_steps(name: str) -> None:
     text = re.sub(r"\s*\(\s*([a-z]{1,3})\s*\)\s*$", r"/\1", text)
     text = re.sub(r"\s*/\s*", "/", text)
     assert normalise_name(name) == re.sub(r"\s+", " ", text)
+
+
+# ---- convoy routes ------------------------------------------------------------------------------------
+
+
+def _routes(board: Board, src: str, dst: str, usable: frozenset[str]) -> list[list[str]]:
+    """Every route of `usable` spaces from `src` to `dst` passing no space twice, found by trying them all."""
+    near, found = board.fleet_neighbours, []
+
+    def extend(route: list[str]) -> None:
+        if dst in near(route[-1]):
+            found.append(route)
+        for n in sorted(near(route[-1])):
+            if n in usable and n not in route and n not in (src, dst):
+                extend([*route, n])
+
+    for s in sorted(near(src)):
+        if s in usable and s not in (src, dst):
+            extend([s])
+    return found
+
+
+def _touching(board: Board, rng: random.Random, spaces: list[str], size: int) -> frozenset[str]:
+    """Up to `size` convoying spaces, each touching one before it (the Black Sea touches none)."""
+    chosen = [rng.choice(spaces)]
+    while len(chosen) < size:
+        near = sorted({n for s in chosen for n in board.fleet_neighbours(s)} & set(spaces) - set(chosen))
+        if not near:
+            break
+        chosen.append(rng.choice(near))
+    return frozenset(chosen)
+
+
+@pytest.mark.parametrize("name", ["standard", "machiavelli-classic"])
+def test_convoy_routes_are_those_a_search_of_every_route_finds(name: str) -> None:
+    """[D 4.1]: a convoy is legal for a fleet on some route from the army to its destination passing no
+    space twice; `on_convoy_route` (a flow of two from the fleet) and `convoy_chain` agree with trying every
+    route, on seeded random sets of touching convoying spaces (coastal ones too on a Machiavelli board)."""
+    board = shipped_board(name)
+    rng = random.Random(20261201)
+    spaces = sorted(board.convoying_spaces())
+    coastal = sorted(s for s, sp in board.spaces.items() if sp.kind == "coast")
+    checked = through = 0
+    for _ in range(60):
+        usable = _touching(board, rng, spaces, 9)
+        src, dst = rng.sample(sorted({n for s in usable for n in board.fleet_neighbours(s)} & set(coastal)), 2)
+        routes = _routes(board, src, dst, usable)
+        assert board.convoy_chain(src, dst, usable) == bool(routes)
+        for via in sorted(usable | {src, dst}):
+            expected = any(via in route for route in routes)
+            assert board.on_convoy_route(src, dst, via, usable) == expected, (src, dst, via, sorted(usable))
+            checked += 1
+            through += expected
+    assert checked > 500 and 50 < through < checked  # routes found and refused alike

@@ -1,0 +1,50 @@
+"""The DATC runner reading a whole run's cases once (`Readings`): the same results as each case read on its
+own, and what a case notes (a power read by its closest name, an order left out) noted in every case."""
+
+from __future__ import annotations
+
+from pipeline.core.board import Board
+from pipeline.datc.reader import read_datc
+from pipeline.datc.runner import CaseResult, Readings, run_case
+
+from .test_datc import CASES
+
+CASE = """CASE X.{n} a power misspelt and an order that is no order, in two cases
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+Germnay: A ber
+England: F lon
+ORDERS
+Germnay: A ber-kie
+England: F lon fly to the moon
+POSTSTATE
+Germany: A kie
+England: F lon
+END
+"""
+TWO_CASES = CASE.format(n=1) + CASE.format(n=2)
+
+
+def _told(result: CaseResult) -> tuple[object, ...]:
+    return (result.passed, result.got_units, result.got_dislodged, result.outcomes, result.notes, result.trace)
+
+
+def test_one_reading_for_every_case_gives_what_each_case_read_alone_gives(board: Board) -> None:
+    readings = Readings(board)
+    shared = [_told(run_case(board, case, readings)) for case in CASES]
+    alone = [_told(run_case(board, case)) for case in CASES]
+    assert shared == alone
+    assert readings.orders and readings.units and readings.places and readings.powers  # the run kept what it read
+
+
+def test_every_case_notes_its_misspelt_power_and_its_unreadable_order(board: Board) -> None:
+    readings = Readings(board)
+    results = [run_case(board, case, readings) for case in read_datc(TWO_CASES, "two.txt")]
+    for result, first in zip(results, (4, 16), strict=True):
+        assert result.passed, result.report()
+        assert result.notes[:2] == [
+            f"line {first}: power 'Germnay' read as 'germany'",
+            f"line {first + 3}: power 'Germnay' read as 'germany'",
+        ]
+        assert result.notes[2].startswith(f"line {first + 4}: order 'F lon fly to the moon' not understood")
+    assert "Germnay" not in readings.powers and ("Germnay", "A ber") not in readings.units
