@@ -164,12 +164,18 @@ def draw_year(
     return _schematic(scenario, state, records, season, t)
 
 
-def colours(scenario: Scenario) -> dict[str, str]:
-    return {pid: COLOURS[i % len(COLOURS)] for i, pid in enumerate(sorted(scenario.powers))}
+def _powers(scenario: Scenario, state: State | None) -> list[str]:
+    """The scenario's powers, then those risen since (a usurper's): each keeps its colour from year to year."""
+    risen = sorted(p for p in (state.public.powers if state else {}) if p not in scenario.powers)
+    return sorted(scenario.powers) + risen
 
 
-def hatchings(scenario: Scenario) -> dict[str, str]:
-    return {pid: HATCHINGS[i % len(HATCHINGS)] for i, pid in enumerate(sorted(scenario.powers))}
+def colours(scenario: Scenario, state: State | None = None) -> dict[str, str]:
+    return {pid: COLOURS[i % len(COLOURS)] for i, pid in enumerate(_powers(scenario, state))}
+
+
+def hatchings(scenario: Scenario, state: State | None = None) -> dict[str, str]:
+    return {pid: HATCHINGS[i % len(HATCHINGS)] for i, pid in enumerate(_powers(scenario, state))}
 
 
 def _r(v: float) -> str:
@@ -290,7 +296,8 @@ class _Map:
     ) -> None:
         self.s, self.d, self.st, self.t, self.season = scenario, drawing, state, t, season
         self.n = Namer(scenario, state, t)
-        self.paint, self.hatch = colours(scenario), hatchings(scenario)
+        self.powers = _powers(scenario, state)
+        self.paint, self.hatch = colours(scenario, state), hatchings(scenario, state)
         self.now = season_positions(state, records, season)
         self.out: list[str] = []
         self.boxes: list[Box] = []  # what a name may not cover
@@ -325,8 +332,10 @@ class _Map:
         self._places()
         self._features()
         self._markers()
-        self._units()
+        self._stand()
         self._moves()
+        self._signs()
+        self._units()
         self._names()
         self._legend(title)
         self.out.append("</svg>")
@@ -334,12 +343,12 @@ class _Map:
 
     def _defs(self) -> None:
         defs = ["<defs>"]
-        for pid in sorted(self.s.powers):
+        for pid in self.powers:
             defs.append(_pattern(f"h-{pid}", self.paint[pid], _tint(self.paint[pid]), self.hatch[pid]))
         defs.append(_pattern("ravaged", RED, None, "cross", size=7.0, width=0.9))
         defs.append(_pattern("blockade", "#1B4F72", None, "cross", size=6.0, width=0.7))
         defs.append(_pattern("desert", "#B08D57", DESERT, "dots"))
-        for pid in sorted(self.s.powers):
+        for pid in self.powers:
             defs.append(_arrowhead(f"a-{pid}", _shade(self.paint[pid], 0.15)))
         defs.append(_arrowhead("a-horde", RED))
         defs.append(_arrowhead("a-grey", "#555"))
@@ -356,7 +365,7 @@ class _Map:
                 f'<path id="z-{zid}" class="zn" d="{shape.path}"><title>{escape(self.n.place(zid))}</title></path>'
             )
         for zid in sorted(set(pub.blockades) & set(self.s.seas)):
-            out.append(f'<path d="{self.d.shapes[zid].path}" fill="url(#blockade)" stroke="none"/>')
+            out.append(f'<path id="b-{zid}" class="blockaded" d="{self.d.shapes[zid].path}" fill="url(#blockade)"/>')
         for pid in sorted(self.s.provinces):
             prov, shape = self.s.provinces[pid], self.d.shapes[pid]
             owner = pub.owners.get(pid)
@@ -370,7 +379,7 @@ class _Map:
             tip = escape(f"{self.n.place(pid)} — {who}")
             out.append(f'<path id="p-{pid}" class="pr" d="{shape.path}" fill="{fill}"><title>{tip}</title></path>')
         for pid in sorted(set(pub.ravaged) & set(self.s.provinces)):
-            out.append(f'<path d="{self.d.shapes[pid].path}" fill="url(#ravaged)" stroke="none"/>')
+            out.append(f'<path id="r-{pid}" class="ravaged" d="{self.d.shapes[pid].path}" fill="url(#ravaged)"/>')
 
     def _features(self) -> None:
         """Passes, the Bosporus crossing and the long passages: part of the geography the rules read."""
@@ -418,7 +427,7 @@ class _Map:
                 colour = self.paint.get(capitals[pid], "#000")
                 tip = self.t.gettext("Capital of %(power)s") % {"power": self.n.power(capitals[pid])}
                 out.append(
-                    f'<path d="{_star(city, 5.5)}" fill="{colour}" stroke="#000" stroke-width=".7">'
+                    f'<path id="c-{pid}" d="{_star(city, 5.5)}" fill="{colour}" stroke="#000" stroke-width=".7">'
                     f"<title>{escape(tip)}</title></path>"
                 )
                 self.boxes.append(_around(city, 5.5))
@@ -439,8 +448,8 @@ class _Map:
                         "power": self.n.power(main),
                     }
                 out.append(
-                    f'<rect x="{_r(x - 2.6)}" y="{_r(y - 2.6)}" width="5.2" height="5.2" fill="{fill}" '
-                    f'stroke="#000" stroke-width=".8"><title>{escape(tip)}</title></rect>'
+                    f'<rect id="t-{post.id}" x="{_r(x - 2.6)}" y="{_r(y - 2.6)}" width="5.2" height="5.2" '
+                    f'fill="{fill}" stroke="#000" stroke-width=".8"><title>{escape(tip)}</title></rect>'
                 )
                 self.boxes.append(_around((x, y), 3.0))
         leaders = pub.leaders
@@ -452,7 +461,7 @@ class _Map:
             at = (lx, ly - 12)
             chief = leaders.get(horde.leader)
             words = self.n.title(horde.name) + (f" ({self.n.title(chief.name)})" if chief else "")
-            self._band(at, words, "horde")
+            self._band(at, words, "horde", horde.id)
         for band in pub.pirates:
             zone = self.now.pirates.get(band.id, "")
             if zone not in self.d.shapes:
@@ -461,9 +470,9 @@ class _Map:
             at = (zx, zy + 12)
             chief = leaders.get(band.leader)
             words = self.n.title(band.name) + (f" ({self.n.title(chief.name)})" if chief else "")
-            self._band(at, words, "pirates")
+            self._band(at, words, "pirates", band.id)
 
-    def _band(self, at: Point, words: str, kind: str) -> None:
+    def _band(self, at: Point, words: str, kind: str, ident: str) -> None:
         x, y = at
         if kind == "horde":  # a red spiked disc
             icon = f'<path d="{_star(at, 5.0, points=8, inner=0.6)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
@@ -472,32 +481,36 @@ class _Map:
                 f'<path d="M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5" fill="#111" stroke="#111" '
                 'stroke-width=".8"/>'
             )
-        self.out.append(icon)
-        self.boxes.append(_around(at, 5.5))
         centre = (x + 7 + text_width(words, SMALL) / 2, y + SMALL * 0.35)
-        self.out.append(_text(centre, words, "cm", colour=RED if kind == "horde" else "#111", weight="bold"))
+        name = _text(centre, words, "cm", colour=RED if kind == "horde" else "#111", weight="bold")
+        self.out.append(f'<g id="{kind}-{ident}">{icon}{name}</g>')
+        self.boxes.append(_around(at, 5.5))
         self.boxes.append(_text_box(centre, words, SMALL))
 
     # ---- units and moves ------------------------------------------------------------------------------
 
-    def _units(self) -> None:
+    def _stand(self) -> None:
+        """Where each unit stands: in a row on its place's label point."""
         pub = self.st.public
-        here: dict[str, list[str]] = {}
+        self.here: dict[str, list[str]] = {}
         for uid, place in sorted(self.now.units.items()):
             if place in self.d.shapes and uid in pub.units:
-                here.setdefault(place, []).append(uid)
-        for place, uids in sorted(here.items()):
+                self.here.setdefault(place, []).append(uid)
+        for place, uids in sorted(self.here.items()):
             lx, ly = self.d.shapes[place].label
             for k, uid in enumerate(uids):
                 at = (lx + (k - (len(uids) - 1) / 2) * STACK, ly)
                 self.unit_at[uid] = at
-        for _, uids in sorted(here.items()):
+                self.boxes.append(_around(at, UNIT_R + 0.5))
+
+    def _units(self) -> None:
+        for _, uids in sorted(self.here.items()):
             for uid in uids:
                 self._unit(uid, self.unit_at[uid], len(uids))
 
     def _unit(self, uid: str, at: Point, stacked: int) -> None:
         unit = self.st.public.units[uid]
-        colour = self.paint.get(unit.power, "#777")
+        colour = self.paint.get(unit.power, "#777777")
         x, y = at
         kind = unit.kind.value
         tip = f"{self.n.power(unit.power)}: {self.n.unit(uid)}"
@@ -507,39 +520,37 @@ class _Map:
         else:
             shape = f'<path d="M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z"'
             letter = self.t.gettext("F")  # fleet
-        self.out.append(
+        fg = "#fff" if luminance(colour) < 0.5 else "#000"
+        icon = (
             f'{shape} fill="{colour}" stroke="#000" stroke-width=".8"><title>{escape(tip)}</title>'
             f"{'</circle>' if kind == 'army' else '</path>'}"
-        )
-        fg = "#fff" if luminance(colour) < 0.5 else "#000"
-        self.out.append(
             f'<text x="{_r(x)}" y="{_r(y + 2.3)}" text-anchor="middle" font-size="6.5" font-weight="bold" '
             f'fill="{fg}">{escape(letter)}</text>'
         )
-        self.boxes.append(_around(at, UNIT_R + 0.5))
         name = self.n.leader(unit.leader)
         if unit.aboard:
             name += " ⚓"
-        # the commander beside his unit: under it when others stand beside, else to its right
+        # the commander beside his unit, clear of arrows and markers: to its right, else under it (first when
+        # others stand beside), to its left or over it
         w = text_width(name, SMALL)
-        spots = [(x, y + UNIT_R + 4.5)] if stacked > 1 else []
-        spots += [
-            (x + UNIT_R + 2 + w / 2, y + 2),
-            (x, y + UNIT_R + 4.5),
-            (x - UNIT_R - 2 - w / 2, y + 2),
-            (x, y - UNIT_R - 3),
-        ]
-        best = min(
-            spots,
-            key=lambda c: sum(1 for b in self.boxes if overlap(_text_box(c, name, SMALL), b)) * 10 + spots.index(c),
-        )
-        self.out.append(_text(best, name, "cm", colour=_shade(colour)))
+        spots = [(x, y + UNIT_R + 6)] if stacked > 1 else []
+        spots += [(x + UNIT_R + 2 + w / 2, y + 2), (x, y + UNIT_R + 6), (x - UNIT_R - 2 - w / 2, y + 2)]
+        spots += [(x, y - UNIT_R - 2.5)]
+
+        def cost(c: Point) -> int:
+            box = _text_box(c, name, SMALL)
+            crossed = sum(1 for p, q, pad in self.strokes if segment_hits(box, p, q, pad))
+            return 30 * crossed + 10 * sum(1 for b in self.boxes if overlap(box, b)) + spots.index(c)
+
+        best = min(spots, key=cost)
+        label = _text(best, name, "cm", colour=_shade(colour))
+        self.out.append(f'<g id="u-{uid}" class="unit {kind}">{icon}{label}</g>')
         self.boxes.append(_text_box(best, name, SMALL))
 
     def _moves(self) -> None:
         pub, out = self.st.public, self.out
         drawn: list[str] = []
-        for code, uid, frm, to in self.now.moves:
+        for n, (code, uid, frm, to) in enumerate(self.now.moves):
             if frm not in self.d.shapes or to not in self.d.shapes:
                 continue
             start = (
@@ -560,11 +571,16 @@ class _Map:
             }
             tip = f"{self.n.unit(uid)}: {self.n.place(frm)} → {self.n.place(to)}"
             drawn.append(
-                f'<line x1="{_r(p[0])}" y1="{_r(p[1])}" x2="{_r(q[0])}" y2="{_r(q[1])}" stroke="{colour}" '
+                f'<line id="m-{n}" class="mv {code}" data-unit="{uid}" data-from="{frm}" data-to="{to}" '
+                f'x1="{_r(p[0])}" y1="{_r(p[1])}" x2="{_r(q[0])}" y2="{_r(q[1])}" stroke="{colour}" '
                 f'stroke-width="1.8"{dash.get(code, "")} marker-end="url(#{head})"><title>{escape(tip)}</title></line>'
             )
             self.strokes.append((p, q, 1.5))
         out += drawn
+
+    def _signs(self) -> None:
+        """The season's battles, raids, blockades, pacifications and new pirates, by their places."""
+        out = self.out
         seen: dict[str, int] = {}
         for code, place in self.now.signs:
             if place not in self.d.shapes:
@@ -573,7 +589,7 @@ class _Map:
             seen[place] = k + 1
             lx, ly = self.d.shapes[place].label
             at = (lx - 11 + 9 * k, ly - 11)
-            out.append(_sign(code, at, self._sign_name(code)))
+            out.append(f'<g class="sign {code}" data-place="{place}">{_sign(code, at, self._sign_name(code))}</g>')
             self.boxes.append(_around(at, 5.0))
 
     def _sign_name(self, code: str) -> str:
@@ -681,7 +697,7 @@ class _Map:
         ]
 
     def _legend_rows(self) -> float:
-        powers = (len(self.s.powers) + 3) // 4
+        powers = (len(self.powers) + 3) // 4
         signs = (len(self._signs_legend()) + 4) // 5
         return LEGEND_ROW * (powers + signs + 2) + 8
 
@@ -691,14 +707,14 @@ class _Map:
         out.append(f'<rect y="{_r(top)}" width="{_r(d.width)}" height="{_r(self._legend_rows())}" fill="#fff"/>')
         out.append(f'<text x="10" y="{_r(top + 14)}" font-size="11" font-weight="bold">{escape(title)}</text>')
         col = d.width / 4
-        for i, pid in enumerate(sorted(self.s.powers)):
+        for i, pid in enumerate(self.powers):
             x, y = 10 + (i % 4) * col, top + LEGEND_ROW * (1.6 + i // 4)
             out.append(
                 f'<rect x="{_r(x)}" y="{_r(y - 8)}" width="16" height="10" fill="url(#h-{pid})" stroke="{BORDER}" '
                 'stroke-width=".6"/>'
             )
             out.append(f'<text x="{_r(x + 21)}" y="{_r(y)}">{escape(self.n.power(pid))}</text>')
-        first = top + LEGEND_ROW * (1.6 + (len(self.s.powers) + 3) // 4 + 0.2)
+        first = top + LEGEND_ROW * (1.6 + (len(self.powers) + 3) // 4 + 0.2)
         col = d.width / 5
         for i, (kind, words) in enumerate(self._signs_legend()):
             x, y = 10 + (i % 5) * col, first + LEGEND_ROW * (i // 5)
