@@ -504,11 +504,13 @@ class _Map:
                 self.boxes.append(_around(at, UNIT_R + 0.5))
 
     def _units(self) -> None:
-        for _, uids in sorted(self.here.items()):
-            for uid in uids:
-                self._unit(uid, self.unit_at[uid], len(uids))
+        for place, uids in sorted(self.here.items()):
+            for k, uid in enumerate(uids):
+                self._unit(uid, self.unit_at[uid], (self.d.shapes[place].label[0], k) if len(uids) > 1 else None)
 
-    def _unit(self, uid: str, at: Point, stacked: int) -> None:
+    def _unit(self, uid: str, at: Point, stack: tuple[float, int] | None) -> None:
+        """A unit's icon and its commander's name: beside it, or for units sharing a place, one name a line
+        under the row of their icons (`stack`: the row's middle and the unit's rank in it)."""
         unit = self.st.public.units[uid]
         colour = self.paint.get(unit.power, "#777777")
         x, y = at
@@ -530,10 +532,10 @@ class _Map:
         name = self.n.leader(unit.leader)
         if unit.aboard:
             name += " ⚓"
-        # the commander beside his unit, clear of arrows and markers: to its right, else under it (first when
-        # others stand beside), to its left or over it
+        # the commander beside his unit, clear of arrows and markers: to its right, else under it, to its left
+        # or over it
         w = text_width(name, SMALL)
-        spots = [(x, y + UNIT_R + 6)] if stacked > 1 else []
+        spots = [(stack[0], y + UNIT_R + 6 + stack[1] * SMALL * 1.1)] if stack else []
         spots += [(x + UNIT_R + 2 + w / 2, y + 2), (x, y + UNIT_R + 6), (x - UNIT_R - 2 - w / 2, y + 2)]
         spots += [(x, y - UNIT_R - 2.5)]
 
