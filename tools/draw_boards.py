@@ -94,6 +94,8 @@ sys.path.insert(0, str(ROOT))
 from pipeline.core.board import Board  # noqa: E402
 from pipeline.storage.maps import load_board, map_path  # noqa: E402
 
+SCENARIO_DIR = ROOT / "pipeline" / "games" / "symmachia" / "scenarios"  # a scenario's drawing beside it
+
 LON0, LON1, LAT0, LAT1 = 3.5, 20.5, 36.0, 48.8  # the Machiavelli boards' area
 LAT_MID = 42.4
 DY = 0.03  # cell height in degrees of latitude
@@ -176,6 +178,9 @@ class BoardPlan:
     fills: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) polygons made land
     points: dict[str, tuple[float, float]] | None = None  # space -> (lat, lon); None: the shared reference file
     coast_points: bool = False  # write a fleet point for each coast of a split-coast space (standard board)
+    scenario: str | None = None  # a Symmachia scenario's places instead of a map file's spaces
+    posts: dict[str, tuple[float, float]] = field(default_factory=dict)  # trading post -> (lat, lon) apart
+    channel_width: int = 1  # cells across a channel kept open (3: wide enough for the seas to share a border)
 
 
 COMMON_HELPERS: dict[str, list[tuple[float, float]]] = {
@@ -430,6 +435,283 @@ PLANS["standard"] = BoardPlan(
 
 SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 
+# ---------------------------------------------------------------------------------------------------------
+# Symmachia's Aegean-229 scenario: the Aegean and its neighbours in 229 BC, from the Adriatic to Media and
+# from the Tanais to the Thebaid (pipeline/games/symmachia/scenarios/aegean-229.yaml)
+
+# One point per place, (lat, lon), from general geographic knowledge: the province's main city (where the
+# scenario names none, the chief place of the land: Stobi, Seuthopolis, Gangra, Marisa, Hegra, Tanais; the
+# middle of a desert), a point near the middle of each sea zone.
+AEGEAN_POINTS: dict[str, tuple[float, float]] = {
+    "macedonia": (40.76, 22.52), "paeonia": (41.55, 21.97), "chalcidice": (40.29, 23.35),
+    "thessaly": (39.64, 22.42), "euboea": (38.46, 23.65), "epirus": (39.16, 20.98), "aetolia": (38.58, 21.67),
+    "attica": (37.98, 23.73), "achaea": (38.25, 22.08), "argolis": (37.63, 22.73), "arcadia": (37.40, 22.14),
+    "laconia": (37.07, 22.43), "messenia": (37.18, 21.92), "crete": (35.06, 24.95), "illyria": (42.07, 19.51),
+    "dardania": (42.65, 21.16), "thrace": (42.62, 25.39), "chersonese": (40.55, 26.75),
+    "byzantium": (41.01, 28.98), "bithynia": (40.77, 29.92), "hellespontine_phrygia": (40.38, 27.89),
+    "heraclea": (41.28, 31.42), "mysia": (39.13, 27.18), "lydia": (38.49, 28.04), "ionia": (37.94, 27.34),
+    "caria": (37.04, 27.42), "rhodes": (36.43, 28.22), "phrygia": (38.07, 30.17), "galatia": (39.93, 32.86),
+    "paphlagonia": (40.6, 33.6), "pontus": (40.65, 35.83), "cappadocia": (38.72, 35.49),
+    "cilicia": (36.92, 34.89), "syria": (36.2, 36.16), "coele_syria": (33.27, 35.2), "idumaea": (31.6, 34.9),
+    "egypt": (31.2, 29.92), "thebaid": (26.48, 31.8), "cyprus": (35.18, 33.9), "nabataea": (30.33, 35.44),
+    "hejaz": (26.8, 37.95), "mesopotamia": (37.16, 38.79), "babylonia": (33.1, 44.52), "media": (34.8, 48.52),
+    "gerrhaea": (25.65, 50.0), "syrian_desert": (33.3, 38.6), "arabian_desert": (28.0, 42.5),
+    "tauris": (45.35, 36.47), "sarmatia": (47.27, 39.33),
+    # the sea zones
+    "ionian_sea": (38.0, 19.9), "myrtoan_sea": (37.25, 23.55), "aegean_sea": (39.1, 25.0),
+    "thracian_sea": (40.45, 24.8), "propontis": (40.72, 28.1), "western_black_sea": (42.8, 30.5),
+    "pontic_sea": (43.0, 36.5), "cyclades": (37.0, 25.3), "cretan_sea": (35.85, 24.3),
+    "carpathian_sea": (35.6, 27.4), "cilician_sea": (36.2, 33.2), "levantine_sea": (33.0, 34.6),
+    "egyptian_sea": (32.8, 29.0), "erythraean_sea": (25.0, 36.0), "persian_gulf": (27.3, 51.2),
+    "indian_sea": (24.4, 58.0),
+}  # fmt: skip
+
+# The trading posts that stand apart from their province's main city: (lat, lon), drawn where they were.
+AEGEAN_POSTS: dict[str, tuple[float, float]] = {
+    "thessalonica": (40.64, 22.94), "corinth": (37.91, 22.88), "sinope": (42.03, 35.15),
+}  # fmt: skip
+
+AEGEAN_HELPERS: dict[str, list[tuple[float, float]]] = {
+    # Greece: Chalcidice up the Strymon to meet Thrace, Paeonia east along the Rhodope, Aetolia over Phocis
+    # and Locris to the Euboean shore, Attica over Boeotia, Achaea over the isthmus and Megaris
+    "chalcidice": [(40.85, 23.85), (40.95, 24.4)],
+    "paeonia": [(41.6, 23.2), (41.7, 24.0)],
+    "aetolia": [(38.55, 22.5), (38.75, 22.85)],
+    "attica": [(38.35, 23.3)],
+    "achaea": [(37.95, 23.2)],
+    "argolis": [(37.2, 22.8)],
+    "euboea": [(38.8, 23.35), (38.2, 24.2)],
+    "thrace": [(41.1, 25.8), (42.4, 27.6), (41.55, 27.9)],
+    "dardania": [(42.0, 21.6), (42.75, 22.6)],
+    "macedonia": [(40.95, 21.35), (40.1, 22.55)],
+    "thessaly": [(39.15, 22.8)],
+    "byzantium": [(40.98, 27.95), (41.05, 28.5)],
+    "illyria": [(43.0, 19.3), (40.75, 19.75)],
+    # Asia Minor: Hellespontine Phrygia the Troad, Mysia up the Rhyndacus to Bithynia, Phrygia to Pisidia,
+    # Cilicia west along the rough coast, Syria up to Commagene, Tauris over the Taman peninsula
+    "hellespontine_phrygia": [(39.8, 26.3), (40.0, 28.5), (39.55, 26.2), (40.3, 28.6), (39.5, 26.1)],
+    "mysia": [(39.8, 28.9), (39.15, 26.4)],
+    "phrygia": [(37.7, 31.5), (39.3, 30.3)],
+    "cilicia": [(36.5, 33.0), (37.3, 33.3)],
+    "syria": [(37.4, 37.5), (37.7, 38.2), (35.25, 36.0)],
+    "cappadocia": [(38.3, 37.8)],
+    "caria": [(36.85, 28.6), (37.25, 27.6)],
+    "tauris": [(45.2, 37.0), (44.9, 37.3)],
+    "sarmatia": [(45.5, 39.5)],
+    # the Levant, Egypt and Arabia: Egypt up the Nile to Memphis, the Thebaid down the Red Sea coast,
+    # Babylonia to Susa and the Gulf, Gerrhaea up the Gulf coast
+    "egypt": [(29.85, 31.25), (31.05, 32.6)],
+    "thebaid": [(26.1, 34.25), (24.1, 32.9), (28.1, 30.75)],
+    "babylonia": [(32.19, 48.25), (30.5, 47.8), (30.6, 49.0)],
+    "gerrhaea": [(28.0, 48.5), (26.6, 50.0)],
+    "hejaz": [(28.3, 35.6), (24.1, 38.05)],
+    "idumaea": [(31.4, 34.4)],
+    "coele_syria": [(33.5, 36.3), (34.4, 36.0)],
+    "nabataea": [(31.8, 36.5)],
+    "media": [(35.6, 51.4)],
+    "mesopotamia": [(36.4, 43.1), (34.6, 40.9), (34.0, 41.8)],
+    "arabian_desert": [(23.2, 46.5), (24.5, 45.0), (31.0, 41.0)],
+    "syrian_desert": [(34.4, 38.3)],
+    "bithynia": [(40.45, 31.2)],
+    "paphlagonia": [(41.0, 32.7)],
+    # the seas
+    "ionian_sea": [(41.3, 19.2), (38.3, 22.4), (39.4, 20.0), (36.6, 21.3), (36.85, 22.0)],
+    "myrtoan_sea": [(37.75, 23.4), (37.4, 22.85), (38.15, 24.05), (37.6, 24.4)],
+    "aegean_sea": [
+        (39.5, 23.8),
+        (39.2, 26.3),
+        (38.5, 26.3),
+        (38.6, 24.4),
+        (39.2, 23.05),
+        (39.7, 23.0),
+        (38.1, 25.0),
+        (39.75, 22.95),
+        (39.35, 26.0),
+    ],
+    "thracian_sea": [
+        (40.3, 22.8),
+        (40.55, 26.3),
+        (40.0, 25.9),
+        (40.7, 23.9),
+        (40.85, 25.0),
+        (39.6, 25.9),
+        (39.9, 23.6),
+        (39.95, 24.2),
+        (39.55, 25.9),
+        (40.05, 22.8),
+    ],
+    "propontis": [(40.45, 27.0), (40.95, 28.5), (40.5, 29.2)],
+    "western_black_sea": [(41.4, 30.0), (41.7, 32.0), (42.3, 28.4), (42.0, 33.5), (44.5, 30.0)],
+    "pontic_sea": [(44.9, 32.8), (44.2, 34.0), (44.7, 36.8), (41.5, 37.0), (43.5, 35.0), (42.2, 35.3), (41.9, 36.0)],
+    "cyclades": [(37.7, 26.0), (36.7, 24.6), (37.5, 24.8), (37.6, 26.9)],
+    "cretan_sea": [(36.4, 23.0), (35.5, 22.8), (34.7, 24.2), (36.8, 23.4), (36.6, 22.6)],
+    "carpathian_sea": [(36.6, 27.5), (37.15, 27.2), (36.0, 29.3), (35.2, 26.6), (34.7, 26.5)],
+    "cilician_sea": [(36.6, 35.6), (35.4, 35.5), (36.0, 31.5), (35.5, 34.5), (35.2, 35.65)],
+    "levantine_sea": [(31.9, 34.2), (34.85, 35.6)],
+    "egyptian_sea": [(33.6, 26.0), (34.3, 32.3), (31.5, 32.4), (34.5, 28.5)],
+    "erythraean_sea": [(27.2, 34.6), (23.0, 37.4)],
+    "persian_gulf": [(29.3, 49.2), (26.2, 53.5), (26.4, 56.1)],
+}
+
+AEGEAN_REGION = Region(
+    lon0=18.8,
+    lon1=58.6,
+    lat0=22.5,
+    lat1=48.0,
+    lat_mid=36.0,
+    dy=0.06,
+    # (lon, lat) polygons of land beyond the scenario's provinces
+    off_board=(
+        # the Balkans north of Illyria, Dardania and Thrace; the steppe north of the Black Sea
+        ((18.0, 43.3), (28.3, 43.3), (28.3, 43.35), (32.3, 43.35), (32.3, 46.05), (33.2, 46.08), (34.0, 46.2),
+         (35.0, 46.25), (35.3, 46.6), (35.3, 49.0), (18.0, 49.0)),
+        # the steppe east of the Tanais and the Kuban, the Caucasus, Colchis, Armenia, Atropatene, the Caspian
+        ((41.5, 44.8), (41.5, 49.0), (60.0, 49.0), (60.0, 36.8), (44.3, 36.8), (43.0, 37.4), (41.5, 37.9),
+         (38.4, 37.9), (38.4, 41.4), (37.6, 44.8)),
+        # Persis, Carmania and the east of Arabia (Qatar, Oman)
+        ((50.3, 22.0), (60.0, 22.0), (60.0, 36.8), (52.8, 36.8), (52.8, 33.5), (50.3, 31.0)),
+        # Libya and the Western Desert
+        ((18.0, 22.0), (30.2, 22.0), (30.2, 29.4), (28.0, 30.6), (25.5, 31.0), (25.5, 34.0), (18.0, 34.0)),
+        # Sinai south of the desert road, both shores of the Gulfs of Suez and Aqaba
+        ((32.2, 26.9), (32.2, 30.6), (32.7, 30.6), (32.7, 29.95), (35.1, 29.95), (35.1, 27.9), (34.3, 26.9)),
+        # Lycia, Pamphylia and Pisidia (between Caria and Cilicia)
+        ((29.0, 36.0), (29.0, 36.85), (29.7, 37.25), (31.0, 37.35), (32.0, 36.95), (32.25, 36.5), (32.0, 35.8)),
+        # Italy's heel
+        ((18.0, 39.5), (18.75, 39.5), (18.75, 40.7), (18.0, 40.7)),
+    ),
+)  # fmt: skip
+
+PLANS["aegean-229"] = BoardPlan(
+    helpers=AEGEAN_HELPERS,
+    region=AEGEAN_REGION,
+    venice_island=False,
+    points=AEGEAN_POINTS,
+    channel_width=3,
+    scenario="aegean-229",
+    posts=AEGEAN_POSTS,
+    # straits the grid would close: the Dardanelles, the Bosporus, the channel between Euboea and Magnesia
+    channels=[
+        [(40.03, 26.2), (40.2, 26.38), (40.4, 26.65), (40.45, 26.72)],
+        [(41.0, 29.02), (41.1, 29.05), (41.23, 29.12)],
+        [(38.99, 23.05), (39.03, 23.35)],
+    ],
+    # water the scenario draws as land: the Malian and North Euboean gulfs and the Euripus (Euboea borders
+    # Aetolia and Attica for armies, S 8.3), the Alkyonides gulf (the head of the Gulf of Corinth, so that
+    # Boeotia stays off the Ionian Sea), the Sea of Azov and the Kerch strait (the Bosporan kingdom's land)
+    fills=[
+        [(38.8, 22.4), (38.95, 22.6), (39.0, 22.9), (39.0, 23.06), (38.9, 23.2), (38.72, 23.5), (38.5, 23.7),
+         (38.4, 23.62), (38.6, 23.25), (38.72, 22.9), (38.72, 22.5)],
+        [(38.22, 22.92), (38.22, 23.25), (38.08, 23.25), (38.0, 23.05), (37.98, 22.92)],
+        [(45.3, 34.6), (45.3, 36.3), (45.05, 36.35), (45.05, 36.9), (45.5, 37.2), (46.1, 38.6), (47.5, 39.7),
+         (47.5, 34.6)],
+    ],
+    crossings={
+        ("bithynia", "byzantium"): "the Bosporus: the strait's land crossing (S 8.1)",
+        ("hellespontine_phrygia", "phrygia"): (
+            "Hellespontine Phrygia and Phrygia meet where Mysia meets Bithynia: no map in the plane gives both "
+            "pairs a border, so this one is drawn as a line"
+        ),
+    },
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------------------
+# a Symmachia scenario read as a board: its provinces and sea zones as spaces
+
+
+@dataclass(frozen=True)
+class Place:
+    """A scenario's province or sea zone, with what the drawer reads of a board's space."""
+
+    kind: str  # coast | land | desert | sea
+    is_sea: bool
+    city: str | None = None  # a point is drawn for it: the main city, or the trading post's town
+    no_armies: bool = False
+    supply_center: bool = False
+    coasts: tuple[str, ...] = ()
+
+
+class ScenarioBoard:
+    """A Symmachia scenario's geography as the drawer reads a board: land borders are army moves, coasts and
+    adjacent zones fleet moves. A long passage (Erythraean-Indian, S 8.2) joins two zones that do not touch:
+    it is drawn as a way off the map's edge, not as a border."""
+
+    def __init__(self, scenario: object) -> None:
+        self.scenario = scenario
+        sc = scenario
+        self.spaces: dict[str, Place] = {}
+        for pid, prov in sc.provinces.items():
+            kind = "desert" if prov.desert else "coast" if prov.coasts else "land"
+            town = prov.city.en if prov.city else sc.posts[prov.trading_post].name.en if prov.trading_post else None
+            self.spaces[pid] = Place(kind, False, city=town)
+        for zid in sc.seas:
+            self.spaces[zid] = Place("sea", True)
+        self.passages = {pair for pair in sc.long_passages}
+        self.army_adjacency = {pid: frozenset(prov.borders) for pid, prov in sc.provinces.items()}
+        self.fleet_adjacency: dict[str, frozenset[str]] = {}
+
+    def fleet_neighbours(self, sid: str) -> frozenset[str]:
+        sc = self.scenario
+        if sid in sc.seas:
+            zones = {z for z in sc.seas[sid].adjacent if frozenset((sid, z)) not in self.passages}
+            return frozenset(zones | set(sc.coasts_of(sid)))
+        return frozenset(sc.provinces[sid].coasts)
+
+
+def load_scenario(name: str) -> ScenarioBoard:
+    from pipeline.games import own_families
+    from pipeline.storage.maps import load_setup
+
+    return ScenarioBoard(load_setup(own_families()["symmachia"], name))
+
+
+class ScenarioDrawer:
+    """What a scenario's drawing adds to a board's: each trading post's point, each pass's point on its
+    border, each long passage's ends at the map's edge."""
+
+    def __init__(self, drawer: object, board: ScenarioBoard, plan: BoardPlan) -> None:
+        self.drawer, self.board, self.plan = drawer, board, plan
+
+    def add(self, data: dict) -> dict:
+        import shapely
+        from shapely.ops import nearest_points
+
+        d, sc = self.drawer, self.board.scenario
+        shapes = {sid: shapely.from_wkt(w) for sid, w in d.last_shapes.items()}
+        data["board"] = sc.id
+        for pid, prov in sc.provinces.items():
+            if prov.trading_post:
+                at = self.plan.posts.get(prov.trading_post)
+                if at is None:
+                    point = data["spaces"][pid]["city"]
+                else:
+                    pt = shapely.Point(d.point(*at))
+                    if not shapes[pid].contains(pt):
+                        pt = nearest_points(shapes[pid].buffer(-1.0), pt)[0]
+                    point = [round(pt.x, 1), round(pt.y, 1)]
+                data["spaces"][pid]["post"] = point
+        passes = []
+        for pair in sorted(sorted(p) for p in sc.passes):
+            a, b = pair
+            border = shapes[a].boundary.intersection(shapes[b].buffer(0.3))
+            pieces = list(getattr(border, "geoms", [border]))
+            longest = max(pieces, key=lambda g: g.length)
+            mid = longest.interpolate(0.5, normalized=True)
+            passes.append({"provinces": pair, "at": [round(mid.x, 1), round(mid.y, 1)]})
+        data["passes"] = passes
+        passages = []
+        bottom = data["viewbox"][3]
+        for pair, seasons in sorted((sorted(p), n) for p, n in sc.long_passages.items()):
+            ends = []
+            for zone in pair:
+                coords = [c for g in getattr(shapes[zone], "geoms", [shapes[zone]]) for c in g.exterior.coords]
+                x, y = max(coords, key=lambda c: c[1])  # the zone's southernmost point
+                ends.append([round(x, 1), round(min(y, bottom), 1)])
+            passages.append({"zones": pair, "ends": ends, "seasons": seasons})
+        data["passages"] = passages
+        data["exceptions"] = []
+        return data
+
 
 # ---------------------------------------------------------------------------------------------------------
 # grid
@@ -609,6 +891,9 @@ class Drawer:
         for sid in self.ids:
             g = self.where(sid)
             out[sid] = [(float(g["lat"]), float(g["lon"])), *self.plan.helpers.get(sid, [])]
+        scenario = getattr(self.board, "scenario", None)
+        for post, at in self.plan.posts.items():  # a trading post apart from the city is in its province
+            out[scenario.posts[post].province].append(at)
         return out
 
     def where(self, sid: str) -> dict[str, float]:
@@ -666,9 +951,10 @@ class Drawer:
         for line in self.plan.channels:
             for (la1, lo1), (la2, lo2) in itertools.pairwise(line):
                 steps = 40
+                half = self.plan.channel_width // 2
                 for t in range(steps + 1):
                     i, j = g.cell(la1 + (la2 - la1) * t / steps, lo1 + (lo2 - lo1) * t / steps)
-                    land[i, j] = False
+                    land[i - half : i + half + 1, j - half : j + half + 1] = False
         for poly in self.plan.fills:
             land |= points_in_polygons(g, [[(lon, lat) for lat, lon in poly]])
         vi, vj = g.cell(self.where("ven")["lat"], self.where("ven")["lon"]) if self.plan.venice_island else (0, 0)
@@ -997,6 +1283,7 @@ class Drawer:
         g = self.grid
         unit = VIEW_HEIGHT / g.rows
         shapes = self.shapes()
+        self.last_shapes = {sid: shapes[k].wkt for k, sid in enumerate(self.ids)}
         spaces = {}
         for k, sid in enumerate(self.ids):
             geom = shapes[k]
@@ -1170,8 +1457,9 @@ def main(argv: list[str] | None = None) -> int:
     names = args.board or sorted(PLANS)
     geo = load_geo(args.shared) if any(PLANS[n].points is None for n in names) else {}
     for name in names:
-        board = load_board(map_path(name))
-        drawer = Drawer(name, board, geo, PLANS[name])
+        plan = PLANS[name]
+        board = load_scenario(plan.scenario) if plan.scenario else load_board(map_path(name))
+        drawer = Drawer(name, board, geo, plan)
         drawer.first_cut()
         drawer.report(drawer.status(), drawer.raster_counts())
         if args.png:
@@ -1183,8 +1471,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.png:
             drawer.png(args.png / f"{name}.png")
         data = drawer.drawing()
-        args.out.mkdir(parents=True, exist_ok=True)
-        target = args.out / f"{name}.json"
+        if plan.scenario:
+            data = ScenarioDrawer(drawer, board, plan).add(data)
+            target = SCENARIO_DIR / f"{plan.scenario}.drawing.json"
+        else:
+            args.out.mkdir(parents=True, exist_ok=True)
+            target = args.out / f"{name}.json"
         target.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"  wrote {target} ({target.stat().st_size // 1024} KiB)", file=sys.stderr)
     return 0

@@ -56,6 +56,11 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
+from pipeline.games.map_text import luminance as _luminance
+from pipeline.games.map_text import overlap as _overlap
+from pipeline.games.map_text import segment_hits as _segment_hits
+from pipeline.games.map_text import text_width
+from pipeline.games.map_text import two_lines as _two_lines
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -181,26 +186,10 @@ def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | Non
     return None
 
 
-def _luminance(colour: str) -> float:
-    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def _tint(colour: str, amount: float = 0.55) -> str:
     """The colour mixed with white: the fill of a controlled province under its hatching."""
     rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
-
-
-_NARROW, _WIDE = set("iljtfr.,'- ()"), set("mwMW")
-
-
-def text_width(text: str, size: float) -> float:
-    """The width of `text` in the map's sans-serif at `size`, estimated letter by letter (no font metrics)."""
-    em = 0.0
-    for char in text:
-        em += 0.3 if char in _NARROW else 0.8 if char in _WIDE else 0.68 if char.isupper() else 0.55
-    return em * size
 
 
 def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
@@ -208,28 +197,6 @@ def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
     w = max(text_width(line, size) for line in lines)
     h = len(lines) * size * 1.05
     return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _segment_hits(box: Box, p: Point, q: Point, pad: float) -> bool:
-    """Does the segment p-q come within `pad` of the box? (Liang-Barsky on the grown box.)"""
-    x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    low, high = 0.0, 1.0
-    for step, room in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
-        if step == 0:
-            if room < 0:
-                return False
-        elif step < 0:
-            low = max(low, room / step)
-        else:
-            high = min(high, room / step)
-        if low > high:
-            return False
-    return True
 
 
 def _inside(polygons: Sequence[Sequence[Sequence[Point]]], point: Point) -> bool:
@@ -241,15 +208,6 @@ def _inside(polygons: Sequence[Sequence[Sequence[Point]]], point: Point) -> bool
                 if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                     inside = not inside
     return inside
-
-
-def _two_lines(name: str) -> list[str] | None:
-    """The name cut at its most central space into two lines, or None for one word."""
-    spaces = [i for i, c in enumerate(name) if c == " "]
-    if not spaces:
-        return None
-    cut = min(spaces, key=lambda i: abs(len(name) - 2 * i))
-    return [name[:cut], name[cut + 1 :]]
 
 
 @dataclass(frozen=True)

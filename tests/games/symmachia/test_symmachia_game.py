@@ -170,7 +170,7 @@ def test_a_powers_report_and_the_game_masters_view() -> None:
 
 
 def test_the_map_of_each_season_in_both_languages() -> None:
-    """The year's start and each season's map, drawn from the scenario's places, in the reader's language."""
+    """The year's start and each season's map, drawn over the scenario's drawing, in the reader's language."""
     import xml.dom.minidom
 
     from pipeline.publish.i18n import translator
@@ -184,7 +184,7 @@ def test_the_map_of_each_season_in_both_languages() -> None:
         for svg in maps.values():
             xml.dom.minidom.parseString(svg)  # well-formed
             assert name in svg and "Taurion" in svg  # a province, a unit's commander
-        assert 'marker-end="url(#arrow)"' in maps["spring"]  # the spring's moves drawn
+        assert 'marker-end="url(#a-antigonids)"' in maps["spring"]  # the spring's moves drawn (Taurion's)
 
 
 def test_every_legal_order_is_read_as_legal() -> None:

@@ -1,0 +1,55 @@
+"""Text on a map, shared by the board families' renderer (publish) and the families that draw their own maps:
+how wide a name is, whether two boxes overlap, whether a stroke crosses a box, where a name breaks in two.
+Pure: no font is read, widths are estimated letter by letter."""
+
+from __future__ import annotations
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+_NARROW, _WIDE = set("iljtfr.,'- ()"), set("mwMW")
+
+
+def text_width(text: str, size: float) -> float:
+    """The width of `text` in the map's sans-serif at `size`, estimated letter by letter (no font metrics)."""
+    em = 0.0
+    for char in text:
+        em += 0.3 if char in _NARROW else 0.8 if char in _WIDE else 0.68 if char.isupper() else 0.55
+    return em * size
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def segment_hits(box: Box, p: Point, q: Point, pad: float) -> bool:
+    """Does the segment p-q come within `pad` of the box? (Liang-Barsky on the grown box.)"""
+    x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    low, high = 0.0, 1.0
+    for step, room in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if step == 0:
+            if room < 0:
+                return False
+        elif step < 0:
+            low = max(low, room / step)
+        else:
+            high = min(high, room / step)
+        if low > high:
+            return False
+    return True
+
+
+def two_lines(name: str) -> list[str] | None:
+    """The name cut at its most central space into two lines, or None for one word."""
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda i: abs(len(name) - 2 * i))
+    return [name[:cut], name[cut + 1 :]]
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of ``#RRGGBB`` (0 black, 1 white): whether a dark or a light ink reads on it."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
