@@ -12,6 +12,7 @@ import pytest
 from pipeline.core.legal_orders import legal_orders_json
 from pipeline.publish.i18n import LANGUAGES, translator
 from pipeline.publish.order_form import has_private_reports, public_legal_orders, ui_strings
+from pipeline.publish.pages import map_link
 from pipeline.publish.site import build_site
 from pipeline.publish.words import Words
 from pipeline.storage.gamedir import load_game
@@ -136,7 +137,7 @@ def test_the_order_page_shows_the_current_map_and_the_settings_place_every_locat
         turn = game.current_turn()
         for lang in LANGUAGES:
             page = (folder / ("orders.md" if lang == "en" else f"orders.{lang}.md")).read_text(encoding="utf-8")
-            assert f"]({turn}.svg){{ .pbem-order-map }}" in page, (game_id, lang)
+            assert f"]({map_link(turn, lang)}){{ .pbem-order-map }}" in page, (game_id, lang)
         assert (folder / f"{turn}.svg").is_file()
         points = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["map_points"]
         places = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["places"]

@@ -183,6 +183,58 @@ def test_the_description_lists_every_unit(name: str) -> None:
         assert power_name in desc
 
 
+BOTH = ("en", "fr")
+
+
+def _without_language(element: ET.Element) -> bytes:
+    """An element as text, without the mark of its language (`data-map-lang`) anywhere in it."""
+    copy = ET.fromstring(ET.tostring(element))
+    for node in copy.iter():
+        node.attrib.pop("data-map-lang", None)
+    return ET.tostring(copy)
+
+
+def _legend_texts(legend: ET.Element, lang: str | None) -> list[str]:
+    """The legend's texts (in a map of both languages: those of `lang`'s group), in order."""
+    groups = [g for g in legend if g.get("data-map-lang") == lang] if lang else [legend]
+    return [t.text or "" for g in groups for t in g.iter(SVG + "text") if (t.get("class") or "") in ("lg", "lgh")]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_one_map_for_both_languages_shows_each_language_s_map(name: str) -> None:
+    """The site's map of a turn for both languages (docs/site.md, "Maps") draws what does not depend on the
+    language once, as the map of one language draws it, and each language's words as that language's map
+    writes and places them: the names, the legend's words, the title and the description; the first
+    language's are shown, another's only at the file's `#<lang>` (its stylesheet), and the file is smaller
+    than the two by at least the outlines of the spaces."""
+    turn = game(name).adjudicated()[-1]
+    both = render_turn(game(name), turn, BOTH)
+    assert both is not None
+    root = parse(both)
+    assert root.get("data-map-languages") == "en fr"
+    one = {lang: parse(svg(name, turn, lang)) for lang in BOTH}
+    ids = by_id(root)
+    for group in ("spaces", "cities" if name != "demo" else "centres", "markers", "units", "orders"):
+        assert ET.tostring(ids[group]) == ET.tostring(by_id(one["en"])[group]) == ET.tostring(by_id(one["fr"])[group])
+    assert ids["names"].get("data-map-lang") == "en" and ids["names-fr"].get("data-map-lang") == "fr"
+    assert _without_language(ids["names"]) == ET.tostring(by_id(one["en"])["names"])
+    assert _without_language(ids["names-fr"]).replace(b'id="names-fr"', b'id="names"') == ET.tostring(
+        by_id(one["fr"])["names"]
+    )
+    for lang in BOTH:
+        assert _legend_texts(ids["legend"], lang) == _legend_texts(by_id(one[lang])["legend"], None)
+        for tag in ("title", "desc"):
+            found = [e.text for e in root.findall(SVG + tag) if e.get("lang") == lang]
+            assert found == [one[lang].find(SVG + tag).text]
+    assert "fr" in ids and not list(ids["fr"])  # the target of `#fr`, empty, before all it shows
+    style = root.find(f"{SVG}defs/{SVG}style").text or ""
+    assert "svg [data-map-lang]:not([data-map-lang=en]){display:none}" in style
+    assert "#fr:target~[data-map-lang=fr],#fr:target~* [data-map-lang=fr]{display:inline}" in style
+    assert "#fr:target~[data-map-lang=en],#fr:target~* [data-map-lang=en]{display:none}" in style
+    outlines = len(ET.tostring(ids["spaces"]))
+    assert len(both) < len(svg(name, turn, "en")) + len(svg(name, turn, "fr")) - outlines
+
+
 def test_the_same_inputs_give_the_same_bytes() -> None:
     """Rendering twice, with another map drawn in between, and in a fresh process with another hash seed,
     gives byte-identical documents (no random ids, no set order)."""

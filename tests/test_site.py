@@ -11,7 +11,9 @@ import pytest
 
 from pipeline.publish.chart import line_chart
 from pipeline.publish.family_pages import is_own_kind
+from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.mkdocs_hooks import BEGIN, END
+from pipeline.publish.pages import localized, map_link
 from pipeline.publish.site import MANIFEST, build_site
 from pipeline.storage.gamedir import load_game
 
@@ -76,7 +78,7 @@ def test_the_game_page(built: Path) -> None:
     assert "ses ordres pour les mouvements du printemps 1455 dans le fichier" in french
     assert (
         "Machiavel (plateau classique)\u00a0: Printemps 1455"
-        in (built / "games/machiavelli/1455-spring-movement.fr.svg").read_text()
+        in (built / "games/machiavelli/1455-spring-movement.svg").read_text()  # the map's words in each language
     )
     assert (
         "[Partie de démonstration\u00a0: Diplomatie standard](games/demo/index.md)"
@@ -173,19 +175,21 @@ def test_the_narrative_of_a_turn(tmp_path: Path) -> None:
 
 
 def test_every_phase_page_shows_its_map(tmp_path: Path) -> None:
-    """Each phase page of a game shows the map of that phase (a file per language), the game page the current
-    position's: the Machiavelli games and, now that the standard board is drawn, the Diplomacy demo game."""
+    """Each phase page of a game shows the map of that phase (one file for both languages, the French page
+    showing it at `#fr`), the game page the current position's: the Machiavelli games and, now that the
+    standard board is drawn, the Diplomacy demo game."""
     site = tmp_path / "site"
     build_site(GAMES, site)
+    assert "](1454-spring-movement.svg#fr)" in (site / "games/machiavelli/1454-spring-movement.fr.md").read_text()
     for game, turn in (("machiavelli", "1454-spring-movement"), ("demo", "1901-spring-movement")):
-        for lang_suffix in ("", ".fr"):
-            page = (site / "games" / game / f"{turn}{lang_suffix}.md").read_text()
-            assert f"]({turn}.svg)" in page
-            svg = (site / "games" / game / f"{turn}{lang_suffix}.svg").read_text()
-            assert svg.startswith("<?xml") or svg.startswith("<svg")
+        for lang in LANGUAGES:
+            page = (site / "games" / game / localized(Path(f"{turn}.md"), lang)).read_text()
+            assert f"]({map_link(turn, lang)})" in page
+        svg = (site / "games" / game / f"{turn}.svg").read_text()
+        assert svg.startswith("<?xml") and 'data-map-languages="en fr"' in svg
     demo = site / "games" / "demo"
     for phase in sorted(p.stem for p in (GAMES / "demo" / "results").glob("*.yaml")):
-        assert (demo / f"{phase}.svg").is_file() and (demo / f"{phase}.fr.svg").is_file(), phase
+        assert (demo / f"{phase}.svg").is_file() and not (demo / f"{phase}.fr.svg").exists(), phase
 
 
 def test_the_chart_is_deterministic_with_stable_ids() -> None:
@@ -241,21 +245,19 @@ def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
         assert "[M " not in text and "[D " not in text and "()" not in text
 
 
-def test_a_map_the_same_in_both_languages_is_written_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each page shows `<turn>.svg`; a French map that would be the English one's bytes is not written, and
-    the French page then shows the English file (mkdocs-static-i18n's fallback to the default language)."""
-    from pipeline.publish import pages
-
-    real = pages.render_turn
-    monkeypatch.setattr(pages, "render_turn", lambda game, turn, lang: real(game, turn, "en"))
+def test_each_turn_has_one_map_for_both_languages(tmp_path: Path) -> None:
+    """A board game's turn has one map file, `<turn>.svg`, with the words of both languages (the French ones
+    shown at `<turn>.svg#fr`, which the French pages show); a family of its own kind draws its maps itself
+    (`GameFamily.draw_map`), each in its language."""
     site = tmp_path / "site"
     build_site(GAMES, site)
-    demo = site / "games" / "demo"
-    assert (demo / "1901-spring-movement.svg").is_file() and not (demo / "1901-spring-movement.fr.svg").exists()
-    assert "](1901-spring-movement.svg)" in (demo / "1901-spring-movement.fr.md").read_text()
-    # a family of its own kind draws its maps itself (`GameFamily.draw_map`), each in its language
+    svg = (site / "games" / "machiavelli" / "1454-spring-movement.svg").read_text()
+    assert ">Venice<" in svg and ">Venise<" in svg  # the place names, in both languages
+    assert ">Fortified city<" in svg and ">Ville fortifiée<" in svg  # the legend
     drawn_by_publish = [p for p in site.rglob("*.fr.svg") if not is_own_kind(load_game(GAMES / p.parent.name))]
     assert not drawn_by_publish
+    own_kind = [p for p in (GAMES).iterdir() if (p / "game.yaml").is_file() and is_own_kind(load_game(p))]
+    assert own_kind and all(any((site / "games" / p.name).glob("*.fr.svg")) for p in own_kind)
 
 
 def test_a_run_killed_midway_leaves_nothing_the_next_one_does_not_remove(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from pipeline.errors import DataError
 from pipeline.publish import site as site_module
+from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,40 +88,42 @@ def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scrat
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, str]]:
-    """The maps `build_site` draws (rather than takes from the cache): game, turn and language."""
-    calls: list[tuple[str, str, str]] = []
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The maps `build_site` draws (rather than takes from the cache): game and turn (one map for every
+    language)."""
+    calls: list[tuple[str, str]] = []
     real = site_module.render_turn
 
-    def counting(game, turn, lang):  # type: ignore[no-untyped-def]
-        calls.append((game.id, turn, lang))
-        return real(game, turn, lang)
+    def counting(game, turn, languages):  # type: ignore[no-untyped-def]
+        assert tuple(languages) == LANGUAGES
+        calls.append((game.id, turn))
+        return real(game, turn, languages)
 
     monkeypatch.setattr(site_module, "render_turn", counting)
     return calls
 
 
 def test_a_game_made_again_draws_only_the_maps_whose_inputs_changed(
-    games: Path, tmp_path: Path, drawn: list[tuple[str, str, str]]
+    games: Path, tmp_path: Path, drawn: list[tuple[str, str]]
 ) -> None:
     site, cache = tmp_path / "site", tmp_path / "cache"
     build_site(games, site, cache_dir=cache, jobs=1)
     turns = sorted(p.stem for p in (games / "machiavelli" / "state").glob("*.yaml") if ".private" not in p.name)
-    assert len({(g, t) for g, t, _ in drawn if g == "machiavelli"}) == len(turns)  # every turn's map, once
+    assert sorted(t for g, t in drawn if g == "machiavelli") == turns  # every turn's map, once
     drawn.clear()
     add_narrative(games)  # the demo game's pages change, none of its maps
     edited = games / "machiavelli" / "results" / "1454-fall-movement.yaml"
     edited.write_text(edited.read_text() + "# read again\n")  # that turn's results file, as bytes
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert drawn == [("machiavelli", "1454-fall-movement", "en"), ("machiavelli", "1454-fall-movement", "fr")]
+    assert drawn == [("machiavelli", "1454-fall-movement")]
     drawn.clear()
     game_file = games / "machiavelli" / "game.yaml"
     game_file.write_text(game_file.read_text() + "# read again\n")  # what every turn is drawn from
     build_site(games, site, cache_dir=cache, jobs=1)
-    assert len({(g, t) for g, t, _ in drawn}) == len(turns)
+    assert sorted(t for _, t in drawn) == turns
     assert snapshot(site) == snapshot(_fresh(games, tmp_path))
     maps = cache / site_module.MAPS / "machiavelli"
-    assert len(list(maps.iterdir())) == 2 * len(turns)  # the maps drawn before the change removed
+    assert len(list(maps.iterdir())) == len(turns)  # the maps drawn before the change removed
 
 
 def _fresh(games: Path, tmp_path: Path) -> Path:

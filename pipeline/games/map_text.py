@@ -4,12 +4,15 @@ Pure: no font is read, widths are estimated letter by letter."""
 
 from __future__ import annotations
 
+import functools
+
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 _NARROW, _WIDE = set("iljtfr.,'- ()"), set("mwMW")
 
 
+@functools.lru_cache(maxsize=8192)  # every name is measured at every size, in every map drawn
 def text_width(text: str, size: float) -> float:
     """The width of `text` in the map's sans-serif at `size`, estimated letter by letter (no font metrics)."""
     em = 0.0

@@ -37,7 +37,7 @@ from pipeline.storage.gamedir import Game, phase_of_turn
 from pipeline.storage.private_files import private_report_path, private_reports
 
 from .i18n import LANGUAGES, Translator, translator
-from .pages import GameInfo, Page, localized
+from .pages import GameInfo, Page, localized, map_link
 from .private_words import private_report_words
 from .render import drawing_for
 from .words import Words
@@ -374,7 +374,7 @@ def _order_map(info: GameInfo, lang: str) -> list[str]:
     t = translator(lang)
     phase = Words(info.game.board, t).phase(phase_of_turn(info.current))
     alt = t.gettext("Map: %(phase)s") % {"phase": phase}
-    return [f"![{alt}]({info.current}.svg){{ .pbem-order-map }}", ""]
+    return [f"![{alt}]({map_link(info.current, lang)}){{ .pbem-order-map }}", ""]
 
 
 def _noscript(t: Translator) -> list[str]:

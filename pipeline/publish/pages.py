@@ -6,7 +6,8 @@ English being the default language).
                                the map of the current position, the standings over time, the phases
     games/<id>/<turn>.md       one adjudicated phase: the game master's narrative, the map, the report,
                                previous and next phases
-    games/<id>/<turn>.svg      the map of a turn (`<turn>.fr.svg` in French, unless it is the same in both)
+    games/<id>/<turn>.svg      the map of a turn, one file for every language (`<turn>.svg#fr` shows it in
+                               French: `render.render_map`)
 
 Everything comes from committed files (game.yaml, states, results, deadlines.yaml, narrative/), never
 from the clock: the same commit gives the same bytes.
@@ -29,6 +30,7 @@ from pipeline.storage.gamedir import Game, deadlines, phase_of_turn
 from .chart import standings_charts
 from .i18n import LANGUAGES, Translator, translator
 from .option_words import rule_choices
+from .render import drawing_for
 from .report import load_phase, public_report
 from .turn_map import render_turn
 from .words import Words
@@ -57,8 +59,9 @@ class GameInfo:
     adjudicated: list[str]  # the turns with results
     deadlines: Mapping[str, datetime]
     repo_url: str | None = None
-    # how a turn's map is drawn (game, turn, language -> SVG): `judge site`'s cache of it, else `render_turn`
-    draw_map: Callable[[Game, str, str], str | None] | None = None
+    # how a turn's map is drawn in every language (game, turn -> SVG): `judge site`'s cache of it, else
+    # `render_turn`
+    draw_map: Callable[[Game, str], str | None] | None = None
 
     @property
     def current(self) -> str:
@@ -71,17 +74,32 @@ def game_info(game: Game, repo_url: str | None = None) -> GameInfo:
 
 # ---- the map: the one seam with the renderer ------------------------------------------------------------
 def map_figure(info: GameInfo, turn: str, lang: str) -> tuple[list[Page], list[str]]:
-    """The map of `turn` (with its orders drawn once adjudicated) as `games/<id>/<turn>.svg` (`<turn>.fr.svg`
-    in French) and the Markdown that shows it, linked to itself for zooming on a phone; nothing for a map
-    without a drawing (every shipped map has one: the Machiavelli boards and the standard Diplomacy board)."""
-    svg = (info.draw_map or render_turn)(info.game, turn, lang)
-    if svg is None:
+    """The map of `turn` (with its orders drawn once adjudicated) and the Markdown that shows it in `lang`,
+    linked to itself for zooming on a phone: one file for every language, `games/<id>/<turn>.svg`, given
+    with the default language's page (`map_link` shows it in another); nothing for a map without a drawing
+    (every shipped map has one: the Machiavelli boards and the standard Diplomacy board)."""
+    if lang == LANGUAGES[0]:
+        svg = (info.draw_map or _draw_turn)(info.game, turn)
+        if svg is None:
+            return [], []
+        files = [Page(Path("games") / info.game.id / f"{turn}.svg", svg)]
+    elif drawing_for(info.game.board, info.game.map_name) is None:
         return [], []
+    else:
+        files = []
     t = translator(lang)
-    path = localized(Path("games") / info.game.id / f"{turn}.svg", lang)
     alt = t.gettext("Map: %(phase)s") % {"phase": Words(info.game.board, t).phase(phase_of_turn(turn))}
-    name = f"{turn}.svg"  # mkdocs-static-i18n gives each language its own file under the same name
-    return [Page(path, svg)], [f'[![{alt}]({name}){{ .game-map loading="lazy" }}]({name})', ""]
+    link = map_link(turn, lang)
+    return files, [f'[![{alt}]({link}){{ .game-map loading="lazy" }}]({link})', ""]
+
+
+def map_link(turn: str, lang: str) -> str:
+    """The address of a turn's map in `lang`, from a page beside it: ``<turn>.svg``, ``<turn>.svg#fr``."""
+    return f"{turn}.svg" if lang == LANGUAGES[0] else f"{turn}.svg#{lang}"
+
+
+def _draw_turn(game: Game, turn: str) -> str | None:
+    return render_turn(game, turn, LANGUAGES)
 
 
 # ---- common pieces --------------------------------------------------------------------------------------
@@ -353,20 +371,4 @@ def game_pages(game: Game, repo_url: str | None = None, info: GameInfo | None = 
         for turn in info.adjudicated:
             content, files = phase_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *files]
-    return shared_maps(pages)
-
-
-def shared_maps(pages: list[Page]) -> list[Page]:
-    """The pages less each other language's map that is the same as the default language's: that one file
-    serves every language (each page shows `<turn>.svg`, which mkdocs-static-i18n resolves to the default
-    language's file when a language has none of its own), so the site holds it once."""
-    default = {page.path: page.content for page in pages if page.path.suffix == ".svg"}
-
-    def same_as_default(page: Page) -> bool:
-        for lang in LANGUAGES[1:]:
-            if page.path.name.endswith(f".{lang}.svg"):
-                original = page.path.with_name(page.path.name.removesuffix(f".{lang}.svg") + ".svg")
-                return default.get(original) == page.content
-        return False
-
-    return [page for page in pages if not same_as_default(page)]
+    return pages

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import svgwrite
 import svgwrite.container
+from svgwrite.base import Desc, Title
 
 from pipeline.core.board import Board, coast_of, space_of
 from pipeline.core.calendar import Event, EventKind
@@ -199,15 +200,89 @@ def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
     return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
 
 
-def _inside(polygons: Sequence[Sequence[Sequence[Point]]], point: Point) -> bool:
-    x, y = point
-    inside = False
-    for polygon in polygons:
-        for ring in polygon:
-            for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
-                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                    inside = not inside
-    return inside
+@dataclass(frozen=True)
+class _Outline:
+    """A space's rings as the edges a point-in-space test crosses (the horizontal ones never are), and their
+    bounds: what `inside` reads for each corner of each name tried, made once a map."""
+
+    edges: tuple[tuple[float, float, float, float], ...]
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @classmethod
+    def of(cls, polygons: Sequence[Sequence[Sequence[Point]]]) -> _Outline:
+        edges = []
+        for polygon in polygons:
+            for ring in polygon:
+                for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+                    if y1 != y2:
+                        edges.append((x1, y1, x2, y2))
+        xs = [x for polygon in polygons for ring in polygon for x, _ in ring]
+        ys = [y for polygon in polygons for ring in polygon for _, y in ring]
+        return cls(tuple(edges), min(xs), min(ys), max(xs), max(ys))
+
+    def inside(self, point: Point) -> bool:
+        """Whether the point is inside (the even-odd rule, as the space is filled)."""
+        x, y = point
+        # a point beyond the bounds crosses no edge, or (on the left) every ring's edges an even number of
+        # times: outside (by a margin, so that no rounding decides it)
+        if y < self.top or y >= self.bottom or x > self.right + 1 or x < self.left - 1:
+            return False
+        inside = False
+        for x1, y1, x2, y2 in self.edges:
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+
+
+_Reach = tuple[Point, Point, float, float, float, float, float]
+
+
+def _reach(p: Point, q: Point, pad: float) -> _Reach:
+    """A stroke, how near a name may come to it, and its bounds grown by that: a box beyond them is not
+    crossed (by a margin, so that no rounding decides it)."""
+    grow = pad + 0.01
+    return p, q, pad, min(p[0], q[0]) - grow, min(p[1], q[1]) - grow, max(p[0], q[0]) + grow, max(p[1], q[1]) + grow
+
+
+class _Boxes:
+    """Boxes by where their centres are, to find those whose centre is within NEAR of a point (on each
+    axis) without looking at every box of the map."""
+
+    def __init__(self, boxes: Iterable[Box]) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for box in boxes:
+            self.add(box)
+
+    def add(self, box: Box) -> None:
+        cell = (math.floor((box[0] + box[2]) / (2 * NEAR)), math.floor((box[1] + box[3]) / (2 * NEAR)))
+        self.cells.setdefault(cell, []).append(box)
+
+    def near(self, x: float, y: float) -> list[Box]:
+        column, row = math.floor(x / NEAR), math.floor(y / NEAR)
+        found = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for b in self.cells.get((column + dx, row + dy), ()):
+                    if abs(b[0] + b[2] - 2 * x) < 2 * NEAR and abs(b[1] + b[3] - 2 * y) < 2 * NEAR:
+                        found.append(b)
+        return found
+
+
+# each drawing's spaces as `_Outline`s, made once a process (by the drawing's identity: `load_drawing` keeps it)
+_OUTLINES: dict[int, tuple[BoardDrawing, dict[str, _Outline]]] = {}
+
+
+def _outline(drawing: BoardDrawing, sid: str) -> _Outline:
+    known = _OUTLINES.get(id(drawing))
+    if known is None or known[0] is not drawing:
+        known = _OUTLINES[id(drawing)] = (drawing, {})
+    outlines = known[1]
+    if sid not in outlines:
+        outlines[sid] = _Outline.of(drawing.spaces[sid].polygons)
+    return outlines[sid]
 
 
 @dataclass(frozen=True)
@@ -225,7 +300,7 @@ class _Renderer:
         position: Position,
         outcomes: Sequence[Outcome] | None,
         events: Sequence[Event],
-        lang: str,
+        languages: Sequence[str],
         family: Family,
     ) -> None:
         self.board = board
@@ -233,8 +308,10 @@ class _Renderer:
         self.position = position
         self.outcomes = list(outcomes or [])
         self.events = list(events)
-        self.t: Translator = translator(lang)
-        self.words = Words(board, self.t)
+        # each language's words, the first the one shown (`speak` turns to another one)
+        self.languages = [(lang, Words(board, translator(lang))) for lang in languages]
+        self.lang, self.words = self.languages[0]
+        self.t: Translator = self.words.t
         self.colours = palette(board, family)
         self.diplomacy = not family.controls_cities  # supply centres, no cities, no garrisons
         x, y, w, h = drawing.viewbox
@@ -293,10 +370,36 @@ class _Renderer:
         return UnitKind.GARRISON if space + CITY in self.position.units else None
 
     # ---- the document ----------------------------------------------------------------------------------
+    def speak(self, lang: str, words: Words) -> None:
+        """Write the words that follow in `lang`."""
+        self.lang, self.words, self.t = lang, words, words.t
+
+    def in_language(self, parent: svgwrite.container.Group, lang: str) -> svgwrite.container.Group:
+        """Where a text in `lang` goes: `parent` itself in a map of one language, else a group of `parent`
+        marked with its language (shown by the map's stylesheet only at the file's ``#<lang>``, the first
+        language elsewhere)."""
+        if len(self.languages) == 1:
+            return parent
+        group = self.dwg.g()
+        group["data-map-lang"] = lang
+        parent.add(group)
+        return group
+
     def render(self) -> str:
         dwg = self.dwg
-        dwg.set_desc(self.title(), self.description())
+        if len(self.languages) == 1:
+            dwg.set_desc(self.title(), self.description())
+        else:  # a title and a description in each language (SVG 2's alternatives by `lang`), the first first
+            for i, (lang, words) in enumerate(self.languages):
+                self.speak(lang, words)
+                for at, element in enumerate((Title(self.title()), Desc(self.description()))):
+                    element.xml.set("lang", lang)
+                    dwg.elements.insert(2 * i + at, element)
+            dwg["data-map-languages"] = " ".join(lang for lang, _ in self.languages)
+            self.speak(*self.languages[0])
         dwg.defs.add(dwg.style(self.css()))
+        for lang, _ in self.languages[1:]:  # the targets of ``#<lang>``, before all they show or hide
+            dwg.add(dwg.g(id=lang))
         self.patterns()
         self.background()
         self.spaces()
@@ -305,7 +408,10 @@ class _Renderer:
         self.markers()
         arrows = self.orders() if self.outcomes else None
         self.units()
-        self.names()
+        for lang, words in self.languages:
+            self.speak(lang, words)
+            self.names()
+        self.speak(*self.languages[0])
         if arrows is not None:
             dwg.add(arrows)
         self.legend()
@@ -347,6 +453,13 @@ class _Renderer:
             rules.append(f".f-{pid}{{fill:{colour}}}.s-{pid}{{stroke:{colour}}}.p-{pid}{{fill:url(#h-{pid})}}")
         rules.append(f".f-{AUTONOMOUS}{{fill:{AUTONOMOUS_COLOUR}}}.s-{AUTONOMOUS}{{stroke:#777}}")
         rules.append(f".p-{AUTONOMOUS}{{fill:url(#h-{AUTONOMOUS})}}")
+        if len(self.languages) > 1:  # the first language's words, or another's at the file's #<lang>
+            first = self.languages[0][0]
+            rules.append(f"svg [data-map-lang]:not([data-map-lang={first}]){{display:none}}")
+            for lang, _ in self.languages[1:]:
+                at = f"#{lang}:target~"  # the empty group #<lang>, before all the words
+                for which, display in ((lang, "inline"), (first, "none")):
+                    rules.append(f"{at}[data-map-lang={which}],{at}* [data-map-lang={which}]{{display:{display}}}")
         return "".join(rules)
 
     def patterns(self) -> None:
@@ -695,12 +808,18 @@ class _Renderer:
         the orders, units, cities and names already placed and within its space, written smaller or on two
         lines where it does not fit otherwise."""
         dwg = self.dwg
-        group = dwg.g(id="names")
-        placed: list[Box] = []
+        first = self.lang == self.languages[0][0]
+        group = dwg.g(id="names" if first else f"names-{self.lang}")
+        if len(self.languages) > 1:
+            group["data-map-lang"] = self.lang
+        # what a name must stay clear of: the units, cities and markers, then the names placed (this
+        # language's: another language's are not seen with them), and the orders' strokes
+        obstacles = _Boxes(self.boxes)
+        reaches = [_reach(p, q, pad + 0.5) for p, q, pad in self.strokes]
         for sid in sorted(self.drawing.spaces):
             shape = self.drawing.spaces[sid]
-            lines, size, box = self.place_name(sid, self.words.place(sid), placed)
-            placed.append(box)
+            lines, size, box = self.place_name(sid, self.words.place(sid), obstacles, reaches)
+            obstacles.add(box)
             css = "nm sea" if shape.kind == "sea" else "nm"
             if size != FONT:
                 css += f" z{_r(size)}"
@@ -716,17 +835,26 @@ class _Renderer:
             group.add(text)
         dwg.add(group)
 
-    def place_name(self, sid: str, name: str, placed: Sequence[Box]) -> tuple[list[str], float, Box]:
-        """The lines, size and box of a space's name: crossing no order and covering no unit, city or name
-        above all, then as large as may be, within its space, on one line, under its label point."""
+    def place_name(
+        self, sid: str, name: str, obstacles: _Boxes, every_reach: Sequence[_Reach]
+    ) -> tuple[list[str], float, Box]:
+        """The lines, size and box of a space's name: crossing no order (`every_reach`, `_reach`) and covering
+        no unit, city or name (`obstacles`) above all, then as large as may be, within its space, on one
+        line, under its label point."""
         shape = self.drawing.spaces[sid]
         x, y = shape.label
-        near = [
-            b
-            for b in [*self.boxes, *placed]
-            if abs(b[0] + b[2] - 2 * x) < 2 * NEAR and abs(b[1] + b[3] - 2 * y) < 2 * NEAR
+        near = obstacles.near(x, y)
+        around = (x - NEAR, y - NEAR, x + NEAR, y + NEAR)
+        reaches = [
+            r
+            for r in every_reach
+            if around[0] < r[5]
+            and r[3] < around[2]
+            and around[1] < r[6]
+            and r[4] < around[3]
+            and _segment_hits(around, r[0], r[1], r[2] - 0.5)
         ]
-        strokes = [s for s in self.strokes if _segment_hits((x - NEAR, y - NEAR, x + NEAR, y + NEAR), s[0], s[1], s[2])]
+        outline = _outline(self.drawing, sid)
         layouts = [[name]] + ([split] if (split := _two_lines(name)) else [])
         best: tuple[float, list[str], float, Box] | None = None
         for rank_size, size in enumerate(NAME_SIZES):
@@ -738,19 +866,27 @@ class _Renderer:
                 centres = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
                 centres += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
                 centres += [(x, below + 9), (x, above - 9)]
-                for rank_place, centre in enumerate(centres):
-                    box = name_box(lines, centre, size)
+                for rank_place, (cx, cy) in enumerate(centres):
+                    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)  # `name_box`
                     rank = 8 * rank_size + 3 * rank_layout + 2 * rank_place
                     if best is not None and rank >= best[0]:
                         continue  # no better than the best so far, whatever it covers
-                    crossed = sum(1 for p, q, pad in strokes if _segment_hits(box, p, q, pad + 0.5))
+                    crossed = sum(
+                        1
+                        for p, q, pad, left, top, right, bottom in reaches
+                        if box[0] < right
+                        and left < box[2]
+                        and box[1] < bottom
+                        and top < box[3]
+                        and _segment_hits(box, p, q, pad)
+                    )
                     covered = sum(1 for b in near if _overlap(box, b))
                     score = 1000 * crossed + 100 * covered + rank
                     if best is not None and score >= best[0]:
                         continue
                     # a name may run over its border (its white halo keeps it readable) rather than shrink
                     corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-                    score += 4 * sum(1 for c in corners if not _inside(shape.polygons, c))
+                    score += 4 * sum(1 for c in corners if not outline.inside(c))
                     if best is None or score < best[0]:
                         best = (score, lines, size, box)
                     if score == 0:
@@ -760,23 +896,41 @@ class _Renderer:
 
     # ---- the legend and the description ------------------------------------------------------------------
     def legend(self) -> None:
-        dwg, t = self.dwg, self.t
+        """The legend under the map: its symbols once, their words in each language."""
+        dwg = self.dwg
         top = self.height
         g = dwg.g(id="legend")
         g.add(dwg.rect((0, _r(top)), (_r(self.width), _r(LEGEND_HEIGHT)), fill="#fff", stroke="#555"))
-        g.add(dwg.text(self.title(), insert=(10, _r(top + 16)), class_="lgh"))
         # powers: hatching, unit letter, name
         x, y = 10.0, top + 34
         holders = [*sorted(self.colours)] + ([] if self.diplomacy else [AUTONOMOUS])
-        for i, pid in enumerate(holders):
-            cx, cy = x + (i % 5) * 190, y + (i // 5) * 20
+        spots = [(x + (i % 5) * 190, y + (i // 5) * 20) for i in range(len(holders))]
+        for pid, (cx, cy) in zip(holders, spots, strict=True):
             g.add(dwg.rect((_r(cx), _r(cy - 7)), (16, 12), class_=f"p-{pid}", stroke="#555", stroke_width=0.5))
             g.add(dwg.use(self.icon(UnitKind.ARMY, pid), insert=(_r(cx + 28), _r(cy - 1))))
-            g.add(dwg.text(self.words.power(pid), insert=(_r(cx + 40), _r(cy + 2)), class_="lg"))
         y += 50
-        example = AUTONOMOUS
-        # (for which maps: "" all, "mach" the Machiavelli maps, "std" the standard map; text, symbol)
-        entries: list[tuple[str, str, tuple[str, object]]] = [
+        shown = {"", "std" if self.diplomacy else "mach"}
+        symbols = [symbol for which, _, symbol in self.legend_entries() if which in shown]
+        places = [(x + (i % 5) * 190, y + (i // 5) * 22) for i in range(len(symbols))]
+        for (what, ref), (cx, cy) in zip(symbols, places, strict=True):
+            self.legend_symbol(g, what, ref, (cx + 10, cy))
+        for lang, words in self.languages:
+            self.speak(lang, words)
+            texts = self.in_language(g, lang)
+            texts.add(dwg.text(self.title(), insert=(10, _r(top + 16)), class_="lgh"))
+            for pid, (cx, cy) in zip(holders, spots, strict=True):
+                texts.add(dwg.text(self.words.power(pid), insert=(_r(cx + 40), _r(cy + 2)), class_="lg"))
+            entries = [text for which, text, _ in self.legend_entries() if which in shown]
+            for text, (cx, cy) in zip(entries, places, strict=True):
+                texts.add(dwg.text(text, insert=(_r(cx + 26), _r(cy + 3)), class_="lg"))
+        self.speak(*self.languages[0])
+        dwg.add(g)
+
+    def legend_entries(self) -> list[tuple[str, str, tuple[str, object]]]:
+        """The legend's entries in the language spoken: (for which maps: "" all, "mach" the Machiavelli maps,
+        "std" the standard map; text; symbol)."""
+        t, example = self.t, AUTONOMOUS
+        return [
             ("", t.pgettext("map legend", "Army"), ("use", self.icon(UnitKind.ARMY, example))),
             ("", t.pgettext("map legend", "Fleet"), ("use", self.icon(UnitKind.FLEET, example))),
             ("std", t.pgettext("map legend", "Supply centre"), ("centre", None)),
@@ -802,13 +956,6 @@ class _Renderer:
             ("", t.pgettext("map legend", "Sea"), ("swatch", SEA)),
             ("", t.pgettext("map legend", "Beyond the board"), ("swatch", OFFBOARD)),
         ]
-        shown = {"", "std" if self.diplomacy else "mach"}
-        items = [(text, symbol) for which, text, symbol in entries if which in shown]
-        for i, (text, (what, ref)) in enumerate(items):
-            cx, cy = x + (i % 5) * 190, y + (i // 5) * 22
-            self.legend_symbol(g, what, ref, (cx + 10, cy))
-            g.add(dwg.text(text, insert=(_r(cx + 26), _r(cy + 3)), class_="lg"))
-        dwg.add(g)
 
     def legend_symbol(self, g: svgwrite.container.Group, what: str, ref: object, at: Point) -> None:
         dwg = self.dwg
@@ -908,14 +1055,16 @@ def render_map(
     board: Board,
     position: Position,
     outcomes: Iterable[Outcome] | None = None,
-    language: str = "en",
+    language: str | Sequence[str] = "en",
     map_name: str | None = None,
     events: Iterable[Event] = (),
     *,
     family: Family,
 ) -> str | None:
     """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
-    and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr").
+    and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr"), or, given
+    several languages (``("en", "fr")``), one map for all of them: its words in each language, the first's
+    shown, another's at the file's ``#<lang>`` (``map.svg#fr``), the rest drawn once.
     `map_name` chooses the drawing (the game's map id, e.g. ``machiavelli-objectif``); without it, the drawing
     with the board's spaces is used; `family`: the game's family (its colours, and control or supply
     centres). None for a board that has no drawing."""
@@ -923,7 +1072,8 @@ def render_map(
     if drawing is None:
         return None
     listed = None if outcomes is None else list(outcomes)
-    return _Renderer(board, drawing, position, listed, list(events), language, family).render()
+    languages = [language] if isinstance(language, str) else list(language)
+    return _Renderer(board, drawing, position, listed, list(events), languages, family).render()
 
 
 __all__ = ["drawing_for", "palette", "render_map"]

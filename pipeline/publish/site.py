@@ -45,7 +45,7 @@ from pathlib import Path
 from pipeline.errors import DataError
 from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
 from pipeline.storage.gamedir import Game, load_game
-from pipeline.storage.maps import map_path
+from pipeline.storage.maps import setup_path
 
 from .family_pages import is_own_kind, own_game_pages
 from .feed import feed
@@ -215,10 +215,10 @@ class MapCache:
     folder: Path
     code: str  # `code_key()`
     # the game being drawn and its maps' keys, worked out once for all its turns
-    _keys: dict[str, tuple[Game, dict[tuple[str, str], str]]] = dataclasses.field(default_factory=dict)
+    _keys: dict[str, tuple[Game, dict[str, str]]] = dataclasses.field(default_factory=dict)
 
-    def keys(self, game: Game) -> dict[tuple[str, str], str]:
-        """The digest of each turn's map in each language: of `code`, the game's map file, every file of the
+    def keys(self, game: Game) -> dict[str, str]:
+        """The digest of each turn's map (one for every language): of `code`, the game's map file, every file of the
         game's folder that is not a turn's own (game.yaml and anything else there, the deadlines aside),
         the turn's files and the next turn's in ``state/`` (the position played and the one it led to) and
         the turn's in ``results/``: all a turn's map is drawn from, and more."""
@@ -228,7 +228,7 @@ class MapCache:
         every_turn = hashlib.sha256()
         for part in (self.code, game.id, game.map_name):
             _feed(every_turn, part.encode())
-        _feed(every_turn, map_path(game.map_name).read_bytes())
+        _feed(every_turn, setup_path(game.game_family, game.map_name).read_bytes())
         own: dict[tuple[str, str], hashlib._Hash] = {}  # (folder, turn) -> the digest of that turn's files there
         for name, path in _game_files(game):
             folder, _, rest = name.partition("/")
@@ -252,22 +252,21 @@ class MapCache:
                 own[place].hexdigest() if place in own else ""
                 for place in (("state", turn), ("state", following), ("results", turn))
             ]
-            for lang in LANGUAGES:
-                digest = hashlib.sha256()
-                for part in (*parts, lang):
-                    _feed(digest, part.encode())
-                keys[turn, lang] = digest.hexdigest()
+            digest = hashlib.sha256()
+            for part in (*parts, *LANGUAGES):
+                _feed(digest, part.encode())
+            keys[turn] = digest.hexdigest()
         self._keys.clear()  # one game at a time
         self._keys[game.id] = (game, keys)
         return keys
 
-    def draw(self, game: Game, turn: str, lang: str) -> str | None:
-        path = self.folder / game.id / f"{self.keys(game)[turn, lang]}.svg"
+    def draw(self, game: Game, turn: str) -> str | None:
+        path = self.folder / game.id / f"{self.keys(game)[turn]}.svg"
         try:
             return path.read_text(encoding="utf-8")
         except OSError:  # not drawn yet
             pass
-        svg = render_turn(game, turn, lang)
+        svg = render_turn(game, turn, LANGUAGES)
         if svg is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
@@ -370,7 +369,7 @@ def game_key(game: Game, code: str, repo_url: str | None) -> str:
     digest = hashlib.sha256()
     for part in (code, repo_url or "", game.id, game.map_name):
         _feed(digest, part.encode())
-    _feed(digest, map_path(game.map_name).read_bytes())
+    _feed(digest, setup_path(game.game_family, game.map_name).read_bytes())
     for name, path in _game_files(game):
         _feed(digest, name.encode())
         with open(path, "rb") as file:

@@ -5,6 +5,7 @@ agree, and nothing is adjudicated again). Only what everybody may see is drawn."
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pipeline.core.calendar import Event, EventKind
 from pipeline.core.orders import Order, order_space
@@ -62,8 +63,9 @@ def _unit_of(position: Position, order: Order) -> Unit | None:
     return position.units.get(space) or position.units.get(space + CITY)
 
 
-def render_turn(game: Game, turn: str, lang: str = "en") -> str | None:
-    """The SVG map of `turn` (with its orders when it has results); None for a map without a drawing."""
+def render_turn(game: Game, turn: str, lang: str | Sequence[str] = "en") -> str | None:
+    """The SVG map of `turn` (with its orders when it has results) in `lang`, or in each of several languages
+    (`render.render_map`); None for a map without a drawing."""
     if turn not in game.turns():
         raise DataError(f"no state for turn {turn!r} (turns: {', '.join(game.turns()) or 'none'})")
     found = turn_outcomes(game, turn)

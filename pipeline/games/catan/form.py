@@ -12,8 +12,7 @@ from typing import Any
 from pipeline.games.family import Translations
 
 from .board import Board
-from .drawing import TERRAIN_NAMES
-from .report import CARD_NAMES, RESOURCE_NAMES, SEAT_NAMES, TARGET_NAMES, UNIT_NAMES
+from .report import CARD_NAMES, RESOURCE_NAMES, SEAT_NAMES, TARGET_NAMES, TERRAIN_NAMES, UNIT_NAMES
 from .resources import RESOURCES
 from .state import CatanState
 

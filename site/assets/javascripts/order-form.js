@@ -282,13 +282,19 @@ export function tapPath(found) {
 
 // the map file as an element of the page (`.game-map` holding the <svg>), or null if it cannot be read. Its
 // stylesheet becomes the page's: its classes are the map's own (the page has no other map), and the unit
-// icons it draws with <use> take their colours from rules that name no ancestor outside the icon
+// icons it draws with <use> take their colours from rules that name no ancestor outside the icon. A map of
+// every language (docs/site.md, "Maps") keeps the words of the image's (`<turn>.svg#fr`), the first else.
 async function drawnMap(img) {
   const response = await fetch(img.src);
   if (!response.ok) return null;
   const doc = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.localName !== "svg" || !svg.querySelector("#units")) return null;
+  const lang = new URL(img.src).hash.slice(1) || (svg.getAttribute("data-map-languages") || "").split(" ")[0];
+  for (const node of svg.querySelectorAll("[data-map-lang]")) {
+    if (node.getAttribute("data-map-lang") === lang) node.removeAttribute("data-map-lang");
+    else node.remove();
+  }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   const holder = el("div", { class: "game-map pbem-click-map", role: "img", "aria-label": img.alt, "data-pbem-drawn": "true" });
