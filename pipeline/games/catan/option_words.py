@@ -9,7 +9,7 @@ import enum
 
 from pipeline.games.family import Translations
 
-from .options import BarbarianIncome, CatanOptions, Deck, PirateReactivation, Rounding
+from .options import BarbarianIncome, CatanOptions, Deck, HexPlacement, PirateReactivation, Rounding, TurnFiles
 from .report import RESOURCE_WORDS
 from .resources import RESOURCES, Hand
 
@@ -26,6 +26,11 @@ def _hand(hand: Hand, t: Translations) -> str:
 def _number(name: str, n: int, t: Translations) -> str | None:
     """What a number option set to `n` means (None: not a number option)."""
     counts = {
+        "players": lambda: (
+            t.gettext("As many players as the board takes.")
+            if n == 0
+            else t.ngettext("%(n)s player takes part.", "%(n)s players take part.", n)
+        ),
         "victory_points": lambda: t.ngettext(
             "The first player to reach %(n)s victory point wins.",
             "The first player to reach %(n)s victory points wins.",
@@ -112,12 +117,24 @@ def _sentence(name: str, value: object, t: Translations) -> str:
         ),
         Rounding.DOWN: t.gettext("A corrupter takes half of what the city draws from the hex, rounded down."),
         Rounding.UP: t.gettext("A corrupter takes half of what the city draws from the hex, rounded up."),
+        TurnFiles.ROUND: t.gettext(
+            "Each player sends one file a round: the script of his own turn and his answers for the others' turns."
+        ),
+        TurnFiles.PLAYER: t.gettext(
+            "Each player sends one file for each of his turns; the round waits for the player whose turn it is."
+        ),
+        HexPlacement.LOT: t.gettext("A drawn board's hexes are laid by lot."),
+        HexPlacement.DRAFT: t.gettext("A drawn board's hexes are drafted: each player in turn lays the hex he drew."),
         PirateReactivation.LUMBER: t.gettext("An inactive pirate turns active again for 1 lumber."),
         PirateReactivation.FREE: t.gettext("An inactive pirate turns active again by itself at its owner's next turn."),
     }
     if isinstance(value, enum.Enum):
         return choices[value]
     flags = {
+        "open_hands": (
+            t.gettext("Every hand and every development card is public."),
+            t.gettext("Each player's hand and development cards are his own secret; the others see how many."),
+        ),
         "discard_on_seven": (
             t.gettext("On a 7, every player holding more cards than his limit gives half of them back to the bank."),
             t.gettext("A 7 makes nobody give cards back."),
