@@ -256,7 +256,11 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
     rules = played if isinstance(played, Rules) else base
     map_name = str(data.get("map", rules.map))
     board = load_setup(family, map_name)
-    settings, problems = parse_settings(data, family.powers(board))
+    try:
+        seats = family.seats(board, played)  # the powers of this game: a family's options may take fewer
+    except DataError as err:
+        raise DataError(locate(err.problems, data, str(path))) from None
+    settings, problems = parse_settings(data, seats)
     if family.rolls_dice(played) and settings.dice is None:
         problems.append(
             Problem(

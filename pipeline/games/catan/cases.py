@@ -182,10 +182,10 @@ def play_case(
     for n, turn in enumerate(case["turns"], start=1):
         if drafting is not None:  # a drafted board's turns first [K 1.6]
             try:
-                drafting, board, state, said = _draft_turn(layout, drafting, state, turn)
+                drafting, board, state, unmet = _draft_turn(layout, drafting, state, turn)
             except (DiceError, FileProblems) as err:
                 return [*failures, f"hex {n}: {err}"], warnings
-            failures += [f"hex {n}: {f}" for f in said]
+            failures += [f"hex {n}: {f}" for f in unmet]
             continue
         result, problems = _play(board, state, options, turn, placed)
         label = "the placement" if not placed else f"round {state.round + 1}"

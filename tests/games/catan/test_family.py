@@ -117,6 +117,11 @@ def test_a_game_of_fewer_seats_with_open_hands(tmp_path: Path) -> None:
     assert created.exit_code == 0, created.output
     game = load_game(folder)
     assert game.powers == ("orange", "blue", "white") and sorted(game.data["powers"]) == ["blue", "orange", "white"]
+    yaml_text = (folder / "game.yaml").read_text()
+    (folder / "game.yaml").write_text(yaml_text.replace("powers:\n", "powers:\n  black:\n    player: mallory\n"))
+    refused = _judge("status", folder)
+    assert refused.exit_code == 1 and "powers.black: unknown power 'black'" in refused.output, refused.output
+    (folder / "game.yaml").write_text(yaml_text)
     for seat, body in PLACEMENT.items():
         assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
     status = _judge("status", folder)
