@@ -3,7 +3,8 @@
 For each turn of games/machiavelli and games/machiavelli-objectif, in English and French, with the turn's orders
 when it has results: `render_map` alone (position and outcomes already read; the drawing is loaded once per
 process, so the first call is timed apart), and `render_turn` as `judge render` runs it (state and results files
-read too). Reports medians, the largest document and the sizes. Writes `bench/render-results.md`.
+read too); and the site's map of each turn, one document for both languages (`render_map` given both).
+Reports medians, the largest document and the sizes. Writes `bench/render-results.md`.
 
     python3 bench/bench_render.py [--repeat 5]
 """
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from pipeline.publish.geometry import load_drawing
+from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.render import render_map
 from pipeline.publish.turn_map import render_turn, turn_outcomes
 from pipeline.storage.gamedir import load_game
@@ -40,6 +42,8 @@ def main() -> None:
     draw_ms: list[float] = []
     turn_ms: list[float] = []
     sizes: list[tuple[int, str]] = []
+    both_ms: list[float] = []  # the site's map, one for both languages
+    both_sizes: list[int] = []
     for name in GAMES:
         game = load_game(ROOT / "games" / name)
         for turn in game.turns():
@@ -58,6 +62,14 @@ def main() -> None:
                 turn_ms.append((time.perf_counter() - start) * 1000)
                 assert svg is not None
                 sizes.append((len(svg.encode("utf-8")), f"{name} {turn} {lang}"))
+            times = []
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                both = render_map(game.board, position, outcomes, LANGUAGES, game.map_name, events, family=game.family)
+                times.append(time.perf_counter() - start)
+            both_ms.append(statistics.median(times) * 1000)
+            assert both is not None
+            both_sizes.append(len(both.encode("utf-8")))
 
     largest = max(sizes)
     lines = [
@@ -77,6 +89,8 @@ def main() -> None:
         f"| document size, median | {statistics.median(s for s, _ in sizes) / 1024:.1f} KiB |",
         f"| document size, largest ({largest[1]}) | {largest[0] / 1024:.1f} KiB |",
         "| budget | 300 KiB |",
+        f"| the site's map, one for both languages: `render_map`, median | {statistics.median(both_ms):.1f} ms |",
+        f"| the site's map: document size, median | {statistics.median(both_sizes) / 1024:.1f} KiB |",
         "",
     ]
     text = "\n".join(lines)

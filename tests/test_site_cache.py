@@ -67,6 +67,23 @@ def test_a_rerun_takes_every_game_from_the_cache(games: Path, tmp_path: Path, ma
     assert {p: p.stat().st_ino for p in (site / "games").rglob("*") if p.is_file()} == inodes  # nor rewritten
 
 
+def test_games_of_every_family_are_kept_and_taken_back(tmp_path: Path) -> None:
+    """A game of a family of its own kind (Catan, Symmachia: their setups under the family's folder, not a
+    map file) is kept in the cache under the digest of its own setup file, and a rerun takes it back as
+    it was: the site is that of a build from scratch."""
+    games = tmp_path / "games"
+    for name in ("catan-demo", "symmachia-demo"):
+        shutil.copytree(GAMES / name, games / name)
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    build_site(games, site, cache_dir=cache, jobs=1)
+    kept = sorted(p.name for p in cache.glob("*.pages"))
+    assert kept == ["catan-demo.pages", "symmachia-demo.pages"]
+    first, entries = snapshot(site), {p: p.stat().st_ino for p in cache.glob("*.pages")}
+    build_site(games, site, cache_dir=cache, jobs=1)
+    assert {p: p.stat().st_ino for p in cache.glob("*.pages")} == entries  # taken back, not made again
+    assert snapshot(site) == first == snapshot(_fresh(games, tmp_path))
+
+
 def test_a_changed_game_is_made_again_and_the_site_is_that_of_a_build_from_scratch(
     games: Path, tmp_path: Path, made: list[str]
 ) -> None:

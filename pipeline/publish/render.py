@@ -200,12 +200,16 @@ def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
     return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
 
 
+BANDS = 16  # the horizontal bands of a space's outline that `_Outline` files its edges under
+
+
 @dataclass(frozen=True)
 class _Outline:
-    """A space's rings as the edges a point-in-space test crosses (the horizontal ones never are), and their
-    bounds: what `inside` reads for each corner of each name tried, made once a map."""
+    """A space's rings as the edges a point-in-space test crosses (the horizontal ones never are), filed
+    under each horizontal band of the space they span, and their bounds: what `inside` reads for each corner
+    of each name tried, made once a process."""
 
-    edges: tuple[tuple[float, float, float, float], ...]
+    bands: tuple[tuple[tuple[float, float, float, float], ...], ...]
     left: float
     top: float
     right: float
@@ -213,25 +217,33 @@ class _Outline:
 
     @classmethod
     def of(cls, polygons: Sequence[Sequence[Sequence[Point]]]) -> _Outline:
-        edges = []
+        points = [point for polygon in polygons for ring in polygon for point in ring]
+        left, top = min(x for x, _ in points), min(y for _, y in points)
+        right, bottom = max(x for x, _ in points), max(y for _, y in points)
+        bands: list[list[tuple[float, float, float, float]]] = [[] for _ in range(BANDS)]
+        outline = cls((), left, top, right, bottom)
         for polygon in polygons:
             for ring in polygon:
                 for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
                     if y1 != y2:
-                        edges.append((x1, y1, x2, y2))
-        xs = [x for polygon in polygons for ring in polygon for x, _ in ring]
-        ys = [y for polygon in polygons for ring in polygon for _, y in ring]
-        return cls(tuple(edges), min(xs), min(ys), max(xs), max(ys))
+                        for band in range(outline.band(min(y1, y2)), outline.band(max(y1, y2)) + 1):
+                            bands[band].append((x1, y1, x2, y2))
+        return cls(tuple(tuple(band) for band in bands), left, top, right, bottom)
+
+    def band(self, y: float) -> int:
+        """The band of a height within the bounds (a band a height above another's is never before it)."""
+        return min(BANDS - 1, int((y - self.top) * BANDS / ((self.bottom - self.top) or 1.0)))
 
     def inside(self, point: Point) -> bool:
-        """Whether the point is inside (the even-odd rule, as the space is filled)."""
+        """Whether the point is inside (the even-odd rule, as the space is filled). An edge crossed at the
+        point's height spans it, so it is filed under the point's band."""
         x, y = point
         # a point beyond the bounds crosses no edge, or (on the left) every ring's edges an even number of
         # times: outside (by a margin, so that no rounding decides it)
         if y < self.top or y >= self.bottom or x > self.right + 1 or x < self.left - 1:
             return False
         inside = False
-        for x1, y1, x2, y2 in self.edges:
+        for x1, y1, x2, y2 in self.bands[self.band(y)]:
             if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 inside = not inside
         return inside

@@ -9,6 +9,8 @@ seasons and sums come from the gettext catalogues.
 
 from __future__ import annotations
 
+import functools
+
 from pipeline.core.board import Board, coast_of, space_of
 from pipeline.core.position import Phase, PhaseKind
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
@@ -268,9 +270,11 @@ class Words:
         return by_season[phase.season][kinds.index(phase.kind)] % {"year": phase.year}
 
 
+@functools.lru_cache(maxsize=8)  # a page names powers thousands of times: the forms looked up once a language
 def power_forms(t: Translator) -> dict[str, tuple[str, str, str, str, str]]:
     """Every power of the shipped maps, by its map name: its name alone, in a sentence, after "to", after
-    "of", and its adjective for a unit (French: feminine, as armée, flotte and garnison are)."""
+    "of", and its adjective for a unit (French: feminine, as armée, flotte and garnison are). Shared by every
+    caller: not to be changed."""
     return {
         "Austria": (
             t.pgettext("power", "Austria"),
