@@ -218,9 +218,9 @@ class Board:
     def convoying_spaces(self) -> frozenset[str]:
         """The spaces a fleet may convoy from (`can_convoy_from`)."""
         found = self.memo.get("convoying spaces")
-        if found is None:
+        if not isinstance(found, frozenset):
             found = self.memo["convoying spaces"] = frozenset(s for s in self.spaces if self.can_convoy_from(s))
-        return found  # type: ignore[return-value]
+        return found
 
     def convoy_chain(self, src: str, dst: str, usable: frozenset[str]) -> bool:
         """Is there a chain of `usable` spaces (neither end among them) from `src` to `dst`?"""

@@ -66,7 +66,7 @@ def _units(units: set[Unit]) -> str:
 class Readings:
     """What a run of cases has read already, on one board: each unit's text (``A lvp``), power's name and
     order's text, read once however many cases write it (a file of random phases writes ``France: A PAR``
-    thousands of times; reading them again was most of a run's time). Text only: the same text on the same
+    thousands of times; reading them again was a quarter of a run's time). Text only: the same text on the same
     board reads the same, and every order is still checked in each case's own position. A power read by
     its closest name, or an order that cannot be read, is not kept, so that each case notes it."""
 
