@@ -17,7 +17,9 @@ from pipeline.core import dice_chain
 from pipeline.core.dice import HashDice, derived_roll
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.storage.gamedir import Game
-from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env
+from pipeline.storage.private_files import MASTER, private_report_path
+from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env, holds_key_of, unseal
+from pipeline.storage.yamlio import parse_yaml_fast
 
 from .turn_orders import TurnOrders, files_digest
 
@@ -145,7 +147,23 @@ def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> tuple
         dice = data.get("dice") or []
         rolls += len(dice)
         problems += _check_rolls(dice, value, file)
+        sealed, sealed_file = _sealed_dice(game, turn)
+        rolls += len(sealed)
+        problems += _check_rolls(sealed, value, sealed_file)
     return problems, rolls
+
+
+def _sealed_dice(game: Game, turn: str) -> tuple[list[Any], str]:
+    """The dice a turn sealed in the game master's record (Symmachia's battle dice and new leaders'
+    competences), when the game's key is at hand (an ended game's published key, a demo's): checked like the
+    public ones. None without the key: they stay sealed."""
+    path = private_report_path(game.folder, turn, MASTER)
+    key = game.settings.public_key
+    if not path.exists() or key is None or not holds_key_of(game.identities, key):
+        return [], str(path)
+    record = parse_yaml_fast(unseal(path.read_bytes(), game.identities, str(path)), str(path))
+    dice = record.get("dice") if isinstance(record, Mapping) else None
+    return (dice if isinstance(dice, list) else []), str(path)
 
 
 def _check_rolls(rolls: list[Any], seed: str, file: str) -> list[Problem]:

@@ -9,8 +9,8 @@
   key path; self-defeating orders as warnings), and the game master's ruling file, ``ruling.yaml``
   (`orders.read_ruling`). A year waits while free text has no ruling (`year.pending`).
 - The year's records (`outcome.Record`) go where their `seen` says: the public results, each reader's
-  private report, the game master's record; battle dice go to the game master's record while the option
-  `battle_dice_sealed` holds, the other dice are published.
+  private report, the game master's record; the dice of new leaders' competences, and battle dice while
+  the option `battle_dice_sealed` holds, go to the game master's record, the other dice are published.
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ class SymmachiaFamily(GameFamily):
         result = resolve_year(setup, state, orders, ruling, dice, options, force=force)
         after = result.state
         public = [r.to_data() for r in result.records if r.seen is Seen.PUBLIC]
-        sealed = [d for d in dice.draws if options.battle_dice_sealed and _is_battle(d)]
+        sealed = [d for d in dice.draws if _is_competence(d) or (options.battle_dice_sealed and _is_battle(d))]
         shown_dice = [d for d in dice.draws if d not in sealed]
         record: dict[str, Any] = {"year": year_label(state.public.year), "records": public}
         record_end: dict[str, Any] = {}
@@ -288,6 +288,12 @@ class SymmachiaFamily(GameFamily):
 
 def _is_battle(draw: Draw) -> bool:
     return " battle " in f" {draw.purpose} "
+
+
+def _is_competence(draw: Draw) -> bool:
+    """A new leader's competence (an heir, an appointed general, a usurper): secret like those drawn at the
+    start, so its die is sealed whatever the options say [S 5.1]."""
+    return " competence " in f" {draw.purpose} "
 
 
 def _draw(d: Draw) -> dict[str, Any]:
