@@ -6,7 +6,8 @@ Standard library only: the pure rules core imports this module. The command line
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -38,13 +39,16 @@ class Problem:
     """One problem found in a data file: where it is and what is wrong.
 
     `where` is a key path such as ``spaces.bul.army[2]``; `line` is filled in by the storage layer,
-    which alone knows the file.
+    which alone knows the file. `said` is what a report puts into the reader's language where the message
+    is English: an order file's refused order as written (``order``) and the reason's code (``result``,
+    an outcome `Reason` or ``not_understood``, ``ambiguous``) with its details; empty for other problems.
     """
 
     where: str
     message: str
     line: int | None = None
     file: str | None = None
+    said: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
         place = self.file or ""
@@ -64,7 +68,7 @@ class DataError(PipelineError):
         elif isinstance(problems, Problem):
             problems = [problems]
         if file is not None:
-            problems = [p if p.file else Problem(p.where, p.message, p.line, file) for p in problems]
+            problems = [p if p.file else dataclasses.replace(p, file=file) for p in problems]
         self.problems: list[Problem] = problems
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -88,6 +92,7 @@ class AmbiguousOrderError(OrderError):
 class IllegalOrderError(OrderError):
     """The order is understood but not allowed in this position. `reason` is the rules' code for why."""
 
-    def __init__(self, message: str, reason: object = None) -> None:
+    def __init__(self, message: str, reason: object = None, detail: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.reason = reason
+        self.detail = dict(detail or {})  # what the reason speaks of (places, powers), as the results record it

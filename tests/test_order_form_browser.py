@@ -332,6 +332,31 @@ def test_the_private_report_is_decrypted_in_the_page_and_reads_as_the_public_one
         assert not re.search(r"\b(Succeeds|Spends|Borrows|ducats lent|to repay)\b", shown), shown
 
 
+@pytest.mark.parametrize(
+    ("prefix", "said"),
+    [
+        ("", "Line 11, Build A trv: Not built: famine in that province."),
+        ("fr/", "Ligne 11, Build A trv\u00a0: Pas de construction\u00a0: la famine sévit dans cette province."),
+    ],
+)
+def test_a_refused_files_reasons_read_in_the_pages_language(page: Any, server: str, prefix: str, said: str) -> None:
+    """Venice's Objectif file of spring 1455 was refused in part (a build in a famined province): its private
+    report gives the problem as data (`refused.said`), and the page says it in its own language, with the
+    order as written, its line and the public report's sentence for the reason, never the judge's English
+    (« line 11: orders[5]: order 'Build A trv': no build in a province in famine »)."""
+    _open_form(page, server + prefix + "games/machiavelli-objectif/private/")
+    page.locator("#pbem-key").fill(load_game(ROOT / "games" / "machiavelli-objectif").open_secrets()["age_identity"])
+    page.locator("#pbem-report-power").select_option("venice")
+    page.locator("#pbem-report-turn").select_option("1455-spring-adjustment")
+    page.locator("#pbem-report-show").click()
+    problems = page.locator("#pbem-report-refused-orders")
+    problems.wait_for(timeout=15000)
+    assert problems.inner_text().strip() == said
+    assert problems.locator("code").inner_text() == "Build A trv"  # the order as the player wrote it
+    refused = page.locator("#pbem-report-refused").inner_text()
+    assert "orders[5]" not in refused and "no build in" not in problems.inner_text()
+
+
 def test_a_wrong_key_is_told_not_sent(page: Any, server: str) -> None:
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))

@@ -191,7 +191,16 @@ def private_report(
         report["refused"] = CommentedMap(
             [("file", refusal.file), ("reason", refusal.reason.value), ("problems", refusal.details())]
         )
+        said = refusal.said()
+        if any(said):  # the same problems as data, for the private page to say in the reader's language
+            report["refused"]["said"] = [_flow(s) if s is not None else None for s in said]
     return report
+
+
+def _flow(said: dict[str, object]) -> CommentedMap:
+    item = CommentedMap(said)
+    item.fa.set_flow_style()
+    return item
 
 
 def write_turn_files(game: Game, files: TurnFiles, remove: Iterable[Path] = ()) -> None:

@@ -53,6 +53,11 @@ class RefusedOrders:
         """The problems in words, each with its line, without the file's path (the record names the file)."""
         return [str(Problem(p.where, p.message, p.line)) for p in self.problems]
 
+    def said(self) -> list[dict[str, object] | None]:
+        """Each problem as a report puts it into the reader's words (`Problem.said`, with its line), or
+        None where only the English words say it."""
+        return [{"line": p.line, **dict(p.said)} if p.said else None for p in self.problems]
+
 
 @dataclass
 class TurnOrders:

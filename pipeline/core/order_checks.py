@@ -164,7 +164,7 @@ def check_parsed_order(
         if why.reason is Reason.ILLEGAL_COAST_NEEDED:
             raise AmbiguousOrderError(f"order {quoted!r} is ambiguous: name the coast") from None
         words = check_words(why.reason, why.detail, order, board, position, power, rules)
-        raise IllegalOrderError(f"order {quoted!r}: {words}", why.reason) from None
+        raise IllegalOrderError(f"order {quoted!r}: {words}", why.reason, why.detail) from None
 
 
 def unit_ordered(position: Position, order: Order) -> Unit | None:

@@ -161,7 +161,9 @@ def _form_settings(info: GameInfo, lang: str) -> dict[str, Any] | None:
 def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     game = info.game
     text = turn_report(game, turn, lang, None, public=True)
-    if not text.startswith("# "):  # the page's title is the turn's name, never its file's
+    if text.startswith("## "):  # the page's title is the report's first heading, or the turn's name, never
+        text = text[1:]  # its file's
+    elif not text.startswith("# "):
         text = f"# {game.game_family.title(game.board, turn, translator(lang))}\n\n{text}"
     state = game.state(turn, public=True)
     maps = game.game_family.draw_map(game.board, turn, state, _results(game, turn), translator(lang))

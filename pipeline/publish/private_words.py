@@ -116,6 +116,15 @@ def private_report_words(board: Board, t: Translator) -> dict[str, object]:
         "powers_to": {p: w.power_to(p) for p in sorted(board.powers)},
         "powers_of": {p: w.power_of(p) for p in sorted(board.powers)},
         "order_unknown": t.gettext("An order the report cannot put into words."),
+        # a refused order file's problems (`Problem.said`): the line, the order as written, and why, in the
+        # public report's sentence of its reason (`results`) or, for an order not read at all, one of these
+        "refused_order": t.gettext("Line %(line)s, %(order)s: %(why)s"),
+        "refused_reasons": {
+            "not_understood": t.gettext("Not understood: the order does not follow the order syntax."),
+            "ambiguous": t.gettext(
+                "Ambiguous: the order could be read more than one way; name the place, coast or unit."
+            ),
+        },
         "no_loans": t.gettext("No loans."),
         "treasury": t.gettext("Treasury after this phase: %(amount)s."),
     }

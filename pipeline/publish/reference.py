@@ -47,7 +47,8 @@ def _board_option(name: str, names: list[str], t: Translator) -> list[str]:
 
 def rules_page(lang: str) -> str:
     """Every option of every family and what each of its values means, in a sentence of the page's
-    language, with the profiles that choose it; then what each profile changes."""
+    language, with the profiles that choose it; then each profile's board and choices (`board_choices`), and
+    a family of its own kind's options with their defaults."""
     t = translator(lang)
     names = [n for family in families().values() for n in family.profiles]  # the board families' options
     lines = ["# " + t.gettext("Rule profiles"), ""]

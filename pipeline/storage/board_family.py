@@ -22,7 +22,7 @@ from pipeline.core.orders import MONEY_KINDS, Ally, Order
 from pipeline.core.outcome import Reason
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules
-from pipeline.errors import OrderError, Problem
+from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, Problem
 from pipeline.games import Family, GameFamily, ReadOrders, StateData, TurnResult, any_family
 
 from .private_files import merge_state, split_state
@@ -31,6 +31,18 @@ from .state_files import flow_list, outcomes_to_data, position_from_data, positi
 
 PHASE_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
 SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2, "winter": 3}
+
+
+def _said(text: str, why: OrderError | Reason) -> tuple[tuple[str, str], ...]:
+    """A refused order as a report puts it into words (`Problem.said`): the order as written, the reason's
+    code (an illegal order's, with its details; ``ambiguous``; ``not_understood``)."""
+    if isinstance(why, Reason):
+        result, detail = why.value, {}
+    elif isinstance(why, IllegalOrderError) and isinstance(why.reason, Reason):
+        result, detail = why.reason.value, why.detail
+    else:
+        result, detail = ("ambiguous" if isinstance(why, AmbiguousOrderError) else "not_understood"), {}
+    return (("order", text.strip()), ("result", result), *sorted((k, str(v)) for k, v in detail.items()))
 
 
 def turn_id(phase: Phase) -> str:
@@ -155,7 +167,7 @@ class BoardFamily(GameFamily):
             try:
                 parsed.append((where, text, parse_order(text, setup, state.phase.kind)))
             except OrderError as err:
-                problems.append(Problem(where, str(err), lines(where)))
+                problems.append(Problem(where, str(err), lines(where), said=_said(text, err)))
         # as the judge reads a set and its revisions: a later `Expense 1:` replaces the first, a second payment
         # to one power is refused
         kept, clashes = revised([((where, text), order) for where, text, order in parsed])
@@ -164,7 +176,8 @@ class BoardFamily(GameFamily):
             words = check_words(Reason.ILLEGAL_DUPLICATE, {}, by_key[(where, text)], setup, state, power)
             line = lines(where)
             both = f"lines {lines(first)} and {line}" if line is not None else f"{first} and {where}"
-            problems.append(Problem(where, f"order {text.strip()!r}: {words} ({both})", line))
+            said = _said(text, Reason.ILLEGAL_DUPLICATE)
+            problems.append(Problem(where, f"order {text.strip()!r}: {words} ({both})", line, said=said))
         bought = family.as_ordered(state, power, [o for _, o in kept])
         orders: list[Order] = []
         ordered: dict[str, str] = {}  # the space of each unit ordered -> where its first order is
@@ -173,13 +186,14 @@ class BoardFamily(GameFamily):
                 seen = family.position_for(state, bought, power, order)
                 checked = family.check_parsed_order(text, order, setup, seen, power, options)
             except OrderError as err:
-                problems.append(Problem(where, str(err), lines(where)))
+                problems.append(Problem(where, str(err), lines(where), said=_said(text, err)))
                 continue
             unit = unit_ordered(seen, checked)
             if unit is not None and unit.space in ordered:
                 first, line = ordered[unit.space], lines(where)
                 both = f"lines {lines(first)} and {line}" if line is not None else f"{first} and {where}"
-                problems.append(Problem(where, f"two orders for {unit} ({both}): give each unit one order", line))
+                message = f"two orders for {unit} ({both}): give each unit one order"
+                problems.append(Problem(where, message, line, said=_said(text, Reason.ILLEGAL_DUPLICATE)))
                 continue
             if unit is not None:
                 ordered[unit.space] = where

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from collections.abc import Iterable
@@ -207,4 +208,4 @@ def line_of(data: Any, where: str) -> int | None:
 
 def locate(problems: list[Problem], data: Any, file: str) -> list[Problem]:
     """Fill in file and line for problems found in `data` loaded from `file`."""
-    return [Problem(p.where, p.message, p.line or line_of(data, p.where), file) for p in problems]
+    return [dataclasses.replace(p, line=p.line or line_of(data, p.where), file=file) for p in problems]

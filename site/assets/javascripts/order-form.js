@@ -1173,6 +1173,17 @@ class PrivateReport {
     this.out.replaceChildren(...this.tables(yaml.load(text) ?? {}), el("details", {}, el("summary", {}, "YAML"), el("pre", {}, el("code", {}, text))));
   }
 
+  // one problem of a refused file: in the page's language where the report gives it as data (the order,
+  // its line and its reason's code), else as the judge wrote it
+  refusedOrder(words, problem, said) {
+    const w = words.w;
+    if (!said || !w.refused_order) return el("li", {}, el("code", {}, String(problem)));
+    const why = w.refused_reasons?.[said.result] ?? words.result(said);
+    const [before, after] = w.refused_order.split("%(order)s");
+    const values = { line: said.line ?? "?", why };
+    return el("li", {}, fmt(before, values), el("code", {}, String(said.order ?? "")), fmt(after ?? "", values));
+  }
+
   tables(report) {
     const { t } = this;
     const words = new ReportWords(this.settings, this.root.dataset.lang || "en");
@@ -1189,7 +1200,7 @@ class PrivateReport {
       parts.push(
         el("h3", {}, t.report_refused),
         el("p", { id: "pbem-report-refused" }, fmt(t.refused_file, { file: String(report.refused.file), why })),
-        el("ul", {}, (report.refused.problems ?? []).map((p) => el("li", {}, el("code", {}, String(p))))),
+        el("ul", { id: "pbem-report-refused-orders" }, (report.refused.problems ?? []).map((p, i) => this.refusedOrder(words, p, report.refused.said?.[i]))),
       );
     }
     if (report.orders?.length) {
