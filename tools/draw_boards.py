@@ -1,6 +1,7 @@
 """Draw the boards: one shape per space, cut from the real coastline (run by hand, once).
 
 Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
+       python tools/draw_boards.py --board aegean-229 [--png DIR]
 
 Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
@@ -20,6 +21,18 @@ open, and Ireland, Switzerland, Libya, Egypt, the Middle East beyond Syria and A
 east of the Volga are off the board. It has no crossing and no exception. Its drawing also gives each supply
 centre a city point and each coast of a split-coast space (Spain, St Petersburg, Bulgaria) a fleet point
 (``coast_points``).
+
+Symmachia's demo scenario (``PLANS["aegean-229"]``) is drawn the same way from the scenario itself
+(``ScenarioBoard``: its provinces and sea zones are the spaces, a province's borders the army moves, its coasts
+and a zone's adjacent zones the fleet moves; a long passage is no border) over its own area
+(``AEGEAN_REGION``: 18.8-58.6 E, 22.5-48.0 N, equirectangular about 36 N, cells of 0.06 deg, about 6.7 km),
+from its own points (``AEGEAN_POINTS``, ``AEGEAN_POSTS`` for the trading posts apart from their city) and
+helper points (``AEGEAN_HELPERS``), with water drawn as land (the Euboean gulfs, the head of the Gulf of Corinth,
+the Sea of Azov), straits kept open three cells wide (the Dardanelles, the Bosporus, the Oreoi channel) and two
+crossings (the Bosporus; Hellespontine Phrygia - Phrygia, which no map in the plane can give a border beside
+Mysia - Bithynia). It is written beside the scenario, ``pipeline/games/symmachia/scenarios/aegean-229.drawing.json``,
+with what a Symmachia map adds (``ScenarioDrawer``): each trading post's point, each pass's point on its
+border, each long passage's ends. docs/maps.md describes it.
 
 How the drawing is made
 -----------------------
