@@ -271,8 +271,8 @@ def test_a_scenario_without_its_drawing_gets_the_schematic_map() -> None:
 
 def test_an_army_aboard_goes_with_its_fleet() -> None:
     """[S 6.1] Taurion's army embarked on Heraclides' fleet in the summer of 228 BC, sailed with it in the
-    autumn (the fleet's move, then its retreat, carry it) and landed (its move ashore) in Attica in the spring of 227 BC:
-    each is drawn, and the army stands with its fleet."""
+    autumn (the fleet's move, then its retreat, carry it) and landed (its move ashore) in Attica in the
+    spring of 227 BC: each is drawn, and the army stands with its fleet."""
     game = load_game(DEMO)
     found = {}
     for turn in ("y02-228bc", "y03-227bc"):
