@@ -564,7 +564,7 @@ AEGEAN_HELPERS: dict[str, list[tuple[float, float]]] = {
     "egyptian_sea": [(33.6, 26.0), (34.3, 32.3), (31.5, 32.4), (34.5, 28.5)],
     "erythraean_sea": [(27.2, 34.6), (23.0, 37.4)],
     "persian_gulf": [(29.3, 49.2), (26.2, 53.5), (26.4, 56.1)],
-}
+}  # fmt: skip
 
 AEGEAN_REGION = Region(
     lon0=18.8,
