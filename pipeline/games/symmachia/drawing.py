@@ -167,7 +167,7 @@ def draw_year(
 
 def _powers(scenario: Scenario, state: State | None) -> list[str]:
     """The scenario's powers, then those risen since (a usurper's): each keeps its colour from year to year."""
-    risen = sorted(p for p in (state.public.powers if state else {}) if p not in scenario.powers)
+    risen = sorted(p for p in (state.public.powers if state else {}) if p not in scenario.powers and _ID.match(p))
     return sorted(scenario.powers) + risen
 
 
@@ -495,7 +495,7 @@ class _Map:
             )
         centre = (x + 7 + text_width(words, SMALL) / 2, y + SMALL * 0.35)
         name = _text(centre, words, "cm", colour=RED if kind == "horde" else "#111", weight="bold")
-        self.out.append(f'<g id="{kind}-{ident}">{icon}{name}</g>')
+        self.out.append(f'<g id="{kind}-{escape(ident)}">{icon}{name}</g>')
         self.boxes.append(_around(at, 5.5))
         self.boxes.append(_text_box(centre, words, SMALL))
 
@@ -558,7 +558,7 @@ class _Map:
 
         best = min(spots, key=cost)
         label = _text(best, name, "cm", colour=_shade(colour))
-        self.out.append(f'<g id="u-{uid}" class="unit {kind}">{icon}{label}</g>')
+        self.out.append(f'<g id="u-{escape(uid)}" class="unit {kind}">{icon}{label}</g>')
         self.boxes.append(_text_box(best, name, SMALL))
 
     def _moves(self) -> None:
@@ -585,7 +585,7 @@ class _Map:
             }
             tip = f"{self.n.unit(uid)}: {self.n.place(frm)} → {self.n.place(to)}"
             drawn.append(
-                f'<line id="m-{n}" class="mv {code}" data-unit="{uid}" data-from="{frm}" data-to="{to}" '
+                f'<line id="m-{n}" class="mv {code}" data-unit="{escape(uid)}" data-from="{frm}" data-to="{to}" '
                 f'x1="{_r(p[0])}" y1="{_r(p[1])}" x2="{_r(q[0])}" y2="{_r(q[1])}" stroke="{colour}" '
                 f'stroke-width="1.8"{dash.get(code, "")} marker-end="url(#{head})"><title>{escape(tip)}</title></line>'
             )

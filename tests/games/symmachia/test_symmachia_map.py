@@ -289,3 +289,23 @@ def test_an_army_aboard_goes_with_its_fleet() -> None:
     autumn = drawing.season_positions(state, results["records"], "autumn")
     assert autumn.units["antigonids_a1"] == autumn.units["antigonids_f1"] == "thracian_sea"
     assert autumn.aboard == {"antigonids_a1": "antigonids_f1"}
+
+
+def test_names_from_the_files_are_written_as_text() -> None:
+    """A unit id or a commander's name that looks like markup (a hostile state or results file) is written as
+    text: the map stays well-formed and holds no element of it."""
+    state = _first_state()
+    pub = state.public
+    uid, unit = sorted(pub.units.items())[0]
+    odd = '"><script>alert(1)</script>'
+    units = {k: v for k, v in pub.units.items() if k != uid} | {odd: dataclasses.replace(unit, id=odd)}
+    leaders = dict(pub.leaders)
+    leader = leaders[unit.leader]
+    leaders[unit.leader] = dataclasses.replace(leader, name=dataclasses.replace(leader.name, en=odd))
+    state = dataclasses.replace(state, public=dataclasses.replace(pub, units=units, leaders=leaders))
+    records = [{"code": "move", "season": "spring", "unit": odd, "frm": unit.place, "to": "<b>"}]
+    svg = drawing.draw_year(SCENARIO, state, records, "spring", translator("en"))
+    assert svg is not None
+    root = ET.fromstring(svg)
+    assert not [e for e in root.iter() if e.tag.endswith(("script", "}b"))]
+    assert odd in "".join(root.itertext())
