@@ -1,6 +1,7 @@
 """Draw the boards: one shape per space, cut from the real coastline (run by hand, once).
 
 Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
+       python tools/draw_boards.py --board aegean-229 [--png DIR]
 
 Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
@@ -20,6 +21,18 @@ open, and Ireland, Switzerland, Libya, Egypt, the Middle East beyond Syria and A
 east of the Volga are off the board. It has no crossing and no exception. Its drawing also gives each supply
 centre a city point and each coast of a split-coast space (Spain, St Petersburg, Bulgaria) a fleet point
 (``coast_points``).
+
+Symmachia's demo scenario (``PLANS["aegean-229"]``) is drawn the same way from the scenario itself
+(``ScenarioBoard``: its provinces and sea zones are the spaces, a province's borders the army moves, its coasts
+and a zone's adjacent zones the fleet moves; a long passage is no border) over its own area
+(``AEGEAN_REGION``: 18.8-58.6 E, 22.5-48.0 N, equirectangular about 36 N, cells of 0.06 deg, about 6.7 km),
+from its own points (``AEGEAN_POINTS``, ``AEGEAN_POSTS`` for the trading posts apart from their city) and
+helper points (``AEGEAN_HELPERS``), with water drawn as land (the Euboean gulfs, the head of the Gulf of Corinth),
+straits kept open three cells wide (the Dardanelles, the Bosporus, the Oreoi channel) and two
+crossings (the Bosporus; Hellespontine Phrygia - Phrygia, which no map in the plane can give a border beside
+Mysia - Bithynia). It is written beside the scenario, ``pipeline/games/symmachia/scenarios/aegean-229.drawing.json``,
+with what a Symmachia map adds (``ScenarioDrawer``): each trading post's point, each pass's point on its
+border, each long passage's ends. docs/maps.md describes it.
 
 How the drawing is made
 -----------------------
@@ -437,11 +450,11 @@ SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 
 # ---------------------------------------------------------------------------------------------------------
 # Symmachia's Aegean-229 scenario: the Aegean and its neighbours in 229 BC, from the Adriatic to Media and
-# from the Tanais to the Thebaid (pipeline/games/symmachia/scenarios/aegean-229.yaml)
+# from the Sea of Azov to the Thebaid (pipeline/games/symmachia/scenarios/aegean-229.yaml)
 
 # One point per place, (lat, lon), from general geographic knowledge: the province's main city (where the
-# scenario names none, the chief place of the land: Stobi, Seuthopolis, Gangra, Marisa, Hegra, Tanais; the
-# middle of a desert), a point near the middle of each sea zone.
+# scenario names none, the chief place of the land: Stobi, Seuthopolis, Gangra, Marisa, Hegra, the Kuban
+# steppe; the middle of a desert), a point near the middle of each sea zone.
 AEGEAN_POINTS: dict[str, tuple[float, float]] = {
     "macedonia": (40.76, 22.52), "paeonia": (41.55, 21.97), "chalcidice": (40.29, 23.35),
     "thessaly": (39.64, 22.42), "euboea": (38.46, 23.65), "epirus": (39.16, 20.98), "aetolia": (38.58, 21.67),
@@ -456,7 +469,7 @@ AEGEAN_POINTS: dict[str, tuple[float, float]] = {
     "egypt": (31.2, 29.92), "thebaid": (26.48, 31.8), "cyprus": (35.18, 33.9), "nabataea": (30.33, 35.44),
     "hejaz": (26.8, 37.95), "mesopotamia": (37.16, 38.79), "babylonia": (33.1, 44.52), "media": (34.8, 48.52),
     "gerrhaea": (25.65, 50.0), "syrian_desert": (33.3, 38.6), "arabian_desert": (28.0, 42.5),
-    "tauris": (45.35, 36.47), "sarmatia": (47.27, 39.33),
+    "tauris": (45.35, 36.47), "sarmatia": (45.6, 40.3),
     # the sea zones
     "ionian_sea": (38.0, 19.9), "myrtoan_sea": (37.25, 23.55), "aegean_sea": (39.1, 25.0),
     "thracian_sea": (40.45, 24.8), "propontis": (40.72, 28.1), "western_black_sea": (42.8, 30.5),
@@ -496,8 +509,7 @@ AEGEAN_HELPERS: dict[str, list[tuple[float, float]]] = {
     "syria": [(37.4, 37.5), (37.7, 38.2), (35.25, 36.0)],
     "cappadocia": [(38.3, 37.8)],
     "caria": [(36.85, 28.6), (37.25, 27.6)],
-    "tauris": [(45.2, 37.0), (44.9, 37.3)],
-    "sarmatia": [(45.5, 39.5)],
+    "tauris": [(45.2, 37.0), (44.9, 37.3), (45.8, 38.2)],
     # the Levant, Egypt and Arabia: Egypt up the Nile to Memphis, the Thebaid down the Red Sea coast,
     # Babylonia to Susa and the Gulf, Gerrhaea up the Gulf coast
     "egypt": [(29.85, 31.25), (31.05, 32.6)],
@@ -542,7 +554,8 @@ AEGEAN_HELPERS: dict[str, list[tuple[float, float]]] = {
     ],
     "propontis": [(40.45, 27.0), (40.95, 28.5), (40.5, 29.2)],
     "western_black_sea": [(41.4, 30.0), (41.7, 32.0), (42.3, 28.4), (42.0, 33.5), (44.5, 30.0)],
-    "pontic_sea": [(44.9, 32.8), (44.2, 34.0), (44.7, 36.8), (41.5, 37.0), (43.5, 35.0), (42.2, 35.3), (41.9, 36.0)],
+    "pontic_sea": [(44.9, 32.8), (44.2, 34.0), (44.7, 36.8), (41.5, 37.0), (43.5, 35.0), (42.2, 35.3), (41.9, 36.0),
+                   (46.0, 36.5), (45.9, 35.3)],
     "cyclades": [(37.7, 26.0), (36.7, 24.6), (37.5, 24.8), (37.6, 26.9)],
     "cretan_sea": [(36.4, 23.0), (35.5, 22.8), (34.7, 24.2), (36.8, 23.4), (36.6, 22.6)],
     "carpathian_sea": [(36.6, 27.5), (37.15, 27.2), (36.0, 29.3), (35.2, 26.6), (34.7, 26.5)],
@@ -551,7 +564,7 @@ AEGEAN_HELPERS: dict[str, list[tuple[float, float]]] = {
     "egyptian_sea": [(33.6, 26.0), (34.3, 32.3), (31.5, 32.4), (34.5, 28.5)],
     "erythraean_sea": [(27.2, 34.6), (23.0, 37.4)],
     "persian_gulf": [(29.3, 49.2), (26.2, 53.5), (26.4, 56.1)],
-}
+}  # fmt: skip
 
 AEGEAN_REGION = Region(
     lon0=18.8,
@@ -562,10 +575,10 @@ AEGEAN_REGION = Region(
     dy=0.06,
     # (lon, lat) polygons of land beyond the scenario's provinces
     off_board=(
-        # the Balkans north of Illyria, Dardania and Thrace; the steppe north of the Black Sea
+        # the Balkans north of Illyria, Dardania and Thrace; the steppe north of the Black Sea and the Sea of Azov
         ((18.0, 43.3), (28.3, 43.3), (28.3, 43.35), (32.3, 43.35), (32.3, 46.05), (33.2, 46.08), (34.0, 46.2),
-         (35.0, 46.25), (35.3, 46.6), (35.3, 49.0), (18.0, 49.0)),
-        # the steppe east of the Tanais and the Kuban, the Caucasus, Colchis, Armenia, Atropatene, the Caspian
+         (35.0, 46.25), (41.5, 46.25), (41.5, 49.0), (18.0, 49.0)),
+        # the steppe east of the Kuban, the Caucasus, Colchis, Armenia, Atropatene, the Caspian
         ((41.5, 44.8), (41.5, 49.0), (60.0, 49.0), (60.0, 36.8), (44.3, 36.8), (43.0, 37.4), (41.5, 37.9),
          (38.4, 37.9), (38.4, 41.4), (37.6, 44.8)),
         # Persis, Carmania and the east of Arabia (Qatar, Oman)
@@ -597,13 +610,11 @@ PLANS["aegean-229"] = BoardPlan(
     ],
     # water the scenario draws as land: the Malian and North Euboean gulfs and the Euripus (Euboea borders
     # Aetolia and Attica for armies, S 8.3), the Alkyonides gulf (the head of the Gulf of Corinth, so that
-    # Boeotia stays off the Ionian Sea), the Sea of Azov and the Kerch strait (the Bosporan kingdom's land)
+    # Boeotia stays off the Ionian Sea)
     fills=[
         [(38.8, 22.4), (38.95, 22.6), (39.0, 22.9), (39.0, 23.06), (38.9, 23.2), (38.72, 23.5), (38.5, 23.7),
          (38.4, 23.62), (38.6, 23.25), (38.72, 22.9), (38.72, 22.5)],
         [(38.22, 22.92), (38.22, 23.25), (38.08, 23.25), (38.0, 23.05), (37.98, 22.92)],
-        [(45.3, 34.6), (45.3, 36.3), (45.05, 36.35), (45.05, 36.9), (45.5, 37.2), (46.1, 38.6), (47.5, 39.7),
-         (47.5, 34.6)],
     ],
     crossings={
         ("bithynia", "byzantium"): "the Bosporus: the strait's land crossing (S 8.1)",

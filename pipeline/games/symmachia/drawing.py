@@ -7,9 +7,10 @@ plain, deserts sand), ravaged provinces hatched red, the sea zones blue (a block
 cities, capitals (a star), trading posts (a square, filled with its power's colour where it is a power's
 main trading post), passes, the Bosporus crossing, the long passage off the map's edge; hordes and pirates
 by their names; each unit with its commander where it stands. A season's map shows the units where that
-season found them, and its moves and retreats (arrows in the power's colour), embarkations and landings,
-battles, raids, blockades and pacifications. Every name is placed clear of the arrows, units and markers
-where its province leaves room. A legend under the map says what each colour, hatching and sign means.
+season found them, and its moves and retreats (arrows in the power's colour), embarkations and landings (an
+army aboard goes with its fleet), battles, raids, blockades and pacifications. Every name is placed clear of
+the arrows, units and markers where its province leaves room. A legend under the map says what each colour,
+hatching and sign means.
 
 The drawing is the family's own data, read once per process from its package (like its code: no game's
 file). A scenario without a drawing but with each place's ``at`` gets a schematic map (places where they
@@ -166,7 +167,7 @@ def draw_year(
 
 def _powers(scenario: Scenario, state: State | None) -> list[str]:
     """The scenario's powers, then those risen since (a usurper's): each keeps its colour from year to year."""
-    risen = sorted(p for p in (state.public.powers if state else {}) if p not in scenario.powers)
+    risen = sorted(p for p in (state.public.powers if state else {}) if p not in scenario.powers and _ID.match(p))
     return sorted(scenario.powers) + risen
 
 
@@ -213,10 +214,25 @@ class _Season:
     """Where each unit, horde and band of pirates stood when the season began, and what the season did."""
 
     units: dict[str, str] = field(default_factory=dict)  # unit -> place
+    aboard: dict[str, str] = field(default_factory=dict)  # army -> the fleet carrying it
     hordes: dict[str, str] = field(default_factory=dict)  # horde -> province
     pirates: dict[str, str] = field(default_factory=dict)  # pirates -> zone
     moves: list[tuple[str, str, str, str]] = field(default_factory=list)  # (kind, unit, from, to)
     signs: list[tuple[str, str]] = field(default_factory=list)  # (kind, place)
+
+    def go(self, unit: str, place: str) -> None:
+        """A unit (or horde) to a place; the armies aboard a fleet go with it."""
+        if unit in self.hordes:
+            self.hordes[unit] = place
+            return
+        self.units[unit] = place
+        for army, fleet in self.aboard.items():
+            if fleet == unit:
+                self.units[army] = place
+
+
+MOVES = ("move", "retreat", "convoyed", "landed", "horde_moves", "embarked")
+SIGNS = ("battle", "pacified", "raid", "blockade", "pirates")
 
 
 def season_positions(state: State, records: Sequence[Mapping[str, Any]], season: str | None) -> _Season:
@@ -225,6 +241,7 @@ def season_positions(state: State, records: Sequence[Mapping[str, Any]], season:
     pub = state.public
     now = _Season(
         units={uid: u.place for uid, u in sorted(pub.units.items())},
+        aboard={uid: u.aboard for uid, u in sorted(pub.units.items()) if u.aboard},
         hordes={h.id: h.place for h in pub.hordes},
         pirates={p.id: p.zone for p in pub.pirates},
     )
@@ -232,52 +249,47 @@ def season_positions(state: State, records: Sequence[Mapping[str, Any]], season:
         return now
     for name in SEASONS:
         own = [r for r in records if r.get("season") == name]
+        now.moves, now.signs = [], []
         if name == season:
-            now.moves, now.signs = _season_acts(now, own)
-            return now
-        _replay(now, own)
+            start = _Season(dict(now.units), dict(now.aboard), dict(now.hordes), dict(now.pirates))
+            _play(now, own)
+            start.moves, start.signs = now.moves, now.signs
+            return start
+        _play(now, own)
     return now
 
 
-def _season_acts(
-    now: _Season, records: Sequence[Mapping[str, Any]]
-) -> tuple[list[tuple[str, str, str, str]], list[tuple[str, str]]]:
-    where = dict(now.units) | dict(now.hordes)
-    moves: list[tuple[str, str, str, str]] = []
-    signs: list[tuple[str, str]] = []
+def _play(now: _Season, records: Sequence[Mapping[str, Any]]) -> None:
+    """A season's records played on the places: the moves (with where each started) and signs noted."""
     for r in records:
         code = str(r.get("code"))
         unit = str(r.get("unit") or r.get("army") or r.get("horde") or "")
-        if code in ("move", "retreat", "convoyed", "landed", "horde_moves"):
-            to = str(r.get("to") or r.get("province") or "")
-            frm = where.get(unit) or str(r.get("frm") or "")
+        frm = now.units.get(unit) or now.hordes.get(unit) or ""
+        if code in MOVES:
+            if code == "embarked":
+                fleet = str(r.get("fleet", ""))
+                to = now.units.get(fleet, "")
+                if fleet:
+                    now.aboard[unit] = fleet
+            else:
+                to = str(r.get("to") or r.get("province") or "")
+                if code == "landed":
+                    now.aboard.pop(unit, None)
+                    # the army's own move ashore, if it made one, is the landing
+                    now.moves = [("landed", *m[1:]) if m[1] == unit and m[3] == to else m for m in now.moves]
+                elif code == "convoyed":
+                    continue  # its fleet's own move carries it (and draws the way)
             if frm and to and frm != to:
-                moves.append((code, unit, frm, to))
-            where[unit] = to
-        elif code == "embarked":
-            fleet = str(r.get("fleet", ""))
-            where[unit] = where.get(fleet, where.get(unit, ""))
-        elif code in ("battle", "pacified", "raid", "blockade", "pirates"):
+                now.moves.append((code, unit, frm, to))
+            if to:
+                now.go(unit, to)
+        elif code in SIGNS:
             place = str(r.get("place") or r.get("province") or r.get("zone") or "")
             if place:
-                signs.append((code, place))
-    return moves, signs
-
-
-def _replay(now: _Season, records: Sequence[Mapping[str, Any]]) -> None:
-    for r in records:
-        code = str(r.get("code"))
-        unit = str(r.get("unit") or r.get("army") or "")
-        if code in ("move", "retreat", "convoyed") and unit in now.units and r.get("to"):
-            now.units[unit] = str(r["to"])
-        elif code == "landed" and unit in now.units and r.get("province"):
-            now.units[unit] = str(r["province"])
-        elif code == "embarked" and unit in now.units:
-            now.units[unit] = now.units.get(str(r.get("fleet", "")), now.units[unit])
+                now.signs.append((code, place))
         elif code in ("destroyed", "disbanded"):
             now.units.pop(unit, None)
-        elif code == "horde_moves" and r.get("horde") in now.hordes:
-            now.hordes[str(r["horde"])] = str(r.get("to", ""))
+            now.aboard.pop(unit, None)
         elif code == "horde_gone":
             now.hordes.pop(str(r.get("horde")), None)
         elif code in ("pirates_gone", "pirates_cleared"):
@@ -483,7 +495,7 @@ class _Map:
             )
         centre = (x + 7 + text_width(words, SMALL) / 2, y + SMALL * 0.35)
         name = _text(centre, words, "cm", colour=RED if kind == "horde" else "#111", weight="bold")
-        self.out.append(f'<g id="{kind}-{ident}">{icon}{name}</g>')
+        self.out.append(f'<g id="{kind}-{escape(ident)}">{icon}{name}</g>')
         self.boxes.append(_around(at, 5.5))
         self.boxes.append(_text_box(centre, words, SMALL))
 
@@ -546,7 +558,7 @@ class _Map:
 
         best = min(spots, key=cost)
         label = _text(best, name, "cm", colour=_shade(colour))
-        self.out.append(f'<g id="u-{uid}" class="unit {kind}">{icon}{label}</g>')
+        self.out.append(f'<g id="u-{escape(uid)}" class="unit {kind}">{icon}{label}</g>')
         self.boxes.append(_text_box(best, name, SMALL))
 
     def _moves(self) -> None:
@@ -568,12 +580,12 @@ class _Map:
             p, q = _shorten(start, end, UNIT_R + 1, UNIT_R + 2)
             dash = {
                 "retreat": ' stroke-dasharray="4 2"',
-                "convoyed": ' stroke-dasharray="1.5 2"',
                 "landed": ' stroke-dasharray="5 2 1.5 2"',
+                "embarked": ' stroke-dasharray="5 2 1.5 2"',
             }
             tip = f"{self.n.unit(uid)}: {self.n.place(frm)} → {self.n.place(to)}"
             drawn.append(
-                f'<line id="m-{n}" class="mv {code}" data-unit="{uid}" data-from="{frm}" data-to="{to}" '
+                f'<line id="m-{n}" class="mv {code}" data-unit="{escape(uid)}" data-from="{frm}" data-to="{to}" '
                 f'x1="{_r(p[0])}" y1="{_r(p[1])}" x2="{_r(q[0])}" y2="{_r(q[1])}" stroke="{colour}" '
                 f'stroke-width="1.8"{dash.get(code, "")} marker-end="url(#{head})"><title>{escape(tip)}</title></line>'
             )
@@ -693,6 +705,7 @@ class _Map:
             ("strait", t.gettext("strait crossing")),
             ("move", t.gettext("move")),
             ("retreat", t.gettext("retreat")),
+            ("embarked", t.gettext("embarkation, landing")),
             ("battle", t.gettext("battle")),
             ("raid", t.gettext("raid")),
             ("pacified", t.gettext("pacified")),
@@ -846,8 +859,9 @@ def _legend_sign(kind: str, at: Point) -> str:
             f'<line x1="{_r(x - 8)}" y1="{_r(y)}" x2="{_r(x + 8)}" y2="{_r(y)}" stroke="{BORDER}" stroke-width="1.4" '
             'stroke-dasharray="2 1.5"/>'
         )
-    if kind in ("move", "retreat"):
-        dash = ' stroke-dasharray="4 2"' if kind == "retreat" else ""
+    if kind in ("move", "retreat", "embarked"):
+        dash = {"retreat": "4 2", "embarked": "5 2 1.5 2"}.get(kind)
+        dash = f' stroke-dasharray="{dash}"' if dash else ""
         return (
             f'<line x1="{_r(x - 8)}" y1="{_r(y)}" x2="{_r(x + 6)}" y2="{_r(y)}" stroke="#555" stroke-width="1.8"{dash} '
             'marker-end="url(#a-grey)"/>'

@@ -267,3 +267,45 @@ def test_a_scenario_without_its_drawing_gets_the_schematic_map() -> None:
     assert drawing.scenario_drawing(dataclasses.replace(SCENARIO, id="../scenarios/aegean-229")) is None
     fewer = dataclasses.replace(SCENARIO, provinces={k: v for k, v in SCENARIO.provinces.items() if k != "rhodes"})
     assert drawing.scenario_drawing(fewer) is None
+
+
+def test_an_army_aboard_goes_with_its_fleet() -> None:
+    """[S 6.1] Taurion's army embarked on Heraclides' fleet in the summer of 228 BC, sailed with it in the
+    autumn (the fleet's move, then its retreat, carry it) and landed (its move ashore) in Attica in the
+    spring of 227 BC: each is drawn, and the army stands with its fleet."""
+    game = load_game(DEMO)
+    found = {}
+    for turn in ("y02-228bc", "y03-227bc"):
+        state, results = game.state(turn, public=True), game.recorded_results(turn)
+        maps = FAMILY.draw_map(SCENARIO, turn, state, results, translator("en"))
+        assert maps is not None
+        for season, svg in maps.items():
+            for e in ET.fromstring(svg).iter(f"{SVG}line"):
+                if e.get("data-unit") == "antigonids_a1":
+                    found[(turn, season)] = (e.get("class"), e.get("data-to"))
+    assert found[("y02-228bc", "summer")] == ("mv embarked", "thracian_sea")
+    assert found[("y03-227bc", "spring")] == ("mv landed", "attica")
+    state, results = game.state("y02-228bc", public=True), game.recorded_results("y02-228bc")
+    autumn = drawing.season_positions(state, results["records"], "autumn")
+    assert autumn.units["antigonids_a1"] == autumn.units["antigonids_f1"] == "thracian_sea"
+    assert autumn.aboard == {"antigonids_a1": "antigonids_f1"}
+
+
+def test_names_from_the_files_are_written_as_text() -> None:
+    """A unit id or a commander's name that looks like markup (a hostile state or results file) is written as
+    text: the map stays well-formed and holds no element of it."""
+    state = _first_state()
+    pub = state.public
+    uid, unit = sorted(pub.units.items())[0]
+    odd = '"><script>alert(1)</script>'
+    units = {k: v for k, v in pub.units.items() if k != uid} | {odd: dataclasses.replace(unit, id=odd)}
+    leaders = dict(pub.leaders)
+    leader = leaders[unit.leader]
+    leaders[unit.leader] = dataclasses.replace(leader, name=dataclasses.replace(leader.name, en=odd))
+    state = dataclasses.replace(state, public=dataclasses.replace(pub, units=units, leaders=leaders))
+    records = [{"code": "move", "season": "spring", "unit": odd, "frm": unit.place, "to": "<b>"}]
+    svg = drawing.draw_year(SCENARIO, state, records, "spring", translator("en"))
+    assert svg is not None
+    root = ET.fromstring(svg)
+    assert not [e for e in root.iter() if e.tag.endswith(("script", "}b"))]
+    assert odd in "".join(root.itertext())
