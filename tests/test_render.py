@@ -528,3 +528,28 @@ def test_compact_path_keeps_other_path_data() -> None:
     assert render.compact_path("M0,0 1.25,0 1,1Z") == "M0,0 1.25,0 1,1Z"
     assert render.compact_path("M0,0 10,0 20,0 20,5 0,5Z") == "M0,0h20v5h-20z"
     assert render.compact_path("M0,0 1,-2.5 3,-1Z") == "M0,0l1-2.5 2 1.5z"
+
+
+def test_judge_render_writes_a_familys_own_maps(tmp_path: Path) -> None:
+    """A family that draws its own maps (Symmachia: the year's start and each season's) gets them from `judge
+    render`: the turn's map to --out, each season's beside it, the same the site shows; a turn the game never
+    had is refused in words."""
+    from pipeline.publish.i18n import translator
+
+    folder = ROOT / "games" / "symmachia-demo"
+    out = tmp_path / "map.svg"
+    result = CliRunner().invoke(cli, ["render", str(folder), "y02-228bc", "--lang", "fr", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    demo = game("symmachia-demo")
+    drawn = demo.game_family.draw_map(
+        demo.board,
+        "y02-228bc",
+        demo.state("y02-228bc", public=True),
+        demo.recorded_results("y02-228bc"),
+        translator("fr"),
+    )
+    assert drawn and out.read_text(encoding="utf-8") == drawn[""]
+    for season in ("spring", "summer", "autumn"):
+        assert (tmp_path / f"map-{season}.svg").read_text(encoding="utf-8") == drawn[season]
+    refused = CliRunner().invoke(cli, ["render", str(folder), "y99-131bc"])
+    assert refused.exit_code == 1 and "has no turn 'y99-131bc'" in refused.output and "Traceback" not in refused.output

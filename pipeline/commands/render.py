@@ -4,14 +4,19 @@ The position is the turn's committed state. When the turn has been adjudicated, 
 committed results file (every order as read, with its result code and detail, and the events such as plague):
 the same file the turn's report is written from, so the map and the report always agree, and nothing has to be
 adjudicated again (no dice secret, no order file, no rules code in the way).
+
+A family that draws its own maps (Symmachia, the Catan variant: `GameFamily.draw_map`) may draw several for a
+turn (Symmachia: the year's start and each season's): `--out map.svg` writes the turn's map there and each
+other beside it (`map-spring.svg`...); without `--out` the turn's map is printed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from pipeline.errors import DataError
+from pipeline.publish.i18n import translator
 from pipeline.publish.turn_map import render_turn
 from pipeline.storage.gamedir import load_game, write_all
 
@@ -21,6 +26,14 @@ Echo = Callable[[str], None]
 def render(folder: Path, turn: str, echo: Echo, lang: str = "en", out: Path | None = None) -> None:
     """Write the map of a game's turn to `out`, or print it."""
     game = load_game(folder)
+    if turn not in game.turns():
+        raise DataError(f"{game.id} has no turn {turn!r} (its turns: {', '.join(game.turns())})")
+    maps = game.game_family.draw_map(
+        game.board, turn, game.state(turn, public=True), game.recorded_results(turn), translator(lang)
+    )
+    if maps is not None:
+        _write_family_maps(maps, echo, out)
+        return
     svg = render_turn(game, turn, lang)
     if svg is None:
         raise DataError(f"the map {game.map_name!r} has no drawing: no picture of it can be made (docs/render.md)")
@@ -29,3 +42,15 @@ def render(folder: Path, turn: str, echo: Echo, lang: str = "en", out: Path | No
     else:
         write_all({out: svg})
         echo(f"wrote {out} ({len(svg.encode('utf-8')) // 1024} KB)")
+
+
+def _write_family_maps(maps: Mapping[str, str], echo: Echo, out: Path | None) -> None:
+    """The maps a family drew for a turn: the turn's own (``""``) to `out` or printed, the others (a season's)
+    beside `out`, named after it."""
+    if out is None:
+        echo(maps.get("", next(iter(maps.values()), "")).rstrip("\n"))
+        return
+    files = {out if name == "" else out.with_name(f"{out.stem}-{name}{out.suffix}"): svg for name, svg in maps.items()}
+    write_all(files)
+    for path, svg in files.items():
+        echo(f"wrote {path} ({len(svg.encode('utf-8')) // 1024} KB)")
