@@ -106,6 +106,7 @@ class GameFamily(ABC):
     profiles: Mapping[str, Rules] = {}  # the profiles a game.yaml may name; their `map` names the setup
     has_money: bool = False  # something of each power is its own business (a game's `secret_money`)
     always_secret: bool = False  # that business is kept encrypted whatever game.yaml says (then a key is needed)
+    turn_kinds: tuple[str, ...] = ()  # the kinds of turn (`turn_kind`), each of which game.yaml may give a deadline
     setup_folder: str = "maps"  # where the setups are: `maps` (pipeline/maps/) or a folder of the family's package
     ruling_file: str | None = None  # the name (without .yaml) of the game master's ruling file in a turn's folder
     orders_page: str = "docs/orders"  # the page of the order files' syntax (``.md``; ``.fr.md`` in French)

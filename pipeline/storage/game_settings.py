@@ -18,6 +18,7 @@
       time: "20:00"                      # and to this time of day
       timezone: Europe/Paris
       grace: 2h                          # orders still accepted this long after the deadline
+                                         # (the kinds are the family's: `year` for Symmachia, `round`... for Catan)
     powers:
       florence: {player: some-login, public_key: age1...}
 
@@ -137,8 +138,11 @@ def _duration_problem(value: object, where: str, example: str) -> tuple[timedelt
     return length, None
 
 
-def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Settings, list[Problem]]:
-    """The settings of a game.yaml already parsed; problems carry key paths, not lines yet."""
+def parse_settings(
+    data: Mapping[str, Any], powers: tuple[str, ...], turn_kinds: tuple[str, ...] = PHASE_KINDS
+) -> tuple[Settings, list[Problem]]:
+    """The settings of a game.yaml already parsed; problems carry key paths, not lines yet. `turn_kinds` are
+    the kinds of turn the game's family has (`GameFamily.turn_kinds`), each of which may have a deadline."""
     problems: list[Problem] = []
 
     def login(where: str, value: object) -> str | None:
@@ -228,7 +232,7 @@ def parse_settings(data: Mapping[str, Any], powers: tuple[str, ...]) -> tuple[Se
             secret_money,
             public_key,
             _dice(data.get("dice"), problems),
-            _deadlines(data.get("deadlines"), problems),
+            _deadlines(data.get("deadlines"), problems, turn_kinds),
             demo,
             ended,
             titles,
@@ -285,27 +289,24 @@ def _dice(raw: object, problems: list[Problem]) -> DiceCommitment | None:
     return DiceCommitment(str(commitment), int(links)) if ok else None  # type: ignore[arg-type]
 
 
-def _deadlines(raw: object, problems: list[Problem]) -> Deadlines | None:
+def _deadlines(raw: object, problems: list[Problem], turn_kinds: tuple[str, ...]) -> Deadlines | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
-        problems.append(Problem("deadlines", "expected a mapping (movement, retreat, adjustment, weekdays, time...)"))
+        problems.append(Problem("deadlines", f"expected a mapping ({', '.join(turn_kinds)}, weekdays, time...)"))
         return None
     lengths: dict[str, timedelta] = {}
-    for kind in PHASE_KINDS:
+    for kind in turn_kinds:
         if kind in raw:
             length, problem = _duration_problem(raw[kind], f"deadlines.{kind}", "72h, 3d or 1d 12h")
             if problem is not None:
                 problems.append(problem)
             elif length is not None:
                 lengths[kind] = length
-    unknown = sorted(str(k) for k in set(raw) - {*PHASE_KINDS, "weekdays", "time", "timezone", "grace"})
+    unknown = sorted(str(k) for k in set(raw) - {*turn_kinds, "weekdays", "time", "timezone", "grace"})
+    known = ", ".join([*turn_kinds, "weekdays", "time", "timezone", "grace"])
     for name in unknown:
-        problems.append(
-            Problem(
-                f"deadlines.{name}", "unknown setting (movement, retreat, adjustment, weekdays, time, timezone, grace)"
-            )
-        )
+        problems.append(Problem(f"deadlines.{name}", f"unknown setting ({known})"))
     weekdays = frozenset(range(7))
     if "weekdays" in raw:
         days = raw["weekdays"]

@@ -260,7 +260,7 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
         seats = family.seats(board, played)  # the powers of this game: a family's options may take fewer
     except DataError as err:
         raise DataError(locate(err.problems, data, str(path))) from None
-    settings, problems = parse_settings(data, seats)
+    settings, problems = parse_settings(data, seats, family.turn_kinds)
     if family.rolls_dice(played) and settings.dice is None:
         problems.append(
             Problem(

@@ -476,3 +476,28 @@ def test_replaying_secret_money_needs_the_key_and_verify_checks_what_it_can(demo
     with pytest.raises(DataError, match="no private key is at hand"):
         commands.replay(demo, quiet)
     assert commands.verify(demo, quiet) == []  # links, seeds and dice; the orders' hash needs the key
+
+
+def test_a_family_of_its_own_kind_sets_deadlines_by_its_own_kinds_of_turn(tmp_path: Path) -> None:
+    """Deadlines are given by the kinds of turn a game's family has: a Symmachia game's `year` (a board
+    family's movement, retreat and adjustment mean nothing there, and are refused with the kinds it has);
+    once a year is played after its deadline, the next one's deadline is written, its length later at the
+    set time."""
+    folder = tmp_path / "symmachia"
+    shutil.copytree(GAMES / "symmachia-demo", folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text + "deadlines: {movement: 72h}\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"deadlines\.movement: unknown setting \(year, weekdays"):
+        load_game(folder)
+    game_yaml.write_text(text + "deadlines: {year: 14d, time: '20:00', timezone: Europe/Paris}\n", encoding="utf-8")
+    turn = load_game(folder).current_turn()
+    for sent in (folder / "orders" / turn).glob("*.yaml*"):
+        sent.unlink()
+    (folder / "deadlines.yaml").write_text(f"{turn}: '2026-12-01T20:00:00+01:00'\n")
+    late = datetime(2026, 12, 1, 21, 1, tzinfo=UTC)
+    assert commands.adjudicate(folder, quiet, when_due=True, now=late) == 1
+    game = load_game(folder)
+    due = commands.deadlines(game)[game.current_turn()]
+    # opened 22:01 in Paris on 1 December: 14 days later is 22:01, so the next 20:00 is the day after
+    assert due == datetime(2026, 12, 16, 20, 0, tzinfo=due.tzinfo) and due.utcoffset() == timedelta(hours=1)

@@ -206,6 +206,7 @@ class CatanFamily(GameFamily):
     has_money = True  # a player's hand and development cards are his own business [K 3.3]
     always_secret = True
     setup_folder = "boards"
+    turn_kinds = ("draft", "placement", "round", "player_turn")
     orders_page = "docs/catan-orders"
     secret_note = "Every hand, the development cards and the deck: encrypted beside it."
     revealed_note = "nothing stays secret once the round is played."
@@ -253,7 +254,7 @@ class CatanFamily(GameFamily):
             return "placement"
         if DRAFT_TURN.match(turn):
             return "draft"
-        return "player turn" if "-" in turn else "round"
+        return "player_turn" if "-" in turn else "round"
 
     def start(self, setup: Layout, options: CatanOptions, dice: Dice) -> tuple[str, CatanGame]:
         """The board laid (a drawn board drawn with the game's setup dice [K 1.6]) and the placement to come

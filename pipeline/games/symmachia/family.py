@@ -77,6 +77,7 @@ class SymmachiaFamily(GameFamily):
     has_money = True
     always_secret = True
     setup_folder = "scenarios"
+    turn_kinds = ("year",)
     ruling_file = "ruling"
     orders_page = "docs/symmachia-orders"
     secret_note = "Each power's treasury and ledger, and the game master's part: encrypted beside it."
