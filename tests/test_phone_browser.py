@@ -101,10 +101,11 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
 
 
 class _VisibleText(HTMLParser):
-    """The text a reader sees, less code (`<code>`, `<pre>`, `<kbd>`), scripts and styles, and the language
-    switch (each language named in itself)."""
+    """The text a reader sees, less code (`<code>`, `<pre>`, `<kbd>`), scripts and styles, the language
+    switch (each language named in itself), and quotations (`<blockquote>`: a player's own words, a
+    Symmachia speech, shown as written in whatever language he wrote them)."""
 
-    SKIPPED_TAGS = frozenset({"script", "style", "code", "pre", "kbd", "template", "noscript"})
+    SKIPPED_TAGS = frozenset({"script", "style", "code", "pre", "kbd", "template", "noscript", "blockquote"})
     SKIPPED_CLASSES = frozenset({"md-select"})
 
     def __init__(self) -> None:

@@ -78,12 +78,13 @@ def test_a_copied_ciphertext_never_prints_its_orders(secret_game: Path) -> None:
     venice = sealed_orders(secret_game, "venice", "A pad-vic", "G ven H")
     (venice.parent / "florence.yaml.age").write_bytes(venice.read_bytes())
     with_deadline(secret_game)
-    code, before = run("adjudicate", str(secret_game), "--when-due")
-    assert code == 0 and "not due yet" in before and "vic" not in before
     from pipeline import cli as cli_module
 
     real_now = cli_module._now
-    try:
+    try:  # the clock the command reads, set before and after the deadline (never the machine's)
+        cli_module._now = lambda: datetime(2026, 12, 1, 12, tzinfo=UTC)
+        code, before = run("adjudicate", str(secret_game), "--when-due")
+        assert code == 0 and "not due yet" in before and "vic" not in before
         cli_module._now = lambda: datetime(2026, 12, 3, tzinfo=UTC)
         code, after = run("adjudicate", str(secret_game), "--when-due")
     finally:
