@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from pipeline.errors import DataError
+from pipeline.publish.family_pages import is_own_kind
 from pipeline.publish.i18n import translator
 from pipeline.publish.turn_map import render_turn
 from pipeline.storage.gamedir import load_game, write_all
@@ -28,10 +29,11 @@ def render(folder: Path, turn: str, echo: Echo, lang: str = "en", out: Path | No
     game = load_game(folder)
     if turn not in game.turns():
         raise DataError(f"{game.id} has no turn {turn!r} (its turns: {', '.join(game.turns())})")
-    maps = game.game_family.draw_map(
-        game.board, turn, game.state(turn, public=True), game.recorded_results(turn), translator(lang)
-    )
-    if maps is not None:
+    if is_own_kind(game):  # the family draws its own maps; a board family's state is read by render_turn alone
+        state, results = game.state(turn, public=True), game.recorded_results(turn)
+        maps = game.game_family.draw_map(game.board, turn, state, results, translator(lang))
+        if maps is None:
+            raise DataError(f"{game.id}: turn {turn} has no map")
         _write_family_maps(maps, echo, out)
         return
     svg = render_turn(game, turn, lang)
