@@ -51,10 +51,9 @@ from .report import event_line, offers_of, seat_name, step_line
 from .resources import hand_from_data
 from .said import FileProblems
 from .setup import Choice, play_setup, setup_orders_from_data
-from .state import CatanState, new_state
+from .state import SEATS, CatanState, new_state
 from .turn import RoundResult, play_player_turn, play_round
 
-SEAT_NAMES = ("orange", "blue", "white", "black", "sky", "brown")
 WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck")
 HOLDERS = ("longest_route", "largest_army")
 PER_SEAT = ("hands", "cards", "knights")
@@ -76,9 +75,9 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         out.append((str(key), f"not a key of a Catan case ({', '.join(sorted(CASE_KEYS))})"))
     seats = case.get("seats")
     if seats is not None and not (
-        isinstance(seats, list) and seats and len(set(map(str, seats))) == len(seats) and set(seats) <= set(SEAT_NAMES)
+        isinstance(seats, list) and seats and len(set(map(str, seats))) == len(seats) and set(seats) <= set(SEATS)
     ):
-        out.append(("seats", f"expected the seats that play, each once, among {', '.join(SEAT_NAMES)}"))
+        out.append(("seats", f"expected the seats that play, each once, among {', '.join(SEATS)}"))
     if "placed" in case and not isinstance(case["placed"], bool):
         out.append(("placed", "expected true (the placement played) or false"))
     out += _position_problems(case, "")
@@ -93,8 +92,8 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
             continue
         for key in sorted(set(turn) - TURN_KEYS, key=str):
             out.append((f"{at}.{key}", f"not a key of a round ({', '.join(sorted(TURN_KEYS))})"))
-        if "player" in turn and turn["player"] not in SEAT_NAMES:
-            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEAT_NAMES)}"))
+        if "player" in turn and turn["player"] not in SEATS:
+            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
         orders = turn.get("orders")
         if orders is not None and not (
             isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())

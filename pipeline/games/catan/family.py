@@ -44,10 +44,9 @@ from .report import Private, offers_of, private_report, private_view, public_rep
 from .resources import Hand, hand_from_data
 from .said import N_, FileProblem, FileProblems, said
 from .setup import Choice, play_setup, setup_orders_from_data
-from .state import Card, CatanState, HeldCard, new_state
+from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
 
-SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the pieces' colours, `drawing.PALETTE`'s
 TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
 BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
 DRAFT_TURN = re.compile(r"^h(\d{2,})$")  # a seat's hex of a drafted board [K 1.6]

@@ -232,7 +232,7 @@ PIECE_NAMES: Mapping[str, str] = {
 }
 
 
-SEAT_NAMES: Mapping[str, str] = {  # the seats of a game, by their pieces' colours (`family.SEATS`)
+SEAT_NAMES: Mapping[str, str] = {  # the seats of a game, by their pieces' colours (`state.SEATS`)
     "orange": N_("Orange"),
     "blue": N_("Blue"),
     "white": N_("White"),

@@ -18,6 +18,8 @@ from .options import CatanOptions, Deck
 from .resources import EMPTY, Hand
 from .units import SPECS, Counter, UnitKind, spec
 
+SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the seats by their pieces' colours, `drawing.PALETTE`'s
+
 
 class BuildingKind(enum.Enum):
     SETTLEMENT = "settlement"
