@@ -186,14 +186,14 @@ def play_case(
                 return [*failures, f"hex {n}: {err}"], warnings
             failures += [f"hex {n}: {f}" for f in unmet]
             continue
-        result, problems = _play(board, state, options, turn, placed)
+        result, problems, scripts = _play(board, state, options, turn, placed)
         label = "the placement" if not placed else f"round {state.round + 1}"
         if placed and not isinstance(result, str):
             label = f"round {result.state.round}" + (f", the turn of {turn['player']}" if turn.get("player") else "")
         if isinstance(result, str):
             return [*failures, f"{label}: {result}"], warnings
         failures += [f"{label}: {p}" for p in problems]
-        failures += [f"{label}: {f}" for f in _compare(board, result, turn.get("expect") or {}, turn)]
+        failures += [f"{label}: {f}" for f in _compare(board, result, turn.get("expect") or {}, offers_of(scripts))]
         state, placed = result.state, True
     return failures, warnings
 
@@ -264,9 +264,10 @@ def _dice(dice: object, round_no: int) -> dict[str, int]:
 
 def _play(
     board: Board, state: CatanState, options: CatanOptions, turn: Mapping[str, Any], placed: bool
-) -> tuple[RoundResult | str, list[str]]:
-    """One round (or the placement) of a case: its result, or why it cannot be played, and the problems of
-    files that were refused when the case did not say so."""
+) -> tuple[RoundResult | str, list[str], dict[str, TurnOrders]]:
+    """One round (or the placement) of a case: its result, or why it cannot be played, the problems of
+    files that were refused when the case did not say so, and the scripts read (what a refused offer's
+    line says)."""
     player = turn.get("player")
     r = state.round + 1 if player in (None, state.seats[0]) else state.round
     values = _dice(turn.get("dice"), r)
@@ -280,7 +281,7 @@ def _play(
     answers: dict[str, Answers] = {}
     for seat, own in (turn.get("orders") or {}).items():
         if seat not in state.seats:
-            return f"{seat!r} is not a seat of the case ({', '.join(state.seats)})", problems
+            return f"{seat!r} is not a seat of the case ({', '.join(state.seats)})", problems, scripts
         try:
             if placed:
                 scripts[seat] = orders_from_data(own or {}, board, seat, state.seats)
@@ -303,13 +304,13 @@ def _play(
     try:
         if placed and player is not None:
             if player not in state.seats:
-                return f"{player!r} is not a seat of the case ({', '.join(state.seats)})", problems
-            return play_player_turn(board, state, str(player), scripts, options, dice), problems
+                return f"{player!r} is not a seat of the case ({', '.join(state.seats)})", problems, scripts
+            return play_player_turn(board, state, str(player), scripts, options, dice), problems, scripts
         if placed:
-            return play_round(board, state, scripts, options, dice), problems
-        return play_setup(board, state, choices, options, dice, answers), problems
+            return play_round(board, state, scripts, options, dice), problems, scripts
+        return play_setup(board, state, choices, options, dice, answers), problems, scripts
     except DiceError as err:
-        return f"a die the case does not fix: {err}", problems
+        return f"a die the case does not fix: {err}", problems, scripts
 
 
 def record_lines(events: tuple[Event, ...], offers: Mapping[tuple[str, int], Any]) -> list[str]:
@@ -318,19 +319,16 @@ def record_lines(events: tuple[Event, ...], offers: Mapping[tuple[str, int], Any
     lines = []
     for event in events:
         if isinstance(event, StepDone):
-            lines.append(f"{_words(seat_name(event.player))} {step_line(event).words()}")
+            lines.append(f"{seat_name(event.player)} {step_line(event).words()}")
         line = event_line(event, offers)
         if line is not None:
             lines.append(line.words())
     return lines
 
 
-def _words(value: object) -> str:
-    words = getattr(value, "words", None)
-    return words() if callable(words) else str(value)
-
-
-def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn: Mapping[str, Any]) -> list[str]:
+def _compare(
+    board: Board, result: RoundResult, expect: Mapping[str, Any], offers: Mapping[tuple[str, int], Any]
+) -> list[str]:
     after = result.state
     got = state_to_data(after)
     out: list[str] = []
@@ -381,7 +379,7 @@ def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn:
         out.append(f"the winner: expected {expect['winner'] or 'nobody'}, got {after.winner or 'nobody'}")
     if "round" in expect and after.round != expect["round"]:
         out.append(f"the round: expected {expect['round']}, got {after.round}")
-    lines = record_lines(result.events, offers_of(_scripts(turn, board, after)))
+    lines = record_lines(result.events, offers)
     for words in expect.get("records") or []:
         if not any(words in line for line in lines):
             out.append(f"no line of the record says {words!r}; the record:" + "".join(f"\n    {x}" for x in lines))
@@ -389,17 +387,6 @@ def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn:
         found = [line for line in lines if words in line]
         if found:
             out.append(f"the record says {words!r}, which it should not: {found[0]}")
-    return out
-
-
-def _scripts(turn: Mapping[str, Any], board: Board, state: CatanState) -> dict[str, TurnOrders]:
-    """The round's scripts again, for what a refused offer's line says (files that cannot be read left out)."""
-    out = {}
-    for seat, own in (turn.get("orders") or {}).items():
-        try:
-            out[str(seat)] = orders_from_data(own or {}, board, str(seat), state.seats)
-        except (FileProblems, DataError):
-            continue
     return out
 
 
