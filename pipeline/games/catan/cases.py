@@ -70,9 +70,7 @@ _LISTS = ("guards", "corruption")
 
 def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
     """What of a case is not in the shape above, as (key path, what was expected)."""
-    out: list[tuple[str, str]] = []
-    for key in sorted(set(case) - CASE_KEYS, key=str):
-        out.append((str(key), f"not a key of a Catan case ({', '.join(sorted(CASE_KEYS))})"))
+    out: list[tuple[str, str]] = _unknown(case, CASE_KEYS, "", "a Catan case")
     seats = case.get("seats")
     if seats is not None and not (
         isinstance(seats, list) and seats and len(set(map(str, seats))) == len(seats) and set(seats) <= set(SEATS)
@@ -90,8 +88,7 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         if not isinstance(turn, Mapping):
             out.append((at, "expected a round: orders, rolls, dice, expect"))
             continue
-        for key in sorted(set(turn) - TURN_KEYS, key=str):
-            out.append((f"{at}.{key}", f"not a key of a round ({', '.join(sorted(TURN_KEYS))})"))
+        out += _unknown(turn, TURN_KEYS, f"{at}.", "a round")
         if "player" in turn and turn["player"] not in SEATS:
             out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
         orders = turn.get("orders")
@@ -112,8 +109,7 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         if not isinstance(expect, Mapping):
             out.append((f"{at}.expect", "expected a mapping of what must come out"))
             continue
-        for key in sorted(set(expect) - EXPECT_KEYS, key=str):
-            out.append((f"{at}.expect.{key}", f"not a key of what a round gives ({', '.join(sorted(EXPECT_KEYS))})"))
+        out += _unknown(expect, EXPECT_KEYS, f"{at}.expect.", "what a round gives")
         out += _position_problems(expect, f"{at}.expect.")
         for key in ("records", "no_records"):
             if key in expect and not _texts(expect[key]):
@@ -123,6 +119,14 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         ):
             out.append((f"{at}.expect.points", "expected each seat's victory points"))
     return out
+
+
+def _unknown(data: Mapping[str, Any], keys: set[str], prefix: str, what: str) -> list[tuple[str, str]]:
+    """Each key of `data` that is not one of `keys`, at its path, with the keys there are."""
+    return [
+        (f"{prefix}{key}", f"not a key of {what} ({', '.join(sorted(keys))})")
+        for key in sorted(set(data) - keys, key=str)
+    ]
 
 
 def _position_problems(data: Mapping[str, Any], prefix: str) -> list[tuple[str, str]]:
