@@ -40,7 +40,7 @@ from .option_words import option_words
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
-from .report import Private, offers_of, private_report, private_view, public_report, seat_name
+from .report import Private, capital, offers_of, private_report, private_view, public_report, seat_name
 from .resources import Hand, hand_from_data
 from .said import N_, FileProblem, FileProblems, said
 from .setup import Choice, play_setup, setup_orders_from_data
@@ -495,21 +495,21 @@ class CatanFamily(GameFamily):
         return said("{seat}", seat=seat_name(power)).words(t)
 
     def standing_labels(self, t: Translations) -> list[str]:
-        return [_capital(t.gettext("victory points"))]
+        return [capital(t.gettext("victory points"))]
 
     def title(self, setup: Layout, turn: str, t: Translations) -> str:
         if turn == PLACEMENT:
-            return _capital(said(N_("the initial placement")).words(t))
+            return capital(said(N_("the initial placement")).words(t))
         if self.turn_kind(turn) == "draft":
-            return _capital(said(N_("the board: hex {number}"), number=self.turn_key(turn)[1]).words(t))
+            return capital(said(N_("the board: hex {number}"), number=self.turn_key(turn)[1]).words(t))
         _, round_no, seat = self.turn_key(turn)
         if seat and seat <= len(SEATS):
-            return _capital(
+            return capital(
                 said(
                     N_("round {round}, the turn of {player}"), round=round_no, player=seat_name(SEATS[seat - 1])
                 ).words(t)
             )
-        return _capital(said(N_("round {round}"), round=round_no).words(t))
+        return capital(said(N_("round {round}"), round=round_no).words(t))
 
     def report(
         self,
@@ -595,10 +595,6 @@ def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) 
 
 def _player_turns(options: CatanOptions) -> bool:
     return options.turn_files is TurnFiles.PLAYER
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _hand(data: Any) -> Hand:
