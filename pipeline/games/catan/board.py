@@ -150,6 +150,10 @@ class Board:
                 hex_vertices[h].append(v)
         object.__setattr__(self, "_hex_vertices", {h: tuple(vs) for h, vs in hex_vertices.items()})
 
+    def with_hexes(self, hexes: Mapping[str, Hex]) -> Board:
+        """The same board with these hexes (a drawn or drafted board laid)."""
+        return Board(self.name, hexes, self.harbours, self.title, self.players)
+
     # ---- hexes -----------------------------------------------------------------------------------
 
     def is_land(self, hex_id: str) -> bool:

@@ -127,8 +127,7 @@ def _board(layout: Layout, laid: Mapping[str, Any], problems: list[Problem]) -> 
             problems.append(Problem(f"laid.{hid}", "not a hex of the board"))
             continue
         hexes[old.id] = Hex(old.id, old.q, old.r, terrain, token if isinstance(token, int) else None)
-    b = layout.board
-    return Board(b.name, hexes, b.harbours, b.title, b.players)
+    return layout.board.with_hexes(hexes)
 
 
 def _line(value: Any) -> str:
