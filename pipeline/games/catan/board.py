@@ -156,6 +156,11 @@ class Board:
 
     # ---- hexes -----------------------------------------------------------------------------------
 
+    def tokens(self) -> dict[str, int]:
+        """The number tokens as the board lays them, by hex (a game's state starts from them; reformers move
+        them [K 14.5])."""
+        return {h.id: h.token for h in self.hexes.values() if h.token is not None}
+
     def is_land(self, hex_id: str) -> bool:
         return self.hexes[hex_id].terrain.is_land
 

@@ -218,7 +218,7 @@ def _draft_turn(
         tokens = state.tokens
     else:
         after, board = None, laid
-        tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
+        tokens = laid.tokens()
     for hid, terrain in (expect.get("laid") or {}).items():
         if board.hexes.get(str(hid)) is None or board.hexes[str(hid)].terrain.value != terrain:
             got = board.hexes[str(hid)].terrain.value if str(hid) in board.hexes else "no hex"

@@ -467,9 +467,8 @@ class CatanFamily(GameFamily):
         if isinstance(laid, Draft):
             after = dataclasses.replace(state, board=draft.board_so_far(setup, laid), draft=laid)
         else:
-            tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
             after = dataclasses.replace(
-                state, board=laid, draft=None, state=dataclasses.replace(state.state, tokens=tokens)
+                state, board=laid, draft=None, state=dataclasses.replace(state.state, tokens=laid.tokens())
             )
         record: dict[str, Any] = {"round": 0, "records": [event_to_data(e) for e in events]}
         record["points"] = {p: 0 for p in after.state.seats}
