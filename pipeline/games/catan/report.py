@@ -15,7 +15,7 @@ that the same report reads in English and in French [K 3.3]:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Terrain
@@ -549,7 +549,7 @@ def offers_of(orders: Mapping[str, TurnOrders]) -> dict[tuple[str, int], Offer]:
 def public_report(
     round_no: int,
     points: Mapping[str, int],
-    events: Iterable[Event],
+    events: Sequence[Event],  # read twice: by turn, and for the title
     offers: Mapping[tuple[str, int], Offer] | None = None,
     hands: Mapping[str, Hand] | None = None,
 ) -> Report:
