@@ -186,10 +186,9 @@ def _view_data(view: Private) -> dict[str, Any]:
 
 
 def _view_from_data(data: Mapping[str, Any]) -> Private:
-    problems: list[Problem] = []
     return Private(
-        hand_from_data(data.get("hand_before", {}), "hand_before", problems),
-        hand_from_data(data.get("hand_after", {}), "hand_after", problems),
+        _hand(data.get("hand_before", {})),
+        _hand(data.get("hand_after", {})),
         tuple(HeldCard(Card(c["card"]), int(c["bought"])) for c in data.get("cards", [])),
         int(data.get("knights", 0)),
         {str(k): int(v) for k, v in (data.get("pieces") or {}).items()},
