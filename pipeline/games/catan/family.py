@@ -551,8 +551,7 @@ class CatanFamily(GameFamily):
         if state is None:
             return None
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
-        lang = getattr(t, "lang", "en")
-        board_name = state.board.title.get(lang) or state.board.name
+        board_name = state.board.title.get(t.lang) or state.board.name
         title = t.gettext("%(board)s: %(turn)s") % {"board": board_name, "turn": self.title(setup, turn, t)}
         board, unlaid = state.board, frozenset[str]()
         if state.draft is not None:  # a draft turn's map shows the hex it laid, the others still to come [K 1.6]
