@@ -150,7 +150,16 @@ class Board:
                 hex_vertices[h].append(v)
         object.__setattr__(self, "_hex_vertices", {h: tuple(vs) for h, vs in hex_vertices.items()})
 
+    def with_hexes(self, hexes: Mapping[str, Hex]) -> Board:
+        """The same board with these hexes (a drawn or drafted board laid)."""
+        return Board(self.name, hexes, self.harbours, self.title, self.players)
+
     # ---- hexes -----------------------------------------------------------------------------------
+
+    def tokens(self) -> dict[str, int]:
+        """The number tokens as the board lays them, by hex (a game's state starts from them; reformers move
+        them [K 14.5])."""
+        return {h.id: h.token for h in self.hexes.values() if h.token is not None}
 
     def is_land(self, hex_id: str) -> bool:
         return self.hexes[hex_id].terrain.is_land

@@ -51,10 +51,9 @@ from .report import event_line, offers_of, seat_name, step_line
 from .resources import hand_from_data
 from .said import FileProblems
 from .setup import Choice, play_setup, setup_orders_from_data
-from .state import CatanState, new_state
+from .state import SEATS, CatanState, new_state
 from .turn import RoundResult, play_player_turn, play_round
 
-SEAT_NAMES = ("orange", "blue", "white", "black", "sky", "brown")
 WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck")
 HOLDERS = ("longest_route", "largest_army")
 PER_SEAT = ("hands", "cards", "knights")
@@ -71,14 +70,12 @@ _LISTS = ("guards", "corruption")
 
 def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
     """What of a case is not in the shape above, as (key path, what was expected)."""
-    out: list[tuple[str, str]] = []
-    for key in sorted(set(case) - CASE_KEYS, key=str):
-        out.append((str(key), f"not a key of a Catan case ({', '.join(sorted(CASE_KEYS))})"))
+    out: list[tuple[str, str]] = _unknown(case, CASE_KEYS, "", "a Catan case")
     seats = case.get("seats")
     if seats is not None and not (
-        isinstance(seats, list) and seats and len(set(map(str, seats))) == len(seats) and set(seats) <= set(SEAT_NAMES)
+        isinstance(seats, list) and seats and len(set(map(str, seats))) == len(seats) and set(seats) <= set(SEATS)
     ):
-        out.append(("seats", f"expected the seats that play, each once, among {', '.join(SEAT_NAMES)}"))
+        out.append(("seats", f"expected the seats that play, each once, among {', '.join(SEATS)}"))
     if "placed" in case and not isinstance(case["placed"], bool):
         out.append(("placed", "expected true (the placement played) or false"))
     out += _position_problems(case, "")
@@ -91,10 +88,9 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         if not isinstance(turn, Mapping):
             out.append((at, "expected a round: orders, rolls, dice, expect"))
             continue
-        for key in sorted(set(turn) - TURN_KEYS, key=str):
-            out.append((f"{at}.{key}", f"not a key of a round ({', '.join(sorted(TURN_KEYS))})"))
-        if "player" in turn and turn["player"] not in SEAT_NAMES:
-            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEAT_NAMES)}"))
+        out += _unknown(turn, TURN_KEYS, f"{at}.", "a round")
+        if "player" in turn and turn["player"] not in SEATS:
+            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
         orders = turn.get("orders")
         if orders is not None and not (
             isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())
@@ -113,8 +109,7 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         if not isinstance(expect, Mapping):
             out.append((f"{at}.expect", "expected a mapping of what must come out"))
             continue
-        for key in sorted(set(expect) - EXPECT_KEYS, key=str):
-            out.append((f"{at}.expect.{key}", f"not a key of what a round gives ({', '.join(sorted(EXPECT_KEYS))})"))
+        out += _unknown(expect, EXPECT_KEYS, f"{at}.expect.", "what a round gives")
         out += _position_problems(expect, f"{at}.expect.")
         for key in ("records", "no_records"):
             if key in expect and not _texts(expect[key]):
@@ -124,6 +119,14 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
         ):
             out.append((f"{at}.expect.points", "expected each seat's victory points"))
     return out
+
+
+def _unknown(data: Mapping[str, Any], keys: set[str], prefix: str, what: str) -> list[tuple[str, str]]:
+    """Each key of `data` that is not one of `keys`, at its path, with the keys there are."""
+    return [
+        (f"{prefix}{key}", f"not a key of {what} ({', '.join(sorted(keys))})")
+        for key in sorted(set(data) - keys, key=str)
+    ]
 
 
 def _position_problems(data: Mapping[str, Any], prefix: str) -> list[tuple[str, str]]:
@@ -187,14 +190,14 @@ def play_case(
                 return [*failures, f"hex {n}: {err}"], warnings
             failures += [f"hex {n}: {f}" for f in unmet]
             continue
-        result, problems = _play(board, state, options, turn, placed)
+        result, problems, scripts = _play(board, state, options, turn, placed)
         label = "the placement" if not placed else f"round {state.round + 1}"
         if placed and not isinstance(result, str):
             label = f"round {result.state.round}" + (f", the turn of {turn['player']}" if turn.get("player") else "")
         if isinstance(result, str):
             return [*failures, f"{label}: {result}"], warnings
         failures += [f"{label}: {p}" for p in problems]
-        failures += [f"{label}: {f}" for f in _compare(board, result, turn.get("expect") or {}, turn)]
+        failures += [f"{label}: {f}" for f in _compare(board, result, turn.get("expect") or {}, offers_of(scripts))]
         state, placed = result.state, True
     return failures, warnings
 
@@ -215,7 +218,7 @@ def _draft_turn(
         tokens = state.tokens
     else:
         after, board = None, laid
-        tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
+        tokens = laid.tokens()
     for hid, terrain in (expect.get("laid") or {}).items():
         if board.hexes.get(str(hid)) is None or board.hexes[str(hid)].terrain.value != terrain:
             got = board.hexes[str(hid)].terrain.value if str(hid) in board.hexes else "no hex"
@@ -265,9 +268,10 @@ def _dice(dice: object, round_no: int) -> dict[str, int]:
 
 def _play(
     board: Board, state: CatanState, options: CatanOptions, turn: Mapping[str, Any], placed: bool
-) -> tuple[RoundResult | str, list[str]]:
-    """One round (or the placement) of a case: its result, or why it cannot be played, and the problems of
-    files that were refused when the case did not say so."""
+) -> tuple[RoundResult | str, list[str], dict[str, TurnOrders]]:
+    """One round (or the placement) of a case: its result, or why it cannot be played, the problems of
+    files that were refused when the case did not say so, and the scripts read (what a refused offer's
+    line says)."""
     player = turn.get("player")
     r = state.round + 1 if player in (None, state.seats[0]) else state.round
     values = _dice(turn.get("dice"), r)
@@ -281,7 +285,7 @@ def _play(
     answers: dict[str, Answers] = {}
     for seat, own in (turn.get("orders") or {}).items():
         if seat not in state.seats:
-            return f"{seat!r} is not a seat of the case ({', '.join(state.seats)})", problems
+            return f"{seat!r} is not a seat of the case ({', '.join(state.seats)})", problems, scripts
         try:
             if placed:
                 scripts[seat] = orders_from_data(own or {}, board, seat, state.seats)
@@ -304,13 +308,13 @@ def _play(
     try:
         if placed and player is not None:
             if player not in state.seats:
-                return f"{player!r} is not a seat of the case ({', '.join(state.seats)})", problems
-            return play_player_turn(board, state, str(player), scripts, options, dice), problems
+                return f"{player!r} is not a seat of the case ({', '.join(state.seats)})", problems, scripts
+            return play_player_turn(board, state, str(player), scripts, options, dice), problems, scripts
         if placed:
-            return play_round(board, state, scripts, options, dice), problems
-        return play_setup(board, state, choices, options, dice, answers), problems
+            return play_round(board, state, scripts, options, dice), problems, scripts
+        return play_setup(board, state, choices, options, dice, answers), problems, scripts
     except DiceError as err:
-        return f"a die the case does not fix: {err}", problems
+        return f"a die the case does not fix: {err}", problems, scripts
 
 
 def record_lines(events: tuple[Event, ...], offers: Mapping[tuple[str, int], Any]) -> list[str]:
@@ -319,19 +323,16 @@ def record_lines(events: tuple[Event, ...], offers: Mapping[tuple[str, int], Any
     lines = []
     for event in events:
         if isinstance(event, StepDone):
-            lines.append(f"{_words(seat_name(event.player))} {step_line(event).words()}")
+            lines.append(f"{seat_name(event.player)} {step_line(event).words()}")
         line = event_line(event, offers)
         if line is not None:
             lines.append(line.words())
     return lines
 
 
-def _words(value: object) -> str:
-    words = getattr(value, "words", None)
-    return words() if callable(words) else str(value)
-
-
-def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn: Mapping[str, Any]) -> list[str]:
+def _compare(
+    board: Board, result: RoundResult, expect: Mapping[str, Any], offers: Mapping[tuple[str, int], Any]
+) -> list[str]:
     after = result.state
     got = state_to_data(after)
     out: list[str] = []
@@ -382,7 +383,7 @@ def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn:
         out.append(f"the winner: expected {expect['winner'] or 'nobody'}, got {after.winner or 'nobody'}")
     if "round" in expect and after.round != expect["round"]:
         out.append(f"the round: expected {expect['round']}, got {after.round}")
-    lines = record_lines(result.events, offers_of(_scripts(turn, board, after)))
+    lines = record_lines(result.events, offers)
     for words in expect.get("records") or []:
         if not any(words in line for line in lines):
             out.append(f"no line of the record says {words!r}; the record:" + "".join(f"\n    {x}" for x in lines))
@@ -390,17 +391,6 @@ def _compare(board: Board, result: RoundResult, expect: Mapping[str, Any], turn:
         found = [line for line in lines if words in line]
         if found:
             out.append(f"the record says {words!r}, which it should not: {found[0]}")
-    return out
-
-
-def _scripts(turn: Mapping[str, Any], board: Board, state: CatanState) -> dict[str, TurnOrders]:
-    """The round's scripts again, for what a refused offer's line says (files that cannot be read left out)."""
-    out = {}
-    for seat, own in (turn.get("orders") or {}).items():
-        try:
-            out[str(seat)] = orders_from_data(own or {}, board, str(seat), state.seats)
-        except (FileProblems, DataError):
-            continue
     return out
 
 

@@ -30,6 +30,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
+import types
+import typing
 from collections.abc import Mapping
 from typing import Any
 
@@ -299,32 +302,36 @@ def _plain(value: object) -> object:
     return value
 
 
+def _kind_name(cls: type) -> str:
+    """A record's kind as the results write it: its class's name in snake case (``StepDone``: ``step_done``)."""
+    return "".join("_" + c.lower() if c.isupper() else c for c in cls.__name__).lstrip("_")
+
+
 def event_to_data(event: Event) -> dict[str, object]:
     """One record as plain data: its kind (``step_done``, ``combat`` ...) and its fields, those at their
     default left out."""
-    name = "".join("_" + c.lower() if c.isupper() else c for c in type(event).__name__).lstrip("_")
     body = {
         f.name: _plain(getattr(event, f.name))
         for f in dataclasses.fields(event)
         if f.default is dataclasses.MISSING or getattr(event, f.name) != f.default
     }
-    return {"event": name, **body}
+    return {"event": _kind_name(type(event)), **body}
 
 
+@functools.cache
 def _event_classes() -> dict[str, type]:
-    import typing
+    """Each kind of record by its name (read once: every report and map reads each record of its turn)."""
+    return {_kind_name(k): k for k in typing.get_args(Event)}
 
-    from . import outcome
 
-    kinds = typing.get_args(outcome.Event)
-    return {"".join("_" + c.lower() if c.isupper() else c for c in k.__name__).lstrip("_"): k for k in kinds}
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    """A record's (or its part's) fields' annotations, resolved once per class."""
+    return typing.get_type_hints(kind)
 
 
 def _typed(kind: Any, value: Any) -> Any:
     """`value`, plain data, as a value of the annotation `kind` (the inverse of `_plain`)."""
-    import types
-    import typing
-
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(kind)
@@ -352,7 +359,7 @@ def _typed(kind: Any, value: Any) -> Any:
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return kind(value)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
+        hints = _hints(kind)
         return kind(
             **{f.name: _typed(hints[f.name], value[f.name]) for f in dataclasses.fields(kind) if f.name in value}
         )

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pipeline.core.dice import Dice
 
 from .board import Board, Terrain
-from .layout import Layout, lay_tokens
+from .layout import Layout, lay_tokens, with_terrains
 from .outcome import Event, HexPlaced, TokensLaid
 from .said import N_, FileProblems, Found, quoted
 
@@ -110,9 +110,4 @@ def place(
 
 def board_so_far(layout: Layout, draft: Draft) -> Board:
     """The board as the draft has laid it: the hexes placed, the others still to come (desert, no token)."""
-    hexes = dict(layout.board.hexes)
-    for hid, terrain in draft.laid.items():
-        old = hexes[hid]
-        hexes[hid] = type(old)(hid, old.q, old.r, terrain)
-    b = layout.board
-    return Board(b.name, hexes, b.harbours, b.title, b.players)
+    return layout.board.with_hexes(with_terrains(layout, draft.laid))

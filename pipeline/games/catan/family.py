@@ -40,14 +40,13 @@ from .option_words import option_words
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
-from .report import Private, offers_of, private_report, private_view, public_report, seat_name
+from .report import Private, capital, offers_of, private_report, private_view, public_report, seat_name
 from .resources import Hand, hand_from_data
 from .said import N_, FileProblem, FileProblems, said
 from .setup import Choice, play_setup, setup_orders_from_data
-from .state import Card, CatanState, HeldCard, new_state
+from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
 
-SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the pieces' colours, `drawing.PALETTE`'s
 TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
 BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
 DRAFT_TURN = re.compile(r"^h(\d{2,})$")  # a seat's hex of a drafted board [K 1.6]
@@ -128,8 +127,7 @@ def _board(layout: Layout, laid: Mapping[str, Any], problems: list[Problem]) -> 
             problems.append(Problem(f"laid.{hid}", "not a hex of the board"))
             continue
         hexes[old.id] = Hex(old.id, old.q, old.r, terrain, token if isinstance(token, int) else None)
-    b = layout.board
-    return Board(b.name, hexes, b.harbours, b.title, b.players)
+    return layout.board.with_hexes(hexes)
 
 
 def _line(value: Any) -> str:
@@ -188,10 +186,9 @@ def _view_data(view: Private) -> dict[str, Any]:
 
 
 def _view_from_data(data: Mapping[str, Any]) -> Private:
-    problems: list[Problem] = []
     return Private(
-        hand_from_data(data.get("hand_before", {}), "hand_before", problems),
-        hand_from_data(data.get("hand_after", {}), "hand_after", problems),
+        _hand(data.get("hand_before", {})),
+        _hand(data.get("hand_after", {})),
         tuple(HeldCard(Card(c["card"]), int(c["bought"])) for c in data.get("cards", [])),
         int(data.get("knights", 0)),
         {str(k): int(v) for k, v in (data.get("pieces") or {}).items()},
@@ -469,9 +466,8 @@ class CatanFamily(GameFamily):
         if isinstance(laid, Draft):
             after = dataclasses.replace(state, board=draft.board_so_far(setup, laid), draft=laid)
         else:
-            tokens = {h.id: h.token for h in laid.hexes.values() if h.token is not None}
             after = dataclasses.replace(
-                state, board=laid, draft=None, state=dataclasses.replace(state.state, tokens=tokens)
+                state, board=laid, draft=None, state=dataclasses.replace(state.state, tokens=laid.tokens())
             )
         record: dict[str, Any] = {"round": 0, "records": [event_to_data(e) for e in events]}
         record["points"] = {p: 0 for p in after.state.seats}
@@ -496,21 +492,21 @@ class CatanFamily(GameFamily):
         return said("{seat}", seat=seat_name(power)).words(t)
 
     def standing_labels(self, t: Translations) -> list[str]:
-        return [_capital(t.gettext("victory points"))]
+        return [capital(t.gettext("victory points"))]
 
     def title(self, setup: Layout, turn: str, t: Translations) -> str:
         if turn == PLACEMENT:
-            return _capital(said(N_("the initial placement")).words(t))
+            return capital(said(N_("the initial placement")).words(t))
         if self.turn_kind(turn) == "draft":
-            return _capital(said(N_("the board: hex {number}"), number=self.turn_key(turn)[1]).words(t))
+            return capital(said(N_("the board: hex {number}"), number=self.turn_key(turn)[1]).words(t))
         _, round_no, seat = self.turn_key(turn)
         if seat and seat <= len(SEATS):
-            return _capital(
+            return capital(
                 said(
                     N_("round {round}, the turn of {player}"), round=round_no, player=seat_name(SEATS[seat - 1])
                 ).words(t)
             )
-        return _capital(said(N_("round {round}"), round=round_no).words(t))
+        return capital(said(N_("round {round}"), round=round_no).words(t))
 
     def report(
         self,
@@ -555,8 +551,7 @@ class CatanFamily(GameFamily):
         if state is None:
             return None
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
-        lang = getattr(t, "lang", "en")
-        board_name = state.board.title.get(lang) or state.board.name
+        board_name = state.board.title.get(t.lang) or state.board.name
         title = t.gettext("%(board)s: %(turn)s") % {"board": board_name, "turn": self.title(setup, turn, t)}
         board, unlaid = state.board, frozenset[str]()
         if state.draft is not None:  # a draft turn's map shows the hex it laid, the others still to come [K 1.6]
@@ -596,10 +591,6 @@ def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) 
 
 def _player_turns(options: CatanOptions) -> bool:
     return options.turn_files is TurnFiles.PLAYER
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _hand(data: Any) -> Hand:

@@ -98,12 +98,18 @@ def draw_board(layout: Layout, dice: Dice) -> Board:
     return lay_tokens(layout, dict(zip(layout.drawn_terrain, terrains, strict=True)), dice)
 
 
-def lay_tokens(layout: Layout, terrains: Mapping[str, Terrain], dice: Dice) -> Board:
-    """The layout with these terrains on its drawn hexes, then the pool's tokens shuffled onto every
-    producing hex that draws one (by id), by dice rolls named ``board token <i>`` [K 1.6]."""
+def with_terrains(layout: Layout, terrains: Mapping[str, Terrain]) -> dict[str, Hex]:
+    """The layout's hexes with these terrains on (some of) its drawn hexes, no token on them yet."""
     hexes = dict(layout.board.hexes)
     for hid, terrain in terrains.items():
         hexes[hid] = Hex(hid, hexes[hid].q, hexes[hid].r, terrain)
+    return hexes
+
+
+def lay_tokens(layout: Layout, terrains: Mapping[str, Terrain], dice: Dice) -> Board:
+    """The layout with these terrains on its drawn hexes, then the pool's tokens shuffled onto every
+    producing hex that draws one (by id), by dice rolls named ``board token <i>`` [K 1.6]."""
+    hexes = with_terrains(layout, terrains)
     wanting = sorted(
         {h for h in layout.drawn_token if hexes[h].terrain.produces}
         | {h for h in layout.drawn_terrain if hexes[h].terrain.produces}
@@ -112,8 +118,7 @@ def lay_tokens(layout: Layout, terrains: Mapping[str, Terrain], dice: Dice) -> B
     for hid, token in zip(wanting, tokens, strict=True):
         old = hexes[hid]
         hexes[hid] = Hex(hid, old.q, old.r, old.terrain, token)
-    b = layout.board
-    return Board(b.name, hexes, b.harbours, b.title, b.players)
+    return layout.board.with_hexes(hexes)
 
 
 def board_to_data(board: Board) -> dict[str, object]:

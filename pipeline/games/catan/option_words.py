@@ -10,17 +10,16 @@ import enum
 from pipeline.games.family import Translations
 
 from .options import BarbarianIncome, CatanOptions, Deck, HexPlacement, PirateReactivation, Rounding, TurnFiles
-from .report import RESOURCE_WORDS
-from .resources import RESOURCES, Hand
+from .report import hand_words
+from .resources import Hand
 
 
 def _hand(hand: Hand, t: Translations) -> str:
-    cards = [
-        t.ngettext(*RESOURCE_WORDS[r], n).format(count=n) for r, n in zip(RESOURCES, hand.counts, strict=True) if n
-    ]
-    if not cards:
+    if not hand:
         return t.gettext("The game starts from the placement alone: nobody takes cards before the first roll.")
-    return t.gettext("A quick start: after the placement each player takes %(cards)s.") % {"cards": t.join(cards)}
+    return t.gettext("A quick start: after the placement each player takes %(cards)s.") % {
+        "cards": hand_words(hand).words(t)
+    }
 
 
 def _number(name: str, n: int, t: Translations) -> str | None:

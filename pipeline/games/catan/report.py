@@ -15,7 +15,7 @@ that the same report reads in English and in French [K 3.3]:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Terrain
@@ -232,7 +232,7 @@ PIECE_NAMES: Mapping[str, str] = {
 }
 
 
-SEAT_NAMES: Mapping[str, str] = {  # the seats of a game, by their pieces' colours (`family.SEATS`)
+SEAT_NAMES: Mapping[str, str] = {  # the seats of a game, by their pieces' colours (`state.SEATS`)
     "orange": N_("Orange"),
     "blue": N_("Blue"),
     "white": N_("White"),
@@ -304,15 +304,16 @@ class Report:
 
     def markdown(self, t: Gettext) -> str:
         """The report in words: a title, then each section's heading and its lines as a list."""
-        out = [f"## {_capital(self.title.words(t))}", ""]
+        out = [f"## {capital(self.title.words(t))}", ""]
         for section in self.sections:
-            out += [f"### {_capital(section.heading.words(t))}", ""]
-            out += [f"- {_capital(line.words(t))}" for line in section.lines] or ["-"]
+            out += [f"### {capital(section.heading.words(t))}", ""]
+            out += [f"- {capital(line.words(t))}" for line in section.lines] or ["-"]
             out.append("")
         return "\n".join(out)
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
+    """The first letter in upper case (a title, a heading, a line of a report)."""
     return text[:1].upper() + text[1:]
 
 
@@ -443,20 +444,22 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     return None
 
 
+def _refusals(step: StepDone) -> Listed:
+    """Why each partner refused an offer, partner by partner."""
+    return Listed(
+        tuple(
+            said(N_("{partner}: {reason}"), partner=seat_name(p), reason=said(REASON_WORDS[r]))
+            for p, r in step.refusals
+        )
+    )
+
+
 def _refused_offer(step: StepDone, offers: Mapping[tuple[str, int], Offer]) -> Said | None:
     offer = offers.get((step.player, step.index))
     if offer is None or step.reason is None:
         return None
     if step.reason is Reason.NO_PARTNER:
-        why: Said = said(
-            "{refusals}",
-            refusals=Listed(
-                tuple(
-                    said(N_("{partner}: {reason}"), partner=seat_name(p), reason=said(REASON_WORDS[r]))
-                    for p, r in step.refusals
-                )
-            ),
-        )
+        why: Said = said("{refusals}", refusals=_refusals(step))
     else:
         why = said(REASON_WORDS[step.reason])
     return said(
@@ -546,7 +549,7 @@ def offers_of(orders: Mapping[str, TurnOrders]) -> dict[tuple[str, int], Offer]:
 def public_report(
     round_no: int,
     points: Mapping[str, int],
-    events: Iterable[Event],
+    events: Sequence[Event],  # read twice: by turn, and for the title
     offers: Mapping[tuple[str, int], Offer] | None = None,
     hands: Mapping[str, Hand] | None = None,
 ) -> Report:
@@ -606,16 +609,7 @@ def step_line(step: StepDone) -> Said:
     if step.missing:
         why = said(N_("{why}: {missing} missing"), why=why, missing=hand_words(step.missing))
     if step.refusals:
-        why = said(
-            N_("{why}: {refusals}"),
-            why=why,
-            refusals=Listed(
-                tuple(
-                    said(N_("{partner}: {reason}"), partner=seat_name(p), reason=said(REASON_WORDS[r]))
-                    for p, r in step.refusals
-                )
-            ),
-        )
+        why = said(N_("{why}: {refusals}"), why=why, refusals=_refusals(step))
     return said(N_("step {index} ({action}): skipped, {why}"), index=step.index, action=action, why=why)
 
 

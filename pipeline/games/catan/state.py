@@ -18,6 +18,8 @@ from .options import CatanOptions, Deck
 from .resources import EMPTY, Hand
 from .units import SPECS, Counter, UnitKind, spec
 
+SEATS = ("orange", "blue", "white", "black", "sky", "brown")  # the seats by their pieces' colours, `drawing.PALETTE`'s
+
 
 class BuildingKind(enum.Enum):
     SETTLEMENT = "settlement"
@@ -162,7 +164,7 @@ def new_state(board: Board, seats: Iterable[str], options: CatanOptions) -> Cata
         round=0,
         seats=seats,
         players={p: Player() for p in seats},
-        tokens={h.id: h.token for h in board.hexes.values() if h.token is not None},
+        tokens=board.tokens(),
         deck=dict(DECKS[options.deck]),
         bank=Hand((supply, supply, supply, supply, supply)) if supply else None,
     )

@@ -51,7 +51,7 @@ def test_every_code_has_its_words_in_both_languages(table) -> None:
 
 def test_hands_are_counted_in_each_language() -> None:
     """[K 1.4] resources by their names, in the plural French needs."""
-    assert set(RESOURCE_WORDS) == {r for r in RESOURCE_WORDS}
+    assert set(RESOURCE_WORDS) == set(oc.Resource)
     line = event_line(oc.Discarded("a", Hand.of(ore=2, wool=1)), {})
     assert line is not None
     assert line.words(EN) == "a gives back 1 wool and 2 ore on the 7"
