@@ -387,10 +387,8 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [*lines, ""]
 
 
-def public_report(
-    scenario: Scenario, before: State, after: State | None, results: Data, t: Translations, full: bool = False
-) -> list[str]:
-    """The public report's lines (`full`: the game master's records are among `results`'s)."""
+def public_report(scenario: Scenario, before: State, after: State | None, results: Data, t: Translations) -> list[str]:
+    """The public report's lines."""
     n = Namer(scenario, after or before, t, before)
     records = [r for r in results.get("records") or [] if isinstance(r, Mapping)]
     by_code: dict[str, list[Data]] = {}
