@@ -32,7 +32,7 @@ from html import escape
 from typing import Any
 
 from pipeline.games.family import Translations
-from pipeline.games.map_text import Box, Point, luminance, overlap, segment_hits, text_width, two_lines
+from pipeline.games.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width
 
 from .report import SEASON_NAMES, SEASONS, Namer, year_in_words
 from .scenario import Scenario
@@ -651,38 +651,26 @@ class _Map:
             if abs(b[0] + b[2] - 2 * x) < 2 * NEAR and abs(b[1] + b[3] - 2 * y) < 2 * NEAR
         ]
         strokes = [s for s in self.strokes if segment_hits(_around((x, y), NEAR), s[0], s[1], s[2])]
-        layouts = [[name]] + ([split] if (split := two_lines(name)) else [])
         occupied = any(overlap(_around((x, y), 2.0), b) for b in self.boxes)
-        best: tuple[float, list[str], float, Box] | None = None
-        for rank_size, size in enumerate(NAME_SIZES):
-            for rank_layout, lines in enumerate(layouts):
-                w = max(text_width(line, size) for line in lines)
-                h = len(lines) * size * 1.05
-                below, above = y + UNIT_R + 3 + h / 2, y - UNIT_R - 3 - h / 2
-                centres = [] if occupied else [(x, y)]
-                centres += [(x, below), (x, above), (x + UNIT_R + 4 + w / 2, y), (x - UNIT_R - 4 - w / 2, y)]
-                centres += [(x + dx, cy) for cy in (below, above) for dx in (w / 2 + 4, -w / 2 - 4)]
-                centres += [(x, below + 10), (x, above - 10), (x, below + 20), (x, above - 20)]
-                for rank_place, c in enumerate(centres):
-                    box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
-                    rank = 6 * rank_size + 3 * rank_layout + 2 * rank_place
-                    if best is not None and rank >= best[0]:
-                        continue
-                    crossed = sum(1 for p, q, pad in strokes if segment_hits(box, p, q, pad + 0.5))
-                    covered = sum(1 for b in near if overlap(box, b))
-                    score = 1000 * crossed + 100 * covered + rank
-                    if box[0] < 0 or box[1] < 0 or box[2] > self.d.width or box[3] > self.d.height:
-                        score += 500  # off the map's edge
-                    if best is not None and score >= best[0]:
-                        continue
-                    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]), c]
-                    score += 5 * sum(1 for k in corners if not shape.contains(k))
-                    if best is None or score < best[0]:
-                        best = (score, lines, size, box)
-                    if score == 0:
-                        return lines, size, box
-        assert best is not None
-        return best[1], best[2], best[3]
+
+        def centres(w: float, h: float) -> list[Point]:
+            below, above = y + UNIT_R + 3 + h / 2, y - UNIT_R - 3 - h / 2
+            out: list[Point] = [] if occupied else [(x, y)]
+            out += [(x, below), (x, above), (x + UNIT_R + 4 + w / 2, y), (x - UNIT_R - 4 - w / 2, y)]
+            out += [(x + dx, cy) for cy in (below, above) for dx in (w / 2 + 4, -w / 2 - 4)]
+            return [*out, (x, below + 10), (x, above - 10), (x, below + 20), (x, above - 20)]
+
+        def blocked(box: Box) -> int:
+            crossed = sum(1 for p, q, pad in strokes if segment_hits(box, p, q, pad + 0.5))
+            covered = sum(1 for b in near if overlap(box, b))
+            off = box[0] < 0 or box[1] < 0 or box[2] > self.d.width or box[3] > self.d.height  # the map's edge
+            return 1000 * crossed + 100 * covered + (500 if off else 0)
+
+        def outside(box: Box, c: Point) -> int:
+            corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]), c]
+            return 5 * sum(1 for k in corners if not shape.contains(k))
+
+        return place_name(name, NAME_SIZES, 6, centres, blocked, outside)
 
     # ---- the legend -----------------------------------------------------------------------------------
 
