@@ -1,6 +1,7 @@
 """Text on a map, shared by the board families' renderer (publish) and the families that draw their own maps:
 how wide a name is, whether two boxes overlap, whether a stroke crosses a box, where a name breaks in two,
-where a name goes. Pure: no font is read, widths are estimated letter by letter."""
+where a name goes; and what every drawn map writes alike: a coordinate, a colour's tint and luminance. Pure:
+no font is read, widths are estimated letter by letter."""
 
 from __future__ import annotations
 
@@ -88,6 +89,19 @@ def place_name(
                     return lines, size, box
     assert best is not None
     return best[1], best[2], best[3]
+
+
+def coordinate(v: float) -> str:
+    """A coordinate rounded to 0.1, without a trailing ``.0``."""
+    text = f"{v:.1f}"
+    text = text[:-2] if text.endswith(".0") else text
+    return "0" if text == "-0" else text
+
+
+def tint(colour: str, amount: float) -> str:
+    """``#RRGGBB`` mixed with white (`amount` of white: 0 the colour, 1 white)."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
 
 
 def luminance(colour: str) -> float:

@@ -57,11 +57,12 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
+from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
 from pipeline.games.map_text import overlap as _overlap
 from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
-from pipeline.games.map_text import text_width
+from pipeline.games.map_text import text_width, tint
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -89,13 +90,6 @@ NEAR = 60.0  # how far from a label point an obstacle may matter to its name
 UNIT_R = 7.0  # half the size of a unit icon
 DISLODGED_SHIFT = (11.0, -9.0)  # where a dislodged unit stands, from its province's label point
 NEAR_CITY = 13.0  # a city closer than this to the label point is drawn aside of it
-
-
-def _r(v: float) -> str:
-    """A coordinate rounded to 0.1, without a trailing ``.0``."""
-    text = f"{v:.1f}"
-    text = text[:-2] if text.endswith(".0") else text
-    return "0" if text == "-0" else text
 
 
 def _pt(p: Point) -> str:
@@ -187,10 +181,9 @@ def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | Non
     return None
 
 
-def _tint(colour: str, amount: float = 0.55) -> str:
+def _tint(colour: str) -> str:
     """The colour mixed with white: the fill of a controlled province under its hatching."""
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
+    return tint(colour, 0.55)
 
 
 def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:

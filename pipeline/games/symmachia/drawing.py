@@ -32,7 +32,8 @@ from html import escape
 from typing import Any
 
 from pipeline.games.family import Translations
-from pipeline.games.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width
+from pipeline.games.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width, tint
+from pipeline.games.map_text import coordinate as _r
 
 from .report import SEASON_NAMES, SEASONS, Namer, year_in_words
 from .scenario import Scenario
@@ -177,17 +178,6 @@ def colours(scenario: Scenario, state: State | None = None) -> dict[str, str]:
 
 def hatchings(scenario: Scenario, state: State | None = None) -> dict[str, str]:
     return {pid: HATCHINGS[i % len(HATCHINGS)] for i, pid in enumerate(_powers(scenario, state))}
-
-
-def _r(v: float) -> str:
-    text = f"{v:.1f}"
-    text = text[:-2] if text.endswith(".0") else text
-    return "0" if text == "-0" else text
-
-
-def _tint(colour: str, amount: float = 0.6) -> str:
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
 
 
 def _shade(colour: str, amount: float = 0.35) -> str:
@@ -356,7 +346,7 @@ class _Map:
     def _defs(self) -> None:
         defs = ["<defs>"]
         for pid in self.powers:
-            defs.append(_pattern(f"h-{pid}", self.paint[pid], _tint(self.paint[pid]), self.hatch[pid]))
+            defs.append(_pattern(f"h-{pid}", self.paint[pid], tint(self.paint[pid], 0.6), self.hatch[pid]))
         defs.append(_pattern("ravaged", RED, None, "cross", size=7.0, width=0.9))
         defs.append(_pattern("blockade", "#1B4F72", None, "cross", size=6.0, width=0.7))
         defs.append(_pattern("desert", "#B08D57", DESERT, "dots"))
