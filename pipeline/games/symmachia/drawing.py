@@ -199,6 +199,29 @@ def _star(c: Point, r: float, points: int = 5, inner: float = 0.45) -> str:
     return "M" + " ".join(pts) + "Z"
 
 
+def _horde(at: Point) -> str:
+    """A horde's sign: a spiked disc (the map's and the legend's)."""
+    return _star(at, 5.0, points=8, inner=0.6)
+
+
+def _flag(at: Point) -> str:
+    """The pirates' sign: a flag on its pole."""
+    x, y = at
+    return f"M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5"
+
+
+def _pass(at: Point) -> str:
+    """A pass's sign: two arcs facing each other."""
+    x, y = at
+    return f"M{_r(x - 3)},{_r(y - 3.5)}q2,3.5 0,7M{_r(x + 3)},{_r(y - 3.5)}q-2,3.5 0,7"
+
+
+def _hull(at: Point) -> str:
+    """A fleet's sign: a hull."""
+    x, y = at
+    return f"M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z"
+
+
 @dataclass
 class _Season:
     """Where each unit, horde and band of pirates stood when the season began, and what the season did."""
@@ -395,10 +418,9 @@ class _Map:
             )
         for a, b, at in self.d.passes:
             title = self.s.pass_names.get(frozenset((a, b)))
-            x, y = at
             out.append(
-                f'<path d="M{_r(x - 3)},{_r(y - 3.5)}q2,3.5 0,7M{_r(x + 3)},{_r(y - 3.5)}q-2,3.5 0,7" fill="none" '
-                f'stroke="#000" stroke-width="1.3"><title>{escape(self.n.title(title) if title else "")}</title></path>'
+                f'<path d="{_pass(at)}" fill="none" stroke="#000" stroke-width="1.3">'
+                f"<title>{escape(self.n.title(title) if title else '')}</title></path>"
             )
             self.boxes.append(_around(at, 4.0))
         for a, b, p, q, seasons in self.d.passages:
@@ -477,12 +499,9 @@ class _Map:
     def _band(self, at: Point, words: str, kind: str, ident: str) -> None:
         x, y = at
         if kind == "horde":  # a red spiked disc
-            icon = f'<path d="{_star(at, 5.0, points=8, inner=0.6)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
+            icon = f'<path d="{_horde(at)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
         else:  # a black flag
-            icon = (
-                f'<path d="M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5" fill="#111" stroke="#111" '
-                'stroke-width=".8"/>'
-            )
+            icon = f'<path d="{_flag(at)}" fill="#111" stroke="#111" stroke-width=".8"/>'
         centre = (x + 7 + text_width(words, SMALL) / 2, y + SMALL * 0.35)
         name = _text(centre, words, "cm", colour=RED if kind == "horde" else "#111", weight="bold")
         self.out.append(f'<g id="{kind}-{escape(ident)}">{icon}{name}</g>')
@@ -522,7 +541,7 @@ class _Map:
             shape = f'<circle cx="{_r(x)}" cy="{_r(y)}" r="{_r(UNIT_R)}"'
             letter = self.t.gettext("A")  # army
         else:
-            shape = f'<path d="M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z"'
+            shape = f'<path d="{_hull(at)}"'
             letter = self.t.gettext("F")  # fleet
         fg = "#fff" if luminance(colour) < 0.5 else "#000"
         icon = (
@@ -790,10 +809,7 @@ def _sign(code: str, at: Point, name: str) -> str:
             f'<g>{tip}<circle cx="{_r(x - 2)}" cy="{_r(y)}" r="2.6" fill="none" stroke="#1B4F72" stroke-width="1.3"/>'
             f'<circle cx="{_r(x + 2)}" cy="{_r(y)}" r="2.6" fill="none" stroke="#1B4F72" stroke-width="1.3"/></g>'
         )
-    return (
-        f'<path d="M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5" fill="#111" stroke="#111" '
-        f'stroke-width=".8">{tip}</path>'
-    )
+    return f'<path d="{_flag(at)}" fill="#111" stroke="#111" stroke-width=".8">{tip}</path>'
 
 
 def _legend_sign(kind: str, at: Point) -> str:
@@ -824,14 +840,11 @@ def _legend_sign(kind: str, at: Point) -> str:
     if kind == "army":
         return f'<circle cx="{_r(x)}" cy="{_r(y)}" r="{_r(UNIT_R)}" fill="#888" stroke="#000" stroke-width=".8"/>'
     if kind == "fleet":
-        return f'<path d="M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z" fill="#888" stroke="#000" stroke-width=".8"/>'
+        return f'<path d="{_hull(at)}" fill="#888" stroke="#000" stroke-width=".8"/>'
     if kind == "horde":
-        return f'<path d="{_star(at, 5.0, points=8, inner=0.6)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
+        return f'<path d="{_horde(at)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
     if kind == "pass":
-        return (
-            f'<path d="M{_r(x - 3)},{_r(y - 3.5)}q2,3.5 0,7M{_r(x + 3)},{_r(y - 3.5)}q-2,3.5 0,7" fill="none" '
-            'stroke="#000" stroke-width="1.3"/>'
-        )
+        return f'<path d="{_pass(at)}" fill="none" stroke="#000" stroke-width="1.3"/>'
     if kind == "strait":
         return (
             f'<line x1="{_r(x - 8)}" y1="{_r(y)}" x2="{_r(x + 8)}" y2="{_r(y)}" stroke="{BORDER}" stroke-width="1.4" '
