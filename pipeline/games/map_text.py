@@ -1,10 +1,12 @@
 """Text on a map, shared by the board families' renderer (publish) and the families that draw their own maps:
-how wide a name is, whether two boxes overlap, whether a stroke crosses a box, where a name breaks in two.
-Pure: no font is read, widths are estimated letter by letter."""
+how wide a name is, whether two boxes overlap, whether a stroke crosses a box, where a name breaks in two,
+where a name goes; and what every drawn map writes alike: a coordinate, a colour's tint and luminance. Pure:
+no font is read, widths are estimated letter by letter."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -50,6 +52,56 @@ def two_lines(name: str) -> list[str] | None:
         return None
     cut = min(spaces, key=lambda i: abs(len(name) - 2 * i))
     return [name[:cut], name[cut + 1 :]]
+
+
+def place_name(
+    name: str,
+    sizes: Sequence[float],
+    size_rank: int,
+    centres: Callable[[float, float], Sequence[Point]],
+    blocked: Callable[[Box], int],
+    outside: Callable[[Box, Point], int],
+) -> tuple[list[str], float, Box]:
+    """The lines, size and box of a name: at each of `sizes` (the largest first), on one line then on two
+    (`two_lines`), centred at each of `centres(width, height)` in turn. Each box scores what it runs into
+    (`blocked`: the arrows it crosses, the marks it covers), its rank (`size_rank` a size down, 3 on two
+    lines, 2 a centre further) and how much of it leaves its place (`outside(box, centre)`); the first of
+    the lowest score wins, and a box whose rank, or rank and blockage, cannot beat the best is not scored
+    further."""
+    layouts = [[name]] + ([split] if (split := two_lines(name)) else [])
+    best: tuple[int, list[str], float, Box] | None = None
+    for rank_size, size in enumerate(sizes):
+        for rank_layout, lines in enumerate(layouts):
+            w = max(text_width(line, size) for line in lines)
+            h = len(lines) * size * 1.05
+            for rank_place, (cx, cy) in enumerate(centres(w, h)):
+                rank = size_rank * rank_size + 3 * rank_layout + 2 * rank_place
+                if best is not None and rank >= best[0]:
+                    continue  # no better than the best so far, whatever it covers
+                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                score = blocked(box) + rank
+                if best is not None and score >= best[0]:
+                    continue
+                score += outside(box, (cx, cy))
+                if best is None or score < best[0]:
+                    best = (score, lines, size, box)
+                if score == 0:
+                    return lines, size, box
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+def coordinate(v: float) -> str:
+    """A coordinate rounded to 0.1, without a trailing ``.0``."""
+    text = f"{v:.1f}"
+    text = text[:-2] if text.endswith(".0") else text
+    return "0" if text == "-0" else text
+
+
+def tint(colour: str, amount: float) -> str:
+    """``#RRGGBB`` mixed with white (`amount` of white: 0 the colour, 1 white)."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
 
 
 def luminance(colour: str) -> float:

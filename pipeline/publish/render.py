@@ -57,11 +57,12 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
+from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
 from pipeline.games.map_text import overlap as _overlap
+from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
-from pipeline.games.map_text import text_width
-from pipeline.games.map_text import two_lines as _two_lines
+from pipeline.games.map_text import text_width, tint
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -89,13 +90,6 @@ NEAR = 60.0  # how far from a label point an obstacle may matter to its name
 UNIT_R = 7.0  # half the size of a unit icon
 DISLODGED_SHIFT = (11.0, -9.0)  # where a dislodged unit stands, from its province's label point
 NEAR_CITY = 13.0  # a city closer than this to the label point is drawn aside of it
-
-
-def _r(v: float) -> str:
-    """A coordinate rounded to 0.1, without a trailing ``.0``."""
-    text = f"{v:.1f}"
-    text = text[:-2] if text.endswith(".0") else text
-    return "0" if text == "-0" else text
 
 
 def _pt(p: Point) -> str:
@@ -187,10 +181,9 @@ def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | Non
     return None
 
 
-def _tint(colour: str, amount: float = 0.55) -> str:
+def _tint(colour: str) -> str:
     """The colour mixed with white: the fill of a controlled province under its hatching."""
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
+    return tint(colour, 0.55)
 
 
 def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
@@ -867,44 +860,32 @@ class _Renderer:
             and _segment_hits(around, r[0], r[1], r[2] - 0.5)
         ]
         outline = _outline(self.drawing, sid)
-        layouts = [[name]] + ([split] if (split := _two_lines(name)) else [])
-        best: tuple[float, list[str], float, Box] | None = None
-        for rank_size, size in enumerate(NAME_SIZES):
-            for rank_layout, lines in enumerate(layouts):
-                w = max(text_width(line, size) for line in lines)
-                h = len(lines) * size * 1.05
-                below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
-                beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
-                centres = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
-                centres += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
-                centres += [(x, below + 9), (x, above - 9)]
-                for rank_place, (cx, cy) in enumerate(centres):
-                    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)  # `name_box`
-                    rank = 8 * rank_size + 3 * rank_layout + 2 * rank_place
-                    if best is not None and rank >= best[0]:
-                        continue  # no better than the best so far, whatever it covers
-                    crossed = sum(
-                        1
-                        for p, q, pad, left, top, right, bottom in reaches
-                        if box[0] < right
-                        and left < box[2]
-                        and box[1] < bottom
-                        and top < box[3]
-                        and _segment_hits(box, p, q, pad)
-                    )
-                    covered = sum(1 for b in near if _overlap(box, b))
-                    score = 1000 * crossed + 100 * covered + rank
-                    if best is not None and score >= best[0]:
-                        continue
-                    # a name may run over its border (its white halo keeps it readable) rather than shrink
-                    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-                    score += 4 * sum(1 for c in corners if not outline.inside(c))
-                    if best is None or score < best[0]:
-                        best = (score, lines, size, box)
-                    if score == 0:
-                        return lines, size, box
-        assert best is not None
-        return best[1], best[2], best[3]
+
+        def centres(w: float, h: float) -> list[Point]:
+            below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
+            beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
+            out = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
+            out += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
+            return [*out, (x, below + 9), (x, above - 9)]
+
+        def blocked(box: Box) -> int:  # a box as `name_box` makes it
+            crossed = sum(
+                1
+                for p, q, pad, left, top, right, bottom in reaches
+                if box[0] < right
+                and left < box[2]
+                and box[1] < bottom
+                and top < box[3]
+                and _segment_hits(box, p, q, pad)
+            )
+            return 1000 * crossed + 100 * sum(1 for b in near if _overlap(box, b))
+
+        def outside(box: Box, centre: Point) -> int:
+            # a name may run over its border (its white halo keeps it readable) rather than shrink
+            corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+            return 4 * sum(1 for c in corners if not outline.inside(c))
+
+        return _place_name(name, NAME_SIZES, 8, centres, blocked, outside)
 
     # ---- the legend and the description ------------------------------------------------------------------
     def legend(self) -> None:

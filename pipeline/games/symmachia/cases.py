@@ -50,24 +50,12 @@ from .options import Options
 from .orders import PendingRuling, PowerOrders, Ruling, read_orders, read_ruling
 from .scenario import EVENT_KINDS, Scenario
 from .start import start_state
+from .state import PUBLIC_KEYS as STATE_KEYS
 from .state import State, state_from_data, state_to_data
 from .year import resolve_year
 
 CASE_KEYS = ("id", "title", "source", "profile", "map", "options", "scenario", "start", "turns", "fixture")
-PUBLIC_KEYS = (
-    "year",
-    "owners",
-    "powers",
-    "leaders",
-    "units",
-    "hordes",
-    "pirates",
-    "ravaged",
-    "blockades",
-    "balances",
-    "forecasts",
-    "winners",
-)
+PUBLIC_KEYS = tuple(k for k in STATE_KEYS if k != "scenario")  # the state file's, but its scenario
 START_KEYS = (*PUBLIC_KEYS[1:-1], "treasury", "competence", "bad_harvest")  # no year, no winners
 PROVINCE_KEYS = ("resources", "mines", "events", "mercenaries", "trading_post", "incense_needs_safe", "pirate_zone")
 TURN_KEYS = ("orders", "ruling", "dice", "expect", "force")

@@ -32,7 +32,8 @@ from html import escape
 from typing import Any
 
 from pipeline.games.family import Translations
-from pipeline.games.map_text import Box, Point, luminance, overlap, segment_hits, text_width, two_lines
+from pipeline.games.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width, tint
+from pipeline.games.map_text import coordinate as _r
 
 from .report import SEASON_NAMES, SEASONS, Namer, year_in_words
 from .scenario import Scenario
@@ -179,17 +180,6 @@ def hatchings(scenario: Scenario, state: State | None = None) -> dict[str, str]:
     return {pid: HATCHINGS[i % len(HATCHINGS)] for i, pid in enumerate(_powers(scenario, state))}
 
 
-def _r(v: float) -> str:
-    text = f"{v:.1f}"
-    text = text[:-2] if text.endswith(".0") else text
-    return "0" if text == "-0" else text
-
-
-def _tint(colour: str, amount: float = 0.6) -> str:
-    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
-
-
 def _shade(colour: str, amount: float = 0.35) -> str:
     """The colour darkened: a power's text on the map, readable on its tint."""
     rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
@@ -207,6 +197,29 @@ def _star(c: Point, r: float, points: int = 5, inner: float = 0.45) -> str:
         rr = r if k % 2 == 0 else r * inner
         pts.append(f"{_r(c[0] + rr * math.cos(a))},{_r(c[1] + rr * math.sin(a))}")
     return "M" + " ".join(pts) + "Z"
+
+
+def _horde(at: Point) -> str:
+    """A horde's sign: a spiked disc (the map's and the legend's)."""
+    return _star(at, 5.0, points=8, inner=0.6)
+
+
+def _flag(at: Point) -> str:
+    """The pirates' sign: a flag on its pole."""
+    x, y = at
+    return f"M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5"
+
+
+def _pass(at: Point) -> str:
+    """A pass's sign: two arcs facing each other."""
+    x, y = at
+    return f"M{_r(x - 3)},{_r(y - 3.5)}q2,3.5 0,7M{_r(x + 3)},{_r(y - 3.5)}q-2,3.5 0,7"
+
+
+def _hull(at: Point) -> str:
+    """A fleet's sign: a hull."""
+    x, y = at
+    return f"M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z"
 
 
 @dataclass
@@ -356,7 +369,7 @@ class _Map:
     def _defs(self) -> None:
         defs = ["<defs>"]
         for pid in self.powers:
-            defs.append(_pattern(f"h-{pid}", self.paint[pid], _tint(self.paint[pid]), self.hatch[pid]))
+            defs.append(_pattern(f"h-{pid}", self.paint[pid], tint(self.paint[pid], 0.6), self.hatch[pid]))
         defs.append(_pattern("ravaged", RED, None, "cross", size=7.0, width=0.9))
         defs.append(_pattern("blockade", "#1B4F72", None, "cross", size=6.0, width=0.7))
         defs.append(_pattern("desert", "#B08D57", DESERT, "dots"))
@@ -405,10 +418,9 @@ class _Map:
             )
         for a, b, at in self.d.passes:
             title = self.s.pass_names.get(frozenset((a, b)))
-            x, y = at
             out.append(
-                f'<path d="M{_r(x - 3)},{_r(y - 3.5)}q2,3.5 0,7M{_r(x + 3)},{_r(y - 3.5)}q-2,3.5 0,7" fill="none" '
-                f'stroke="#000" stroke-width="1.3"><title>{escape(self.n.title(title) if title else "")}</title></path>'
+                f'<path d="{_pass(at)}" fill="none" stroke="#000" stroke-width="1.3">'
+                f"<title>{escape(self.n.title(title) if title else '')}</title></path>"
             )
             self.boxes.append(_around(at, 4.0))
         for a, b, p, q, seasons in self.d.passages:
@@ -487,12 +499,9 @@ class _Map:
     def _band(self, at: Point, words: str, kind: str, ident: str) -> None:
         x, y = at
         if kind == "horde":  # a red spiked disc
-            icon = f'<path d="{_star(at, 5.0, points=8, inner=0.6)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
+            icon = f'<path d="{_horde(at)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
         else:  # a black flag
-            icon = (
-                f'<path d="M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5" fill="#111" stroke="#111" '
-                'stroke-width=".8"/>'
-            )
+            icon = f'<path d="{_flag(at)}" fill="#111" stroke="#111" stroke-width=".8"/>'
         centre = (x + 7 + text_width(words, SMALL) / 2, y + SMALL * 0.35)
         name = _text(centre, words, "cm", colour=RED if kind == "horde" else "#111", weight="bold")
         self.out.append(f'<g id="{kind}-{escape(ident)}">{icon}{name}</g>')
@@ -532,7 +541,7 @@ class _Map:
             shape = f'<circle cx="{_r(x)}" cy="{_r(y)}" r="{_r(UNIT_R)}"'
             letter = self.t.gettext("A")  # army
         else:
-            shape = f'<path d="M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z"'
+            shape = f'<path d="{_hull(at)}"'
             letter = self.t.gettext("F")  # fleet
         fg = "#fff" if luminance(colour) < 0.5 else "#000"
         icon = (
@@ -651,38 +660,26 @@ class _Map:
             if abs(b[0] + b[2] - 2 * x) < 2 * NEAR and abs(b[1] + b[3] - 2 * y) < 2 * NEAR
         ]
         strokes = [s for s in self.strokes if segment_hits(_around((x, y), NEAR), s[0], s[1], s[2])]
-        layouts = [[name]] + ([split] if (split := two_lines(name)) else [])
         occupied = any(overlap(_around((x, y), 2.0), b) for b in self.boxes)
-        best: tuple[float, list[str], float, Box] | None = None
-        for rank_size, size in enumerate(NAME_SIZES):
-            for rank_layout, lines in enumerate(layouts):
-                w = max(text_width(line, size) for line in lines)
-                h = len(lines) * size * 1.05
-                below, above = y + UNIT_R + 3 + h / 2, y - UNIT_R - 3 - h / 2
-                centres = [] if occupied else [(x, y)]
-                centres += [(x, below), (x, above), (x + UNIT_R + 4 + w / 2, y), (x - UNIT_R - 4 - w / 2, y)]
-                centres += [(x + dx, cy) for cy in (below, above) for dx in (w / 2 + 4, -w / 2 - 4)]
-                centres += [(x, below + 10), (x, above - 10), (x, below + 20), (x, above - 20)]
-                for rank_place, c in enumerate(centres):
-                    box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
-                    rank = 6 * rank_size + 3 * rank_layout + 2 * rank_place
-                    if best is not None and rank >= best[0]:
-                        continue
-                    crossed = sum(1 for p, q, pad in strokes if segment_hits(box, p, q, pad + 0.5))
-                    covered = sum(1 for b in near if overlap(box, b))
-                    score = 1000 * crossed + 100 * covered + rank
-                    if box[0] < 0 or box[1] < 0 or box[2] > self.d.width or box[3] > self.d.height:
-                        score += 500  # off the map's edge
-                    if best is not None and score >= best[0]:
-                        continue
-                    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]), c]
-                    score += 5 * sum(1 for k in corners if not shape.contains(k))
-                    if best is None or score < best[0]:
-                        best = (score, lines, size, box)
-                    if score == 0:
-                        return lines, size, box
-        assert best is not None
-        return best[1], best[2], best[3]
+
+        def centres(w: float, h: float) -> list[Point]:
+            below, above = y + UNIT_R + 3 + h / 2, y - UNIT_R - 3 - h / 2
+            out: list[Point] = [] if occupied else [(x, y)]
+            out += [(x, below), (x, above), (x + UNIT_R + 4 + w / 2, y), (x - UNIT_R - 4 - w / 2, y)]
+            out += [(x + dx, cy) for cy in (below, above) for dx in (w / 2 + 4, -w / 2 - 4)]
+            return [*out, (x, below + 10), (x, above - 10), (x, below + 20), (x, above - 20)]
+
+        def blocked(box: Box) -> int:
+            crossed = sum(1 for p, q, pad in strokes if segment_hits(box, p, q, pad + 0.5))
+            covered = sum(1 for b in near if overlap(box, b))
+            off = box[0] < 0 or box[1] < 0 or box[2] > self.d.width or box[3] > self.d.height  # the map's edge
+            return 1000 * crossed + 100 * covered + (500 if off else 0)
+
+        def outside(box: Box, c: Point) -> int:
+            corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]), c]
+            return 5 * sum(1 for k in corners if not shape.contains(k))
+
+        return place_name(name, NAME_SIZES, 6, centres, blocked, outside)
 
     # ---- the legend -----------------------------------------------------------------------------------
 
@@ -812,10 +809,7 @@ def _sign(code: str, at: Point, name: str) -> str:
             f'<g>{tip}<circle cx="{_r(x - 2)}" cy="{_r(y)}" r="2.6" fill="none" stroke="#1B4F72" stroke-width="1.3"/>'
             f'<circle cx="{_r(x + 2)}" cy="{_r(y)}" r="2.6" fill="none" stroke="#1B4F72" stroke-width="1.3"/></g>'
         )
-    return (
-        f'<path d="M{_r(x - 3)},{_r(y + 5)}V{_r(y - 5)}h6.5l-2,2.5 2,2.5h-6.5" fill="#111" stroke="#111" '
-        f'stroke-width=".8">{tip}</path>'
-    )
+    return f'<path d="{_flag(at)}" fill="#111" stroke="#111" stroke-width=".8">{tip}</path>'
 
 
 def _legend_sign(kind: str, at: Point) -> str:
@@ -846,14 +840,11 @@ def _legend_sign(kind: str, at: Point) -> str:
     if kind == "army":
         return f'<circle cx="{_r(x)}" cy="{_r(y)}" r="{_r(UNIT_R)}" fill="#888" stroke="#000" stroke-width=".8"/>'
     if kind == "fleet":
-        return f'<path d="M{_r(x - 6.5)},{_r(y - 2.5)}h13l-3,6h-7z" fill="#888" stroke="#000" stroke-width=".8"/>'
+        return f'<path d="{_hull(at)}" fill="#888" stroke="#000" stroke-width=".8"/>'
     if kind == "horde":
-        return f'<path d="{_star(at, 5.0, points=8, inner=0.6)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
+        return f'<path d="{_horde(at)}" fill="{RED}" stroke="#000" stroke-width=".5"/>'
     if kind == "pass":
-        return (
-            f'<path d="M{_r(x - 3)},{_r(y - 3.5)}q2,3.5 0,7M{_r(x + 3)},{_r(y - 3.5)}q-2,3.5 0,7" fill="none" '
-            'stroke="#000" stroke-width="1.3"/>'
-        )
+        return f'<path d="{_pass(at)}" fill="none" stroke="#000" stroke-width="1.3"/>'
     if kind == "strait":
         return (
             f'<line x1="{_r(x - 8)}" y1="{_r(y)}" x2="{_r(x + 8)}" y2="{_r(y)}" stroke="{BORDER}" stroke-width="1.4" '

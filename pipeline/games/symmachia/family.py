@@ -141,12 +141,11 @@ class SymmachiaFamily(GameFamily):
         self, setup: Scenario, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
     ) -> State:
         hidden = secret or {"private": {}, "game_master": {"competence": {}}}
-        problems: list[Problem] = []
         try:
             return state_from_data({"public": public, **hidden})
         except DataError as err:
             problems = [Problem(p.where.removeprefix("public."), p.message, p.line) for p in err.problems]
-        raise DataError(problems, file=file)
+            raise DataError(problems, file=file) from None
 
     # ---- orders ------------------------------------------------------------------------------------
 
@@ -210,8 +209,10 @@ class SymmachiaFamily(GameFamily):
         result = resolve_year(setup, state, orders, ruling, dice, options, force=force)
         after = result.state
         public = [r.to_data() for r in result.records if r.seen is Seen.PUBLIC]
-        sealed = [d for d in dice.draws if _is_competence(d) or (options.battle_dice_sealed and _is_battle(d))]
-        shown_dice = [d for d in dice.draws if d not in sealed]
+        sealed: list[Draw] = []
+        shown_dice: list[Draw] = []
+        for d in dice.draws:
+            (sealed if _is_competence(d) or (options.battle_dice_sealed and _is_battle(d)) else shown_dice).append(d)
         record: dict[str, Any] = {"year": year_label(state.public.year), "records": public}
         record_end: dict[str, Any] = {}
         if shown_dice:

@@ -143,10 +143,6 @@ def legal_orders(scenario: Scenario, state: State, power: str) -> dict[str, Any]
     units = state.units_of(power)
     others_leaders = sorted(lid for lid, leader in pub.leaders.items() if leader.power not in (None, power))
     mercenaries = sorted(m for p in mine for m in scenario.provinces[p].mercenaries)
-
-    def unit(u: Unit) -> dict[str, Any]:
-        return {"kind": u.kind.value, "at": u.place, "leader": u.leader, "orders": first_orders(scenario, state, u)}
-
     return {
         "power": power,
         "year": year_label(pub.year),

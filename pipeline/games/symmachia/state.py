@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .checking import Checker
@@ -140,6 +140,9 @@ class PublicState:
     balances: Mapping[str, Mapping[Good, int]] = field(default_factory=dict)  # this year's, by province
     forecasts: Mapping[str, Forecast] = field(default_factory=dict)
     winners: tuple[str, ...] = ()  # the game is over when some power has won [S 9.4]
+
+
+PUBLIC_KEYS = tuple(f.name for f in fields(PublicState))  # the public part's keys in a state file
 
 
 @dataclass(frozen=True)
@@ -293,25 +296,7 @@ def state_from_data(data: Any) -> State:
     top = c.mapping(data, "")
     c.unknown_keys(top, "", ("public", "private", "game_master"))
     pub = c.mapping(top.get("public"), "public")
-    c.unknown_keys(
-        pub,
-        "public",
-        (
-            "scenario",
-            "year",
-            "owners",
-            "powers",
-            "leaders",
-            "units",
-            "hordes",
-            "pirates",
-            "ravaged",
-            "blockades",
-            "balances",
-            "forecasts",
-            "winners",
-        ),
-    )
+    c.unknown_keys(pub, "public", PUBLIC_KEYS)
     powers: dict[str, PowerPublic] = {}
     for pid, raw in c.mapping(pub.get("powers"), "public.powers").items():
         w = f"public.powers.{pid}"
