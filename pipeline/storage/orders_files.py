@@ -54,6 +54,13 @@ class OrderFile:
 
 
 ORDER_FILE_BYTES = 64 * 1024  # a power's orders fit in a few kilobytes
+BINDING = ("game", "turn", "power")  # what an order file says of its path: storage checks it, the family never sees it
+
+
+def without_binding(data: Mapping[str, Any]) -> dict[str, Any]:
+    """An order file's data as its family reads it (`GameFamily.read_orders`): without the binding keys,
+    which storage checks."""
+    return {k: v for k, v in data.items() if k not in BINDING}
 
 
 def power_of_file(path: Path) -> str | None:
@@ -151,7 +158,8 @@ def _read_orders(
         raise RefusedFile(Refusal.WRONG_BINDING, problems)
     family = game.game_family
     try:
-        read = family.read_orders(game.board, state, game.options, power, data, lambda w: line_of(data, w), lenient)
+        own = without_binding(data)
+        read = family.read_orders(game.board, state, game.options, power, own, lambda w: line_of(data, w), lenient)
     except RefusedFile as err:
         raise RefusedFile(err.reason, err.problems, file=file) from None
     except DataError as err:
