@@ -190,12 +190,19 @@ def read_ruling_file(game: Game, turn: str, state: Any, path: Path) -> tuple[Any
 def _ruling(game: Game, turn: str, state: Any, file: str, source: str, data: Any) -> tuple[Any, str]:
     if not isinstance(data, Mapping):
         raise DataError("a ruling file is a mapping", file=file)
+    binding = (("game", game.id), ("turn", turn))
+    if file.endswith(SEALED_SUFFIX) and any(str(data.get(key)) != expected for key, expected in binding):
+        # as an encrypted order file's: checked before anything else inside it is read, said without its words
+        raise DataError(
+            f"an encrypted ruling must name the game and turn of its path (game: {game.id}, turn: {turn}); "
+            "this one does not, so nothing in it was read",
+            file=file,
+        )
     rest = {k: v for k, v in data.items() if k not in ("game", "turn")}
-    sealed = file.endswith(SEALED_SUFFIX)  # an encrypted ruling must name its game and turn: never copied over
     problems = [
         Problem(key, f"this ruling is for {key} {expected!r}, not {data.get(key)!r}", line_of(data, key), file)
-        for key, expected in (("game", game.id), ("turn", turn))
-        if (sealed or data.get(key) is not None) and str(data.get(key)) != expected
+        for key, expected in binding
+        if data.get(key) is not None and str(data.get(key)) != expected
     ]
     try:
         ruling = game.game_family.read_ruling(game.board, state, rest)
