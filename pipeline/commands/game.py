@@ -97,9 +97,10 @@ def new_game(
         )
     if secret is not None:
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
-    settings["powers"] = {p: {"player": None} for p in sorted(family.seats(board, options))}
+    seats = family.seats(board, options)
+    settings["powers"] = {p: {"player": None} for p in sorted(seats)}
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
-    parsed, problems = parse_settings(settings, family.powers(board), family.turn_kinds)
+    parsed, problems = parse_settings(settings, seats, family.turn_kinds)
     if problems:
         raise DataError(problems)
     played = options if isinstance(options, Rules) else rules
