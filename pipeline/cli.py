@@ -497,13 +497,7 @@ def render_command(folder: Path, turn: str, lang: str, out: Path | None) -> None
     "--power", default=None, help="A power's own report (its private report decrypted with the keys at hand)."
 )
 @click.option("--master", is_flag=True, help="The game master's view: everything (needs the game's key).")
-@click.option(
-    "--identity",
-    "identity_file",
-    type=click.Path(path_type=Path, dir_okay=False, exists=True),
-    default=None,
-    help="The age key that opens the private reports.",
-)
+@identity_option
 @_clean_errors
 def report_command(
     folder: Path, turn: str | None, lang: str, power: str | None, master: bool, identity_file: Path | None

@@ -26,9 +26,9 @@ from pipeline.storage.lock import creates_game, writes_game
 from pipeline.storage.maps import load_setup
 from pipeline.storage.orders_files import Refusal, read_order_file, read_ruling_file
 from pipeline.storage.private_files import TurnFiles, private_reports, private_state_path
-from pipeline.storage.sealed import IDENTITY_ENV, SEALED_SUFFIX, generate_key, holds_key_of, unseal
+from pipeline.storage.sealed import IDENTITY_ENV, SEALED_BYTES, SEALED_SUFFIX, generate_key, holds_key_of, unseal
 from pipeline.storage.state_files import dump_yaml
-from pipeline.storage.yamlio import load_yaml
+from pipeline.storage.yamlio import load_yaml, read_bytes
 
 from .turn_dice import dice_for, dice_secret, turn_seed, verify_dice
 from .turn_files import Trigger, Why, differing_files, results_files, revealed_text, state_files, write_turn_files
@@ -97,9 +97,10 @@ def new_game(
         )
     if secret is not None:
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
-    settings["powers"] = {p: {"player": None} for p in sorted(family.seats(board, options))}
+    seats = family.seats(board, options)
+    settings["powers"] = {p: {"player": None} for p in sorted(seats)}
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
-    parsed, problems = parse_settings(settings, family.powers(board), family.turn_kinds)
+    parsed, problems = parse_settings(settings, seats, family.turn_kinds)
     if problems:
         raise DataError(problems)
     played = options if isinstance(options, Rules) else rules
@@ -441,12 +442,12 @@ def verify(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     return problems + dice_problems
 
 
-def _revealed_ruling_problem(game: Game, turn: str, name: str, orders: TurnOrders) -> Problem | None:
+def _revealed_ruling_problem(game: Game, turn: str, name: str) -> Problem | None:
     """The game master's revealed ruling against the text of its encrypted file."""
     sealed_path = game.orders_dir(turn) / name
     plain_path = sealed_path.with_name(name.removesuffix(SEALED_SUFFIX))
     try:
-        text = unseal(sealed_path.read_bytes(), game.identities, str(sealed_path))
+        text = unseal(read_bytes(sealed_path, SEALED_BYTES), game.identities, str(sealed_path))
     except DataError as err:
         return err.problems[0]
     if not plain_path.exists() or plain_path.read_text(encoding="utf-8") != text:
@@ -465,7 +466,7 @@ def _check_revealed(game: Game, turn: str, position: Any, orders: TurnOrders) ->
         if not name.endswith(SEALED_SUFFIX) or name in refused:
             continue
         if name == ruling:
-            if revealed := _revealed_ruling_problem(game, turn, name, orders):
+            if revealed := _revealed_ruling_problem(game, turn, name):
                 problems.append(revealed)
             continue
         sealed_path = game.orders_dir(turn) / name

@@ -24,7 +24,7 @@ from pipeline.storage.private_files import (
     private_state_path,
 )
 from pipeline.storage.sealed import SEALED_SUFFIX, seal, unseal
-from pipeline.storage.state_files import dump_yaml, flow_list, laid_out
+from pipeline.storage.state_files import dump_yaml, flow_list, flow_map, laid_out
 
 from .turn_dice import TurnSeed
 from .turn_orders import RefusedOrders, TurnOrders
@@ -193,14 +193,8 @@ def private_report(
         )
         said = refusal.said()
         if any(said):  # the same problems as data, for the private page to say in the reader's language
-            report["refused"]["said"] = [_flow(s) if s is not None else None for s in said]
+            report["refused"]["said"] = [flow_map(s) if s is not None else None for s in said]
     return report
-
-
-def _flow(said: dict[str, object]) -> CommentedMap:
-    item = CommentedMap(said)
-    item.fa.set_flow_style()
-    return item
 
 
 def write_turn_files(game: Game, files: TurnFiles, remove: Iterable[Path] = ()) -> None:

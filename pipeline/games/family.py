@@ -189,8 +189,8 @@ class GameFamily(ABC):
         lines: Callable[[str], int | None],
         lenient: bool,
     ) -> ReadOrders:
-        """One order file's data (its `game`, `turn` and `power` already checked by storage) as the
-        power's orders. `lines(where)` gives the line of a key path, for messages that name two lines.
+        """One order file's data as the power's orders: its `game`, `turn` and `power` are storage's to
+        check, and left out of `data`. `lines(where)` gives the line of a key path, for messages that name two lines.
         A file that cannot be used at all raises `DataError`."""
 
     @abstractmethod

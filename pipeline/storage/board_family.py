@@ -25,7 +25,6 @@ from pipeline.core.rules import Rules
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, Problem
 from pipeline.games import Family, GameFamily, ReadOrders, StateData, TurnResult, any_family
 
-from .game_settings import PHASE_KINDS
 from .private_files import merge_state, split_state
 from .refusals import Refusal, RefusedFile
 from .state_files import flow_list, outcomes_to_data, position_from_data, position_to_data, year_end_to_data
@@ -68,7 +67,7 @@ class BoardFamily(GameFamily):
     power's orders a tuple of `Order`."""
 
     setup_folder = "maps"
-    turn_kinds = PHASE_KINDS
+    turn_kinds = tuple(kind.value for kind in PhaseKind)  # a phase's: `movement`, `retreat`, `adjustment`
     turn_example = "1901-spring-movement"
     secret_note = "Treasuries and loans: encrypted beside it."
     revealed_note = "the money orders stay secret."

@@ -42,7 +42,6 @@ AGE_RECIPIENT = re.compile(r"^age1[02-9ac-hj-np-z]{58}$")  # bech32, 32 bytes of
 HEX_64 = re.compile(r"^[0-9a-f]{64}$")
 DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$")
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-PHASE_KINDS = ("movement", "retreat", "adjustment")
 LANGUAGES = ("fr", "en")
 MAX_DURATION = timedelta(days=365)  # a phase or a grace longer than a year is a typo, and overflows dates
 MAX_LINKS = 100_000  # the dice chain's length: 2,000 serve any game; each link costs a hash at every check
@@ -52,7 +51,7 @@ NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # French puts them before
 
 @dataclass(frozen=True)
 class Deadlines:
-    lengths: Mapping[str, timedelta]  # phase kind -> how long the phase lasts
+    lengths: Mapping[str, timedelta]  # turn kind (`GameFamily.turn_kinds`) -> how long the turn lasts
     weekdays: frozenset[int] = frozenset(range(7))  # Monday is 0
     at: time | None = None
     timezone: str = "UTC"
@@ -139,7 +138,7 @@ def _duration_problem(value: object, where: str, example: str) -> tuple[timedelt
 
 
 def parse_settings(
-    data: Mapping[str, Any], powers: tuple[str, ...], turn_kinds: tuple[str, ...] = PHASE_KINDS
+    data: Mapping[str, Any], powers: tuple[str, ...], turn_kinds: tuple[str, ...]
 ) -> tuple[Settings, list[Problem]]:
     """The settings of a game.yaml already parsed; problems carry key paths, not lines yet. `turn_kinds` are
     the kinds of turn the game's family has (`GameFamily.turn_kinds`), each of which may have a deadline."""

@@ -54,6 +54,13 @@ class OrderFile:
 
 
 ORDER_FILE_BYTES = 64 * 1024  # a power's orders fit in a few kilobytes
+BINDING = ("game", "turn", "power")  # what an order file says of its path: storage checks it, the family never sees it
+
+
+def without_binding(data: Mapping[str, Any]) -> dict[str, Any]:
+    """An order file's data as its family reads it (`GameFamily.read_orders`): without the binding keys,
+    which storage checks."""
+    return {k: v for k, v in data.items() if k not in BINDING}
 
 
 def power_of_file(path: Path) -> str | None:
@@ -151,7 +158,8 @@ def _read_orders(
         raise RefusedFile(Refusal.WRONG_BINDING, problems)
     family = game.game_family
     try:
-        read = family.read_orders(game.board, state, game.options, power, data, lambda w: line_of(data, w), lenient)
+        own = without_binding(data)
+        read = family.read_orders(game.board, state, game.options, power, own, lambda w: line_of(data, w), lenient)
     except RefusedFile as err:
         raise RefusedFile(err.reason, err.problems, file=file) from None
     except DataError as err:
@@ -182,12 +190,19 @@ def read_ruling_file(game: Game, turn: str, state: Any, path: Path) -> tuple[Any
 def _ruling(game: Game, turn: str, state: Any, file: str, source: str, data: Any) -> tuple[Any, str]:
     if not isinstance(data, Mapping):
         raise DataError("a ruling file is a mapping", file=file)
+    binding = (("game", game.id), ("turn", turn))
+    if file.endswith(SEALED_SUFFIX) and any(str(data.get(key)) != expected for key, expected in binding):
+        # as an encrypted order file's: checked before anything else inside it is read, said without its words
+        raise DataError(
+            f"an encrypted ruling must name the game and turn of its path (game: {game.id}, turn: {turn}); "
+            "this one does not, so nothing in it was read",
+            file=file,
+        )
     rest = {k: v for k, v in data.items() if k not in ("game", "turn")}
-    sealed = file.endswith(SEALED_SUFFIX)  # an encrypted ruling must name its game and turn: never copied over
     problems = [
         Problem(key, f"this ruling is for {key} {expected!r}, not {data.get(key)!r}", line_of(data, key), file)
-        for key, expected in (("game", game.id), ("turn", turn))
-        if (sealed or data.get(key) is not None) and str(data.get(key)) != expected
+        for key, expected in binding
+        if data.get(key) is not None and str(data.get(key)) != expected
     ]
     try:
         ruling = game.game_family.read_ruling(game.board, state, rest)

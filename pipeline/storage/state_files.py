@@ -44,7 +44,8 @@ def flow_list(items: Iterable[Any]) -> CommentedSeq:
     return seq
 
 
-def _inline(mapping: Mapping[str, Any]) -> CommentedMap:
+def flow_map(mapping: Mapping[str, Any]) -> CommentedMap:
+    """A mapping written on one line: ``{power: france, unit: A par}``."""
     m = CommentedMap(mapping)
     m.fa.set_flow_style()
     return m
@@ -67,7 +68,7 @@ def position_to_data(board: Board, position: Position, family: Family) -> Commen
         data[key] = laid_out(value)
     if position.dislodged:
         data["dislodged"] = [
-            _inline({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
+            flow_map({"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from})
             for d in position.dislodged
         ]
     if position.contested:
@@ -80,7 +81,7 @@ def laid_out(value: Any) -> Any:
     line, anything holding lists or mappings in blocks."""
     if isinstance(value, Mapping):
         if not any(isinstance(v, Mapping | list | tuple) for v in value.values()):
-            return _inline(value)
+            return flow_map(value)
         return CommentedMap((k, laid_out(v)) for k, v in value.items())
     if isinstance(value, list | tuple):
         if not any(isinstance(v, Mapping | list | tuple) for v in value):
@@ -198,7 +199,7 @@ def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcom
         entry.update({k: v for k, v in sorted(o.detail.items())})
         if o.dislodged_by:
             entry["dislodged_from"] = o.dislodged_by
-        by_power.setdefault(o.power, []).append(_inline(entry))
+        by_power.setdefault(o.power, []).append(flow_map(entry))
     orders = CommentedMap()
     for power in sorted(by_power):
         orders[power] = by_power[power]
@@ -214,7 +215,7 @@ def year_end_to_data(
     happened = list(events)
     if happened:
         data["events"] = [
-            _inline(
+            flow_map(
                 {"event": e.kind.value, "place": e.place}
                 | ({"unit": unit_text(e.unit), "power": e.unit.power} if e.unit is not None else {})
             )
@@ -222,10 +223,10 @@ def year_end_to_data(
         ]
     rolls = list(draws)
     if rolls:
-        data["dice"] = [_inline({"purpose": d.purpose, "sides": d.sides, "value": d.value}) for d in rolls]
+        data["dice"] = [flow_map({"purpose": d.purpose, "sides": d.sides, "value": d.value}) for d in rolls]
     if income:
         data["income"] = CommentedMap(
-            (power, [_inline({"from": line.source, "place": line.place, "ducats": line.ducats}) for line in lines])
+            (power, [flow_map({"from": line.source, "place": line.place, "ducats": line.ducats}) for line in lines])
             for power, lines in income.items()
         )
     return data

@@ -14,6 +14,7 @@ import yaml
 
 from pipeline.commands import game as commands
 from pipeline.commands.turn_orders import check_sent_files
+from pipeline.errors import DataError
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.sealed import seal, unseal
 
@@ -134,3 +135,20 @@ def test_only_a_game_master_sends_the_ruling(tmp_path: Path, author: str, refuse
         assert problems == ["@lagids-player may not write the game master's ruling"]
     else:
         assert problems == []
+
+
+def test_a_copied_ruling_is_refused_without_a_word_of_it(tmp_path: Path) -> None:
+    """The game master's encrypted ruling of a year, copied into a later year's folder: its binding (game,
+    turn) is checked before anything else in it is read, and the message says only what the path expects,
+    nothing of what the ruling says (its turn, its notes, its Roman decisions [S 10.4])."""
+    folder = copy_game(tmp_path, "symmachia-demo")
+    turn = load_game(folder).current_turn()
+    copied = folder / "orders" / turn / "ruling.yaml.age"
+    copied.parent.mkdir(parents=True, exist_ok=True)
+    copied.write_bytes((folder / "orders" / "y01-229bc" / "ruling.yaml.age").read_bytes())
+    with pytest.raises(DataError) as raised:
+        commands.adjudicate(folder, quiet, force=True)
+    said = " ".join(p.message for p in raised.value.problems)  # the words, without the folder's path
+    assert f"turn: {turn}" in said and "nothing in it was read" in said, said
+    for word in ("y01", "229", "northern_league_f1", "ignored", "epirus", "independent"):
+        assert word not in said, said

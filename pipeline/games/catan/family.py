@@ -48,7 +48,6 @@ from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
 
 TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
-BINDING = ("game", "turn", "power")  # what storage checks of a file, not the family's business
 DRAFT_TURN = re.compile(r"^h(\d{2,})$")  # a seat's hex of a drafted board [K 1.6]
 PLACEMENT = "r00"
 
@@ -357,15 +356,14 @@ class CatanFamily(GameFamily):
         lines: Callable[[str], int | None],
         lenient: bool,
     ) -> ReadOrders:
-        own = {k: v for k, v in data.items() if k not in BINDING}
         seats = state.state.seats
         try:
             if state.draft is not None:
-                return ReadOrders(DraftChoice(draft.choices_from_data(own, setup)))
+                return ReadOrders(DraftChoice(draft.choices_from_data(data, setup)))
             if not state.placed:
-                choices, answers = setup_orders_from_data(own, state.board, power, seats)
+                choices, answers = setup_orders_from_data(data, state.board, power, seats)
                 return ReadOrders(Placement(choices, answers))
-            return ReadOrders(orders_from_data(own, state.board, power, seats))
+            return ReadOrders(orders_from_data(data, state.board, power, seats))
         except FileProblems as err:
             # a file with a problem is refused whole: at adjudication its seat plays as without orders [K 3.4]
             found = tuple(dataclasses.replace(f, line=f.line or lines(f.where)) for f in err.found)

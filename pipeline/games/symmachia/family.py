@@ -40,7 +40,6 @@ from .year import pending, resolve_year
 
 MASTER = "game_master"  # the viewer and the results' key of the game master's view
 TURN = re.compile(r"^y(\d{2,})-(\d+)(bc|ad)$")
-BINDING = ("game", "turn")  # what storage checks of a file, not the family's business
 
 
 def turn_id(scenario: Scenario, year: int) -> str:
@@ -164,9 +163,8 @@ class SymmachiaFamily(GameFamily):
         lines: Callable[[str], int | None],
         lenient: bool,
     ) -> ReadOrders:
-        own = {k: v for k, v in data.items() if k not in BINDING}
         try:
-            orders, warnings = read_orders(own, setup, state, power)
+            orders, warnings = read_orders(data, setup, state, power)
         except DataError as err:
             # a file with a problem is refused whole: at adjudication its power plays as without orders
             return ReadOrders(no_orders(power, state.public.year), tuple(err.problems))

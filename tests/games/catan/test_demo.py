@@ -18,6 +18,7 @@ from pipeline.games.catan.outcome import Action, Built, Combat, EffectKind, Even
 from pipeline.games.catan.units import Target, UnitKind
 from pipeline.publish.i18n import translator
 from pipeline.storage.gamedir import Game, load_game
+from pipeline.storage.orders_files import without_binding
 
 DEMO = Path(__file__).resolve().parents[3] / "games" / "catan-demo"
 
@@ -39,7 +40,8 @@ def _played() -> list[tuple[str, Any, Any, tuple[Event, ...]]]:
         orders = {}
         for seat in game.powers:
             data = YAML().load((game.orders_dir(turn) / f"{seat}.yaml").read_text())
-            orders[seat] = family.read_orders(game.board, before, game.options, seat, data, lambda w: None, True).orders
+            own = without_binding(data)  # as storage hands it over
+            orders[seat] = family.read_orders(game.board, before, game.options, seat, own, lambda w: None, True).orders
         seed = str((game.recorded_results(turn) or {})["seed"]["seed"])
         result = family.adjudicate(game.board, before, game.options, orders, None, HashDice(seed), True, False)
         records = [*result.record["records"], *(r for p in result.private.values() for r in p["own_records"])]

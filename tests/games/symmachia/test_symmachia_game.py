@@ -15,6 +15,7 @@ from pipeline.games.symmachia.orders import PowerOrders
 from pipeline.games.symmachia.outcome import Code
 from pipeline.storage.board_family import game_family
 from pipeline.storage.maps import load_setup
+from pipeline.storage.orders_files import without_binding
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO = load_setup(FAMILY, "aegean-229")
@@ -48,7 +49,8 @@ def test_the_documented_order_file_and_ruling_are_read_without_a_problem(page: s
     """[S 10.1] [S 10.4]: the pages' examples are files the judge takes as they are."""
     _, state = _first_state()
     orders, ruling = _examples(page)
-    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", orders, lambda w: None, lenient=False)
+    own = without_binding(orders)  # as storage hands it over
+    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", own, lambda w: None, lenient=False)
     assert not read.problems, [str(p) for p in read.problems]
     assert isinstance(read.orders, PowerOrders) and read.orders.trade and read.orders.military
     assert FAMILY.read_ruling(SCENARIO, state, {k: v for k, v in ruling.items() if k not in ("game", "turn")})
