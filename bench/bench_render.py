@@ -75,6 +75,7 @@ def main() -> None:
             for lang in ("en", "fr"):
                 ms, svg = _draw_ms(game, position, outcomes, events, lang, args.repeat)
                 draw_ms.append(ms)
+                game.forget_files()  # read again, as `judge render` reads them: not the files read above
                 start = time.perf_counter()
                 render_turn(game, turn, lang)
                 turn_ms.append((time.perf_counter() - start) * 1000)
