@@ -26,6 +26,18 @@ def board() -> Board:
     return shipped_board("standard")
 
 
+@pytest.fixture(scope="session")
+def games_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped games' pages as `judge site` writes them (the repository `owner/repo`), made once for the
+    tests that only read them (tests/test_order_form.py, tests/test_family_order_forms.py)."""
+    from pipeline.publish.site import build_site
+
+    folder = tmp_path_factory.mktemp("games-site") / "site"
+    folder.mkdir()
+    build_site(Path(__file__).resolve().parent.parent / "games", folder, repo_url="https://github.com/owner/repo/")
+    return folder
+
+
 def units(*entries: str) -> list[Unit]:
     """``units("england: F nth", "france: A par")``"""
     out = []

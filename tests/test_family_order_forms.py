@@ -34,12 +34,10 @@ SCRIPTS = ROOT / "site" / "assets" / "javascripts"
 FAMILY_GAMES = ("symmachia-demo", "catan-demo")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("family-form-site") / "site"
-    folder.mkdir()
-    build_site(GAMES, folder, repo_url="https://github.com/owner/repo/")
-    return folder
+@pytest.fixture
+def site(games_site: Path) -> Path:
+    """The shipped games' pages (`games_site`, tests/conftest.py: made once for this module and others)."""
+    return games_site
 
 
 def _symmachia() -> tuple[Any, Any, Any]:

@@ -22,12 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("form-site") / "site"
-    folder.mkdir()
-    build_site(GAMES, folder, repo_url="https://github.com/owner/repo/")
-    return folder
+@pytest.fixture
+def site(games_site: Path) -> Path:
+    """The shipped games' pages (`games_site`, tests/conftest.py: made once for this module and others)."""
+    return games_site
 
 
 def test_a_public_game_publishes_legal_orders_json_as_is(site: Path) -> None:

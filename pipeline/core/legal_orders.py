@@ -178,15 +178,34 @@ def fleet_route(board: Board, fleets: frozenset[str], src: str, dst: str, via: s
 
 
 def convoy_destinations(board: Board, fleets: frozenset[str], src: str) -> list[str]:
-    """The spaces an army in `src` could reach through a route of the `fleets`."""
-    if not any(src in board.fleet_neighbours(f) for f in fleets):
+    """The spaces an army in `src` could reach through a route of the `fleets`: the fleets a route from `src`
+    reaches are found once, and an end that holds no fleet (a route to it never passes it) is reached when
+    one of them touches it; an end that holds one (a coast that convoys) is asked on its own."""
+    near = board.fleet_neighbours
+    if not any(src in near(f) for f in fleets):
         return []
-    ends = sorted({n for f in fleets for n in board.fleet_neighbours(f)} - {src})
+    ends = sorted({n for f in fleets for n in near(f)} - {src})
+    touched = {n for f in _reached_fleets(board, fleets, src) for n in near(f)}
     return [
         s
         for s in ends
-        if not board.spaces[s].is_sea and not board.spaces[s].no_armies and fleet_route(board, fleets, src, s)
+        if not board.spaces[s].is_sea
+        and not board.spaces[s].no_armies
+        and (s in touched if s not in fleets else fleet_route(board, fleets, src, s))
     ]
+
+
+def _reached_fleets(board: Board, fleets: frozenset[str], src: str) -> set[str]:
+    """The `fleets` (but one in `src`) a chain of them starting next to `src` reaches."""
+    near = board.fleet_neighbours
+    todo = [f for f in near(src) if f in fleets and f != src]
+    seen = set(todo)
+    while todo:
+        for n in near(todo.pop()):
+            if n in fleets and n != src and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
 
 
 # ---- the candidates: one generator for the form and for random play -------------------------------

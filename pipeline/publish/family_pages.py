@@ -38,13 +38,13 @@ def own_game_pages(info: GameInfo) -> list[Page]:
     if legal:
         pages.append(Page(base / "orders.json", _json(legal)))
     for lang in LANGUAGES:
-        content, maps = _game_page(info, lang)
+        content, maps = _game_page(info, lang, bool(legal))
         pages += [Page(localized(base / "index.md", lang), content), *maps]
         if legal:
-            pages.append(Page(localized(base / "orders.md", lang), _order_page(info, legal, lang)))
-            settings = _form_settings(info, lang)
-            if settings is not None:  # one file a language, at the site's root as the board families' (order_form.py)
-                pages.append(Page(base / f"form-{lang}.json", _json(settings)))
+            names = game.game_family.order_form(game.board, game.state(info.current, public=True), translator(lang))
+            pages.append(Page(localized(base / "orders.md", lang), _order_page(info, names is not None, lang)))
+            if names is not None:  # one file a language, at the site's root as the board families' (order_form.py)
+                pages.append(Page(base / f"form-{lang}.json", _json(_form_settings(info, names, lang))))
         for turn in info.adjudicated:
             content, maps = _turn_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *maps]
@@ -55,14 +55,15 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def _game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
+def _game_page(info: GameInfo, lang: str, orders: bool) -> tuple[str, list[Page]]:
+    """The game's page in `lang` (`orders`: it has an order page) and its maps."""
     game, t = info.game, translator(lang)
     family = game.game_family
     state = game.state(info.current, public=True)
     lines = [f"# {game.title_in(lang)}", ""]
     lines += [t.gettext("Current turn: %(turn)s") % {"turn": family.title(game.board, info.current, t)}, ""]
     lines += [t.gettext("Deadline: %(deadline)s") % {"deadline": deadline_text(info, lang)}, ""]
-    if _legal_orders(game, info.current):  # the order page, as own_game_pages makes it
+    if orders:
         lines += ["[" + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)} + "](orders.md)", ""]
     standings = family.standings(game.board, state) or []
     if standings:
@@ -94,10 +95,10 @@ def _legal_orders(game: Game, turn: str) -> dict[str, Any]:
     return {"game": game.id, "turn": turn, "powers": out} if out else {}
 
 
-def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
-    """The order page: how to send a file, then the family's order form (`site/assets/javascripts/
-    <family>-form.js`, run by order-form.js), which offers the legal orders of `orders.json` and writes the
-    file."""
+def _order_page(info: GameInfo, form: bool, lang: str) -> str:
+    """The order page: how to send a file, then, if the family has one (`form`), its order form
+    (`site/assets/javascripts/<family>-form.js`, run by order-form.js), which offers the legal orders of
+    `orders.json` and writes the file."""
     game, t = info.game, translator(lang)
     family = game.game_family
     lines = ["# " + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)}, ""]
@@ -114,7 +115,7 @@ def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
         },
         "",
     ]
-    if family.order_form(game.board, game.state(info.current, public=True), t) is not None:
+    if form:
         lines += [
             t.gettext(
                 "Or fill in the form below: choose your power, then its orders among the legal ones. The page "
@@ -131,15 +132,12 @@ def _order_page(info: GameInfo, legal: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-def _form_settings(info: GameInfo, lang: str) -> dict[str, Any] | None:
+def _form_settings(info: GameInfo, names: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The settings of the family's order form (`form-<lang>.json`): the game, its turn and powers, what is
     needed to send the file (secret orders, the keys, the repository, the orders' folder), and the family's
-    names and words (`GameFamily.order_form`); None: the family has no form."""
+    names and words (`names`: `GameFamily.order_form`)."""
     game, t = info.game, translator(lang)
     family = game.game_family
-    names = family.order_form(game.board, game.state(info.current, public=True), t)
-    if names is None:
-        return None
     return {
         "format": 1,
         "family": family.id,

@@ -37,7 +37,7 @@ import re
 import shutil
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
@@ -136,7 +136,6 @@ def build_site(
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
     code = code_key() if cache_dir is not None else ""
-    maps = MapCache(cache_dir / MAPS, code) if cache_dir is not None else None
     before = _previously_written(site_dir)
     written: set[Path] = set()
 
@@ -149,21 +148,25 @@ def build_site(
         written.update(path for path, _ in files)
 
     (site_dir / PENDING).parent.mkdir(parents=True, exist_ok=True)
-    to_make: list[tuple[GameInfo, str]] = []
+    to_make: list[tuple[GameInfo, str, MapCache | None]] = []
     for info in infos:
-        key = game_key(info.game, code, repo_url) if cache_dir is not None else ""
-        cached = _cached_pages(cache_dir, info.game.id, key) if cache_dir is not None else None
+        if cache_dir is None:
+            to_make.append((info, "", None))
+            continue
+        files = game_files(info.game)  # each file read once, for the game's key and its maps' alike
+        key = game_key(info.game, code, repo_url, files)
+        cached = _cached_pages(cache_dir, info.game.id, key)
         if cached is None:
-            to_make.append((info, key))
+            to_make.append((info, key, MapCache(cache_dir / MAPS / info.game.id, map_keys(info.game, code, files))))
         else:
             write(cached)
-    made_pages = _made_pages([info for info, _ in to_make], jobs, maps)
-    for (info, key), pages in zip(to_make, made_pages, strict=True):
+    made_pages = _made_pages([(info, maps) for info, _, maps in to_make], jobs)
+    for (info, key, maps), pages in zip(to_make, made_pages, strict=True):
         made = _encoded(pages)
         if cache_dir is not None:
             _keep_pages(cache_dir, info.game.id, key, made)
         if maps is not None:
-            maps.tidy(info.game)
+            maps.tidy()
         info.game.forget_files()
         write(made)
     if cache_dir is not None:
@@ -207,61 +210,55 @@ TURN_FOLDERS = ("state", "results", "orders", "private", "narrative")
 NOT_DRAWN = ("deadlines.yaml",)
 
 
+def map_keys(game: Game, code: str, files: GameFiles) -> dict[str, str]:
+    """The digest of each turn's map (one for every language): of `code` (`code_key`), the game's map file,
+    every file of the game's folder that is not a turn's own (game.yaml and anything else there, the
+    deadlines aside), the turn's files and the next turn's in ``state/`` (the position played and the one it
+    led to) and the turn's in ``results/``: all a turn's map is drawn from, and more. From `files`, the
+    digests `game_key` read too."""
+    every_turn = hashlib.sha256()
+    for part in (code, game.id, game.map_name, files.setup):
+        _feed(every_turn, part.encode())
+    own: dict[tuple[str, str], hashlib._Hash] = {}  # (folder, turn) -> the digest of that turn's files there
+    for name, file_digest in files.files:
+        folder, _, rest = name.partition("/")
+        if rest and folder in TURN_FOLDERS:
+            if folder not in ("state", "results"):
+                continue
+            digest = own.setdefault((folder, rest.split(".", 1)[0]), hashlib.sha256())
+        elif name in NOT_DRAWN:
+            continue
+        else:
+            digest = every_turn
+        _feed(digest, name.encode())
+        _feed(digest, file_digest.encode())
+    common = every_turn.hexdigest()
+    turns = game.turns()
+    keys = {}
+    for turn, following in zip(turns, [*turns[1:], ""], strict=True):
+        parts = [common, turn, following]
+        parts += [
+            own[place].hexdigest() if place in own else ""
+            for place in (("state", turn), ("state", following), ("results", turn))
+        ]
+        digest = hashlib.sha256()
+        for part in (*parts, *LANGUAGES):
+            _feed(digest, part.encode())
+        keys[turn] = digest.hexdigest()
+    return keys
+
+
 @dataclasses.dataclass(frozen=True)
 class MapCache:
-    """Each turn's map as drawn before, in `folder` (`_build/cache/judge-site/maps/`), under the digest of
-    what it is drawn from (`keys`), so that a new turn draws its own maps, not every turn's again."""
+    """A game's maps as drawn before, in `folder` (`_build/cache/judge-site/maps/<game-id>/`), each turn's
+    under the digest of what it is drawn from (`keys`, `map_keys`), so that a new turn draws its own maps,
+    not every turn's again."""
 
     folder: Path
-    code: str  # `code_key()`
-    # the game being drawn and its maps' keys, worked out once for all its turns
-    _keys: dict[str, tuple[Game, dict[str, str]]] = dataclasses.field(default_factory=dict)
-
-    def keys(self, game: Game) -> dict[str, str]:
-        """The digest of each turn's map (one for every language): of `code`, the game's map file, every file of the
-        game's folder that is not a turn's own (game.yaml and anything else there, the deadlines aside),
-        the turn's files and the next turn's in ``state/`` (the position played and the one it led to) and
-        the turn's in ``results/``: all a turn's map is drawn from, and more."""
-        known = self._keys.get(game.id)
-        if known is not None and known[0] is game:
-            return known[1]
-        every_turn = hashlib.sha256()
-        for part in (self.code, game.id, game.map_name):
-            _feed(every_turn, part.encode())
-        _feed(every_turn, setup_path(game.game_family, game.map_name).read_bytes())
-        own: dict[tuple[str, str], hashlib._Hash] = {}  # (folder, turn) -> the digest of that turn's files there
-        for name, path in _game_files(game):
-            folder, _, rest = name.partition("/")
-            if rest and folder in TURN_FOLDERS:
-                if folder not in ("state", "results"):
-                    continue
-                digest = own.setdefault((folder, rest.split(".", 1)[0]), hashlib.sha256())
-            elif name in NOT_DRAWN:
-                continue
-            else:
-                digest = every_turn
-            _feed(digest, name.encode())
-            with open(path, "rb") as file:
-                _feed(digest, file.read())
-        common = every_turn.hexdigest()
-        turns = game.turns()
-        keys = {}
-        for turn, following in zip(turns, [*turns[1:], ""], strict=True):
-            parts = [common, turn, following]
-            parts += [
-                own[place].hexdigest() if place in own else ""
-                for place in (("state", turn), ("state", following), ("results", turn))
-            ]
-            digest = hashlib.sha256()
-            for part in (*parts, *LANGUAGES):
-                _feed(digest, part.encode())
-            keys[turn] = digest.hexdigest()
-        self._keys.clear()  # one game at a time
-        self._keys[game.id] = (game, keys)
-        return keys
+    keys: Mapping[str, str]  # turn -> the digest of its map (`map_keys`)
 
     def draw(self, game: Game, turn: str) -> str | None:
-        path = self.folder / game.id / f"{self.keys(game)[turn]}.svg"
+        path = self.folder / f"{self.keys[turn]}.svg"
         try:
             return path.read_text(encoding="utf-8")
         except OSError:  # not drawn yet
@@ -277,33 +274,32 @@ class MapCache:
                 temporary.unlink(missing_ok=True)
         return svg
 
-    def tidy(self, game: Game) -> None:
+    def tidy(self) -> None:
         """Remove the game's maps that none of its turns is drawn from any more (a game made again)."""
-        kept = {f"{key}.svg" for key in self.keys(game).values()}
-        self._keys.clear()
-        folder = self.folder / game.id
-        for path in folder.iterdir() if folder.is_dir() else []:
+        kept = {f"{key}.svg" for key in self.keys.values()}
+        for path in self.folder.iterdir() if self.folder.is_dir() else []:
             if path.name not in kept:
                 path.unlink(missing_ok=True)
 
 
-def _made_pages(infos: list[GameInfo], jobs: int | None, maps: MapCache | None) -> Iterator[list[Page]]:
-    """Each game's pages, in order, made by `jobs` processes (a few games ahead of the one given back)."""
-    jobs = min(jobs or os.cpu_count() or 1, len(infos))
+def _made_pages(games: list[tuple[GameInfo, MapCache | None]], jobs: int | None) -> Iterator[list[Page]]:
+    """Each game's pages, in order, made by `jobs` processes (a few games ahead of the one given back), its
+    maps drawn through its `MapCache` if it has one."""
+    jobs = min(jobs or os.cpu_count() or 1, len(games))
     if jobs <= 1:
-        yield from (_pages_of(_drawn_by(info, maps)) for info in infos)
+        yield from (_pages_of(_drawn_by(info, maps)) for info, maps in games)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        waiting: deque[tuple[GameInfo, Future[list[Page]]]] = deque()
-        for info in infos:
-            waiting.append((info, pool.submit(_pages_in_folder, info.game.folder, info.repo_url, maps)))
+        waiting: deque[tuple[GameInfo, MapCache | None, Future[list[Page]]]] = deque()
+        for info, maps in games:
+            waiting.append((info, maps, pool.submit(_pages_in_folder, info.game.folder, info.repo_url, maps)))
             if len(waiting) > 2 * jobs:
-                yield _result(*waiting.popleft(), maps)
+                yield _result(*waiting.popleft())
         while waiting:
-            yield _result(*waiting.popleft(), maps)
+            yield _result(*waiting.popleft())
 
 
-def _result(info: GameInfo, made: Future[list[Page]], maps: MapCache | None) -> list[Page]:
+def _result(info: GameInfo, maps: MapCache | None, made: Future[list[Page]]) -> list[Page]:
     try:
         return made.result()
     except Exception:  # made again here, so that its error is the one the command reports, as it is
@@ -362,18 +358,35 @@ def code_key() -> str:
     return digest.hexdigest()
 
 
-def game_key(game: Game, code: str, repo_url: str | None) -> str:
-    """The digest of everything a game's pages are made from: `code` (`code_key`), the repository's URL,
-    the game's map file, and every file of the game's folder, by path and bytes (the judge's lock and
-    journal aside)."""
-    digest = hashlib.sha256()
-    for part in (code, repo_url or "", game.id, game.map_name):
-        _feed(digest, part.encode())
-    _feed(digest, setup_path(game.game_family, game.map_name).read_bytes())
+@dataclasses.dataclass(frozen=True)
+class GameFiles:
+    """What a game is made from, each file read once (`game_files`): the digest of its map file, and of each
+    file of its folder by its path there (`_game_files`)."""
+
+    setup: str
+    files: tuple[tuple[str, str], ...]
+
+
+def game_files(game: Game) -> GameFiles:
+    """The digests of the game's map file and of every file of its folder (the judge's lock and journal
+    aside), each file read once."""
+    files = []
     for name, path in _game_files(game):
-        _feed(digest, name.encode())
         with open(path, "rb") as file:
-            _feed(digest, file.read())
+            files.append((name, hashlib.sha256(file.read()).hexdigest()))
+    setup = hashlib.sha256(setup_path(game.game_family, game.map_name).read_bytes()).hexdigest()
+    return GameFiles(setup, tuple(files))
+
+
+def game_key(game: Game, code: str, repo_url: str | None, files: GameFiles) -> str:
+    """The digest of everything a game's pages are made from: `code` (`code_key`), the repository's URL,
+    the game's map file, and every file of the game's folder, by path and bytes (`files`, `game_files`)."""
+    digest = hashlib.sha256()
+    for part in (code, repo_url or "", game.id, game.map_name, files.setup):
+        _feed(digest, part.encode())
+    for name, file_digest in files.files:
+        _feed(digest, name.encode())
+        _feed(digest, file_digest.encode())
     return digest.hexdigest()
 
 

@@ -1343,7 +1343,7 @@ async function start(root) {
       // this script's helpers and the file's box
       const legal = await fetchJSON(`games/${game}/orders.json`);
       const family = await import(new URL(`${settings.family}-form.js`, import.meta.url).href);
-      family.render(root, { t, settings, legal, el, fmt, showOrderFile });
+      family.render(root, { t, settings, legal, el, showOrderFile });
     } else {
       const legal = await fetchJSON(`games/${game}/orders.json`);
       await new OrderForm(root, t, settings, legal).render();
