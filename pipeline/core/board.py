@@ -248,6 +248,9 @@ class Board:
         if via in (src, dst) or via not in usable:
             return False
         near = self.fleet_neighbours
+        for end, other in ((src, dst), (dst, src)):
+            if end in near(via):  # one end next to `via`: the route is a chain from `via` to the other end
+                return other in near(via) or self.convoy_chain(via, other, usable - {end})
         inner = usable - {src, dst}
         sink = ("sink", "")
         arcs: dict[tuple[str, str], list[tuple[str, str]]] = {("end", src): [sink], ("end", dst): [sink]}
