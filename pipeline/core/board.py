@@ -11,7 +11,6 @@ storage layer can name the file and line.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections import deque
@@ -314,6 +313,8 @@ class Board:
 
     def places_close_to(self, key: str) -> list[str]:
         """The spaces a misspelt name is closest to, each once (``sienna`` is close to three aliases of Siena)."""
+        import difflib  # only for a misspelt name: not imported by every run
+
         close = difflib.get_close_matches(key, self.aliases, n=6, cutoff=0.7)
         return list(dict.fromkeys(self.aliases[c].split("/")[0] for c in close if self.aliases[c]))[:3]
 
