@@ -11,7 +11,6 @@ storage layer can name the file and line.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections import deque
@@ -248,6 +247,9 @@ class Board:
         if via in (src, dst) or via not in usable:
             return False
         near = self.fleet_neighbours
+        for end, other in ((src, dst), (dst, src)):
+            if end in near(via):  # one end next to `via`: the route is a chain from `via` to the other end
+                return other in near(via) or self.convoy_chain(via, other, usable - {end})
         inner = usable - {src, dst}
         sink = ("sink", "")
         arcs: dict[tuple[str, str], list[tuple[str, str]]] = {("end", src): [sink], ("end", dst): [sink]}
@@ -311,6 +313,8 @@ class Board:
 
     def places_close_to(self, key: str) -> list[str]:
         """The spaces a misspelt name is closest to, each once (``sienna`` is close to three aliases of Siena)."""
+        import difflib  # only for a misspelt name: not imported by every run
+
         close = difflib.get_close_matches(key, self.aliases, n=6, cutoff=0.7)
         return list(dict.fromkeys(self.aliases[c].split("/")[0] for c in close if self.aliases[c]))[:3]
 

@@ -105,7 +105,14 @@ def check_movement_order(
     board: Board, position: Position, power: str, order: MovementOrder, rules: Rules = DEFAULT_RULES
 ) -> MovementOrder:
     """Check one movement-phase order on its own; return it with exact destinations."""
-    unit = check_unit(order.kind, order.at, find_unit(position, order.kind, order.at), power)
+    return check_order_of(board, position, power, order, find_unit(position, order.kind, order.at), rules)
+
+
+def check_order_of(
+    board: Board, position: Position, power: str, order: MovementOrder, found: Unit | None, rules: Rules
+) -> MovementOrder:
+    """`check_movement_order` for the unit `found` already where the order names it (`find_unit`)."""
+    unit = check_unit(order.kind, order.at, found, power)
     if unit.kind is UnitKind.GARRISON and type(order) not in _GARRISON_ORDERS:
         raise Illegal(Reason.ILLEGAL_GARRISON)
     return _MOVEMENT_CHECKS[type(order)](board, position, unit, order, rules)

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from .backup import szykman_then_circular
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, Illegal, check_movement_order, find_unit
+from .legality import DEFAULT_RULES, Illegal, check_order_of, find_unit
 from .orders import (
     MOVEMENT_KINDS,
     Ally,
@@ -257,7 +257,7 @@ def _read_orders(
             unitless.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE))
             continue
         try:
-            checked = check_movement_order(board, position, power, order, rules)
+            checked = check_order_of(board, position, power, order, unit, rules)
         except Illegal as why:
             if unit is None or why.reason is Reason.ILLEGAL_NOT_OWNER:
                 unitless.append(Outcome(power, order, False, why.reason, why.detail, unit))

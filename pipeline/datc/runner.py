@@ -9,7 +9,6 @@ space: a standoff), the listed results are believed.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 from pipeline.core.adjustment import adjudicate_adjustments
@@ -96,6 +95,8 @@ class _Case:
 
     def closest_power(self, line: Line) -> str:
         """The published cases have typos (``Germnay``): the power whose name is closest, noted."""
+        import difflib  # only for a misspelt power: not imported by every run
+
         names = {n: p for n, p in self.board.power_aliases.items() if len(n) > 3}
         close = difflib.get_close_matches(line.power.lower(), names, n=1, cutoff=0.75)
         if not close:
