@@ -59,7 +59,6 @@ from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
 from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
-from pipeline.games.map_text import overlap as _overlap
 from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
 from pipeline.games.map_text import text_width, tint
@@ -869,16 +868,15 @@ class _Renderer:
             return [*out, (x, below + 9), (x, above - 9)]
 
         def blocked(box: Box) -> int:  # a box as `name_box` makes it
-            crossed = sum(
-                1
-                for p, q, pad, left, top, right, bottom in reaches
-                if box[0] < right
-                and left < box[2]
-                and box[1] < bottom
-                and top < box[3]
-                and _segment_hits(box, p, q, pad)
-            )
-            return 1000 * crossed + 100 * sum(1 for b in near if _overlap(box, b))
+            x0, y0, x1, y1 = box
+            score = 0
+            for p, q, pad, left, top, right, bottom in reaches:
+                if x0 < right and left < x1 and y0 < bottom and top < y1 and _segment_hits(box, p, q, pad):
+                    score += 1000
+            for b in near:  # `_overlap`, written out: this is the map's most repeated test
+                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                    score += 100
+            return score
 
         def outside(box: Box, centre: Point) -> int:
             # a name may run over its border (its white halo keeps it readable) rather than shrink
