@@ -32,9 +32,13 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from xml.etree import ElementTree
 
 import svgwrite
+import svgwrite.base
 import svgwrite.container
+import svgwrite.drawing
+import svgwrite.text
 from svgwrite.base import Desc, Title
 
 from pipeline.core.board import Board, coast_of, space_of
@@ -59,7 +63,6 @@ from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
 from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
-from pipeline.games.map_text import overlap as _overlap
 from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
 from pipeline.games.map_text import text_width, tint
@@ -421,7 +424,7 @@ class _Renderer:
             dwg.add(arrows)
         self.legend()
         self.define_icons()
-        return '<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring() + "\n"
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + svg_text(dwg) + "\n"
 
     def title(self) -> str:
         text = self.t.pgettext("map title", "%(map)s: %(phase)s")
@@ -869,16 +872,15 @@ class _Renderer:
             return [*out, (x, below + 9), (x, above - 9)]
 
         def blocked(box: Box) -> int:  # a box as `name_box` makes it
-            crossed = sum(
-                1
-                for p, q, pad, left, top, right, bottom in reaches
-                if box[0] < right
-                and left < box[2]
-                and box[1] < bottom
-                and top < box[3]
-                and _segment_hits(box, p, q, pad)
-            )
-            return 1000 * crossed + 100 * sum(1 for b in near if _overlap(box, b))
+            x0, y0, x1, y1 = box
+            score = 0
+            for p, q, pad, left, top, right, bottom in reaches:
+                if x0 < right and left < x1 and y0 < bottom and top < y1 and _segment_hits(box, p, q, pad):
+                    score += 1000
+            for b in near:  # `_overlap`, written out: this is the map's most repeated test
+                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                    score += 100
+            return score
 
         def outside(box: Box, centre: Point) -> int:
             # a name may run over its border (its white halo keeps it readable) rather than shrink
@@ -1018,6 +1020,42 @@ class _Renderer:
             if items:
                 lines.append(line % {"what": what, "list": ", ".join(items)})
         return "\n".join(lines)
+
+
+def svg_text(drawing: svgwrite.Drawing) -> str:
+    """The drawing's SVG as svgwrite's `tostring` writes it (each element's attributes sorted, the empty ones
+    left out, a text's words and the stylesheet's CDATA), written straight from svgwrite's elements rather
+    than through an ElementTree of them. An element of a kind this does not know is written by svgwrite."""
+    drawing.get_xml()  # what the drawing sets on itself when written (its namespaces, profile, version)
+    out: list[str] = []
+    _write_element(drawing, out)
+    return "".join(out)
+
+
+_ATTRIBUTES_ONLY = (svgwrite.base.BaseElement.get_xml, svgwrite.drawing.Drawing.get_xml)
+
+
+def _write_element(element: svgwrite.base.BaseElement, out: list[str]) -> None:
+    kind = type(element)
+    text = ""
+    if kind.get_xml is svgwrite.text.TSpan.get_xml:
+        text = ElementTree._escape_cdata(str(element.text))  # type: ignore[attr-defined]
+    elif kind.get_xml is svgwrite.container.Script.get_xml:
+        text = f"<![CDATA[{element._content}]]>" if element._content else ""
+    elif kind.get_xml not in _ATTRIBUTES_ONLY:
+        out.append(ElementTree.tostring(element.get_xml(), encoding="unicode"))
+        return
+    out.append(f"<{element.elementname}")
+    for name, value in sorted(element.attribs.items()):
+        if value is not None and (value := str(value)):
+            out.append(f' {name}="{ElementTree._escape_attrib(value)}"')  # type: ignore[attr-defined]
+    if not text and not element.elements:
+        out.append(" />")
+        return
+    out.append(">" + text)
+    for child in element.elements:
+        _write_element(child, out)
+    out.append(f"</{element.elementname}>")
 
 
 def hatching_pattern(dwg: svgwrite.Drawing, ident: str, colour: str, hatching: str) -> svgwrite.container.Pattern:
