@@ -252,6 +252,18 @@ def test_the_same_inputs_give_the_same_bytes() -> None:
     assert out.stdout.decode("utf-8") == first
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_map_is_written_as_svgwrite_writes_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`render.svg_text` writes the drawing straight from svgwrite's elements, with ElementTree's escapes:
+    its bytes are those of svgwrite's own `tostring` (a new svgwrite or Python that changed either shows
+    here). The game's last turn, with its orders, arrows and legend."""
+    turn = game(name).turns()[-1]
+    ours = render_turn(game(name), turn, "fr")
+    monkeypatch.setattr(render, "svg_text", lambda drawing: drawing.tostring())
+    assert ours is not None and "<text" in ours
+    assert render_turn(game(name), turn, "fr") == ours
+
+
 def test_a_board_without_drawing_gives_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A map with no drawing file gives None, and `judge render` says so (here: the drawings folder emptied)."""
     board = shipped_board("standard")
