@@ -1026,7 +1026,17 @@ def svg_text(drawing: svgwrite.Drawing) -> str:
     """The drawing's SVG as svgwrite's `tostring` writes it (each element's attributes sorted, the empty ones
     left out, a text's words and the stylesheet's CDATA), written straight from svgwrite's elements rather
     than through an ElementTree of them. An element of a kind this does not know is written by svgwrite."""
-    drawing.get_xml()  # what the drawing sets on itself when written (its namespaces, profile, version)
+    # what svgwrite's `Drawing.get_xml` sets on the drawing before it writes it (calling it would build the
+    # whole ElementTree this writer spares)
+    drawing.attribs.update(
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "xmlns:xlink": "http://www.w3.org/1999/xlink",
+            "xmlns:ev": "http://www.w3.org/2001/xml-events",
+            "baseProfile": drawing.profile,
+            "version": drawing.version,
+        }
+    )
     out: list[str] = []
     _write_element(drawing, out)
     return "".join(out)
