@@ -333,7 +333,7 @@ def phase_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     of the position the orders were given in with what came of them, and the report."""
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
-    record = load_phase(game, turn)
+    record = load_phase(game, turn, turns=info.turns)
     report = public_report(record, lang, level=1).rstrip("\n").split("\n")
     index = info.adjudicated.index(turn)
     links = [f"[{_cell(game.title_in(lang))}](index.md)"]

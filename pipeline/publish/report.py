@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,11 +66,12 @@ class PhaseRecord:
         return out
 
 
-def load_phase(game: Game, turn: str, private: bool = False) -> PhaseRecord:
+def load_phase(game: Game, turn: str, private: bool = False, turns: Sequence[str] | None = None) -> PhaseRecord:
     """The record of `turn` from the game folder's committed files: what everybody may read, or with
     `private` (and the game's key at hand) also each power's money, which a game with secret money keeps
-    in encrypted files (`pipeline.storage.private_files`)."""
-    turns = game.turns()
+    in encrypted files (`pipeline.storage.private_files`). `turns`: the game's, when the caller has listed
+    them already (the site lists them once for all of a game's pages, not once a page)."""
+    turns = game.turns() if turns is None else turns
     following = turns[turns.index(turn) + 1] if turn in turns and turns.index(turn) + 1 < len(turns) else None
     results: Any = game.recorded_results(turn)  # read once for the page, its map and the next page's links
     if results is None:
