@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.games.map_text import text_width
 from pipeline.publish import chart
 from pipeline.publish.chart import line_chart, standings_charts
-from pipeline.publish.render import palette, text_width
+from pipeline.publish.render import palette
 from pipeline.storage.gamedir import load_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"

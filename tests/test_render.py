@@ -24,7 +24,7 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Phase, PhaseKind, Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import Unit, UnitKind
-from pipeline.games import family_of, profile, start_position
+from pipeline.games import family_of, map_text, profile, start_position
 from pipeline.publish import colours as colour_check
 from pipeline.publish import geometry, render
 from pipeline.publish.geometry import load_drawing
@@ -429,7 +429,7 @@ def _name_boxes(root: ET.Element) -> list[tuple[str, tuple[float, float, float, 
         size = next((float(c[1:]) for c in classes(e) if c[:1] == "z"), render.FONT)
         lines = [t.text or "" for t in e.iter(SVG + "tspan")] or [e.text or ""]
         ys = [_number(t.get("y")) for t in e.iter(SVG + "tspan")] or [_number(e.get("y"))]
-        width = max(render.text_width(line, size) for line in lines)
+        width = max(map_text.text_width(line, size) for line in lines)
         x = _number(e.get("x"))
         out.append((name_of(e), (x - width / 2, ys[0] - 0.85 * size, x + width / 2, ys[-1] + 0.25 * size)))
     return out

@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping
 import svgwrite
 
 from pipeline.core.position import Position
+from pipeline.games.map_text import text_width
 from pipeline.storage.gamedir import Game, phase_of_turn
 
 from .i18n import translator
-from .render import FALLBACK, palette, text_width
+from .render import FALLBACK, palette
 from .words import Words
 
 DASHES = ("", "7,3", "2,2.5", "9,3,2,3")  # told apart without colour too, with the markers

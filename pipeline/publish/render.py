@@ -65,7 +65,7 @@ from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
 from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
-from pipeline.games.map_text import text_width, tint
+from pipeline.games.map_text import tint
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -187,13 +187,6 @@ def drawing_for(board: Board, map_name: str | None = None) -> BoardDrawing | Non
 def _tint(colour: str) -> str:
     """The colour mixed with white: the fill of a controlled province under its hatching."""
     return tint(colour, 0.55)
-
-
-def name_box(lines: Sequence[str], centre: Point, size: float) -> Box:
-    """The box of a name of `lines` centred at `centre`."""
-    w = max(text_width(line, size) for line in lines)
-    h = len(lines) * size * 1.05
-    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
 
 
 BANDS = 16  # the horizontal bands of a space's outline that `_Outline` files its edges under
@@ -871,7 +864,7 @@ class _Renderer:
             out += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
             return [*out, (x, below + 9), (x, above - 9)]
 
-        def blocked(box: Box) -> int:  # a box as `name_box` makes it
+        def blocked(box: Box) -> int:  # a box as `map_text.place_name` makes it
             x0, y0, x1, y1 = box
             score = 0
             for p, q, pad, left, top, right, bottom in reaches:

@@ -72,7 +72,8 @@ def load_phase(game: Game, turn: str, private: bool = False, turns: Sequence[str
     in encrypted files (`pipeline.storage.private_files`). `turns`: the game's, when the caller has listed
     them already (the site lists them once for all of a game's pages, not once a page)."""
     turns = game.turns() if turns is None else turns
-    following = turns[turns.index(turn) + 1] if turn in turns and turns.index(turn) + 1 < len(turns) else None
+    after = turns.index(turn) + 1 if turn in turns else len(turns)
+    following = turns[after] if after < len(turns) else None
     results: Any = game.recorded_results(turn)  # read once for the page, its map and the next page's links
     if results is None:
         results = load_yaml(game.results_path(turn))  # says why the file cannot be read
