@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import re
 from collections.abc import Iterable
@@ -10,14 +11,20 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.cyaml import CParser
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionEndEvent,
     CollectionStartEvent,
+    DocumentStartEvent,
     Event,
+    MappingEndEvent,
+    MappingStartEvent,
     NodeEvent,
     ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
 )
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
@@ -43,9 +50,7 @@ def load_yaml_fast(path: Path) -> Any:
     four times as fast, but without line numbers: a caller that finds a problem reads the file again with
     `load_yaml` to say where it is."""
     try:
-        text = path.read_text(encoding="utf-8")
-        _check_events(text, str(path))
-        return YAML(typ="safe").load(text)
+        return _load_fast(path.read_text(encoding="utf-8"), str(path))
     except (OSError, UnicodeDecodeError, YAMLError, *_VALUE_ERRORS):
         return load_yaml(path)  # the slow reader reports the problem with its line
 
@@ -113,10 +118,111 @@ def parse_yaml_fast(text: str, name: str, aliases: bool = True, tags: bool = Tru
     """`parse_yaml` with the C parser: without line numbers, which a caller that finds a problem gets by
     parsing again with `parse_yaml`. A syntax error is reported by `parse_yaml`, with its line."""
     try:
-        _check_events(text, name, aliases, tags)
-        return YAML(typ="safe", pure=False).load(text)
+        return _load_fast(text, name, aliases, tags)
     except (YAMLError, *_VALUE_ERRORS):
         return parse_yaml(text, name, aliases, tags)
+
+
+def _load_fast(text: str, name: str, aliases: bool = True, tags: bool = True) -> Any:
+    """The data of `text` with the C parser: built from one pass of its events (`_built`), or, for a file
+    that pass leaves aside, checked (`_check_events`) then loaded by the C loader, whose refusal or error
+    is then the one raised, as for every file before the one pass."""
+    try:
+        return _built(text)
+    except (_Unusual, YAMLError, UnicodeEncodeError, *_VALUE_ERRORS):
+        pass
+    _check_events(text, name, aliases, tags)
+    return YAML(typ="safe", pure=False).load(text)
+
+
+class _Unusual(Exception):
+    """What `_built` leaves to the checks and the C loader."""
+
+
+# the resolver and the constructor of the C loader (YAML 1.2 rules), for `_built`'s plain scalars
+_SAFE = YAML(typ="safe", pure=False)
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "timestamp"))
+_NO_KEY = object()  # an open mapping waiting for its next key
+
+
+def _plain_value(text: str) -> Any:
+    """The value of a plain scalar, as the C loader resolves and builds it; `_Unusual` for a long number or
+    a tag that is not a plain value's. A short text's is kept: a game's files hold a few hundred texts
+    (powers, spaces, results) many times, and the same text always reads the same value (text, a number,
+    a date: never changed)."""
+    return _short_plain_value(text) if len(text) <= 100 else _resolved_value(text)
+
+
+def _resolved_value(text: str) -> Any:
+    if len(text) > MAX_DIGITS and _NUMBER.fullmatch(text):
+        raise _Unusual
+    tag = _SAFE.resolver.resolve(ScalarNode, text, (True, False))
+    if str(tag) not in _PLAIN_TAGS:
+        raise _Unusual
+    return _SAFE.constructor.construct_non_recursive_object(ScalarNode(tag, text))
+
+
+_short_plain_value = functools.lru_cache(maxsize=4096)(_resolved_value)
+
+
+def _built(text: str) -> Any:
+    """The one document of `text` built from one pass of the C parser's events, as the C loader builds it
+    (its resolver and constructor make each plain scalar's value), without composing a node tree first:
+    the events check and the load read the file once instead of twice. Only plain mappings, lists and
+    scalars are built here; anything else raises `_Unusual` (the caller then checks and loads the file as
+    before, so every refusal is made and said as before): anchors, aliases, tags, directives, more than one
+    document, nesting deeper than `MAX_DEPTH`, a whole number of more than `MAX_DIGITS` digits, a key that
+    is a list or a mapping or is there twice, a plain scalar that is not text, a number, a yes/no, null or
+    a date (``<<``, ``=``)."""
+    open_: list[Any] = []  # the mappings and lists being filled, innermost last
+    keys: list[Any] = []  # each open mapping's key waiting for its value (`_NO_KEY`), by depth
+    root: Any = None
+    documents = 0
+    parser = CParser(text)
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            kind = type(event)
+            if kind is ScalarEvent:
+                if event.tag is not None or event.anchor is not None:
+                    raise _Unusual
+                value = event.value
+                if event.implicit[0]:  # plain, not quoted: resolved as the loader resolves it
+                    value = _plain_value(value)
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                if event.tag is not None or event.anchor is not None or len(open_) >= MAX_DEPTH:
+                    raise _Unusual
+                value = {} if kind is MappingStartEvent else []
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                open_.pop()
+                keys.pop()
+                continue
+            elif kind is DocumentStartEvent:
+                documents += 1
+                if documents > 1 or event.version is not None or event.tags:
+                    raise _Unusual
+                continue
+            elif kind is AliasEvent:
+                raise _Unusual
+            else:  # the stream's start and end, a document's end
+                continue
+            if not open_:
+                root = value
+            elif type(open_[-1]) is list:
+                open_[-1].append(value)
+            elif keys[-1] is _NO_KEY:  # a key: text, a number, a date... once in its mapping
+                if kind is not ScalarEvent or value in open_[-1]:
+                    raise _Unusual
+                keys[-1] = value
+            else:
+                open_[-1][keys[-1]] = value
+                keys[-1] = _NO_KEY
+            if kind is not ScalarEvent:
+                open_.append(value)
+                keys.append(_NO_KEY)
+    finally:
+        parser.dispose()
+    return root
 
 
 def _check_events(text: str, name: str, aliases: bool = True, tags: bool = True) -> None:
