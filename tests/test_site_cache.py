@@ -111,10 +111,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     calls: list[tuple[str, str]] = []
     real = site_module.render_turn
 
-    def counting(game, turn, languages):  # type: ignore[no-untyped-def]
+    def counting(game, turn, languages, turns):  # type: ignore[no-untyped-def]
         assert tuple(languages) == LANGUAGES
+        assert list(turns) == game.turns()  # listed once for all the game's maps
         calls.append((game.id, turn))
-        return real(game, turn, languages)
+        return real(game, turn, languages, turns)
 
     monkeypatch.setattr(site_module, "render_turn", counting)
     return calls

@@ -15,7 +15,7 @@ from the clock: the same commit gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -59,9 +59,9 @@ class GameInfo:
     adjudicated: list[str]  # the turns with results
     deadlines: Mapping[str, datetime]
     repo_url: str | None = None
-    # how a turn's map is drawn in every language (game, turn -> SVG): `judge site`'s cache of it, else
-    # `render_turn`
-    draw_map: Callable[[Game, str], str | None] | None = None
+    # how a turn's map is drawn in every language (game, turn, the game's turns -> SVG): `judge site`'s cache
+    # of it, else `render_turn`
+    draw_map: Callable[[Game, str, Sequence[str]], str | None] | None = None
 
     @property
     def current(self) -> str:
@@ -79,7 +79,7 @@ def map_figure(info: GameInfo, turn: str, lang: str) -> tuple[list[Page], list[s
     with the default language's page (`map_link` shows it in another); nothing for a map without a drawing
     (every shipped map has one: the Machiavelli boards and the standard Diplomacy board)."""
     if lang == LANGUAGES[0]:
-        svg = (info.draw_map or _draw_turn)(info.game, turn)
+        svg = (info.draw_map or _draw_turn)(info.game, turn, info.turns)
         if svg is None:
             return [], []
         files = [Page(Path("games") / info.game.id / f"{turn}.svg", svg)]
@@ -98,8 +98,8 @@ def map_link(turn: str, lang: str) -> str:
     return f"{turn}.svg" if lang == LANGUAGES[0] else f"{turn}.svg#{lang}"
 
 
-def _draw_turn(game: Game, turn: str) -> str | None:
-    return render_turn(game, turn, LANGUAGES)
+def _draw_turn(game: Game, turn: str, turns: Sequence[str]) -> str | None:
+    return render_turn(game, turn, LANGUAGES, turns)
 
 
 # ---- common pieces --------------------------------------------------------------------------------------

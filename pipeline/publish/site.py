@@ -37,7 +37,7 @@ import re
 import shutil
 import sys
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
@@ -257,13 +257,13 @@ class MapCache:
     folder: Path
     keys: Mapping[str, str]  # turn -> the digest of its map (`map_keys`)
 
-    def draw(self, game: Game, turn: str) -> str | None:
+    def draw(self, game: Game, turn: str, turns: Sequence[str]) -> str | None:
         path = self.folder / f"{self.keys[turn]}.svg"
         try:
             return path.read_text(encoding="utf-8")
         except OSError:  # not drawn yet
             pass
-        svg = render_turn(game, turn, LANGUAGES)
+        svg = render_turn(game, turn, LANGUAGES, turns)
         if svg is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
