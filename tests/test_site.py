@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.publish import mkdocs_hooks
+from pipeline.publish import site as site_module
 from pipeline.publish.chart import line_chart
 from pipeline.publish.family_pages import is_own_kind
 from pipeline.publish.i18n import LANGUAGES
@@ -135,6 +137,7 @@ def test_hand_written_pages_are_left_alone_and_their_games_block_written_apart(b
         assert f"{BEGIN}\n{END}" in (built / name).read_text()  # filled by the MkDocs hook at build time
     block = (built / "games" / ".home.md").read_text()
     assert "[Demo game: standard Diplomacy](games/demo/index.md)" in block and "games/feed.xml" in block
+    assert site_module.HOME_BLOCK == mkdocs_hooks.HOME_BLOCK  # where the hook reads the block `judge site` writes
     assert "[Flux RSS des nouveaux tours](games/feed.xml)" in (built / "games" / ".home.fr.md").read_text()
 
 

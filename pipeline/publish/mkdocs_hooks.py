@@ -69,8 +69,8 @@ from typing import Any
 import markdown
 from markdown import inlinepatterns, treeprocessors
 
-# shared with `judge site` (site.py imports them from here); the hook itself imports nothing of the project,
-# as MkDocs loads it by its path
+# shared with `judge site` (site.py has HOME_BLOCK too, tests/test_site.py checks they agree); the hook itself
+# imports nothing of the project, as MkDocs loads it by its path
 BEGIN, END = "<!-- judge site: games -->", "<!-- judge site: end -->"
 HOME_BLOCK = Path("games") / ".home.md"
 _BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.DOTALL)

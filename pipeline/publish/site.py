@@ -50,7 +50,6 @@ from pipeline.storage.maps import setup_path
 from .family_pages import is_own_kind, own_game_pages
 from .feed import feed
 from .i18n import LANGUAGES, translator
-from .mkdocs_hooks import HOME_BLOCK
 from .order_form import form_pages, ui_pages
 from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
@@ -59,6 +58,9 @@ from .turn_map import render_turn
 MANIFEST = Path("games") / ".generated"
 PENDING = Path("games") / ".generated.pending"  # what a run is writing, until its list is written
 CACHE = Path("_build") / "cache" / "judge-site"  # beside the site folder, as mkdocs.yml's site_dir is
+# the games block of the home pages, where the MkDocs hook reads it (`mkdocs_hooks.HOME_BLOCK`: not imported
+# from there, which would import Markdown into every run of `judge site`)
+HOME_BLOCK = Path("games") / ".home.md"
 # the libraries whose versions shape the pages: dates and numbers (babel), the maps' and charts' SVG (svgwrite),
 # what YAML files read as (ruamel.yaml)
 LIBRARIES = ("babel", "svgwrite", "ruamel.yaml", "ruamel.yaml.clib")
