@@ -338,3 +338,17 @@ def test_the_private_report_words_are_the_public_report_s_sentences_with_placeho
     english = private_report_words(shipped_board("machiavelli-classic"), translator("en"))["results"]
     assert isinstance(english, dict)
     assert (results["succeeds:paid"] == english["succeeds:paid"]) is (lang == "en")
+
+
+def test_the_private_report_words_are_made_once_a_process_for_each_board_and_language() -> None:
+    """A club's games on one map share the words (made once, the same as made again); another board or
+    language gets its own."""
+    from pipeline.publish import private_words
+    from pipeline.storage.maps import shipped_board
+
+    classic, other = shipped_board("machiavelli-classic"), shipped_board("machiavelli-1995")
+    first = private_words.private_report_words(classic, translator("en"))
+    assert private_words.private_report_words(classic, translator("en")) is first
+    assert first == private_words._report_words(classic, translator("en"))
+    assert private_words.private_report_words(classic, translator("fr")) != first
+    assert private_words.private_report_words(other, translator("en")) is not first
