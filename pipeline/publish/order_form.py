@@ -29,6 +29,7 @@ GitHub only when the player opens GitHub's "new file" page with it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pipeline.core.board import Board
@@ -83,10 +84,11 @@ def has_private_reports(game: Game) -> bool:
     return game.secret_money or game.settings.secret_orders
 
 
-def private_reports_by_turn(game: Game) -> dict[str, list[str]]:
-    """The turns with private reports and the powers that have one in each, oldest turn first."""
+def private_reports_by_turn(game: Game, turns: Sequence[str] | None = None) -> dict[str, list[str]]:
+    """The turns with private reports and the powers that have one in each, oldest turn first (`turns`: the
+    game's, if the caller has listed them)."""
     found: dict[str, list[str]] = {}
-    for turn in game.turns():
+    for turn in game.turns() if turns is None else turns:
         powers = [p.name.removesuffix(".yaml.age") for p in private_reports(game.folder, turn)]
         if powers:
             found[turn] = powers
@@ -121,10 +123,12 @@ def map_points(game: Game) -> dict[str, list[float]] | None:
     return dict(sorted(points.items()))
 
 
-def form_settings(info: GameInfo, lang: str) -> dict[str, object]:
+def form_settings(info: GameInfo, lang: str, reports: Mapping[str, list[str]] | None = None) -> dict[str, object]:
+    """The order form's data in `lang`; `reports`: `private_reports_by_turn`, if the caller has found them."""
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
-    reports = private_reports_by_turn(game) if has_private_reports(game) else {}
+    if reports is None:
+        reports = private_reports_by_turn(game, info.turns) if has_private_reports(game) else {}
     folder = f"games/{game.id}/orders/{info.current}"
     return {
         "format": 1,
@@ -391,13 +395,15 @@ def form_pages(info: GameInfo) -> list[Page]:
     game = info.game
     base = Path("games") / game.id
     pages = [Page(base / "orders.json", _json(public_legal_orders(game, info.current)))]
+    # the private reports' folders listed once for the page of each language and the reports' copies
+    reports = private_reports_by_turn(game, info.turns) if has_private_reports(game) else {}
     for lang in LANGUAGES:
-        pages.append(Page(base / f"form-{lang}.json", _json(form_settings(info, lang))))
+        pages.append(Page(base / f"form-{lang}.json", _json(form_settings(info, lang, reports))))
         pages.append(Page(localized(base / "orders.md", lang), order_page(info, lang)))
         if has_private_reports(game):
             pages.append(Page(localized(base / "private.md", lang), private_page(info, lang)))
     if has_private_reports(game):
-        for turn, powers in private_reports_by_turn(game).items():
+        for turn, powers in reports.items():
             for power in powers:
                 path = private_report_path(game.folder, turn, power)
                 pages.append(Page(base / "private" / turn / path.name, path.read_text(encoding="ascii")))
