@@ -38,9 +38,9 @@ import shutil
 import sys
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.errors import DataError
 from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
@@ -54,6 +54,9 @@ from .order_form import form_pages, ui_pages
 from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 from .turn_map import render_turn
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 MANIFEST = Path("games") / ".generated"
 PENDING = Path("games") / ".generated.pending"  # what a run is writing, until its list is written
@@ -291,6 +294,8 @@ def _made_pages(games: list[tuple[GameInfo, MapCache | None]], jobs: int | None)
     if jobs <= 1:
         yield from (_pages_of(_drawn_by(info, maps)) for info, maps in games)
         return
+    from concurrent.futures import ProcessPoolExecutor  # here: a site of one game needs no worker processes
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         waiting: deque[tuple[GameInfo, MapCache | None, Future[list[Page]]]] = deque()
         for info, maps in games:
