@@ -479,6 +479,33 @@ def test_no_place_name_lies_under_an_order(name: str, turn: str) -> None:
     assert overlapping == []
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_name_s_boxes_made_once_give_place_name_s_choice(seed: int) -> None:
+    """The boxes a name may take, scored once for every map (`render._NamePlaces`: `map_text.candidates`,
+    the lowest fixed score first), give the box `map_text.place_name` picks when it makes and scores them on
+    each map (`choose`): every space of the classic board in both languages, against marks that block some
+    boxes (by where they stand; none at all for seed 0), which also moves some names off their first box."""
+    drawing = load_drawing("machiavelli-classic")
+    board = shipped_board("machiavelli-classic")
+    moved = 0
+    for lang in ("en", "fr"):
+        words = render.Words(board, render.translator(lang))
+        names = {sid: words.place(sid) for sid in drawing.spaces}
+        places = render._NamePlaces.of(drawing, names)
+        for sid in sorted(drawing.spaces):
+
+            def blocked(box: render.Box) -> int:
+                return 0 if seed == 0 else (1000, 100, 0, 0, 0)[(round(box[0] * 7 + box[3] * 3) + seed) % 5]
+
+            centres = render._name_centres(drawing.spaces[sid].label)
+            outside = render._name_outside(render._outline(drawing, sid))
+            lines, size, box = map_text.place_name(names[sid], render.NAME_SIZES, 8, centres, blocked, outside)
+            chosen = map_text.choose(places.spaces[sid], blocked)
+            assert (list(chosen.lines), chosen.size, chosen.box) == (lines, size, box)
+            moved += chosen.order != min(places.spaces[sid], key=lambda c: c.fixed).order
+    assert (moved > 0) == (seed > 0)
+
+
 def _absolute_rings(d: str) -> list[list[tuple[int, int]]]:
     """The rings of path data made of M, l, h, v and z, as points in tenths."""
     rings: list[list[tuple[int, int]]] = []

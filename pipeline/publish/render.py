@@ -30,7 +30,7 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -61,11 +61,12 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
+from pipeline.games.map_text import Candidate, tint
+from pipeline.games.map_text import candidates as _candidates
+from pipeline.games.map_text import choose as _choose
 from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
-from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
-from pipeline.games.map_text import tint
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -284,6 +285,62 @@ def _outline(drawing: BoardDrawing, sid: str) -> _Outline:
     if sid not in outlines:
         outlines[sid] = _Outline.of(drawing.spaces[sid].polygons)
     return outlines[sid]
+
+
+@dataclass(frozen=True)
+class _NamePlaces:
+    """Every box each space's name may take in one language (`map_text.candidates`), scored for its rank and
+    how much of it leaves its space: what does not change from turn to turn (the drawing's label points and
+    outlines, the names), made once per drawing and language's names for every map of the process. A map
+    then scores only what its boxes run into (`_Renderer.place_name`)."""
+
+    spaces: Mapping[str, tuple[Candidate, ...]]
+
+    @classmethod
+    def of(cls, drawing: BoardDrawing, names: Mapping[str, str]) -> _NamePlaces:
+        spaces = {}
+        for sid, name in sorted(names.items()):
+            centres, outside = _name_centres(drawing.spaces[sid].label), _name_outside(_outline(drawing, sid))
+            spaces[sid] = _candidates(name, NAME_SIZES, 8, centres, outside)
+        return cls(spaces)
+
+
+def _name_centres(label: Point) -> Callable[[float, float], list[Point]]:
+    """Where a name of a given width and height may be centred, from its space's label point, best first:
+    under it (clear of the unit there), above, beside, at a corner, further off."""
+    x, y = label
+
+    def centres(w: float, h: float) -> list[Point]:
+        below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
+        beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
+        out = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
+        out += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
+        return [*out, (x, below + 9), (x, above - 9)]
+
+    return centres
+
+
+def _name_outside(outline: _Outline) -> Callable[[Box, Point], int]:
+    """How much of a name's box leaves its space: 4 for each corner outside. A name may run over its border
+    (its white halo keeps it readable) rather than shrink."""
+
+    def outside(box: Box, centre: Point) -> int:
+        corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+        return 4 * sum(1 for c in corners if not outline.inside(c))
+
+    return outside
+
+
+# each drawing's `_NamePlaces` by language's names, made once a process (by the drawing's identity, as `_OUTLINES`)
+_PLACES: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[BoardDrawing, _NamePlaces]] = {}
+
+
+def _name_places(drawing: BoardDrawing, names: Mapping[str, str]) -> _NamePlaces:
+    key = (id(drawing), tuple(sorted(names.items())))
+    known = _PLACES.get(key)
+    if known is None or known[0] is not drawing:
+        known = _PLACES[key] = (drawing, _NamePlaces.of(drawing, names))
+    return known[1]
 
 
 @dataclass(frozen=True)
@@ -817,9 +874,11 @@ class _Renderer:
         # language's: another language's are not seen with them), and the orders' strokes
         obstacles = _Boxes(self.boxes)
         reaches = [_reach(p, q, pad + 0.5) for p, q, pad in self.strokes]
+        places = _name_places(self.drawing, {sid: self.words.place(sid) for sid in self.drawing.spaces})
         for sid in sorted(self.drawing.spaces):
             shape = self.drawing.spaces[sid]
-            lines, size, box = self.place_name(sid, self.words.place(sid), obstacles, reaches)
+            chosen = self.place_name(sid, places.spaces[sid], obstacles, reaches)
+            lines, size, box = chosen.lines, chosen.size, chosen.box
             obstacles.add(box)
             css = "nm sea" if shape.kind == "sea" else "nm"
             if size != FONT:
@@ -837,13 +896,12 @@ class _Renderer:
         dwg.add(group)
 
     def place_name(
-        self, sid: str, name: str, obstacles: _Boxes, every_reach: Sequence[_Reach]
-    ) -> tuple[list[str], float, Box]:
-        """The lines, size and box of a space's name: crossing no order (`every_reach`, `_reach`) and covering
-        no unit, city or name (`obstacles`) above all, then as large as may be, within its space, on one
-        line, under its label point."""
-        shape = self.drawing.spaces[sid]
-        x, y = shape.label
+        self, sid: str, places: tuple[Candidate, ...], obstacles: _Boxes, every_reach: Sequence[_Reach]
+    ) -> Candidate:
+        """The box of a space's name, of its `places` (`_NamePlaces`): crossing no order (`every_reach`,
+        `_reach`) and covering no unit, city or name (`obstacles`) above all, then as large as may be, within
+        its space, on one line, under its label point."""
+        x, y = self.drawing.spaces[sid].label
         near = obstacles.near(x, y)
         around = (x - NEAR, y - NEAR, x + NEAR, y + NEAR)
         reaches = [
@@ -855,14 +913,6 @@ class _Renderer:
             and r[4] < around[3]
             and _segment_hits(around, r[0], r[1], r[2] - 0.5)
         ]
-        outline = _outline(self.drawing, sid)
-
-        def centres(w: float, h: float) -> list[Point]:
-            below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
-            beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
-            out = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
-            out += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
-            return [*out, (x, below + 9), (x, above - 9)]
 
         def blocked(box: Box) -> int:  # a box as `map_text.place_name` makes it
             x0, y0, x1, y1 = box
@@ -875,12 +925,7 @@ class _Renderer:
                     score += 100
             return score
 
-        def outside(box: Box, centre: Point) -> int:
-            # a name may run over its border (its white halo keeps it readable) rather than shrink
-            corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-            return 4 * sum(1 for c in corners if not outline.inside(c))
-
-        return _place_name(name, NAME_SIZES, 8, centres, blocked, outside)
+        return _choose(places, blocked)
 
     # ---- the legend and the description ------------------------------------------------------------------
     def legend(self) -> None:
