@@ -38,7 +38,9 @@ import svgwrite
 import svgwrite.base
 import svgwrite.container
 import svgwrite.drawing
+import svgwrite.path
 import svgwrite.text
+import svgwrite.utils
 from svgwrite.base import Desc, Title
 
 from pipeline.core.board import Board, coast_of, space_of
@@ -1090,6 +1092,10 @@ def _write_element(element: svgwrite.base.BaseElement, out: list[str]) -> None:
         text = ElementTree._escape_cdata(str(element.text))  # type: ignore[attr-defined]
     elif kind.get_xml is svgwrite.container.Script.get_xml:
         text = f"<![CDATA[{element._content}]]>" if element._content else ""
+    elif kind.get_xml is svgwrite.path.Path.get_xml:  # what its `get_xml` does before writing the attributes
+        element.attribs["d"] = svgwrite.utils.strlist(element.commands, " ")
+    elif kind.get_xml is svgwrite.container.Use.get_xml:
+        element.update_id()
     elif kind.get_xml not in _ATTRIBUTES_ONLY:
         out.append(ElementTree.tostring(element.get_xml(), encoding="unicode"))
         return
