@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import svgwrite
 from click.testing import CliRunner
 
 from pipeline.cli import cli
@@ -254,14 +255,40 @@ def test_the_same_inputs_give_the_same_bytes() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_map_is_written_as_svgwrite_writes_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`render.svg_text` writes the drawing straight from svgwrite's elements, with ElementTree's escapes:
-    its bytes are those of svgwrite's own `tostring` (a new svgwrite or Python that changed either shows
-    here). The game's last turn, with its orders, arrows and legend."""
+    """`render.svg_text` writes the drawing straight from its elements (`render._Element`s and svgwrite's),
+    with ElementTree's escapes: its bytes are those of svgwrite's own `tostring` (a new svgwrite or Python
+    that changed either shows here). The game's last turn, with its orders, arrows and legend."""
     turn = game(name).turns()[-1]
     ours = render_turn(game(name), turn, "fr")
     monkeypatch.setattr(render, "svg_text", lambda drawing: drawing.tostring())
     assert ours is not None and "<text" in ours
     assert render_turn(game(name), turn, "fr") == ours
+
+
+def test_the_map_s_own_elements_are_those_svgwrite_makes() -> None:
+    """Each kind of element the map makes without svgwrite (`render._Drawing`'s `_Element`s), given the
+    arguments svgwrite takes, is written (by `svg_text`'s writer, and through ElementTree as svgwrite's
+    `tostring` writes a drawing) as svgwrite writes its own made from them: the same attributes by the same
+    names (a keyword's ``_`` a ``-``, a trailing one dropped), values, escapes and text."""
+    ours, theirs = render._Drawing(debug=False), svgwrite.Drawing(debug=False)
+    made = [
+        ("g", (), {"id": "names", "class_": "order move", "stroke_width": 0.9, "fill": None}),
+        ("text", ("Firenze & <Pisa>",), {"insert": ("12.5", 3), "class_": "nm z7"}),
+        ("tspan", ("Ducato di",), {"insert": (4, "-1.5")}),
+        ("use", ("#army-venice",), {"insert": (1.5, 2), "id": "u-ven", "opacity": 0.6}),
+        ("path", (), {"d": "M0,0l4.5,4.5z", "class_": "ct"}),
+        ("circle", ((3, "4.2"), 2.2), {"stroke": "#222", "stroke_width": 0.7}),
+        ("ellipse", ((-1.3, 2), (1.3, 0.8)), {"fill": "#C98A00"}),
+        ("rect", ((0, 0), (6, 1.6)), {"fill": "#fff", "stroke": ""}),
+    ]
+    for kind, args, keywords in made:
+        element = getattr(ours, kind)(*args, **keywords)
+        element["data-order"] = "A ven-tri"
+        reference = getattr(theirs, kind)(*args, **keywords)
+        reference["data-order"] = "A ven-tri"
+        written: list[str] = []
+        render._write_element(element, written)
+        assert "".join(written) == reference.tostring() == ET.tostring(element.get_xml(), encoding="unicode"), kind
 
 
 def test_a_board_without_drawing_gives_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
