@@ -19,12 +19,15 @@ from .render import render_map
 from .report import load_phase
 
 
-def turn_outcomes(game: Game, turn: str) -> tuple[list[Outcome], list[Event]] | None:
+def turn_outcomes(
+    game: Game, turn: str, turns: Sequence[str] | None = None
+) -> tuple[list[Outcome], list[Event]] | None:
     """The orders of an adjudicated turn as outcomes, and its events (province events only: plague, famine,
-    rebellions); None if the turn has no results yet. Orders that no longer parse are left out."""
+    rebellions); None if the turn has no results yet. Orders that no longer parse are left out. `turns`:
+    the game's, when the caller has listed them already (`load_phase`)."""
     if not game.results_path(turn).exists():
         return None
-    record = load_phase(game, turn)
+    record = load_phase(game, turn, turns=turns)
     outcomes = []
     for entry in record.entries():
         if entry.order is None:
@@ -66,9 +69,10 @@ def _unit_of(position: Position, order: Order) -> Unit | None:
 def render_turn(game: Game, turn: str, lang: str | Sequence[str] = "en") -> str | None:
     """The SVG map of `turn` (with its orders when it has results) in `lang`, or in each of several languages
     (`render.render_map`); None for a map without a drawing."""
-    if turn not in game.turns():
-        raise DataError(f"no state for turn {turn!r} (turns: {', '.join(game.turns()) or 'none'})")
-    found = turn_outcomes(game, turn)
+    turns = game.turns()  # listed once for the check and the results' record
+    if turn not in turns:
+        raise DataError(f"no state for turn {turn!r} (turns: {', '.join(turns) or 'none'})")
+    found = turn_outcomes(game, turn, turns)
     outcomes, events = found if found is not None else (None, [])
     position = game.position(turn, public=True)
     return render_map(game.board, position, outcomes, lang, game.map_name, events, family=game.family)
