@@ -510,8 +510,9 @@ def test_no_place_name_lies_under_an_order(name: str, turn: str) -> None:
 def test_a_name_s_boxes_made_once_give_place_name_s_choice(seed: int) -> None:
     """The boxes a name may take, scored once for every map (`render._NamePlaces`: `map_text.candidates`,
     the lowest fixed score first), give the box `map_text.place_name` picks when it makes and scores them on
-    each map (`choose`): every space of the classic board in both languages, against marks that block some
-    boxes (by where they stand; none at all for seed 0), which also moves some names off their first box."""
+    each map (`choose`, counting all a box runs into or stopping at its limit): every space of the classic
+    board in both languages, against marks that block some boxes (by where they stand; none at all for seed
+    0), which also moves some names off their first box."""
     drawing = load_drawing("machiavelli-classic")
     board = shipped_board("machiavelli-classic")
     moved = 0
@@ -522,13 +523,16 @@ def test_a_name_s_boxes_made_once_give_place_name_s_choice(seed: int) -> None:
         for sid in sorted(drawing.spaces):
 
             def blocked(box: render.Box) -> int:
-                return 0 if seed == 0 else (1000, 100, 0, 0, 0)[(round(box[0] * 7 + box[3] * 3) + seed) % 5]
+                return 0 if seed == 0 else (1000, 100, 2, 1, 0, 0)[(round(box[0] * 7 + box[3] * 3) + seed) % 6]
 
             centres = render._name_centres(drawing.spaces[sid].label)
             outside = render._name_outside(render._outline(drawing, sid))
             lines, size, box = map_text.place_name(names[sid], render.NAME_SIZES, 8, centres, blocked, outside)
-            chosen = map_text.choose(places.spaces[sid], blocked)
+            chosen = map_text.choose(places.spaces[sid], lambda box, limit: blocked(box))
             assert (list(chosen.lines), chosen.size, chosen.box) == (lines, size, box)
+            # a scoring that stops at `choose`'s limit, as the map's does, counting no more than it
+            stopped = map_text.choose(places.spaces[sid], lambda box, limit: min(blocked(box), limit))
+            assert stopped == chosen
             moved += chosen.order != min(places.spaces[sid], key=lambda c: c.fixed).order
     assert (moved > 0) == (seed > 0)
 

@@ -6,6 +6,7 @@ no font is read, widths are estimated letter by letter."""
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -128,15 +129,18 @@ def candidates(
     return tuple(sorted(found, key=lambda c: (c.fixed, c.order)))
 
 
-def choose(found: Sequence[Candidate], blocked: Callable[[Box], int]) -> Candidate:
+def choose(found: Sequence[Candidate], blocked: Callable[[Box, int], int]) -> Candidate:
     """The box `place_name` would take of `candidates`' (the first of the lowest score, `blocked` added):
     they come the lowest fixed score first, and `blocked` adds nothing below zero, so once a box's fixed
-    score and order cannot beat the best, no box after it can."""
-    best, best_key = found[0], (found[0].fixed + blocked(found[0].box), found[0].order)
+    score and order cannot beat the best, no box after it can. `blocked(box, limit)` may stop counting at
+    `limit`: a box that runs into that much loses to the best."""
+    best = found[0]
+    best_key = (best.fixed + blocked(best.box, sys.maxsize), best.order)
     for candidate in found[1:]:
         if (candidate.fixed, candidate.order) >= best_key:
             break
-        key = (candidate.fixed + blocked(candidate.box), candidate.order)
+        limit = best_key[0] - candidate.fixed + (candidate.order < best_key[1])
+        key = (candidate.fixed + blocked(candidate.box, limit), candidate.order)
         if key < best_key:
             best, best_key = candidate, key
     return best

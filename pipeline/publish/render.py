@@ -913,15 +913,19 @@ class _Renderer:
             and _segment_hits(around, r[0], r[1], r[2] - 0.5)
         ]
 
-        def blocked(box: Box) -> int:  # a box as `map_text.place_name` makes it
+        def blocked(box: Box, limit: int) -> int:  # a box as `map_text.place_name` makes it; `choose`'s limit
             x0, y0, x1, y1 = box
             score = 0
             for p, q, pad, left, top, right, bottom in reaches:
                 if x0 < right and left < x1 and y0 < bottom and top < y1 and _segment_hits(box, p, q, pad):
                     score += 1000
+                    if score >= limit:
+                        return score
             for b in near:  # `_overlap`, written out: this is the map's most repeated test
                 if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
                     score += 100
+                    if score >= limit:
+                        return score
             return score
 
         return _choose(places, blocked)
