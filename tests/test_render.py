@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import svgwrite
 from click.testing import CliRunner
 
 from pipeline.cli import cli
@@ -254,14 +255,40 @@ def test_the_same_inputs_give_the_same_bytes() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_map_is_written_as_svgwrite_writes_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`render.svg_text` writes the drawing straight from svgwrite's elements, with ElementTree's escapes:
-    its bytes are those of svgwrite's own `tostring` (a new svgwrite or Python that changed either shows
-    here). The game's last turn, with its orders, arrows and legend."""
+    """`render.svg_text` writes the drawing straight from its elements (`render._Element`s and svgwrite's),
+    with ElementTree's escapes: its bytes are those of svgwrite's own `tostring` (a new svgwrite or Python
+    that changed either shows here). The game's last turn, with its orders, arrows and legend."""
     turn = game(name).turns()[-1]
     ours = render_turn(game(name), turn, "fr")
     monkeypatch.setattr(render, "svg_text", lambda drawing: drawing.tostring())
     assert ours is not None and "<text" in ours
     assert render_turn(game(name), turn, "fr") == ours
+
+
+def test_the_map_s_own_elements_are_those_svgwrite_makes() -> None:
+    """Each kind of element the map makes without svgwrite (`render._Drawing`'s `_Element`s), given the
+    arguments svgwrite takes, is written (by `svg_text`'s writer, and through ElementTree as svgwrite's
+    `tostring` writes a drawing) as svgwrite writes its own made from them: the same attributes by the same
+    names (a keyword's ``_`` a ``-``, a trailing one dropped), values, escapes and text."""
+    ours, theirs = render._Drawing(debug=False), svgwrite.Drawing(debug=False)
+    made = [
+        ("g", (), {"id": "names", "class_": "order move", "stroke_width": 0.9, "fill": None}),
+        ("text", ("Firenze & <Pisa>",), {"insert": ("12.5", 3), "class_": "nm z7"}),
+        ("tspan", ("Ducato di",), {"insert": (4, "-1.5")}),
+        ("use", ("#army-venice",), {"insert": (1.5, 2), "id": "u-ven", "opacity": 0.6}),
+        ("path", (), {"d": "M0,0l4.5,4.5z", "class_": "ct"}),
+        ("circle", ((3, "4.2"), 2.2), {"stroke": "#222", "stroke_width": 0.7}),
+        ("ellipse", ((-1.3, 2), (1.3, 0.8)), {"fill": "#C98A00"}),
+        ("rect", ((0, 0), (6, 1.6)), {"fill": "#fff", "stroke": ""}),
+    ]
+    for kind, args, keywords in made:
+        element = getattr(ours, kind)(*args, **keywords)
+        element["data-order"] = "A ven-tri"
+        reference = getattr(theirs, kind)(*args, **keywords)
+        reference["data-order"] = "A ven-tri"
+        written: list[str] = []
+        render._write_element(element, written)
+        assert "".join(written) == reference.tostring() == ET.tostring(element.get_xml(), encoding="unicode"), kind
 
 
 def test_a_board_without_drawing_gives_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -477,6 +504,37 @@ def test_no_place_name_lies_under_an_order(name: str, turn: str) -> None:
         if ax0 < bx1 - 0.5 and bx0 < ax1 - 0.5 and ay0 < by1 - 0.5 and by0 < ay1 - 0.5
     ]
     assert overlapping == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_name_s_boxes_made_once_give_place_name_s_choice(seed: int) -> None:
+    """The boxes a name may take, scored once for every map (`render._NamePlaces`: `map_text.candidates`,
+    the lowest fixed score first), give the box `map_text.place_name` picks when it makes and scores them on
+    each map (`choose`, counting all a box runs into or stopping at its limit): every space of the classic
+    board in both languages, against marks that block some boxes (by where they stand; none at all for seed
+    0), which also moves some names off their first box."""
+    drawing = load_drawing("machiavelli-classic")
+    board = shipped_board("machiavelli-classic")
+    moved = 0
+    for lang in ("en", "fr"):
+        words = render.Words(board, render.translator(lang))
+        names = {sid: words.place(sid) for sid in drawing.spaces}
+        places = render._NamePlaces.of(drawing, names)
+        for sid in sorted(drawing.spaces):
+
+            def blocked(box: render.Box) -> int:
+                return 0 if seed == 0 else (1000, 100, 2, 1, 0, 0)[(round(box[0] * 7 + box[3] * 3) + seed) % 6]
+
+            centres = render._name_centres(drawing.spaces[sid].label)
+            outside = render._name_outside(render._outline(drawing, sid))
+            lines, size, box = map_text.place_name(names[sid], render.NAME_SIZES, 8, centres, blocked, outside)
+            chosen = map_text.choose(places.spaces[sid], lambda box, limit: blocked(box))
+            assert (list(chosen.lines), chosen.size, chosen.box) == (lines, size, box)
+            # a scoring that stops at `choose`'s limit, as the map's does, counting no more than it
+            stopped = map_text.choose(places.spaces[sid], lambda box, limit: min(blocked(box), limit))
+            assert stopped == chosen
+            moved += chosen.order != min(places.spaces[sid], key=lambda c: c.fixed).order
+    assert (moved > 0) == (seed > 0)
 
 
 def _absolute_rings(d: str) -> list[list[tuple[int, int]]]:

@@ -6,7 +6,9 @@ no font is read, widths are estimated letter by letter."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -54,6 +56,22 @@ def two_lines(name: str) -> list[str] | None:
     return [name[:cut], name[cut + 1 :]]
 
 
+def _boxes(
+    name: str, sizes: Sequence[float], size_rank: int, centres: Callable[[float, float], Sequence[Point]]
+) -> Iterator[tuple[int, list[str], float, Box, Point]]:
+    """Every box a name may take, in the order `place_name` tries them, with its rank: at each of `sizes`
+    (the largest first), on one line then on two (`two_lines`), centred at each of `centres(width, height)`
+    in turn; the rank is `size_rank` a size down, 3 on two lines, 2 a centre further."""
+    layouts = [[name]] + ([split] if (split := two_lines(name)) else [])
+    for rank_size, size in enumerate(sizes):
+        for rank_layout, lines in enumerate(layouts):
+            w = max(text_width(line, size) for line in lines)
+            h = len(lines) * size * 1.05
+            for rank_place, (cx, cy) in enumerate(centres(w, h)):
+                rank = size_rank * rank_size + 3 * rank_layout + 2 * rank_place
+                yield rank, lines, size, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), (cx, cy)
+
+
 def place_name(
     name: str,
     sizes: Sequence[float],
@@ -62,33 +80,70 @@ def place_name(
     blocked: Callable[[Box], int],
     outside: Callable[[Box, Point], int],
 ) -> tuple[list[str], float, Box]:
-    """The lines, size and box of a name: at each of `sizes` (the largest first), on one line then on two
-    (`two_lines`), centred at each of `centres(width, height)` in turn. Each box scores what it runs into
-    (`blocked`: the arrows it crosses, the marks it covers), its rank (`size_rank` a size down, 3 on two
-    lines, 2 a centre further) and how much of it leaves its place (`outside(box, centre)`); the first of
-    the lowest score wins, and a box whose rank, or rank and blockage, cannot beat the best is not scored
-    further."""
-    layouts = [[name]] + ([split] if (split := two_lines(name)) else [])
+    """The lines, size and box of a name: of the boxes `_boxes` makes, in its order, each scores what it runs
+    into (`blocked`: the arrows it crosses, the marks it covers), its rank and how much of it leaves its
+    place (`outside(box, centre)`); the first of the lowest score wins, and a box whose rank, or rank and
+    blockage, cannot beat the best is not scored further."""
     best: tuple[int, list[str], float, Box] | None = None
-    for rank_size, size in enumerate(sizes):
-        for rank_layout, lines in enumerate(layouts):
-            w = max(text_width(line, size) for line in lines)
-            h = len(lines) * size * 1.05
-            for rank_place, (cx, cy) in enumerate(centres(w, h)):
-                rank = size_rank * rank_size + 3 * rank_layout + 2 * rank_place
-                if best is not None and rank >= best[0]:
-                    continue  # no better than the best so far, whatever it covers
-                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                score = blocked(box) + rank
-                if best is not None and score >= best[0]:
-                    continue
-                score += outside(box, (cx, cy))
-                if best is None or score < best[0]:
-                    best = (score, lines, size, box)
-                if score == 0:
-                    return lines, size, box
+    for rank, lines, size, box, centre in _boxes(name, sizes, size_rank, centres):
+        if best is not None and rank >= best[0]:
+            continue  # no better than the best so far, whatever it covers
+        score = blocked(box) + rank
+        if best is not None and score >= best[0]:
+            continue
+        score += outside(box, centre)
+        if best is None or score < best[0]:
+            best = (score, lines, size, box)
+        if score == 0:
+            return lines, size, box
     assert best is not None
     return best[1], best[2], best[3]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A box a name may take, with what it scores whatever else the map holds (its rank and how much of it
+    leaves its place) and its order among the name's boxes (`_boxes`)."""
+
+    fixed: int
+    order: int
+    lines: tuple[str, ...]
+    size: float
+    box: Box
+
+
+def candidates(
+    name: str,
+    sizes: Sequence[float],
+    size_rank: int,
+    centres: Callable[[float, float], Sequence[Point]],
+    outside: Callable[[Box, Point], int],
+) -> tuple[Candidate, ...]:
+    """Every box of `place_name` for a name, scored but for what it runs into, the lowest score first (then
+    in `place_name`'s order): what a map whose places stay the same may make once for all its turns and
+    give to `choose`."""
+    found = [
+        Candidate(rank + outside(box, centre), order, tuple(lines), size, box)
+        for order, (rank, lines, size, box, centre) in enumerate(_boxes(name, sizes, size_rank, centres))
+    ]
+    return tuple(sorted(found, key=lambda c: (c.fixed, c.order)))
+
+
+def choose(found: Sequence[Candidate], blocked: Callable[[Box, int], int]) -> Candidate:
+    """The box `place_name` would take of `candidates`' (the first of the lowest score, `blocked` added):
+    they come the lowest fixed score first, and `blocked` adds nothing below zero, so once a box's fixed
+    score and order cannot beat the best, no box after it can. `blocked(box, limit)` may stop counting at
+    `limit`: a box that runs into that much loses to the best."""
+    best = found[0]
+    best_key = (best.fixed + blocked(best.box, sys.maxsize), best.order)
+    for candidate in found[1:]:
+        if (candidate.fixed, candidate.order) >= best_key:
+            break
+        limit = best_key[0] - candidate.fixed + (candidate.order < best_key[1])
+        key = (candidate.fixed + blocked(candidate.box, limit), candidate.order)
+        if key < best_key:
+            best, best_key = candidate, key
+    return best
 
 
 def coordinate(v: float) -> str:

@@ -30,7 +30,7 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -38,7 +38,6 @@ import svgwrite
 import svgwrite.base
 import svgwrite.container
 import svgwrite.drawing
-import svgwrite.text
 from svgwrite.base import Desc, Title
 
 from pipeline.core.board import Board, coast_of, space_of
@@ -61,11 +60,12 @@ from pipeline.core.outcome import Outcome, Reason
 from pipeline.core.position import Position
 from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
+from pipeline.games.map_text import Candidate, tint
+from pipeline.games.map_text import candidates as _candidates
+from pipeline.games.map_text import choose as _choose
 from pipeline.games.map_text import coordinate as _r
 from pipeline.games.map_text import luminance as _luminance
-from pipeline.games.map_text import place_name as _place_name
 from pipeline.games.map_text import segment_hits as _segment_hits
-from pipeline.games.map_text import tint
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
 from .i18n import Translator, translator
@@ -287,6 +287,62 @@ def _outline(drawing: BoardDrawing, sid: str) -> _Outline:
 
 
 @dataclass(frozen=True)
+class _NamePlaces:
+    """Every box each space's name may take in one language (`map_text.candidates`), scored for its rank and
+    how much of it leaves its space: what does not change from turn to turn (the drawing's label points and
+    outlines, the names), made once per drawing and language's names for every map of the process. A map
+    then scores only what its boxes run into (`_Renderer.place_name`)."""
+
+    spaces: Mapping[str, tuple[Candidate, ...]]
+
+    @classmethod
+    def of(cls, drawing: BoardDrawing, names: Mapping[str, str]) -> _NamePlaces:
+        spaces = {}
+        for sid, name in sorted(names.items()):
+            centres, outside = _name_centres(drawing.spaces[sid].label), _name_outside(_outline(drawing, sid))
+            spaces[sid] = _candidates(name, NAME_SIZES, 8, centres, outside)
+        return cls(spaces)
+
+
+def _name_centres(label: Point) -> Callable[[float, float], list[Point]]:
+    """Where a name of a given width and height may be centred, from its space's label point, best first:
+    under it (clear of the unit there), above, beside, at a corner, further off."""
+    x, y = label
+
+    def centres(w: float, h: float) -> list[Point]:
+        below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
+        beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
+        out = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
+        out += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
+        return [*out, (x, below + 9), (x, above - 9)]
+
+    return centres
+
+
+def _name_outside(outline: _Outline) -> Callable[[Box, Point], int]:
+    """How much of a name's box leaves its space: 4 for each corner outside. A name may run over its border
+    (its white halo keeps it readable) rather than shrink."""
+
+    def outside(box: Box, centre: Point) -> int:
+        corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+        return 4 * sum(1 for c in corners if not outline.inside(c))
+
+    return outside
+
+
+# each drawing's `_NamePlaces` by language's names, made once a process (by the drawing's identity, as `_OUTLINES`)
+_PLACES: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[BoardDrawing, _NamePlaces]] = {}
+
+
+def _name_places(drawing: BoardDrawing, names: Mapping[str, str]) -> _NamePlaces:
+    key = (id(drawing), tuple(sorted(names.items())))
+    known = _PLACES.get(key)
+    if known is None or known[0] is not drawing:
+        known = _PLACES[key] = (drawing, _NamePlaces.of(drawing, names))
+    return known[1]
+
+
+@dataclass(frozen=True)
 class _Arrow:
     css: str  # classes of the order's group
     power: str
@@ -317,7 +373,7 @@ class _Renderer:
         self.diplomacy = not family.controls_cities  # supply centres, no cities, no garrisons
         x, y, w, h = drawing.viewbox
         self.width, self.height = w, h
-        self.dwg = svgwrite.Drawing(
+        self.dwg = _Drawing(
             size=("100%", "100%"),
             viewBox=f"{_r(x)} {_r(y)} {_r(w)} {_r(h + LEGEND_HEIGHT)}",
             debug=False,
@@ -375,7 +431,7 @@ class _Renderer:
         """Write the words that follow in `lang`."""
         self.lang, self.words, self.t = lang, words, words.t
 
-    def in_language(self, parent: svgwrite.container.Group, lang: str) -> svgwrite.container.Group:
+    def in_language(self, parent: _Element, lang: str) -> _Element:
         """Where a text in `lang` goes: `parent` itself in a map of one language, else a group of `parent`
         marked with its language (shown by the map's stylesheet only at the file's ``#<lang>``, the first
         language elsewhere)."""
@@ -551,7 +607,7 @@ class _Renderer:
             group.add(dot)
         dwg.add(group)
 
-    def port_icon(self) -> svgwrite.container.Group:
+    def port_icon(self) -> _Element:
         dwg = self.dwg
         g = dwg.g(id="port", fill="none", stroke="#1B4F72", stroke_width=1)
         g.add(dwg.path(d="M0,-3.5v6M-2,-2h4M-2.5,1a2.6,2.6 0 0 0 5,0"))
@@ -583,7 +639,7 @@ class _Renderer:
         for kind in ("rebellion", "famine", "plague"):
             self.defs.add(self.marker_icon(kind))
 
-    def marker_icon(self, kind: str) -> svgwrite.container.Group:
+    def marker_icon(self, kind: str) -> _Element:
         dwg = self.dwg
         g = dwg.g(id=kind)
         if kind == "rebellion":  # a red flag
@@ -636,7 +692,7 @@ class _Renderer:
             g.add(dwg.text(letter, insert=(0, 0.6), class_="ul", style="font-size:5px", fill="#000"))
             self.defs.add(g)
 
-    def unit(self, group: svgwrite.container.Group, unit: Unit, at: Point, ident: str, extra: str = "") -> None:
+    def unit(self, group: _Element, unit: Unit, at: Point, ident: str, extra: str = "") -> None:
         dwg = self.dwg
         css = f"unit {unit.kind.noun} pw-{unit.power}" + (f" {extra}" if extra else "")
         use = dwg.use(self.icon(unit.kind, unit.power), insert=(_r(at[0]), _r(at[1])), id=ident, class_=css)
@@ -665,7 +721,7 @@ class _Renderer:
         dwg.add(group)
 
     # ---- orders ---------------------------------------------------------------------------------------
-    def orders(self) -> svgwrite.container.Group:
+    def orders(self) -> _Element:
         group = self.dwg.g(id="orders")
         retreat = self.position.phase.kind.value == "retreat"
         moves = {}
@@ -685,7 +741,7 @@ class _Renderer:
             return self.dislodged_point(at)
         return self.unit_point(self.kind_at(kind, at), at)
 
-    def order(self, o: Outcome, moves: Mapping[str, Move], retreat: bool) -> svgwrite.container.Group | None:
+    def order(self, o: Outcome, moves: Mapping[str, Move], retreat: bool) -> _Element | None:
         order = o.order
         failed = not o.succeeded
         if isinstance(order, Move | Retreat):
@@ -743,12 +799,12 @@ class _Renderer:
             return g
         return None  # holds, lifting a siege, money, kept units: nothing to draw
 
-    def cross(self, css: str, at: Point) -> svgwrite.container.Group:
+    def cross(self, css: str, at: Point) -> _Element:
         g = self.dwg.g(class_=css)
         self._x(g, at, 6)
         return g
 
-    def _x(self, g: svgwrite.container.Group, at: Point, size: float = 4.0) -> None:
+    def _x(self, g: _Element, at: Point, size: float = 4.0) -> None:
         x, y = at
         d = f"M{_pt((x - size, y - size))}L{_pt((x + size, y + size))}"
         d += f"M{_pt((x - size, y + size))}L{_pt((x + size, y - size))}"
@@ -760,7 +816,7 @@ class _Renderer:
 
     def arrow(
         self, a: _Arrow, start: Point, end: Point, head: bool, bend: bool = False, stop: float = UNIT_R + 1
-    ) -> svgwrite.container.Group:
+    ) -> _Element:
         dwg = self.dwg
         (x1, y1), (x2, y2) = start, end
         length = math.dist(start, end) or 1.0
@@ -817,9 +873,11 @@ class _Renderer:
         # language's: another language's are not seen with them), and the orders' strokes
         obstacles = _Boxes(self.boxes)
         reaches = [_reach(p, q, pad + 0.5) for p, q, pad in self.strokes]
+        places = _name_places(self.drawing, {sid: self.words.place(sid) for sid in self.drawing.spaces})
         for sid in sorted(self.drawing.spaces):
             shape = self.drawing.spaces[sid]
-            lines, size, box = self.place_name(sid, self.words.place(sid), obstacles, reaches)
+            chosen = self.place_name(sid, places.spaces[sid], obstacles, reaches)
+            lines, size, box = chosen.lines, chosen.size, chosen.box
             obstacles.add(box)
             css = "nm sea" if shape.kind == "sea" else "nm"
             if size != FONT:
@@ -832,18 +890,17 @@ class _Renderer:
                 continue
             text = dwg.text("", insert=(_r(x), _r(baseline)), class_=css)
             for i, line in enumerate(lines):
-                text.add(dwg.tspan(line, x=[_r(x)], y=[_r(baseline + i * step)]))
+                text.add(dwg.tspan(line, insert=(_r(x), _r(baseline + i * step))))
             group.add(text)
         dwg.add(group)
 
     def place_name(
-        self, sid: str, name: str, obstacles: _Boxes, every_reach: Sequence[_Reach]
-    ) -> tuple[list[str], float, Box]:
-        """The lines, size and box of a space's name: crossing no order (`every_reach`, `_reach`) and covering
-        no unit, city or name (`obstacles`) above all, then as large as may be, within its space, on one
-        line, under its label point."""
-        shape = self.drawing.spaces[sid]
-        x, y = shape.label
+        self, sid: str, places: tuple[Candidate, ...], obstacles: _Boxes, every_reach: Sequence[_Reach]
+    ) -> Candidate:
+        """The box of a space's name, of its `places` (`_NamePlaces`): crossing no order (`every_reach`,
+        `_reach`) and covering no unit, city or name (`obstacles`) above all, then as large as may be, within
+        its space, on one line, under its label point."""
+        x, y = self.drawing.spaces[sid].label
         near = obstacles.near(x, y)
         around = (x - NEAR, y - NEAR, x + NEAR, y + NEAR)
         reaches = [
@@ -855,32 +912,23 @@ class _Renderer:
             and r[4] < around[3]
             and _segment_hits(around, r[0], r[1], r[2] - 0.5)
         ]
-        outline = _outline(self.drawing, sid)
 
-        def centres(w: float, h: float) -> list[Point]:
-            below, above = y + UNIT_R + 1.5 + h / 2, y - UNIT_R - 4 - h / 2
-            beside = x + UNIT_R + 3 + w / 2, x - UNIT_R - 3 - w / 2
-            out = [(x, below), (x, above), (beside[0], y), (beside[1], y)]
-            out += [(x + dx, y + dy) for dy in (below - y, above - y) for dx in (w / 2 + 2, -w / 2 - 2)]
-            return [*out, (x, below + 9), (x, above - 9)]
-
-        def blocked(box: Box) -> int:  # a box as `map_text.place_name` makes it
+        def blocked(box: Box, limit: int) -> int:  # a box as `map_text.place_name` makes it; `choose`'s limit
             x0, y0, x1, y1 = box
             score = 0
             for p, q, pad, left, top, right, bottom in reaches:
                 if x0 < right and left < x1 and y0 < bottom and top < y1 and _segment_hits(box, p, q, pad):
                     score += 1000
+                    if score >= limit:
+                        return score
             for b in near:  # `_overlap`, written out: this is the map's most repeated test
                 if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
                     score += 100
+                    if score >= limit:
+                        return score
             return score
 
-        def outside(box: Box, centre: Point) -> int:
-            # a name may run over its border (its white halo keeps it readable) rather than shrink
-            corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-            return 4 * sum(1 for c in corners if not outline.inside(c))
-
-        return _place_name(name, NAME_SIZES, 8, centres, blocked, outside)
+        return _choose(places, blocked)
 
     # ---- the legend and the description ------------------------------------------------------------------
     def legend(self) -> None:
@@ -945,7 +993,7 @@ class _Renderer:
             ("", t.pgettext("map legend", "Beyond the board"), ("swatch", OFFBOARD)),
         ]
 
-    def legend_symbol(self, g: svgwrite.container.Group, what: str, ref: object, at: Point) -> None:
+    def legend_symbol(self, g: _Element, what: str, ref: object, at: Point) -> None:
         dwg = self.dwg
         x, y = at
         if what == "use":
@@ -1015,10 +1063,80 @@ class _Renderer:
         return "\n".join(lines)
 
 
+Attributes = dict[str, object]
+
+
+class _Element:
+    """An SVG element of the map as svgwrite holds one (its name, its attributes by their SVG names, its
+    children and a text's words) made without svgwrite's element classes: these check and convert every
+    attribute as it is set, which cost most of the time of a map's elements (hundreds a map: its spaces,
+    names, units, orders). `svg_text` writes it as svgwrite writes its own."""
+
+    __slots__ = ("attribs", "elementname", "elements", "text")
+
+    def __init__(self, elementname: str, attribs: Attributes, extra: Attributes, text: str = "") -> None:
+        self.elementname = elementname
+        # svgwrite's keywords: ``class_`` is ``class``, ``stroke_width`` ``stroke-width``
+        self.attribs = attribs | {key.rstrip("_").replace("_", "-"): value for key, value in extra.items()}
+        self.elements: list[_Element] = []
+        self.text = text
+
+    def add(self, element: _Element) -> _Element:
+        self.elements.append(element)
+        return element
+
+    def __getitem__(self, key: str) -> object:
+        return self.attribs[key]
+
+    def __setitem__(self, key: str, value: object) -> None:
+        self.attribs[key] = value
+
+    def get_xml(self) -> ElementTree.Element:
+        """The element as svgwrite's `get_xml` gives its own (its `tostring` calls it)."""
+        xml = ElementTree.Element(self.elementname)
+        for name, value in sorted(self.attribs.items()):
+            if value is not None and (value := str(value)):
+                xml.set(name, value)
+        xml.text = self.text or None
+        xml.extend(element.get_xml() for element in self.elements)
+        return xml
+
+
+class _Drawing(svgwrite.Drawing):  # type: ignore[misc]
+    """svgwrite's drawing, for the document (its root's attributes, the `<defs>` and stylesheet, the title
+    and description), whose elements of the kinds a map makes by the hundred are `_Element`s, made with
+    svgwrite's arguments (`insert`, `center`, `size`, keywords)."""
+
+    def g(self, **extra: object) -> _Element:
+        return _Element("g", {}, extra)
+
+    def text(self, text: str, insert: Point | tuple[str, str], **extra: object) -> _Element:
+        return _Element("text", {"x": insert[0], "y": insert[1]}, extra, str(text))
+
+    def tspan(self, text: str, insert: Point | tuple[str, str], **extra: object) -> _Element:
+        return _Element("tspan", {"x": insert[0], "y": insert[1]}, extra, str(text))
+
+    def use(self, href: str, insert: Point | tuple[str, str], **extra: object) -> _Element:
+        return _Element("use", {"xlink:href": href, "x": insert[0], "y": insert[1]}, extra)
+
+    def path(self, d: str, **extra: object) -> _Element:
+        return _Element("path", {"d": d}, extra)
+
+    def circle(self, center: Point | tuple[str, str], r: float, **extra: object) -> _Element:
+        return _Element("circle", {"cx": center[0], "cy": center[1], "r": r}, extra)
+
+    def ellipse(self, center: Point, r: Point, **extra: object) -> _Element:
+        return _Element("ellipse", {"cx": center[0], "cy": center[1], "rx": r[0], "ry": r[1]}, extra)
+
+    def rect(self, insert: Point | tuple[str, str], size: Point | tuple[str, str], **extra: object) -> _Element:
+        return _Element("rect", {"x": insert[0], "y": insert[1], "width": size[0], "height": size[1]}, extra)
+
+
 def svg_text(drawing: svgwrite.Drawing) -> str:
     """The drawing's SVG as svgwrite's `tostring` writes it (each element's attributes sorted, the empty ones
-    left out, a text's words and the stylesheet's CDATA), written straight from svgwrite's elements rather
-    than through an ElementTree of them. An element of a kind this does not know is written by svgwrite."""
+    left out, a text's words and the stylesheet's CDATA), written straight from its elements (`_Element`s
+    and svgwrite's) rather than through an ElementTree of them. An svgwrite element of a kind this does not
+    know is written by svgwrite."""
     # what svgwrite's `Drawing.get_xml` sets on the drawing before it writes it (calling it would build the
     # whole ElementTree this writer spares)
     drawing.attribs.update(
@@ -1038,11 +1156,11 @@ def svg_text(drawing: svgwrite.Drawing) -> str:
 _ATTRIBUTES_ONLY = (svgwrite.base.BaseElement.get_xml, svgwrite.drawing.Drawing.get_xml)
 
 
-def _write_element(element: svgwrite.base.BaseElement, out: list[str]) -> None:
+def _write_element(element: _Element | svgwrite.base.BaseElement, out: list[str]) -> None:
     kind = type(element)
     text = ""
-    if kind.get_xml is svgwrite.text.TSpan.get_xml:
-        text = ElementTree._escape_cdata(str(element.text))  # type: ignore[attr-defined]
+    if kind is _Element:
+        text = ElementTree._escape_cdata(element.text) if element.text else ""  # type: ignore[attr-defined]
     elif kind.get_xml is svgwrite.container.Script.get_xml:
         text = f"<![CDATA[{element._content}]]>" if element._content else ""
     elif kind.get_xml not in _ATTRIBUTES_ONLY:
