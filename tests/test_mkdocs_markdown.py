@@ -1,5 +1,6 @@
-"""The MkDocs hook's faster inline step (`mkdocs_hooks._PlainTextFirst`, docs/site.md "A club's site") gives
-the HTML Markdown's own gives, on every kind of inline Markdown and on the project's own pages."""
+"""The MkDocs hook's faster inline step (`mkdocs_hooks._PlainTextFirst`) and plain tables
+(`mkdocs_hooks._PlainTables`, docs/site.md "A club's site") give the HTML Markdown's own gives, on every kind
+of inline Markdown and of table, on the project's own pages and on the pages `judge site` writes."""
 
 from __future__ import annotations
 
@@ -27,6 +28,34 @@ SNIPPETS = [
     '<div class="pbem-standings" markdown>\n\n| Power | Cities |\n|---|---|\n| **Milan** | 3 |\n\n</div>',
     "```\nfenced *code* stays `as is`\n```\n\n    indented <code> too",
 ]
+# tables, plain (written by the hook) and of every other kind (left to Markdown)
+TABLES = [
+    "| Power | Cities | Units |\n|---|---|---|\n| Milan | 3 | `A mil`\u00a0`F gen` |\n| « Venise » | 0 |  |",
+    "# Heading\n\n| a | b |\n| --- | --- |\n| ` spaced code ` | x `c` y |   \n\ntext after",
+    "| a | b |\n|:--|--:|\n| aligned | cells |",
+    "| a | b |\n|:-:|---|\n| centred | cell |",
+    "| a | b |\n|---|---|\n| `a\\|b` | escaped \\| pipe |",
+    "| a | b |\n|---|---|\n| `co|de` | pipe in code |",
+    "a paragraph line\n| a | b |\n|---|---|\n| c | d |",
+    "| a | b |\n|---|---|",
+    "| a | b |\n|---|---|\n| one cell |\n| three | cells | here |",
+    "| a | b |\n|---|---|\n| c | d |\na line of text that is a row",
+    "    | a | b |\n    |---|---|\n    | indented | code |",
+    "- an item\n\n    | a | b |\n    |---|---|\n    | in | list |",
+    " | a | b |\n |---|---|\n | one | space |",
+    "<div>html</div>\n\n| a | b |\n|---|---|\n| after | html |",
+    "<div>html</div>\n| a | b |\n|---|---|\n| right after | html |",
+    "```\n| a | b |\n|---|---|\n| in | fence |\n```",
+    "| a | b |\n|---|---|\n| & | < > |",
+    "| a | b |\n|---|---|\n| *em* | _under_ |\n| [link](page.md) | ![img](map.svg) |",
+    "| a | b |\n|---|---|\n| {: .cls } | &amp; |\n| <span>x</span> | \\*escaped\\* |",
+    "| a |\n|---|\n| one column |",
+    "| a | b |\n|---|---|\n| c | d |\n\n| e | f |\n|---|---|\n| g | h |",
+    "!!! note\n\n    | a | b |\n    |---|---|\n    | in | admonition |",
+    '<div class="pbem-standings" markdown>\n\n| Power | Cities |\n|---|---|\n| Milan | 3 |\n\n</div>',
+    "| a | b |\n|---|---|\n| ``double `tick` code`` | `` x `` |",
+    "| a | b |\n|---|---|\n| trailing | pipe",
+]
 
 
 def _extensions() -> tuple[list[Any], dict[str, Any]]:
@@ -48,13 +77,70 @@ def _pages() -> list[Any]:
     return [pytest.param(path.read_text(encoding="utf-8"), id=str(path.relative_to(ROOT))) for path in found]
 
 
-@pytest.mark.parametrize("text", [*SNIPPETS, *_pages()])
-def test_the_faster_inline_step_gives_markdowns_html(text: str) -> None:
+def _both(text: str, *more: Any) -> tuple[str, str]:
+    """The text converted by Markdown with mkdocs.yml's extensions (and `more`), without and with the hook's."""
     names, settings = _extensions()
-    own = markdown.Markdown(extensions=names, extension_configs=settings).convert(text)
+    own = markdown.Markdown(extensions=[*names, *more], extension_configs=settings).convert(text)
     faster = markdown.Markdown(
-        extensions=[*names, mkdocs_hooks._PlainTextExtension()], extension_configs=settings
+        extensions=[*names, *more, mkdocs_hooks._PlainTextExtension()], extension_configs=settings
     ).convert(text)
+    return own, faster
+
+
+@pytest.mark.parametrize("text", [*SNIPPETS, *TABLES, *_pages()])
+def test_the_faster_inline_step_gives_markdowns_html(text: str) -> None:
+    own, faster = _both(text)
+    assert faster == own
+
+
+def test_the_pages_judge_site_writes_convert_as_markdown_converts_them(games_site: Path) -> None:
+    """Every page `judge site` writes for the shipped games (phase pages: tables of orders, events), both ways;
+    and their report tables are written by the hook, not parsed by Markdown."""
+    pages = sorted(games_site.rglob("*.md"))
+    written = 0
+    store = markdown.util.HtmlStash.store
+
+    def noted(stash: Any, html: Any) -> str:
+        nonlocal written
+        written += isinstance(html, str) and html.startswith("<table>")
+        return store(stash, html)
+
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        own = markdown.Markdown(extensions=_extensions()[0], extension_configs=_extensions()[1]).convert(text)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(markdown.util.HtmlStash, "store", noted)
+            faster = _both(text)[1]
+        assert faster == own, path.relative_to(games_site)
+    phases = [p for p in pages if p.name[:1].isdigit()]
+    assert len(phases) > 20 and written >= len(phases)
+
+
+def test_a_plain_table_is_not_parsed_by_markdown() -> None:
+    from markdown.extensions import tables
+
+    parsed: list[str] = []
+    run = tables.TableProcessor.run
+
+    def noted(self: Any, parent: Any, blocks: list[str]) -> None:
+        parsed.append(blocks[0])
+        run(self, parent, blocks)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tables.TableProcessor, "run", noted)
+        own, faster = _both("| a | b |\n|---|---|\n| plain | `code` |\n\n| c | d |\n|:--|---|\n| left | x |")
+    assert faster == own
+    # Markdown's own conversion parsed both tables; the hook's only the aligned one
+    assert [block.splitlines()[1] for block in parsed] == ["|---|---|", "|:--|---|", "|:--|---|"]
+
+
+@pytest.mark.parametrize("extension", ["smarty", "abbr", "footnotes", "def_list", "pymdownx.magiclink"])
+def test_tables_are_left_to_markdown_with_an_extension_the_hook_does_not_know(extension: str) -> None:
+    """An extension a club adds may change a cell's words ("quotes" made curly, abbreviations, links): then
+    Markdown converts every table itself."""
+    table = '| a | b |\n|---|---|\n| "quoted" -- HTML | https://example.org x[^1] |'
+    text = f"*[HTML]: Hyper Text\n\n{table}\n\n[^1]: a note"
+    own, faster = _both(text, extension)
     assert faster == own
 
 
@@ -71,7 +157,8 @@ def test_plain_text_is_not_given_to_the_patterns() -> None:
         return apply(pattern, data, *args)
 
     inline._InlineProcessor__applyPattern = noted
-    html = md.convert("| a | b |\n|---|---|\n| plain words | `code` |")
-    assert "<td>plain words</td>" in html and "<td><code>code</code></td>" in html
+    # an aligned table, which the hook leaves to Markdown: its cells go through the inline step
+    html = md.convert("| a | b |\n|:--|---|\n| plain words | `code` |")
+    assert '<td style="text-align: left;">plain words</td>' in html and "<td><code>code</code></td>" in html
     # the code cell (then what it became) given to the patterns, not the plain cells
     assert tried[0] == "`code`" and not {"a", "b", "plain words"} & set(tried)
