@@ -162,3 +162,19 @@ def test_plain_text_is_not_given_to_the_patterns() -> None:
     assert '<td style="text-align: left;">plain words</td>' in html and "<td><code>code</code></td>" in html
     # the code cell (then what it became) given to the patterns, not the plain cells
     assert tried[0] == "`code`" and not {"a", "b", "plain words"} & set(tried)
+
+
+def test_the_alternate_links_are_dropped_with_their_indentation_and_nothing_else() -> None:
+    """`on_post_page` drops Material's `<link rel="alternate" hreflang>` tags from a page's head (docs/site.md,
+    "Languages": each made the page fetch a sitemap.xml that is not there)."""
+    head = (
+        '<head>\n    <link rel="canonical" href="https://example.org/">\n'
+        '    <link rel="alternate" href="/" hreflang="en">\n'
+        '\t <link rel="alternate" href="/fr/" hreflang="fr">\n'
+        '    <link rel="icon" href="x.png"><link rel="alternate" href="/x/" hreflang="de">\n</head>'
+    )
+    assert mkdocs_hooks._without_alternates(head) == (
+        '<head>\n    <link rel="canonical" href="https://example.org/">\n    <link rel="icon" href="x.png"></head>'
+    )
+    page = '<head>\n  <link rel="alternate" type="application/rss+xml" href="feed.xml">\n</head>\n<p>alternate</p>'
+    assert mkdocs_hooks._without_alternates(page) == page

@@ -81,7 +81,9 @@ _LANGUAGE = re.compile(r"\.([a-z]{2})\.md$")
 _INDEX = re.compile(r"(?:^|/)index(?:\.[a-z]{2})?\.md$")
 _HEADING = re.compile(r"^# (.+?)\s*(?:\{[^}]*\})?\s*$", re.MULTILINE)
 
-_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+# the tag (from its first letter, which Python's regular expressions look for fast: a leading `[ \t]*` made
+# them try every place of the page, a millisecond a page) and its line's end; its indentation is cut apart
+_ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
 _GAME_FOLDER = re.compile(r"^games/([^/]+)/")
@@ -141,7 +143,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     cached = _CACHE.output(page)
     if cached is not None:
         return cached
-    output = _ALTERNATE.sub("", output)
+    output = _without_alternates(output)
     _CACHE.keep(page, output)
     return output
 
@@ -152,6 +154,18 @@ def on_post_build(config: Any) -> None:
         # the default language's build, into the site's root (the others are built inside its on_post_build)
         _copy_private_reports(Path(config["docs_dir"]), Path(config["site_dir"]))
     _CACHE.finished()
+
+
+def _without_alternates(output: str) -> str:
+    """The page less its `<link rel="alternate">` tags, each with the spaces before it and its line's end."""
+    kept, end = [], 0
+    for found in _ALTERNATE.finditer(output):
+        start = found.start()
+        while start > end and output[start - 1] in " \t":
+            start -= 1
+        kept.append(output[end:start])
+        end = found.end()
+    return "".join(kept) + output[end:] if kept else output
 
 
 PRIVATE_REPORTS = "games/*/private/*/*.yaml.age"  # as `exclude_docs` in mkdocs.yml leaves them out
