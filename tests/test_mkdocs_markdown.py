@@ -178,3 +178,43 @@ def test_the_alternate_links_are_dropped_with_their_indentation_and_nothing_else
     )
     page = '<head>\n  <link rel="alternate" type="application/rss+xml" href="feed.xml">\n</head>\n<p>alternate</p>'
     assert mkdocs_hooks._without_alternates(page) == page
+
+
+def test_one_markdown_reset_converts_each_page_as_a_markdown_of_its_own() -> None:
+    """MkDocs's pages are converted by one Markdown, reset between them (`mkdocs_hooks._OneMarkdown`): nothing
+    of a page (its references, its headings' ids, its stashed HTML and code) reaches the next."""
+    names, settings = _extensions()
+    extensions = [*names, mkdocs_hooks._PlainTextExtension()]
+    one = mkdocs_hooks._OneMarkdown(markdown)
+    texts = [
+        "# Orders\n\n[ref]: https://example.org\n\n[a reference][ref]",
+        "# Orders\n\n[a reference][ref], no longer defined",
+        *SNIPPETS,
+        *TABLES,
+        *(path.read_text(encoding="utf-8") for path in sorted((ROOT / "site").glob("*.md"))),
+    ]
+    made = []
+    for text in texts:
+        md = one.Markdown(extensions=extensions, extension_configs=settings)
+        made.append(md)
+        fresh = markdown.Markdown(extensions=extensions, extension_configs=settings)
+        assert md.convert(text) == fresh.convert(text), text
+        assert md.toc_tokens == fresh.toc_tokens
+    assert all(md is made[0] for md in made)
+    # another extension (one this file does not know to reset): a Markdown for each page
+    assert one.Markdown(extensions=[*extensions, "abbr"], extension_configs=settings) is not one.Markdown(
+        extensions=[*extensions, "abbr"], extension_configs=settings
+    )
+
+
+def test_mkdocs_pages_are_given_one_markdown() -> None:
+    from mkdocs.structure import files, pages
+
+    before, copy_file = pages.markdown, files.utils.copy_file
+    try:
+        mkdocs_hooks.on_startup("build", dirty=False)
+        assert isinstance(pages.markdown, mkdocs_hooks._OneMarkdown)
+        assert pages.markdown.Markdown is not None and pages.markdown.treeprocessors is markdown.treeprocessors
+    finally:
+        pages.markdown, files.utils.copy_file = before, copy_file  # type: ignore[assignment]
+        mkdocs_hooks.on_shutdown()

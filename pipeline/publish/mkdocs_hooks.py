@@ -91,6 +91,10 @@ _GAME_FOLDER = re.compile(r"^games/([^/]+)/")
 
 def on_startup(command: str, dirty: bool) -> None:
     _CACHE.start(command == "build" and not dirty)
+    from mkdocs.structure import pages
+
+    if not isinstance(pages.markdown, _OneMarkdown):  # each page converted by one Markdown, reset
+        pages.markdown = _OneMarkdown(markdown)  # type: ignore[assignment]
     if command == "build":  # serving, MkDocs may write a file in place: its source must stay as it is
         from mkdocs.structure import files
 
@@ -425,6 +429,37 @@ class _PlainTextExtension(markdown.Extension):
     def extendMarkdown(self, md: Any) -> None:
         md.treeprocessors.register(_PlainTextFirst(md), "inline", 20)  # in place of Markdown's, at its rank
         md.preprocessors.register(_PlainTables(md), "judge_plain_tables", 15)  # after html_block (20)
+
+
+# ---- one Markdown for every page -----------------------------------------------------------------------
+# the extensions whose state Markdown's `reset` clears (each its own `reset`, or none kept): MkDocs's
+# defaults and those of mkdocs.yml; a page of a site with any other is converted by a Markdown of its own
+_RESETTABLE = {"toc", "tables", "fenced_code", "attr_list", "md_in_html", "admonition", "pymdownx.superfences"}
+
+
+class _OneMarkdown:
+    """The `markdown` module as MkDocs's pages see it, whose `Markdown(...)` is one instance, reset, for every
+    page converted with the same extensions and settings: MkDocs made one for each page, loading every
+    extension again (a millisecond a page). Markdown's `reset` is its way to convert another text; MkDocs
+    registers its own processors of the page again, under the same names, in place of the last page's."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.kept: tuple[object, Any] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def Markdown(self, *, extensions: list[Any], extension_configs: dict[str, Any]) -> Any:  # as MkDocs calls it
+        if not all(e in _RESETTABLE if isinstance(e, str) else isinstance(e, _PlainTextExtension) for e in extensions):
+            return self.module.Markdown(extensions=extensions, extension_configs=extension_configs)
+        key = (
+            [e if isinstance(e, str) else id(e) for e in extensions],
+            json.dumps(extension_configs, sort_keys=True, default=repr),
+        )
+        if self.kept is None or self.kept[0] != key:
+            self.kept = (key, self.module.Markdown(extensions=extensions, extension_configs=extension_configs))
+        return self.kept[1].reset()
 
 
 # ---- the page cache -------------------------------------------------------------------------------------
