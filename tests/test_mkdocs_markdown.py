@@ -218,3 +218,53 @@ def test_mkdocs_pages_are_given_one_markdown() -> None:
     finally:
         pages.markdown, files.utils.copy_file = before, copy_file  # type: ignore[assignment]
         mkdocs_hooks.on_shutdown()
+
+
+# Material's search plugin's `on_page_context` as the hook knows it (mkdocs_hooks._search_scans_only_marked_pages
+# does the same but for the scan of a page with no `data-search-*` attribute): another version fails here
+SEARCH_PAGE_CONTEXT = "33eb62fd1688be4d99a4e7bf8fc51c1be3d37602b63ad5327c9be3abf5dc8d50"
+
+
+def test_the_search_plugins_page_step_is_the_one_the_hook_knows() -> None:
+    import hashlib
+    import inspect
+
+    from material.plugins.search.plugin import SearchPlugin
+
+    source = inspect.getsource(SearchPlugin.on_page_context)
+    assert hashlib.sha256(source.encode()).hexdigest() == SEARCH_PAGE_CONTEXT, source
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '<h1 id="orders">Orders</h1>\n<p>The army in Milan holds.</p>\n<h2 id="events">Events</h2>\n<p>Famine.</p>',
+        '<h1 id="a">A</h1>\n<p data-search-exclude="true">left out</p>\n<p>kept, data-search- in words</p>',
+    ],
+)
+@pytest.mark.parametrize("excluded", [False, True])
+def test_the_search_plugin_indexes_and_cleans_a_page_as_before(content: str, excluded: bool) -> None:
+    from types import SimpleNamespace
+
+    from material.plugins.search.plugin import SearchIndex, SearchPlugin
+    from mkdocs.plugins import PluginCollection
+    from mkdocs.structure.toc import get_toc
+
+    def run(replaced: bool) -> tuple[str, list[Any]]:
+        search = SearchPlugin()
+        search.load_config({})
+        search.search_index = SearchIndex(**search.config)
+        plugins = PluginCollection()
+        plugins["material/search"] = search
+        if replaced:
+            mkdocs_hooks._search_scans_only_marked_pages(plugins)
+            assert plugins.events["page_context"][0] != search.on_page_context
+        meta = {"search": {"exclude": True}} if excluded else {}
+        toc = get_toc([{"level": 1, "id": "orders", "name": "Orders", "children": []}])
+        page = SimpleNamespace(content=content, meta=meta, toc=toc, url="games/x/", title="Orders")
+        plugins.on_page_context({}, page=page, config={}, nav=None)
+        return page.content, search.search_index.entries
+
+    (content_after, entries), before = run(replaced=True), run(replaced=False)
+    assert (content_after, entries) == before
+    assert bool(entries) != excluded and "data-search-exclude" not in content_after

@@ -106,7 +106,37 @@ def on_config(config: Any) -> Any:
     if not any(isinstance(e, _PlainTextExtension) for e in config["markdown_extensions"]):
         config["markdown_extensions"].append(_PlainTextExtension())
     _LINKED[0] = os.path.join(os.path.abspath(config["docs_dir"]), "games", "")
+    _search_scans_only_marked_pages(config.plugins)
     return config
+
+
+def _search_scans_only_marked_pages(plugins: Any) -> None:
+    """Material's search plugin, after indexing a page, takes its `data-search-*` attributes out of its HTML
+    with a regular expression that tries every place of the page (a millisecond a page, most of them pages
+    left out of the index): a page with no such attribute is indexed the same and left as it is. Its
+    `on_page_context` is replaced among the build's page_context events (the only way in; its source is
+    checked by tests/test_mkdocs_markdown.py, so that another version of Material fails a test)."""
+    from material.plugins.search.plugin import SearchPlugin
+
+    events = plugins.events["page_context"]
+    for index, method in enumerate(events):
+        search = getattr(method, "__self__", None)
+        if (
+            not isinstance(search, SearchPlugin)
+            or getattr(method, "__func__", None) is not SearchPlugin.on_page_context
+        ):
+            continue
+
+        def on_page_context(context: Any, *, page: Any, config: Any, nav: Any, search: Any = search) -> Any:
+            if search.config.enabled and "data-search-" not in page.content:
+                search.search_index.add_entry_from_context(page)
+                return None
+            return SearchPlugin.on_page_context(search, context, page=page, config=config, nav=nav)
+
+        events[index] = on_page_context
+        origins = getattr(plugins, "_event_origins", None)  # the plugin named in a warning it logs
+        if isinstance(origins, dict) and method in origins:
+            origins[on_page_context] = origins[method]
 
 
 def on_files(files: Any, config: Any) -> Any:
