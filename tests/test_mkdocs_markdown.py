@@ -268,3 +268,42 @@ def test_the_search_plugin_indexes_and_cleans_a_page_as_before(content: str, exc
     (content_after, entries), before = run(replaced=True), run(replaced=False)
     assert (content_after, entries) == before
     assert bool(entries) != excluded and "data-search-exclude" not in content_after
+
+
+def test_the_navigation_is_shared_by_the_pages_of_a_game_out_of_it_in_one_folder() -> None:
+    """`mkdocs_hooks._SharedNav`: one navigation for the pages whose links it gives are the same (docs/site.md,
+    "A club's site"), none for a page in the navigation, of no game, or under which an item of it lies."""
+    from types import SimpleNamespace
+
+    class Inclusion:
+        def __init__(self, in_nav: bool) -> None:
+            self.in_nav = in_nav
+
+        def is_in_nav(self) -> bool:
+            return self.in_nav
+
+    def page(url: str, src: str, in_nav: bool = False) -> Any:
+        return SimpleNamespace(url=url, file=SimpleNamespace(src_uri=src, inclusion=Inclusion(in_nav)))
+
+    section = SimpleNamespace(url=None, children=[SimpleNamespace(url="games/a/", children=None)])
+    nav = SimpleNamespace(items=[SimpleNamespace(url="", children=None), section])
+    shared = mkdocs_hooks._SharedNav()
+
+    def key(of: Any, navigation: Any = nav) -> Any:
+        return shared._key({"page": of, "nav": navigation})
+
+    spring, fall = (
+        page("games/a/1901-spring/", "games/a/1901-spring.md"),
+        page("games/a/1901-fall/", "games/a/1901-fall.md"),
+    )
+    assert key(spring) is not None and key(spring) == key(fall)
+    assert key(page("games/b/1901-spring/", "games/b/1901-spring.md")) != key(spring)  # another game
+    assert key(page("games/a/x/1901/", "games/a/x/1901.md")) != key(spring)  # another folder
+    assert key(page("games/a/", "games/a/index.md", in_nav=True)) is None
+    assert key(page("rules/", "rules.md")) is None
+    under = SimpleNamespace(items=[*nav.items, SimpleNamespace(url="games/a/1901-spring/notes/", children=None)])
+    assert key(spring, under) is None and key(fall, under) is not None
+    # without directory URLs a page's links are relative to its folder, which its neighbours share
+    assert key(page("games/a/1901-spring.html", "games/a/1901-spring.md")) == key(
+        page("games/a/1901-fall.html", "games/a/1901-fall.md")
+    )

@@ -170,7 +170,7 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
-    return _CACHE.with_cached_template(env)
+    return _NAV.shared_in(_CACHE.with_cached_template(env))
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
@@ -276,6 +276,88 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
         shown.items = _with_game_only(shown.items, game)
         context["nav"] = shown
     return context
+
+
+# ---- one navigation for the pages of a game left out of it -----------------------------------------------
+NAV_TEMPLATE = "partials/nav.html"  # Material's navigation, which base.html includes in every page
+THEME = "judge-theme"  # the theme's templates (with a site's overrides) under this prefix, as they are
+
+
+class _SharedNav:
+    """Material's navigation rendered once for all the pages of a game that are not in it, in one folder (the
+    phases, order forms and private pages: nearly every page of a club's site), instead of once a page (a
+    fifth of the theme's work on a page). Such a page is no item of it: none of them is marked as the page,
+    open or active, the navigation shows its game alone (`on_page_context`), and its links are relative to
+    the page's folder, the same for every page of that folder unless an item of the navigation lies under
+    the page itself (then it is rendered for the page). A build of each language starts anew."""
+
+    def __init__(self) -> None:
+        self.rendered: dict[tuple[object, ...], str] = {}
+        self.build = 0
+
+    def shared_in(self, env: Any) -> Any:
+        import jinja2
+
+        if "judge_shared_nav" not in env.globals:
+            theme = env.loader
+            env.loader = jinja2.ChoiceLoader(
+                [
+                    jinja2.DictLoader({NAV_TEMPLATE: "{{ judge_shared_nav() }}"}),
+                    jinja2.PrefixLoader({THEME: theme}),
+                    theme,
+                ]
+            )
+
+            @jinja2.pass_context
+            def shared_nav(context: Any) -> str:
+                return self.render(context)
+
+            env.globals["judge_shared_nav"] = shared_nav
+        self.rendered.clear()
+        self.build += 1
+        return env
+
+    def render(self, context: Any) -> str:
+        import markupsafe
+
+        key = self._key(context)
+        html = self.rendered.get(key) if key is not None else None
+        if html is None:
+            # as `{% include %}` renders it: with the including template's context and its names
+            html = context.environment.get_template(f"{THEME}/{NAV_TEMPLATE}").render(context.get_all())
+            if key is not None:
+                self.rendered[key] = html
+        return markupsafe.Markup(html)
+
+    def _key(self, context: Any) -> tuple[object, ...] | None:
+        page, nav = context.get("page"), context.get("nav")
+        file = getattr(page, "file", None)
+        game = _game_of(getattr(file, "src_uri", ""))
+        if game is None or nav is None or _in_nav(page) or not isinstance(getattr(page, "url", None), str):
+            return None
+        # links are made relative to the page's folder (MkDocs's `get_relative_url`), which is the page's URL
+        # itself unless its last part has a dot (a file): then the same for its neighbours; else the same for
+        # pages of the same parent whose URL no item of the navigation is under
+        folder, _, last = page.url.rpartition("/")
+        if "." in last:
+            return (self.build, game, folder, "file")
+        own = page.url.strip("/") + "/"
+        if any(f"{url.strip('/')}/".startswith(own) for url in _navigation_urls(nav.items)):
+            return None
+        return (self.build, game, own.rstrip("/").rpartition("/")[0], "folder", page.url.endswith("/"))
+
+
+_NAV = _SharedNav()
+
+
+def _navigation_urls(items: list[Any]) -> list[str]:
+    urls = []
+    for item in items:
+        url = getattr(item, "url", None)
+        if isinstance(url, str):
+            urls.append(url)
+        urls.extend(_navigation_urls(getattr(item, "children", None) or []))
+    return urls
 
 
 def _in_nav(page: Any) -> bool:
