@@ -46,7 +46,10 @@ that fails fails again; entries no page used are removed after a build that ende
 `on_config` adds a Markdown extension (`_PlainTextExtension`) whose inline step gives a text to Markdown's
 inline patterns only when one of them matches it, and which writes a table of plain cells (words and `code`:
 a phase page's report) as the HTML Markdown makes of it (`_PlainTables`): the same HTML, a phase page
-converted in about half the time.
+converted in about half the time. `on_startup` gives MkDocs's pages one Markdown, reset between pages
+(`_OneMarkdown`), `on_env` renders Material's navigation once for the pages of a game out of it in one folder
+(`_SharedNav`), and `on_config` spares the search plugin its scan of a page with nothing to take out
+(`_search_scans_only_marked_pages`): the site's bytes the same (tests/test_site_cache.py).
 
 What MkDocs copies from `judge site`'s folder (maps, order-form data) and the private reports are hard links
 (`_link_or_copy`), and the theme's templates are compiled once (Jinja's bytecode cache, `jinja/` in the
