@@ -55,6 +55,9 @@ TABLES = [
     '<div class="pbem-standings" markdown>\n\n| Power | Cities |\n|---|---|\n| Milan | 3 |\n\n</div>',
     "| a | b |\n|---|---|\n| ``double `tick` code`` | `` x `` |",
     "| a | b |\n|---|---|\n| trailing | pipe",
+    "| a | b |\n|---|---|\n| `a``b` | `c` `d` |",
+    "- a list\n\n| a | b |\n|---|---|\n| after | list |\n\n1. item\n| a | b |\n|---|---|\n| lazy | line |",
+    "## Heading\n| a | b |\n|---|---|\n| right after | heading |\n\n> | a | b |\n> |---|---|\n> | quoted | table |",
 ]
 
 

@@ -421,7 +421,7 @@ class _PlainTextFirst(treeprocessors.InlineProcessor):
 # pattern of Markdown (code, escape, links and images, autolinks and raw HTML, entities, emphasis), a pipe or a
 # brace (attr_list), or a control character (Markdown's placeholders)
 _PLAIN = r"[^`\\|*_\[\]!<>&{}\x00-\x1f]"
-_CELL = re.compile(rf"(?:{_PLAIN}|`[^`\\|&<>\x00-\x1f]+`)*")
+_CELL = re.compile(rf"(?:{_PLAIN}|`[^`\\|&<>\x00-\x1f]+`(?!`))*")  # `a``b` is one span to Markdown: left to it
 _CODE = re.compile(r"`([^`]+)`")
 _RULE = re.compile(r" *-+ *")  # a column of the line under the header, with no alignment
 # what may touch a table between Markdown's reading it and writing it out, besides the table itself: the
