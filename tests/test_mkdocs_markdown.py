@@ -10,6 +10,8 @@ from typing import Any
 import markdown
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pipeline.publish import mkdocs_hooks
 
@@ -310,3 +312,20 @@ def test_the_navigation_is_shared_by_the_pages_of_a_game_out_of_it_in_one_folder
     assert key(page("games/a/1901-spring.html", "games/a/1901-spring.md")) == key(
         page("games/a/1901-fall.html", "games/a/1901-fall.md")
     )
+
+
+@given(
+    st.lists(
+        st.lists(st.text(alphabet="ab `*_[]()!<>&\\|{}:#-.\u00a0\t", max_size=8), min_size=2, max_size=3),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from(["|---|---|---|", "| --- | --- | --- |", "|:--|---|---|"]),
+    st.sampled_from(["", "text\n", "\n", "# Title\n\n"]),
+)
+def test_any_table_converts_as_markdown_converts_it(rows: list[list[str]], rule: str, before: str) -> None:
+    """Tables of random cells (words, code, Markdown's special characters, pipes, rows of other widths)."""
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
+    text = before + "\n".join([lines[0], rule, *lines[1:]]) + "\n"
+    own, faster = _both(text)
+    assert faster == own
