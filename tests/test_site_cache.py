@@ -307,6 +307,40 @@ def test_mkdocs_renders_again_only_the_pages_that_changed(tmp_path: Path) -> Non
     assert snapshot(work / "_build" / "site") == snapshot(scratch / "_build" / "site")
 
 
+# the hook with its shortcuts taken out: MkDocs's own conversion, navigation and search steps for every page
+PLAIN_HOOK = """
+import importlib.util
+
+spec = importlib.util.spec_from_file_location("judge_hooks", {hook!r})
+hooks = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(hooks)
+hooks._PlainTextExtension.extendMarkdown = lambda self, md: None
+hooks._OneMarkdown.Markdown = lambda self, **settings: self.module.Markdown(**settings)
+hooks._NAV.shared_in = lambda env: env
+hooks._search_scans_only_marked_pages = lambda plugins: None
+globals().update({{name: getattr(hooks, name) for name in dir(hooks) if name.startswith("on_")}})
+"""
+
+
+def test_the_hooks_shortcuts_give_the_site_mkdocs_gives_without_them(games: Path, tmp_path: Path) -> None:
+    """Plain tables written by the hook, plain text kept from the inline patterns, one Markdown for every page,
+    one navigation for a game's pages out of it, the search plugin's scan skipped (docs/site.md, "A club's
+    site"): the built site is byte for byte the one MkDocs builds without them."""
+    work = mkdocs_project(tmp_path / "work", games)
+    plain = tmp_path / "plain"
+    shutil.copytree(work, plain)
+    hook = plain / "plain_hooks.py"
+    hook.write_text(PLAIN_HOOK.format(hook=str(ROOT / "pipeline" / "publish" / "mkdocs_hooks.py")))
+    config = plain / "mkdocs.yml"
+    config.write_text(re.sub(r"(?m)^(  - ).*mkdocs_hooks\.py", rf"\g<1>{hook}", config.read_text(encoding="utf-8")))
+    for folder in (work, plain):
+        built = mkdocs_build(folder, cache="off")
+        assert built.returncode == 0, built.stderr
+    site = snapshot(work / "_build" / "site")
+    assert len([name for name in site if name.endswith(".html")]) > 30
+    assert site == snapshot(plain / "_build" / "site")
+
+
 def test_a_page_that_warns_is_not_kept_and_a_strict_build_fails_again(tmp_path: Path) -> None:
     games = tmp_path / "games"
     shutil.copytree(GAMES / "demo", games / "demo")

@@ -44,7 +44,12 @@ the one a build from scratch gives (tested). A page that logged a warning is not
 that fails fails again; entries no page used are removed after a build that ended without a warning.
 
 `on_config` adds a Markdown extension (`_PlainTextExtension`) whose inline step gives a text to Markdown's
-inline patterns only when one of them matches it: the same HTML, a fifth less of a phase page's conversion.
+inline patterns only when one of them matches it, and which writes a table of plain cells (words and `code`:
+a phase page's report) as the HTML Markdown makes of it (`_PlainTables`): the same HTML, a phase page
+converted in about half the time. `on_startup` gives MkDocs's pages one Markdown, reset between pages
+(`_OneMarkdown`), `on_env` renders Material's navigation once for the pages of a game out of it in one folder
+(`_SharedNav`), and `on_config` spares the search plugin its scan of a page with nothing to take out
+(`_search_scans_only_marked_pages`): the site's bytes the same (tests/test_site_cache.py).
 
 What MkDocs copies from `judge site`'s folder (maps, order-form data) and the private reports are hard links
 (`_link_or_copy`), and the theme's templates are compiled once (Jinja's bytecode cache, `jinja/` in the
@@ -67,7 +72,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown
-from markdown import inlinepatterns, treeprocessors
+from markdown import inlinepatterns, preprocessors, treeprocessors
 
 # shared with `judge site` (site.py has HOME_BLOCK too, tests/test_site.py checks they agree); the hook itself
 # imports nothing of the project, as MkDocs loads it by its path
@@ -79,7 +84,9 @@ _LANGUAGE = re.compile(r"\.([a-z]{2})\.md$")
 _INDEX = re.compile(r"(?:^|/)index(?:\.[a-z]{2})?\.md$")
 _HEADING = re.compile(r"^# (.+?)\s*(?:\{[^}]*\})?\s*$", re.MULTILINE)
 
-_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+# the tag (from its first letter, which Python's regular expressions look for fast: a leading `[ \t]*` made
+# them try every place of the page, a millisecond a page) and its line's end; its indentation is cut apart
+_ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
 _GAME_FOLDER = re.compile(r"^games/([^/]+)/")
@@ -87,6 +94,10 @@ _GAME_FOLDER = re.compile(r"^games/([^/]+)/")
 
 def on_startup(command: str, dirty: bool) -> None:
     _CACHE.start(command == "build" and not dirty)
+    from mkdocs.structure import pages
+
+    if not isinstance(pages.markdown, _OneMarkdown):  # each page converted by one Markdown, reset
+        pages.markdown = _OneMarkdown(markdown)  # type: ignore[assignment]
     if command == "build":  # serving, MkDocs may write a file in place: its source must stay as it is
         from mkdocs.structure import files
 
@@ -98,7 +109,37 @@ def on_config(config: Any) -> Any:
     if not any(isinstance(e, _PlainTextExtension) for e in config["markdown_extensions"]):
         config["markdown_extensions"].append(_PlainTextExtension())
     _LINKED[0] = os.path.join(os.path.abspath(config["docs_dir"]), "games", "")
+    _search_scans_only_marked_pages(config.plugins)
     return config
+
+
+def _search_scans_only_marked_pages(plugins: Any) -> None:
+    """Material's search plugin, after indexing a page, takes its `data-search-*` attributes out of its HTML
+    with a regular expression that tries every place of the page (a millisecond a page, most of them pages
+    left out of the index): a page with no such attribute is indexed the same and left as it is. Its
+    `on_page_context` is replaced among the build's page_context events (the only way in; its source is
+    checked by tests/test_mkdocs_markdown.py, so that another version of Material fails a test)."""
+    from material.plugins.search.plugin import SearchPlugin
+
+    events = plugins.events["page_context"]
+    for index, method in enumerate(events):
+        search = getattr(method, "__self__", None)
+        if (
+            not isinstance(search, SearchPlugin)
+            or getattr(method, "__func__", None) is not SearchPlugin.on_page_context
+        ):
+            continue
+
+        def on_page_context(context: Any, *, page: Any, config: Any, nav: Any, search: Any = search) -> Any:
+            if search.config.enabled and "data-search-" not in page.content:
+                search.search_index.add_entry_from_context(page)
+                return None
+            return SearchPlugin.on_page_context(search, context, page=page, config=config, nav=nav)
+
+        events[index] = on_page_context
+        origins = getattr(plugins, "_event_origins", None)  # the plugin named in a warning it logs
+        if isinstance(origins, dict) and method in origins:
+            origins[on_page_context] = origins[method]
 
 
 def on_files(files: Any, config: Any) -> Any:
@@ -132,14 +173,14 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
-    return _CACHE.with_cached_template(env)
+    return _NAV.shared_in(_CACHE.with_cached_template(env))
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     cached = _CACHE.output(page)
     if cached is not None:
         return cached
-    output = _ALTERNATE.sub("", output)
+    output = _without_alternates(output)
     _CACHE.keep(page, output)
     return output
 
@@ -150,6 +191,18 @@ def on_post_build(config: Any) -> None:
         # the default language's build, into the site's root (the others are built inside its on_post_build)
         _copy_private_reports(Path(config["docs_dir"]), Path(config["site_dir"]))
     _CACHE.finished()
+
+
+def _without_alternates(output: str) -> str:
+    """The page less its `<link rel="alternate">` tags, each with the spaces before it and its line's end."""
+    kept, end = [], 0
+    for found in _ALTERNATE.finditer(output):
+        start = found.start()
+        while start > end and output[start - 1] in " \t":
+            start -= 1
+        kept.append(output[end:start])
+        end = found.end()
+    return "".join(kept) + output[end:] if kept else output
 
 
 PRIVATE_REPORTS = "games/*/private/*/*.yaml.age"  # as `exclude_docs` in mkdocs.yml leaves them out
@@ -228,6 +281,88 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     return context
 
 
+# ---- one navigation for the pages of a game left out of it -----------------------------------------------
+NAV_TEMPLATE = "partials/nav.html"  # Material's navigation, which base.html includes in every page
+THEME = "judge-theme"  # the theme's templates (with a site's overrides) under this prefix, as they are
+
+
+class _SharedNav:
+    """Material's navigation rendered once for all the pages of a game that are not in it, in one folder (the
+    phases, order forms and private pages: nearly every page of a club's site), instead of once a page (a
+    fifth of the theme's work on a page). Such a page is no item of it: none of them is marked as the page,
+    open or active, the navigation shows its game alone (`on_page_context`), and its links are relative to
+    the page's folder, the same for every page of that folder unless an item of the navigation lies under
+    the page itself (then it is rendered for the page). A build of each language starts anew."""
+
+    def __init__(self) -> None:
+        self.rendered: dict[tuple[object, ...], str] = {}
+        self.build = 0
+
+    def shared_in(self, env: Any) -> Any:
+        import jinja2
+
+        if "judge_shared_nav" not in env.globals:
+            theme = env.loader
+            env.loader = jinja2.ChoiceLoader(
+                [
+                    jinja2.DictLoader({NAV_TEMPLATE: "{{ judge_shared_nav() }}"}),
+                    jinja2.PrefixLoader({THEME: theme}),
+                    theme,
+                ]
+            )
+
+            @jinja2.pass_context
+            def shared_nav(context: Any) -> str:
+                return self.render(context)
+
+            env.globals["judge_shared_nav"] = shared_nav
+        self.rendered.clear()
+        self.build += 1
+        return env
+
+    def render(self, context: Any) -> str:
+        import markupsafe
+
+        key = self._key(context)
+        html = self.rendered.get(key) if key is not None else None
+        if html is None:
+            # as `{% include %}` renders it: with the including template's context and its names
+            html = context.environment.get_template(f"{THEME}/{NAV_TEMPLATE}").render(context.get_all())
+            if key is not None:
+                self.rendered[key] = html
+        return markupsafe.Markup(html)
+
+    def _key(self, context: Any) -> tuple[object, ...] | None:
+        page, nav = context.get("page"), context.get("nav")
+        file = getattr(page, "file", None)
+        game = _game_of(getattr(file, "src_uri", ""))
+        if game is None or nav is None or _in_nav(page) or not isinstance(getattr(page, "url", None), str):
+            return None
+        # links are made relative to the page's folder (MkDocs's `get_relative_url`), which is the page's URL
+        # itself unless its last part has a dot (a file): then the same for its neighbours; else the same for
+        # pages of the same parent whose URL no item of the navigation is under
+        folder, _, last = page.url.rpartition("/")
+        if "." in last:
+            return (self.build, game, folder, "file")
+        own = page.url.strip("/") + "/"
+        if any(f"{url.strip('/')}/".startswith(own) for url in _navigation_urls(nav.items)):
+            return None
+        return (self.build, game, own.rstrip("/").rpartition("/")[0], "folder", page.url.endswith("/"))
+
+
+_NAV = _SharedNav()
+
+
+def _navigation_urls(items: list[Any]) -> list[str]:
+    urls = []
+    for item in items:
+        url = getattr(item, "url", None)
+        if isinstance(url, str):
+            urls.append(url)
+        urls.extend(_navigation_urls(getattr(item, "children", None) or []))
+    return urls
+
+
 def _in_nav(page: Any) -> bool:
     inclusion = getattr(page.file, "inclusion", None)
     return inclusion is None or inclusion.is_in_nav()
@@ -282,9 +417,164 @@ class _PlainTextFirst(treeprocessors.InlineProcessor):
         return data
 
 
+# a table cell whose HTML is its text: plain words and `code` spans, none of the characters that start an inline
+# pattern of Markdown (code, escape, links and images, autolinks and raw HTML, entities, emphasis), a pipe or a
+# brace (attr_list), or a control character (Markdown's placeholders)
+_PLAIN = r"[^`\\|*_\[\]!<>&{}\x00-\x1f]"
+_CELL = re.compile(rf"(?:{_PLAIN}|`[^`\\|&<>\x00-\x1f]+`(?!`))*")  # `a``b` is one span to Markdown: left to it
+_CODE = re.compile(r"`([^`]+)`")
+_RULE = re.compile(r" *-+ *")  # a column of the line under the header, with no alignment
+# what may touch a table between Markdown's reading it and writing it out, besides the table itself: the
+# processors of Markdown and of the extensions of mkdocs.yml, MkDocs's own and this file's (by class, as a
+# registry of Markdown lists its items); with any other, the tables are left to Markdown
+_KNOWN = {
+    "markdown.preprocessors.NormalizeWhitespace",
+    "markdown.preprocessors.HtmlBlockPreprocessor",
+    "markdown.extensions.md_in_html.HtmlBlockPreprocessor",
+    "pymdownx.superfences.SuperFencesBlockPreprocessor",
+    "mkdocs.structure.pages._RawHTMLPreprocessor",
+    "markdown.treeprocessors.PrettifyTreeprocessor",
+    "markdown.treeprocessors.UnescapeTreeprocessor",
+    "markdown.extensions.attr_list.AttrListTreeprocessor",
+    "markdown.extensions.toc.TocTreeprocessor",
+    "mkdocs.structure.pages._ExtractAnchorsTreeprocessor",
+    "mkdocs.structure.pages._RelativePathTreeprocessor",
+    "mkdocs.structure.pages._ExtractTitleTreeprocessor",
+    "markdown.postprocessors.RawHtmlPostprocessor",
+    "markdown.extensions.md_in_html.MarkdownInHTMLPostprocessor",
+    "markdown.postprocessors.AndSubstitutePostprocessor",
+}
+_KNOWN_INLINE = {
+    "markdown.inlinepatterns.BacktickInlineProcessor",
+    "markdown.inlinepatterns.EscapeInlineProcessor",
+    "markdown.inlinepatterns.ReferenceInlineProcessor",
+    "markdown.inlinepatterns.LinkInlineProcessor",
+    "markdown.inlinepatterns.ImageInlineProcessor",
+    "markdown.inlinepatterns.ImageReferenceInlineProcessor",
+    "markdown.inlinepatterns.ShortReferenceInlineProcessor",
+    "markdown.inlinepatterns.ShortImageReferenceInlineProcessor",
+    "markdown.inlinepatterns.AutolinkInlineProcessor",
+    "markdown.inlinepatterns.AutomailInlineProcessor",
+    "markdown.inlinepatterns.SubstituteTagInlineProcessor",
+    "markdown.inlinepatterns.HtmlInlineProcessor",
+    "markdown.inlinepatterns.DelimiterProcessor",  # emphasis, * and _
+    "markdown.inlinepatterns.AsteriskProcessor",  # the same in Markdown before 3.11
+    "markdown.inlinepatterns.UnderscoreProcessor",
+}
+# the block processors that look at a block before Markdown's tables do (by priority), none of which takes
+# a block of lines starting with a pipe: md_in_html's (a stashed element), admonition's (`!!!`), the empty
+# block's, the indented ones (list continuations, code)
+_KNOWN_BEFORE_TABLES = {
+    "markdown.extensions.md_in_html.MarkdownInHtmlProcessor",
+    "markdown.extensions.admonition.AdmonitionProcessor",
+    "markdown.blockprocessors.EmptyBlockProcessor",
+    "markdown.blockprocessors.ListIndentProcessor",
+    "markdown.blockprocessors.CodeBlockProcessor",
+    "pymdownx.superfences.SuperFencesCodeBlockProcessor",
+}
+
+
+def _class(item: object) -> str:
+    return f"{type(item).__module__}.{type(item).__qualname__}"
+
+
+class _PlainTables(preprocessors.Preprocessor):
+    """Markdown's tables whose cells are plain words and `code` (every table of a phase page's report) written
+    as the HTML Markdown makes of them, and kept aside as raw HTML: the tables parsed, each cell given to the
+    inline step, each element indented and written out cost a phase page half of its conversion. A table of
+    any other kind (alignment, links, emphasis, a cell too few...), or any Markdown extension this file does
+    not know, and the table is left to Markdown. Runs after the HTML blocks and fenced code are kept aside."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        if not any(line.startswith("|") for line in lines) or not self._only_known():
+            return lines
+        out: list[str] = []
+        index = 0
+        while index < len(lines):
+            end = index
+            if lines[index].startswith("|") and (index == 0 or lines[index - 1] == ""):
+                while end < len(lines) and lines[end] != "":
+                    end += 1
+            html = self._table(lines[index:end]) if end > index else None
+            if html is None:
+                out.append(lines[index])
+                index += 1
+            else:
+                out.append(self.md.htmlStash.store(html))
+                index = end
+        return out
+
+    def _only_known(self) -> bool:
+        md = self.md
+        tables = md.parser.blockprocessors.get_index_for_name("table") if "table" in md.parser.blockprocessors else None
+        if tables is None or _class(md.parser.blockprocessors[tables]) != "markdown.extensions.tables.TableProcessor":
+            return False
+        processors = [*md.preprocessors, *md.treeprocessors, *md.postprocessors]
+        return (
+            all(_class(p) in _KNOWN or p is self or isinstance(p, _PlainTextFirst) for p in processors)
+            and all(_class(p) in _KNOWN_INLINE for p in md.inlinePatterns)
+            and all(_class(p) in _KNOWN_BEFORE_TABLES for p in list(md.parser.blockprocessors)[:tables])
+        )
+
+    @staticmethod
+    def _table(block: list[str]) -> str | None:
+        """The HTML of a block of table lines as Markdown writes it, or None for a table not of plain cells."""
+        if len(block) < 3 or not all(line.rstrip(" ").endswith("|") and len(line.rstrip(" ")) > 1 for line in block):
+            return None
+        rows = [line.rstrip(" ")[1:-1].split("|") for line in block]
+        width = len(rows[0])
+        if width < 2 or any(len(row) != width for row in rows) or not all(_RULE.fullmatch(c) for c in rows[1]):
+            return None
+        if not all(_CELL.fullmatch(cell) for row in rows for cell in row):
+            return None
+
+        def cells(row: list[str], tag: str) -> str:
+            return "".join(f"<{tag}>{_cell_html(cell.strip(' '))}</{tag}>\n" for cell in row)
+
+        body = "".join(f"<tr>\n{cells(row, 'td')}</tr>\n" for row in rows[2:])
+        return f"<table>\n<thead>\n<tr>\n{cells(rows[0], 'th')}</tr>\n</thead>\n<tbody>\n{body}</tbody>\n</table>"
+
+
+def _cell_html(text: str) -> str:
+    """A plain cell's HTML: its `code` spans as Markdown writes them (the code's spaces stripped)."""
+    return _CODE.sub(lambda found: f"<code>{found[1].strip()}</code>", text) if "`" in text else text
+
+
 class _PlainTextExtension(markdown.Extension):
     def extendMarkdown(self, md: Any) -> None:
         md.treeprocessors.register(_PlainTextFirst(md), "inline", 20)  # in place of Markdown's, at its rank
+        md.preprocessors.register(_PlainTables(md), "judge_plain_tables", 15)  # after html_block (20)
+
+
+# ---- one Markdown for every page -----------------------------------------------------------------------
+# the extensions whose state Markdown's `reset` clears (each its own `reset`, or none kept): MkDocs's
+# defaults and those of mkdocs.yml; a page of a site with any other is converted by a Markdown of its own
+_RESETTABLE = {"toc", "tables", "fenced_code", "attr_list", "md_in_html", "admonition", "pymdownx.superfences"}
+
+
+class _OneMarkdown:
+    """The `markdown` module as MkDocs's pages see it, whose `Markdown(...)` is one instance, reset, for every
+    page converted with the same extensions and settings: MkDocs made one for each page, loading every
+    extension again (a millisecond a page). Markdown's `reset` is its way to convert another text; MkDocs
+    registers its own processors of the page again, under the same names, in place of the last page's."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.kept: tuple[object, Any] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def Markdown(self, *, extensions: list[Any], extension_configs: dict[str, Any]) -> Any:  # as MkDocs calls it
+        if not all(e in _RESETTABLE if isinstance(e, str) else isinstance(e, _PlainTextExtension) for e in extensions):
+            return self.module.Markdown(extensions=extensions, extension_configs=extension_configs)
+        key = (
+            [e if isinstance(e, str) else id(e) for e in extensions],
+            json.dumps(extension_configs, sort_keys=True, default=repr),
+        )
+        if self.kept is None or self.kept[0] != key:
+            self.kept = (key, self.module.Markdown(extensions=extensions, extension_configs=extension_configs))
+        return self.kept[1].reset()
 
 
 # ---- the page cache -------------------------------------------------------------------------------------
