@@ -132,7 +132,8 @@ class Board:
     famine: Mapping[int, Mapping[int, str]] = field(default_factory=dict)  # row roll -> column roll -> province
     plague: Mapping[int, Mapping[int, str]] = field(default_factory=dict)  # the same, for the plague
     _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
-    _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _reach: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)  # `reachable_spaces` by sea
+    _destinations: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)  # `fleet_destinations`
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
     memo: dict[object, object] = field(default_factory=dict, repr=False)  # facts derived from the map, kept
 
@@ -174,19 +175,21 @@ class Board:
 
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
-        key = (kind, src)
-        found = self._reach.get(key)
+        if kind is UnitKind.ARMY:
+            return self.army_adjacency.get(space_of(src), frozenset())
+        found = self._reach.get(src)  # by location alone: an enum in the key would be hashed by a call of Python's
         if found is None:
-            if kind is UnitKind.ARMY:
-                found = self.army_adjacency.get(space_of(src), frozenset())
-            else:
-                found = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))
-            self._reach[key] = found
+            found = self._reach[src] = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))
         return found
 
     def fleet_destinations(self, src: str, space: str) -> list[str]:
         """The locations of `space` a fleet at `src` can move to."""
-        return sorted(d for d in self.fleet_adjacency.get(src, frozenset()) if space_of(d) == space)
+        by_space = self._destinations.get(src)
+        if by_space is None:  # every space at once, from the fleet adjacency of `src`
+            by_space = self._destinations[src] = {}
+            for d in sorted(self.fleet_adjacency.get(src, frozenset())):
+                by_space.setdefault(space_of(d), []).append(d)
+        return list(by_space.get(space, ()))
 
     def neighbours(self, space: str) -> frozenset[str]:
         """Spaces next to `space` for any unit: armies by land, fleets by sea or coast."""
