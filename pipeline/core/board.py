@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -245,7 +246,8 @@ class Board:
 
         That is: two paths from `via`, one to each end, sharing no space but `via`: a flow of two from `via`
         to the ends, where every space carries one (a space is two nodes, its way in and its way out, joined
-        by an arc of capacity one; each end has an arc to the sink).
+        by an arc of capacity one; each end has an arc to the sink). Most routes are found before: a shortest
+        chain to one end, then a chain to the other among the spaces it left (none to one end: no route).
         """
         if via in (src, dst) or via not in usable:
             return False
@@ -254,6 +256,11 @@ class Board:
             if end in near(via):  # one end next to `via`: the route is a chain from `via` to the other end
                 return other in near(via) or self.convoy_chain(via, other, usable - {end})
         inner = usable - {src, dst}
+        to_src = _chain_between(near, inner, via, src)
+        if to_src is None:
+            return False
+        if _chain_between(near, inner - set(to_src), via, dst) is not None:
+            return True  # a chain to each end, sharing no space: found at the first try, as most routes are
         sink = ("sink", "")
         arcs: dict[tuple[str, str], list[tuple[str, str]]] = {("end", src): [sink], ("end", dst): [sink]}
         for s in inner:
@@ -671,6 +678,28 @@ def iter_edges(adj: Mapping[str, Iterable[str]]) -> Iterable[tuple[str, str]]:
         for b in sorted(adj[a]):
             if a < b:
                 yield a, b
+
+
+def _chain_between(
+    near: Callable[[str], frozenset[str]], inner: AbstractSet[str], start: str, end: str
+) -> list[str] | None:
+    """The spaces of `inner` after `start` on a shortest chain from `start` to a space next to `end`, from
+    the last to the first; None if there is no such chain."""
+    parent = {start: start}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        if end in near(s):
+            chain = []
+            while s != start:
+                chain.append(s)
+                s = parent[s]
+            return chain
+        for n in near(s):
+            if n in inner and n not in parent:
+                parent[n] = s
+                queue.append(n)
+    return None
 
 
 Node = tuple[str, str]
