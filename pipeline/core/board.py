@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,7 +133,8 @@ class Board:
     famine: Mapping[int, Mapping[int, str]] = field(default_factory=dict)  # row roll -> column roll -> province
     plague: Mapping[int, Mapping[int, str]] = field(default_factory=dict)  # the same, for the plague
     _fleet_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
-    _reach: dict[tuple[UnitKind, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _reach: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)  # `reachable_spaces` by sea
+    _destinations: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)  # `fleet_destinations`
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
     memo: dict[object, object] = field(default_factory=dict, repr=False)  # facts derived from the map, kept
 
@@ -174,19 +176,21 @@ class Board:
 
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
-        key = (kind, src)
-        found = self._reach.get(key)
+        if kind is UnitKind.ARMY:
+            return self.army_adjacency.get(space_of(src), frozenset())
+        found = self._reach.get(src)  # by location alone: an enum in the key would be hashed by a call of Python's
         if found is None:
-            if kind is UnitKind.ARMY:
-                found = self.army_adjacency.get(space_of(src), frozenset())
-            else:
-                found = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))
-            self._reach[key] = found
+            found = self._reach[src] = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))
         return found
 
     def fleet_destinations(self, src: str, space: str) -> list[str]:
         """The locations of `space` a fleet at `src` can move to."""
-        return sorted(d for d in self.fleet_adjacency.get(src, frozenset()) if space_of(d) == space)
+        by_space = self._destinations.get(src)
+        if by_space is None:  # every space at once, from the fleet adjacency of `src`
+            by_space = self._destinations[src] = {}
+            for d in sorted(self.fleet_adjacency.get(src, frozenset())):
+                by_space.setdefault(space_of(d), []).append(d)
+        return list(by_space.get(space, ()))
 
     def neighbours(self, space: str) -> frozenset[str]:
         """Spaces next to `space` for any unit: armies by land, fleets by sea or coast."""
@@ -242,7 +246,8 @@ class Board:
 
         That is: two paths from `via`, one to each end, sharing no space but `via`: a flow of two from `via`
         to the ends, where every space carries one (a space is two nodes, its way in and its way out, joined
-        by an arc of capacity one; each end has an arc to the sink).
+        by an arc of capacity one; each end has an arc to the sink). Most routes are found before: a shortest
+        chain to one end, then a chain to the other among the spaces it left (none to one end: no route).
         """
         if via in (src, dst) or via not in usable:
             return False
@@ -251,6 +256,11 @@ class Board:
             if end in near(via):  # one end next to `via`: the route is a chain from `via` to the other end
                 return other in near(via) or self.convoy_chain(via, other, usable - {end})
         inner = usable - {src, dst}
+        to_src = _chain_between(near, inner, via, src)
+        if to_src is None:
+            return False
+        if _chain_between(near, inner - set(to_src), via, dst) is not None:
+            return True  # a chain to each end, sharing no space: found at the first try, as most routes are
         sink = ("sink", "")
         arcs: dict[tuple[str, str], list[tuple[str, str]]] = {("end", src): [sink], ("end", dst): [sink]}
         for s in inner:
@@ -668,6 +678,28 @@ def iter_edges(adj: Mapping[str, Iterable[str]]) -> Iterable[tuple[str, str]]:
         for b in sorted(adj[a]):
             if a < b:
                 yield a, b
+
+
+def _chain_between(
+    near: Callable[[str], frozenset[str]], inner: AbstractSet[str], start: str, end: str
+) -> list[str] | None:
+    """The spaces of `inner` after `start` on a shortest chain from `start` to a space next to `end`, from
+    the last to the first; None if there is no such chain."""
+    parent = {start: start}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        if end in near(s):
+            chain = []
+            while s != start:
+                chain.append(s)
+                s = parent[s]
+            return chain
+        for n in near(s):
+            if n in inner and n not in parent:
+                parent[n] = s
+                queue.append(n)
+    return None
 
 
 Node = tuple[str, str]

@@ -53,7 +53,7 @@ def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, po
 def find_unit(position: Position, kind: UnitKind | None, at: str) -> Unit | None:
     """The unit an order names: ``G x`` is the garrison in the city of x, ``A x`` and ``F x`` the unit in
     the province; with no kind given, whichever is there (both there: ambiguous)."""
-    space = space_of(at)
+    space = at.partition("/")[0]  # `space_of`, without its call: every order asks
     if kind is UnitKind.GARRISON:
         return position.units.get(space + CITY)
     unit = position.units.get(space)

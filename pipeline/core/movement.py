@@ -22,7 +22,7 @@ import enum
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .backup import szykman_then_circular
 from .board import Board, space_of
@@ -222,7 +222,13 @@ def plan_movement(
         orders = list(hooks.before_moves(setting, orders))
     units = [o.unit for o in orders]  # as they stand for the moves: the checks change orders, not units
     fleets = functools.cache(lambda: _convoying_fleets(board, units))  # few phases need them
-    orders = [_convoy_route_checked(board, o, fleets) if type(o.order) is Move else o for o in orders]
+    near = board.army_adjacency
+    orders = [
+        _convoy_route_checked(board, o, fleets)
+        if type(o.order) is Move and o.unit.kind is ARMY and o.order.to not in near[o.unit.space]
+        else o
+        for o in orders
+    ]
     if hooks.way_closed is not None or hooks.siege_lock is not None:
         orders = [_checked_by_family(setting, o, hooks) for o in orders]
     return _matched(setting, orders, fleets, tuple(unitless), strength, hooks)
@@ -237,27 +243,27 @@ def _read_orders(
     allies: dict[str, frozenset[str]] = {}
     chosen: dict[str, UnitOrder] = {}  # space -> its unit's order, checked
     for power, order in given:
-        if isinstance(order, Ally):
-            if hooks.allies_allowed is not None and not hooks.allies_allowed(rules):
+        if type(order) not in _MOVEMENT_TYPES:  # (a set: quicker than isinstance over the kinds)
+            if type(order) is not Ally:
+                unitless.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
+            elif hooks.allies_allowed is not None and not hooks.allies_allowed(rules):
                 unitless.append(Outcome(power, order, False, Reason.ILLEGAL_OPTION_OFF))
-                continue
-            allies[power] = allies.get(power, frozenset()) | {order.power}
-            unitless.append(Outcome(power, order, True, Reason.SUCCEEDS))
+            else:
+                allies[power] = allies.get(power, frozenset()) | {order.power}
+                unitless.append(Outcome(power, order, True, Reason.SUCCEEDS))
             continue
-        if not isinstance(order, MOVEMENT_KINDS):
-            unitless.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
-            continue
+        ordered = cast(MovementOrder, order)  # of a movement kind (the set above)
         try:
-            unit = find_unit(position, order.kind, order.at)
+            unit = find_unit(position, ordered.kind, ordered.at)
         except Illegal as why:
             unitless.append(Outcome(power, order, False, why.reason, why.detail))
             continue
-        space = unit.space if unit is not None else space_of(order.at)
+        space = unit.space if unit is not None else space_of(ordered.at)
         if space in chosen:
             unitless.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE))
             continue
         try:
-            checked = check_order_of(board, position, power, order, unit, rules)
+            checked = check_order_of(board, position, power, ordered, unit, rules)
         except Illegal as why:
             if unit is None or why.reason is Reason.ILLEGAL_NOT_OWNER:
                 unitless.append(Outcome(power, order, False, why.reason, why.detail, unit))
@@ -269,6 +275,9 @@ def _read_orders(
     units = position.units.items()
     orders = [chosen.get(space) or UnitOrder(unit, Hold(unit.kind, unit.location)) for space, unit in units]
     return unitless, allies, orders
+
+
+_MOVEMENT_TYPES = frozenset(MOVEMENT_KINDS)
 
 
 def _voided(setting: Setting, order: UnitOrder, void: Callable[[Setting, Unit], Illegal | None]) -> UnitOrder:
@@ -300,13 +309,14 @@ def _fleet_chain(board: Board, fleets: frozenset[str], src: str, dst: str) -> bo
 
 
 def _convoy_route_checked(board: Board, planned: UnitOrder, fleets: Callable[[], frozenset[str]]) -> UnitOrder:
-    """A check that needs the other units: an army's move to a space that is not a neighbour needs fleets
-    that could carry it: with no chain of fleets from one end to the other it is illegal and the army
-    holds [D 4.4] (DATC 6.D.32); with one, it is a move even if no convoy is ordered [D 4.4] (DATC 6.D.8)."""
+    """A check that needs the other units, for an army's move to a space that is not a neighbour (the plan
+    asks only for those): it needs fleets that could carry it: with no chain of fleets from one end to the
+    other it is illegal and the army holds [D 4.4] (DATC 6.D.32); with one, it is a move even if no convoy
+    is ordered [D 4.4] (DATC 6.D.8)."""
     unit, order = planned.unit, planned.order
-    if type(order) is Move and unit.kind is ARMY and order.to not in board.army_adjacency[unit.space]:
-        if not _fleet_chain(board, fleets(), unit.space, order.to):
-            return planned.refused(Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
+    assert type(order) is Move
+    if not _fleet_chain(board, fleets(), unit.space, order.to):
+        return planned.refused(Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE))
     return planned
 
 

@@ -76,6 +76,9 @@ class Dislodged:
     attacker_from: str | None
 
 
+_NO_LEDGER = Ledger()  # a value: one for every position without money (a Diplomacy game's)
+
+
 @dataclass(frozen=True)
 class Position:
     phase: Phase
@@ -122,8 +125,8 @@ class Position:
             tuple(sorted(dislodged, key=lambda d: d.unit)),
             frozenset(contested),
             dict(sorted((cities or {}).items())),
-            standing_sieges(by_space, sieges or {}),
-            ledger or Ledger(),
+            standing_sieges(by_space, sieges) if sieges else {},
+            ledger or _NO_LEDGER,
             frozenset(famine),
             dict(sorted((rebellions or {}).items())),
             {p: frozenset(v) for p, v in sorted((chits or {}).items())},

@@ -35,7 +35,7 @@ class Unit:
     """
 
     power: str
-    kind: UnitKind
+    kind: UnitKind = field(hash=False)  # the location tells units apart, and an enum's hash is a call of Python's
     location: str
     space: str = field(init=False, compare=False, repr=False)
     special: str | None = None  # Machiavelli's special units: one of SPECIALS

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -34,6 +35,9 @@ class Line(NamedTuple):  # a tuple: a DATC file of a thousand cases has two hund
     power: str
     text: str
     success: bool | None = None  # for PRESTATE_RESULTS
+
+
+_line = functools.partial(tuple.__new__, Line)  # a Line from its four fields, without the call of Line(...)
 
 
 @dataclass
@@ -63,10 +67,20 @@ def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
     case: DatcCase | None = None
     entries: list[Line] | None = None  # the lines of the section being read
     section: str | None = None
+    # the text before the first colon of entries already read (``England``) -> the power it names: a line
+    # with the same head is an entry of the same power, read without the patterns (most lines of a file)
+    heads: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
         if not line:
             continue
+        head, colon, rest = line.partition(":")
+        power = heads.get(head) if colon else None
+        if power is not None and entries is not None and section != "PRESTATE_RESULTS":
+            rest = rest.strip()
+            if rest:
+                entries.append(_line((number, power, rest, None)))
+                continue
         word = line.split(None, 1)[0]
         if word not in _KEYWORDS:  # most lines: an entry of a section
             if case is None:
@@ -87,11 +101,14 @@ def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
                     continue
                 success = verdict.strip().upper() == "SUCCESS"
                 line = line.strip()
-            m = _ENTRY.fullmatch(line) or _ENTRY_NO_COLON.fullmatch(line)
+            m = _ENTRY.fullmatch(line)
+            if m is not None and success is None:
+                heads[head] = m[1].strip()  # `head` is all of m[1] and the blanks before the colon
+            m = m or _ENTRY_NO_COLON.fullmatch(line)
             if not m:
                 problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
                 continue
-            entries.append(Line(number, m[1].strip(), m[2].strip(), success))
+            entries.append(_line((number, m[1].strip(), m[2].strip(), success)))
         elif word == "VARIANT_ALL":
             continue
         elif word == "CASE":

@@ -58,6 +58,9 @@ class CaseResult:
         return "\n".join(lines)
 
 
+OWNERS = "PRESTATE_SUPPLYCENTER_OWNERS"
+
+
 def _units(units: set[Unit]) -> str:
     return ", ".join(f"{u.power}: {u}" for u in sorted(units))
 
@@ -74,7 +77,11 @@ class Readings:
         self.powers: dict[str, str] = {}
         self.places: dict[str, tuple[UnitKind, str]] = {}
         self.units: dict[tuple[str, str], Unit] = {}  # (power, unit) as written -> the unit
-        self.orders: dict[tuple[str, PhaseKind], Order] = {}
+        self.owners: dict[tuple[str, str], tuple[str, str]] = {}  # (power, unit) as written -> (centre, power)
+        # by phase (a dict each: an enum's hash is a call of Python's): an order's text -> the order, and
+        # (power, order) as written -> both read
+        self.texts: dict[PhaseKind, dict[str, Order]] = {kind: {} for kind in PhaseKind}
+        self.orders: dict[PhaseKind, dict[tuple[str, str], tuple[str, Order]]] = {kind: {} for kind in PhaseKind}
 
 
 class _Case:
@@ -133,32 +140,56 @@ class _Case:
         return found
 
     def units(self, section: str) -> list[Unit]:
-        return [self.unit(line) for line in self.case.lines(section)]
+        known = self.readings.units
+        return [known.get((line.power, line.text)) or self.unit(line) for line in self.case.lines(section)]
 
     def owners(self) -> dict[str, str]:
         """Supply centre -> owner: each line names a centre as a unit on it (``Russia: A stp``); only its
         place and power count."""
-        return {
-            space_of(self.placed(line)[1]): self.power(line) for line in self.case.lines("PRESTATE_SUPPLYCENTER_OWNERS")
-        }
+        known = self.readings.owners
+        return dict(known.get((line.power, line.text)) or self.owner(line) for line in self.case.lines(OWNERS))
+
+    def owner(self, line: Line) -> tuple[str, str]:
+        found = space_of(self.placed(line)[1]), self.power(line)
+        if line.power in self.readings.powers:  # not a misspelt power, which each case notes
+            self.readings.owners[line.power, line.text] = found
+        return found
 
     def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
-        return [(power, order) for _, power, order in self.read(lines, phase)]
+        """Each line's power and order; a line that is not an order is noted and left out."""
+        known = self.readings.orders[phase]
+        out = []
+        for line in lines:
+            found = known.get((line.power, line.text)) or self.order(line, phase)
+            if found is not None:
+                out.append(found)
+        return out
 
     def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
-        """Each line's power and order; a line that is not an order is noted and left out."""
+        """`orders`, each with its line."""
+        known = self.readings.orders[phase]
         out = []
-        known = self.readings.orders
         for line in lines:
-            try:
-                power = self.power(line)
-                order = known.get((line.text, phase))
-                if order is None:
-                    order = known[line.text, phase] = parse_order(line.text, self.board, phase)
-                out.append((line, power, order))
-            except OrderError as err:
-                self.notes.append(f"line {line.number}: {err} (left out)")
+            found = known.get((line.power, line.text)) or self.order(line, phase)
+            if found is not None:
+                out.append((line, *found))
         return out
+
+    def order(self, line: Line, phase: PhaseKind) -> tuple[str, Order] | None:
+        """A line's power and order, kept for the run; a line that is not an order is noted: None."""
+        texts = self.readings.texts[phase]
+        try:
+            power = self.power(line)
+            order = texts.get(line.text)
+            if order is None:
+                order = texts[line.text] = parse_order(line.text, self.board, phase)
+            found = power, order
+        except OrderError as err:
+            self.notes.append(f"line {line.number}: {err} (left out)")
+            return None
+        if line.power in self.readings.powers:  # not a misspelt power, which each case notes
+            self.readings.orders[phase][line.power, line.text] = found
+        return found
 
 
 def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> CaseResult:

@@ -267,8 +267,9 @@ def _touching(board: Board, rng: random.Random, spaces: list[str], size: int) ->
 @pytest.mark.parametrize("name", ["standard", "machiavelli-classic"])
 def test_convoy_routes_are_those_a_search_of_every_route_finds(name: str) -> None:
     """[D 4.1]: a convoy is legal for a fleet on some route from the army to its destination passing no
-    space twice; `on_convoy_route` (a flow of two from the fleet) and `convoy_chain` agree with trying every
-    route, on seeded random sets of touching convoying spaces (coastal ones too on a Machiavelli board)."""
+    space twice; `on_convoy_route` (a chain to each end, else a flow of two from the fleet) and `convoy_chain`
+    agree with trying every route, on seeded random sets of touching convoying spaces (coastal ones too on a
+    Machiavelli board)."""
     board = shipped_board(name)
     rng = random.Random(20261201)
     spaces = sorted(board.convoying_spaces())
