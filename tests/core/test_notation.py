@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 
 from pipeline.core.board import Board
 from pipeline.core.legal_orders import adjustment_choices, movement_options, retreat_choices
-from pipeline.core.notation import parse_order, split_orders, structured_order
+from pipeline.core.notation import _common_form, _read_in_full, parse_order, split_orders, structured_order
 from pipeline.core.order_checks import read_order
 from pipeline.core.order_kinds import BY_ID, KINDS, Form, kind_of
 from pipeline.core.order_kinds.expense import EXPENSE_KINDS, ExpenseKind
@@ -28,6 +30,7 @@ from pipeline.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Order,
     Pay,
     PermitBribes,
     Remove,
@@ -39,6 +42,7 @@ from pipeline.core.orders import (
 )
 from pipeline.core.position import Dislodged, PhaseKind
 from pipeline.core.units import SPECIALS, Unit, UnitKind
+from pipeline.datc.reader import read_datc
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
 from pipeline.games import family_of, profile, start_position
 from pipeline.storage.maps import shipped_board
@@ -422,3 +426,62 @@ def test_an_order_with_a_colon_written_unquoted_in_yaml_is_read_as_its_text() ->
     assert structured_order({"Expense 2": "none"}) == "Expense 2: none"
     assert parse_order("Expense 2: none", _CLASSIC) == Expense(2, 0, "none", None, "")
     assert str(Expense(2, 0, "none", None, "")) == "Expense 2: none"
+
+
+def _either(read: Callable[[], Order | None]) -> object:
+    """What a reading gives: its order, or the words of its error."""
+    try:
+        return read()
+    except (OrderSyntaxError, AmbiguousOrderError) as err:
+        return str(err)
+
+
+def _datc_order_texts() -> list[str]:
+    files = sorted((Path(__file__).parents[1] / "datc" / "files").glob("*.txt"))
+    cases = [c for f in files for c in read_datc(f.read_text(encoding="utf-8"), f.name)]
+    return sorted({line.text for c in cases for lines in c.sections.values() for line in lines})
+
+
+def test_the_common_forms_read_as_the_kinds_read_every_order_of_the_datc_files(board: Board) -> None:
+    texts = _datc_order_texts()
+    taken = [t for t in texts if _common_form(t, board) is not None]
+    assert len(texts) > 500 and len(taken) > 150  # the fast path reads a good part of them
+    for text in texts:
+        common = _common_form(text, board)
+        full = _either(lambda text=text: _read_in_full(text, board, PhaseKind.MOVEMENT))  # type: ignore[misc]
+        assert common is None or common == full, text
+
+
+_PIECES = [
+    *("A", "F", "G", "a", "army", "Fleet", "B", "d", "build", "S", "s", "C", "c", "H", "h", "hold", "-", "->", "to"),
+    *("m", "via", "convoy", "VIA", "Convoy", "lon", "LON", "bel", "nth", "NTH", "eng", "bre", "par", "mid", "mao"),
+    *("north", "sea", "stp/sc", "stp", "(sc)", "spa(nc)", "spa", "gas", "lon-bel", "xyz", "Gênes", "", "  "),
+]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_PIECES), min_size=0, max_size=8), st.sampled_from([" ", "  ", "\t"]))
+def test_the_common_forms_read_as_the_kinds_read_random_texts(pieces: list[str], space: str) -> None:
+    text = space.join(pieces)
+    common = _common_form(text, _BOARD)
+    assert common is None or common == _either(lambda: _read_in_full(text, _BOARD, PhaseKind.MOVEMENT))
+
+
+def test_the_common_forms_are_read_without_the_kinds_tries(board: Board) -> None:
+    assert _common_form("A LON - BEL", board) == Move(A, "lon", "bel")
+    assert _common_form("A lon - bel via convoy", board) == Move(A, "lon", "bel", True)
+    assert _common_form("F NTH S A LON - BEL", board) == SupportMove(F, "nth", A, "lon", "bel")
+    assert _common_form("F NTH S A LON", board) == SupportHold(F, "nth", A, "lon")
+    assert _common_form("F NTH C A LON - BEL", board) == Convoy(F, "nth", A, "lon", "bel")
+    assert _common_form("A PAR H", board) == Hold(A, "par")
+    assert _common_form("A PAR", board) == Hold(A, "par")
+    for other in (
+        "A lon-bel",
+        "F mid - spa",
+        "F spa(nc) - gas",
+        "A lon - bel via",
+        "F tri S A ven H",
+    ):
+        assert _common_form(other, board) is None, other  # read in full
+    for head in ("A mid - spa", "F ENG C A LON - BRE"):  # ``mid``, ``eng``: first words of names (Eng. Channel)
+        assert _common_form(head, board) is None, head
