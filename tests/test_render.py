@@ -509,10 +509,10 @@ def test_no_place_name_lies_under_an_order(name: str, turn: str) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_a_name_s_boxes_made_once_give_place_name_s_choice(seed: int) -> None:
     """The boxes a name may take, scored once for every map (`render._NamePlaces`: `map_text.candidates`,
-    the lowest fixed score first), give the box `map_text.place_name` picks when it makes and scores them on
-    each map (`choose`, counting all a box runs into or stopping at its limit): every space of the classic
-    board in both languages, against marks that block some boxes (by where they stand; none at all for seed
-    0), which also moves some names off their first box."""
+    the lowest fixed score first), give the box the rule picks (every box scored in full, the first of the
+    lowest score), as `map_text.place_name` does (`choose`, counting all a box runs into or stopping at its
+    limit): every space of the classic board in both languages, against marks that block some boxes (by where
+    they stand; none at all for seed 0), which also moves some names off their first box."""
     drawing = load_drawing("machiavelli-classic")
     board = shipped_board("machiavelli-classic")
     moved = 0
@@ -527,7 +527,19 @@ def test_a_name_s_boxes_made_once_give_place_name_s_choice(seed: int) -> None:
 
             centres = render._name_centres(drawing.spaces[sid].label)
             outside = render._name_outside(render._outline(drawing, sid))
-            lines, size, box = map_text.place_name(names[sid], render.NAME_SIZES, 8, centres, blocked, outside)
+            # the rule itself: every box scored in full, the first of the lowest score
+            scored = [
+                (rank + blocked(box) + outside(box, centre), order, lines, size, box)
+                for order, (rank, lines, size, box, centre) in enumerate(
+                    map_text._boxes(names[sid], render.NAME_SIZES, 8, centres)
+                )
+            ]
+            _, _, lines, size, box = min(scored, key=lambda s: (s[0], s[1]))
+            assert map_text.place_name(names[sid], render.NAME_SIZES, 8, centres, blocked, outside) == (
+                lines,
+                size,
+                box,
+            )
             chosen = map_text.choose(places.spaces[sid], lambda box, limit: blocked(box))
             assert (list(chosen.lines), chosen.size, chosen.box) == (lines, size, box)
             # a scoring that stops at `choose`'s limit, as the map's does, counting no more than it

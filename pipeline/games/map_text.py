@@ -80,24 +80,12 @@ def place_name(
     blocked: Callable[[Box], int],
     outside: Callable[[Box, Point], int],
 ) -> tuple[list[str], float, Box]:
-    """The lines, size and box of a name: of the boxes `_boxes` makes, in its order, each scores what it runs
-    into (`blocked`: the arrows it crosses, the marks it covers), its rank and how much of it leaves its
-    place (`outside(box, centre)`); the first of the lowest score wins, and a box whose rank, or rank and
-    blockage, cannot beat the best is not scored further."""
-    best: tuple[int, list[str], float, Box] | None = None
-    for rank, lines, size, box, centre in _boxes(name, sizes, size_rank, centres):
-        if best is not None and rank >= best[0]:
-            continue  # no better than the best so far, whatever it covers
-        score = blocked(box) + rank
-        if best is not None and score >= best[0]:
-            continue
-        score += outside(box, centre)
-        if best is None or score < best[0]:
-            best = (score, lines, size, box)
-        if score == 0:
-            return lines, size, box
-    assert best is not None
-    return best[1], best[2], best[3]
+    """The lines, size and box of a name: of the boxes `_boxes` makes, each scores what it runs into
+    (`blocked`: the arrows it crosses, the marks it covers), its rank and how much of it leaves its place
+    (`outside(box, centre)`); the first of the lowest score wins (`choose` over `candidates`, for a map
+    drawn once; a map drawn turn after turn keeps its `candidates`)."""
+    chosen = choose(candidates(name, sizes, size_rank, centres, outside), lambda box, limit: blocked(box))
+    return list(chosen.lines), chosen.size, chosen.box
 
 
 @dataclass(frozen=True)
