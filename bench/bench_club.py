@@ -5,10 +5,12 @@ Plays one Machiavelli game for 60 phases with random legal orders (as `bench_gam
 project's hand-written site and `mkdocs.yml`, then times, each command as a process of its own as the
 workflow runs it (CPU time of the process, wall time, peak memory):
 
-1. a full build from scratch: `judge site`, then `mkdocs build --strict`, with empty caches;
-2. the same again with nothing changed (the caches kept);
+1. a full build from scratch: `judge site`, then `judge build-site` (which runs `mkdocs build --strict`
+   unless the built site already is the one its sources make), with empty caches;
+2. the same again with nothing changed (the caches and the built site kept), then `judge build-site` once
+   more without the built site, as on a fresh runner of the Pages workflow (the caches restored, no site);
 3. the publication of one turn: one game's turn adjudicated (`judge adjudicate`, timed apart), then
-   `judge site` and `mkdocs build --strict` again;
+   `judge site` and `judge build-site` again;
 4. the built site's size, by kind of file;
 5. that the site of 3 is byte for byte the one a full build from scratch gives (unless `--no-compare`).
 
@@ -100,10 +102,14 @@ def make_club(root: Path, template: Path, games: int) -> list[Path]:
 
 
 def build(root: Path, cached: bool = True) -> tuple[Run, Run]:
-    """`judge site` then `mkdocs build --strict` in the club repository (without their caches: from scratch)."""
+    """`judge site` then `judge build-site` (`mkdocs build --strict` unless the built site is already the one
+    its sources make) in the club repository (without their caches: from scratch)."""
     site = run([sys.executable, "-m", "pipeline", "site", *([] if cached else ["--no-cache"])], root)
-    mkdocs = run([sys.executable, "-m", "mkdocs", "build", "--strict"], root, **({} if cached else {CACHE_ENV: "off"}))
-    return site, mkdocs
+    return site, build_site(root, cached)
+
+
+def build_site(root: Path, cached: bool = True) -> Run:
+    return run([sys.executable, "-m", "pipeline", "build-site"], root, **({} if cached else {CACHE_ENV: "off"}))
 
 
 CACHE_ENV = "JUDGE_MKDOCS_CACHE"
@@ -177,6 +183,9 @@ def main() -> None:
         print(f"full build: {full}", file=sys.stderr)
         again = build(root)
         print(f"nothing changed: {again}", file=sys.stderr)
+        shutil.rmtree(root / "_build" / "site")  # as on a fresh runner of the Pages workflow: caches, no site
+        fresh_runner = build_site(root)
+        print(f"nothing changed, no built site: {fresh_runner}", file=sys.stderr)
         played = folders[0]
         write_turn_orders(played, __import__("random").Random(args.seed))
         adjudicate = run([sys.executable, "-m", "pipeline", "adjudicate", str(played), "--force"], root)
@@ -204,24 +213,28 @@ def main() -> None:
         "",
         f"`python3 bench/bench_club.py --games {args.games}`: {args.games} copies of one Machiavelli game of {phases} "
         "phases (the judge's rules, secret orders and money, random legal orders), built as the Pages workflow "
-        "builds it: `judge site` then `mkdocs build --strict`, each a process of its own. CPU is the process's "
+        "builds it: `judge site` then `judge build-site` (`mkdocs build --strict`, unless the built site already is "
+        "the one its sources make), each a process of its own. CPU is the process's "
         "user and system time, wall its elapsed time, memory its peak resident size. "
         f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared.",
         "",
         "| step | CPU s | wall s | peak MiB |",
         "|---|---:|---:|---:|",
         row("full build: `judge site`", full[0]),
-        row("full build: `mkdocs build`", full[1]),
+        row("full build: `judge build-site`", full[1]),
         row("nothing changed: `judge site`", again[0]),
-        row("nothing changed: `mkdocs build`", again[1]),
+        row("nothing changed: `judge build-site`", again[1]),
+        row("nothing changed, no built site (a fresh runner): `judge build-site`", fresh_runner),
         row("one turn: `judge adjudicate`", adjudicate),
         row("one turn: `judge site`", one_turn[0]),
-        row("one turn: `mkdocs build`", one_turn[1]),
+        row("one turn: `judge build-site`", one_turn[1]),
         "",
         "| totals | CPU s | wall s |",
         "|---|---:|---:|",
         f"| full build | {full[0].cpu + full[1].cpu:.1f} | {full[0].wall + full[1].wall:.1f} |",
         f"| rebuild, nothing changed | {again[0].cpu + again[1].cpu:.1f} | {again[0].wall + again[1].wall:.1f} |",
+        f"| rebuild, nothing changed, no built site (a fresh runner) | {again[0].cpu + fresh_runner.cpu:.1f} | "
+        f"{again[0].wall + fresh_runner.wall:.1f} |",
         f"| one turn published (site and mkdocs) | {one_turn[0].cpu + one_turn[1].cpu:.1f} | "
         f"{one_turn[0].wall + one_turn[1].wall:.1f} |",
         "",

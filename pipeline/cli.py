@@ -474,6 +474,27 @@ def site_command(games_dir: Path, site_dir: Path, repo_url: str | None, cache_di
     click.echo(f"wrote {len(files)} page(s) under {site_dir / 'games'}")
 
 
+@cli.command("build-site")
+@click.option(
+    "--config",
+    default="mkdocs.yml",
+    show_default=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The site's MkDocs configuration.",
+)
+@_clean_errors
+def build_site_command(config: Path) -> None:
+    """Build the site with `mkdocs build --strict`, unless the built site already is the one its sources make
+    (docs/site.md, "Nothing changed, nothing built"); the build's date is the last commit's."""
+    from pipeline.publish.built_site import build_site
+
+    outcome = build_site(config)
+    if outcome.built:
+        click.echo(f"built the site of {config} (its date: {outcome.date_source})")
+    else:
+        click.echo(f"the built site of {config} is already the one its sources make: nothing to build")
+
+
 @cli.command("render")
 @game_folder
 @click.argument("turn")

@@ -214,6 +214,9 @@ def test_the_adjudication_workflow() -> None:
     assert site["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
     pages = load(ROOT / ".github" / "workflows" / "pages.yml")
     assert "workflow_call" in pages["on"]
+    build = next(s["run"] for s in pages["jobs"]["build"]["steps"] if "judge site" in str(s.get("run", "")))
+    # the site dated by its last commit, not the day it is built (tests/test_built_site.py)
+    assert build.split() == ["judge", "verify", "games/*/", "judge", "site", "judge", "build-site"]
     assert pages["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
 
 
