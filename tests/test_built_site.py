@@ -139,6 +139,8 @@ def test_a_failed_build_leaves_no_stamp_and_the_next_run_builds(project: Path, b
 def test_the_build_takes_the_last_commits_date_not_the_clocks(project: Path) -> None:
     """The sitemap's dates (and the gzip header of sitemap.xml.gz) are the build's date: the last commit's,
     so the same commit gives the same bytes whatever the day."""
+    config = project / "mkdocs.yml"  # a sitemap needs the site's address
+    config.write_text(config.read_text(encoding="utf-8").replace("# site_url:", "site_url:"), encoding="utf-8")
     env = {**os.environ, "GIT_AUTHOR_DATE": "2001-02-03T04:05:06Z", "GIT_COMMITTER_DATE": "2001-02-03T04:05:06Z"}
     for command in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
         subprocess.run(["git", "-C", str(project), *command], check=True, env=env)
@@ -147,6 +149,7 @@ def test_the_build_takes_the_last_commits_date_not_the_clocks(project: Path) -> 
     sitemap = (project / "_build" / "site" / "sitemap.xml").read_text(encoding="utf-8")
     dates = set(re.findall(r"<lastmod>([^<]*)</lastmod>", sitemap))
     assert dates == {"2001-02-03"}
+    assert "<loc>https://OWNER.github.io/REPO/fair-play/</loc>" in sitemap
     first = (project / "_build" / "site" / "sitemap.xml.gz").read_bytes()
     assert int.from_bytes(first[4:8], "little") == 981158400  # the gzip header's time: the commit's day, 00:00 UTC
 
@@ -170,3 +173,13 @@ def test_the_command_says_what_it_did(project: Path, monkeypatch: pytest.MonkeyP
     assert missing.exit_code == 1
     assert "other.yml: no such file (the site's mkdocs.yml)" in missing.output
     assert "Traceback" not in missing.output
+
+
+def test_a_site_without_its_address_has_no_sitemap(project: Path) -> None:
+    """A sitemap's addresses are absolute: without `site_url` every one began with "None" (mkdocs-static-i18n's
+    template), so such a site has none (the hook's `on_post_build`)."""
+    build_site(project / "mkdocs.yml")
+    built = project / "_build" / "site"
+    assert (built / "index.html").is_file()
+    assert not (built / "sitemap.xml").exists() and not (built / "sitemap.xml.gz").exists()
+    assert "None" not in "".join(p.name for p in built.rglob("*"))

@@ -27,7 +27,8 @@ rules, order syntax, hand-written pages) keep every game.
 de-duplication across languages (mkdocs-static-i18n's `reconfigure_search_duplicates`) compares every
 entry with every other one.
 
-`on_post_build` copies the games' private reports (`games/<id>/private/<turn>/<power>.yaml.age`, which the
+`on_post_build` removes the sitemap of a site without `site_url` (its addresses would all begin with
+"None"), and copies the games' private reports (`games/<id>/private/<turn>/<power>.yaml.age`, which the
 private page's script fetches) into the built site as they are, once: `exclude_docs` in mkdocs.yml keeps them
 from MkDocs, which handled each of them as a file of every language (eight powers, sixty turns: two
 thirds of a game's files); `on_files` takes them out of its list of files.
@@ -73,6 +74,7 @@ from typing import Any
 
 import markdown
 from markdown import inlinepatterns, preprocessors, treeprocessors
+from mkdocs.plugins import CombinedEvent, event_priority
 
 # shared with `judge site` (site.py has HOME_BLOCK too, tests/test_site.py checks they agree); the hook itself
 # imports nothing of the project, as MkDocs loads it by its path
@@ -185,12 +187,32 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     return output
 
 
-def on_post_build(config: Any) -> None:
+def _after_the_pages(config: Any) -> None:
     plugin = config.plugins.get("i18n")
     if getattr(plugin, "current_language", None) == getattr(plugin, "default_language", None):
         # the default language's build, into the site's root (the others are built inside its on_post_build)
         _copy_private_reports(Path(config["docs_dir"]), Path(config["site_dir"]))
     _CACHE.finished()
+
+
+@event_priority(-150)  # after mkdocs-static-i18n's (-100), which builds the other languages and the sitemap
+def _after_every_language(config: Any) -> None:
+    if not getattr(config.plugins.get("i18n"), "building", False) and not config.get("site_url"):
+        _drop_sitemap(Path(config["site_dir"]))
+
+
+on_post_build = CombinedEvent(_after_the_pages, _after_every_language)
+
+
+SITEMAP = ("sitemap.xml", "sitemap.xml.gz")
+
+
+def _drop_sitemap(site: Path) -> None:
+    """A sitemap lists each page's absolute address, which only `site_url` gives: without it,
+    mkdocs-static-i18n's sitemap writes "None" before every address (`<loc>Nonefair-play/</loc>`), a file no
+    search engine can use. Such a site has none."""
+    for name in SITEMAP:
+        (site / name).unlink(missing_ok=True)
 
 
 def _without_alternates(output: str) -> str:
