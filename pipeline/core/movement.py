@@ -267,8 +267,8 @@ def _read_orders(
         except Illegal as why:
             if unit is None or why.reason is Reason.ILLEGAL_NOT_OWNER:
                 unitless.append(Outcome(power, order, False, why.reason, why.detail, unit))
-            else:
-                chosen[space] = UnitOrder(unit, Hold(unit.kind, unit.location), order, why)
+            else:  # the refusal kept without its traceback, which holds this frame (and so `chosen`): a cycle
+                chosen[space] = UnitOrder(unit, Hold(unit.kind, unit.location), order, why.with_traceback(None))
             continue
         assert unit is not None  # a checked order has its unit
         chosen[space] = UnitOrder(unit, checked, order)
@@ -471,25 +471,25 @@ def _matched(
 # ---- 2. the decisions -----------------------------------------------------------------------------
 
 
-class Decisions:
+class Decisions(Resolver):
     """One decision per order of the plan: does the move succeed, is the support given, does the convoy
-    carry (a hold is not a decision anything depends on)? `resolve(i)` answers, asking the `Resolver`,
-    which calls `adjudicate(i)` and settles cycles with the Szykman rule then circular movement."""
+    carry (a hold is not a decision anything depends on)? `resolve(i)` answers: the `Resolver` calls
+    `adjudicate(i)`, the equations below, and settles cycles with the Szykman rule then circular movement."""
 
     def __init__(self, plan: Plan, hooks: MovementHooks, trace: list[str] | None = None) -> None:
+        orders = plan.orders
+        self.paradoxes: set[int] = set()  # the convoys failed by the Szykman rule
+        backup = szykman_then_circular(
+            lambda d: orders[d].role is CONVOY, lambda d: orders[d].role is MOVE, self.paradoxes
+        )
+        super().__init__(len(orders), backup, trace)
         self.plan = plan
         self.orders = plan.orders
         self.order_at = plan.order_at
         self.moves_into = plan.moves_into
         self.shut = plan.shut
-        self.paradoxes: set[int] = set()  # the convoys failed by the Szykman rule
         self._entry_blocked = hooks.entry_blocked
         self._way_closed = hooks.way_closed
-        orders = plan.orders
-        backup = szykman_then_circular(
-            lambda d: orders[d].role is CONVOY, lambda d: orders[d].role is MOVE, self.paradoxes
-        )
-        self.resolve: Callable[[int], bool] = Resolver(len(orders), self.adjudicate, backup, trace).resolve
 
     def decide_all(self) -> None:
         for i in range(len(self.orders)):

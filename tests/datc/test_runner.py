@@ -3,6 +3,8 @@ own, and what a case notes (a power read by its closest name, an order left out)
 
 from __future__ import annotations
 
+import gc
+
 from pipeline.core.board import Board
 from pipeline.datc.reader import read_datc
 from pipeline.datc.runner import CaseResult, Readings, run_case
@@ -49,3 +51,18 @@ def test_every_case_notes_its_misspelt_power_and_its_unreadable_order(board: Boa
         ]
         assert result.notes[2].startswith(f"line {first + 4}: order 'F lon fly to the moon' not understood")
     assert "Germnay" not in readings.powers and ("Germnay", "A ber") not in readings.units
+
+
+def test_the_cases_make_no_reference_cycles(board: Board) -> None:
+    # `judge datc` pauses the cycle collector for its run (pipeline/commands/datc.py): sound only while
+    # every case's objects are freed by their counts alone, refused orders, paradoxes, retreats and builds too
+    readings = Readings(board)
+    cases = [*CASES, *read_datc(TWO_CASES, "two.txt")]
+    gc.collect()
+    gc.disable()
+    try:
+        results = [run_case(board, case, readings) for case in cases]
+        left = gc.collect()  # the objects only the collector could free
+    finally:
+        gc.enable()
+    assert left == 0 and len(results) == len(cases)
