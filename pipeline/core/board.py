@@ -24,6 +24,7 @@ from pipeline.errors import AmbiguousOrderError, MapError, OrderSyntaxError, Pro
 from .units import AUTONOMOUS, UnitKind
 
 SPACE_KINDS = ("land", "coast", "sea")
+_NOWHERE: frozenset[str] = frozenset()
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -177,7 +178,7 @@ class Board:
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
         if kind is UnitKind.ARMY:
-            return self.army_adjacency.get(space_of(src), frozenset())
+            return self.army_adjacency.get(src.partition("/")[0], _NOWHERE)  # (`space_of` without its call)
         found = self._reach.get(src)  # by location alone: an enum in the key would be hashed by a call of Python's
         if found is None:
             found = self._reach[src] = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))

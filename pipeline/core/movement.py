@@ -86,6 +86,10 @@ class UnitOrder(NamedTuple):
         return UnitOrder(self.unit, Hold(self.unit.kind, self.unit.location), self.given or self.order, why)
 
 
+# a UnitOrder from its four fields, without the call of UnitOrder(...) (one per order given)
+_unit_order = functools.partial(tuple.__new__, UnitOrder)
+
+
 class Role(enum.Enum):
     """What an order is to the strength equations."""
 
@@ -118,6 +122,10 @@ class PlannedOrder(NamedTuple):
     strength: int
     extra_support: int  # what the family adds to its attack, defence and prevention
     in_place: bool  # a conversion made where the unit stands, after the moves
+
+
+# a PlannedOrder from its fourteen fields in order, without the call of PlannedOrder(...) (one per unit)
+_planned_order = functools.partial(tuple.__new__, PlannedOrder)
 
 
 class Plan(NamedTuple):
@@ -271,7 +279,7 @@ def _read_orders(
                 chosen[space] = UnitOrder(unit, Hold(unit.kind, unit.location), order, why.with_traceback(None))
             continue
         assert unit is not None  # a checked order has its unit
-        chosen[space] = UnitOrder(unit, checked, order)
+        chosen[space] = _unit_order((unit, checked, order, None))
     units = position.units.items()
     orders = [chosen.get(space) or UnitOrder(unit, Hold(unit.kind, unit.location)) for space, unit in units]
     return unitless, allies, orders
@@ -384,12 +392,13 @@ def _matched(
         moves_into.setdefault(to, []).append(i)
 
     # convoys: matched to the army's move when it goes to the same place
-    convoys: list[list[int]] = [[] for _ in range(n)]
+    # (tuples that grow: most orders have none, and share the one empty tuple)
+    convoys: list[tuple[int, ...]] = [()] * n
     matched = [True] * n
     for c, convoy in convoying:
         a = index.get(space_of(convoy.target))
         if a is not None and dest[a] == convoy.to:
-            convoys[a].append(c)
+            convoys[a] += (c,)
         else:
             matched[c] = False
 
@@ -412,10 +421,10 @@ def _matched(
             if not by_convoy[i] and convoys[i]:  # a convoy for a move made over land carries nothing
                 for c in convoys[i]:
                     matched[c] = False
-                convoys[i] = []
+                convoys[i] = ()
 
     # supports: matched to the order they name, when it is that order
-    supports: list[list[int]] = [[] for _ in range(n)]
+    supports: list[tuple[int, ...]] = [()] * n
     for s, support in supporting:
         city = CITY if support.target_kind is GARRISON else ""
         t = index.get(space_of(support.target) + city)
@@ -432,7 +441,7 @@ def _matched(
             to = support.to
             ok = dest[t] == space_of(to) and (to == dest[t] or (type(supported) is Move and supported.to == to))
         if ok:
-            supports[t].append(s)
+            supports[t] += (s,)
         else:
             matched[s] = False
 
@@ -448,18 +457,20 @@ def _matched(
     powers = [u.power for u in units]
     extra = hooks.extra_support(setting.position, moves_into, powers, units) if hooks.extra_support else [0] * n
     planned = [
-        PlannedOrder(
-            *o,  # the unit order's fields: unit, order, as given, refusal
-            roles[i],
-            dest[i],
-            by_convoy[i],
-            matched[i],
-            tuple(convoys[i]),
-            tuple(supports[i]),
-            opposing[i],
-            strength(o.unit),
-            extra[i],
-            in_place[i],
+        _planned_order(
+            (
+                *o,  # the unit order's fields: unit, order, as given, refusal
+                roles[i],
+                dest[i],
+                by_convoy[i],
+                matched[i],
+                convoys[i],
+                supports[i],
+                opposing[i],
+                strength(o.unit),
+                extra[i],
+                in_place[i],
+            )
         )
         for i, o in enumerate(orders)
     ]
