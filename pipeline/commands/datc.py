@@ -17,7 +17,7 @@ from pipeline.storage.yamlio import read_text
 class DatcSummary:
     passed: int
     failed: int
-    results: list[CaseResult]
+    failures: list[CaseResult]  # the failing cases' results (a passing case's is dropped once counted)
 
 
 def run(
@@ -27,10 +27,10 @@ def run(
 
     The cycle collector is paused for the run: the cases make no reference cycles (each phase's objects are
     freed as soon as it is done; tests/datc/test_runner.py), so it would find nothing, yet it would go again
-    and again through every object the run keeps: the files' cases and the results (a sixth of a run's time)."""
+    and again through every object the run keeps: the cases of the file being read (a sixth of a run's time)."""
     board = load_board(map_path(map_name))
     readings = Readings(board)  # each unit's and order's text read once for all the cases
-    results: list[CaseResult] = []
+    failures: list[CaseResult] = []
     passed = failed = 0
     collecting = gc.isenabled()
     gc.disable()
@@ -43,13 +43,13 @@ def run(
                     echo(f"FAILED {case.id}: {err}")
                     failed += 1
                     continue
-                results.append(result)
                 if result.passed:
                     passed += 1
                     if show_all:
                         echo(f"passed {case.id} {case.title}".rstrip())
                 else:
                     failed += 1
+                    failures.append(result)
                     echo(result.report())
     finally:
         # what the run made and keeps goes to the collector's oldest generation, as if it had been through its
@@ -59,4 +59,4 @@ def run(
         if collecting:
             gc.enable()
     echo(f"{passed} passed, {failed} failed")
-    return DatcSummary(passed, failed, results)
+    return DatcSummary(passed, failed, failures)
