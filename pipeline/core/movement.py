@@ -683,7 +683,7 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
                 stayed.append(_arrived(unit, order))  # a conversion in place
             else:
                 stayed.append(unit)
-        outcomes.append(_outcome(decisions, hooks, i, succeeded, by, taken))
+        outcomes.append(_outcome(decisions, hooks, planned, i, succeeded, by, taken))
     occupied = {u.space for u in moved} | {u.space for u in stayed}
     contested = {
         space
@@ -752,12 +752,13 @@ def _stood_off(decisions: Decisions, j: int) -> bool:
 def _outcome(
     decisions: Decisions,
     hooks: MovementHooks,
+    planned: PlannedOrder,
     i: int,
     succeeded: bool,
     dislodged_by: str | None,
     taken: Mapping[str, str],
 ) -> Outcome:
-    planned = decisions.orders[i]
+    """The outcome of `planned`, order `i` of the plan."""
     unit, order, as_given, refusal = planned.unit, planned.order, planned.given, planned.refusal
     blocked = hooks.entry_blocked
     if refusal is not None:
@@ -772,7 +773,11 @@ def _outcome(
         ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
     else:
         ok, reason, detail = _result(decisions, hooks, i, succeeded, dislodged_by)
-    return Outcome(unit.power, as_given or order, ok, reason, detail, unit, dislodged_by)
+    return _outcome_of((unit.power, as_given or order, ok, reason, detail, unit, dislodged_by))
+
+
+# an Outcome from its seven fields, without the call of Outcome(...) (one per unit)
+_outcome_of = functools.partial(tuple.__new__, Outcome)
 
 
 def _result(
