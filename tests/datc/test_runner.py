@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import gc
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from pipeline.core.board import Board
+from pipeline.core.units import Unit, UnitKind
 from pipeline.datc.reader import read_datc
-from pipeline.datc.runner import CaseResult, Readings, run_case
+from pipeline.datc.runner import CaseResult, Readings, run_case, same_units
 
 from .test_datc import CASES
 
@@ -66,3 +70,15 @@ def test_the_cases_make_no_reference_cycles(board: Board) -> None:
     finally:
         gc.enable()
     assert left == 0 and len(results) == len(cases)
+
+
+_PLACES = [(UnitKind.ARMY, "par"), (UnitKind.FLEET, "par"), (UnitKind.ARMY, "stp"), (UnitKind.FLEET, "stp/nc")]
+_PLACES += [(UnitKind.FLEET, "stp/sc"), (UnitKind.FLEET, "nth"), (UnitKind.ARMY, "bur")]
+_UNITS = [Unit(power, kind, location) for power in ("france", "england") for kind, location in _PLACES]
+
+
+@given(st.lists(st.sampled_from(_UNITS), max_size=6), st.lists(st.sampled_from(_UNITS), max_size=6), st.randoms())
+def test_same_units_is_the_comparison_of_the_sets(listed: list[Unit], held: list[Unit], rnd) -> None:
+    got = {u.space: u for u in held}  # a position's units: one per space
+    for expected in (listed, [*got.values()], [*got.values(), *listed[:1]], rnd.sample([*got.values()], len(got))):
+        assert same_units(expected, got) == (set(expected) == set(got.values())), (expected, got)
