@@ -77,8 +77,8 @@ def same_units(expected: Sequence[Unit], got: Mapping[str, Unit]) -> bool:
 
 
 class Readings:
-    """What a run of cases has read already, on one board: each unit's text (``A lvp``), power's name and
-    order's text, read once however many cases write it (a file of random phases writes ``France: A PAR``
+    """What a run of cases has read already, on one board: each unit's text (``A lvp``), power's name,
+    order's text and phase, read once however many cases write it (a file of random phases writes ``France: A PAR``
     thousands of times; reading them again was a quarter of a run's time). Text only: the same text on the same
     board reads the same, and every order is still checked in each case's own position. A power read by
     its closest name, or an order that cannot be read, is not kept, so that each case notes it."""
@@ -89,6 +89,7 @@ class Readings:
         self.places: dict[str, tuple[UnitKind, str]] = {}
         self.units: dict[tuple[str, str], Unit] = {}  # (power, unit) as written -> the unit
         self.owners: dict[tuple[str, str], tuple[str, str]] = {}  # (power, unit) as written -> (centre, power)
+        self.phases: dict[str, Phase] = {}  # a case's phase as written -> the phase
         # by phase (a dict each: an enum's hash is a call of Python's): an order's text -> the order, and
         # (power, order) as written -> both read
         self.texts: dict[PhaseKind, dict[str, Order]] = {kind: {} for kind in PhaseKind}
@@ -158,7 +159,7 @@ class _Case:
         """Supply centre -> owner: each line names a centre as a unit on it (``Russia: A stp``); only its
         place and power count."""
         known = self.readings.owners
-        return dict(known.get((line.power, line.text)) or self.owner(line) for line in self.case.lines(OWNERS))
+        return dict([known.get((line.power, line.text)) or self.owner(line) for line in self.case.lines(OWNERS)])
 
     def owner(self, line: Line) -> tuple[str, str]:
         found = space_of(self.placed(line)[1]), self.power(line)
@@ -168,27 +169,33 @@ class _Case:
 
     def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
         """Each line's power and order; a line that is not an order is noted and left out."""
-        known = self.readings.orders[phase]
+        known, texts = self.readings.orders[phase], self.readings.texts[phase]
         out = []
         for line in lines:
-            found = known.get((line.power, line.text)) or self.order(line, phase)
+            found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
             if found is not None:
                 out.append(found)
         return out
 
     def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
         """`orders`, each with its line."""
-        known = self.readings.orders[phase]
+        known, texts = self.readings.orders[phase], self.readings.texts[phase]
         out = []
         for line in lines:
-            found = known.get((line.power, line.text)) or self.order(line, phase)
+            found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
             if found is not None:
                 out.append((line, *found))
         return out
 
-    def order(self, line: Line, phase: PhaseKind) -> tuple[str, Order] | None:
-        """A line's power and order, kept for the run; a line that is not an order is noted: None."""
-        texts = self.readings.texts[phase]
+    def order(
+        self,
+        line: Line,
+        phase: PhaseKind,
+        known: dict[tuple[str, str], tuple[str, Order]],
+        texts: dict[str, Order],
+    ) -> tuple[str, Order] | None:
+        """A line's power and order, kept for the run in `known` (the orders read in this kind of phase, their
+        texts read in `texts`); a line that is not an order is noted: None."""
         try:
             power = self.power(line)
             order = texts.get(line.text)
@@ -199,7 +206,7 @@ class _Case:
             self.notes.append(f"line {line.number}: {err} (left out)")
             return None
         if line.power in self.readings.powers:  # not a misspelt power, which each case notes
-            self.readings.orders[phase][line.power, line.text] = found
+            known[line.power, line.text] = found
         return found
 
 
@@ -207,10 +214,12 @@ def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> 
     """Adjudicate one case; a case that cannot even be set up raises `CaseError`. `readings`: what the run
     has read already on `board` (one for all the cases of a run; none: the case is read on its own)."""
     c = _Case(readings if readings is not None else Readings(board), case)
-    try:
-        phase = Phase.parse(case.phase)
-    except ValueError as err:
-        raise CaseError(f"{case.file}:{case.line}: {err}") from None
+    phase = c.readings.phases.get(case.phase)
+    if phase is None:
+        try:
+            phase = c.readings.phases[case.phase] = Phase.parse(case.phase)
+        except ValueError as err:
+            raise CaseError(f"{case.file}:{case.line}: {err}") from None
     before = c.units("PRESTATE")
     owners = c.owners()
     trace: list[str] = []
