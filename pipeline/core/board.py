@@ -24,6 +24,8 @@ from pipeline.errors import AmbiguousOrderError, MapError, OrderSyntaxError, Pro
 from .units import AUTONOMOUS, UnitKind
 
 SPACE_KINDS = ("land", "coast", "sea")
+_NOWHERE: frozenset[str] = frozenset()
+_ARMY, _GARRISON = UnitKind.ARMY, UnitKind.GARRISON  # (a global is quicker to read than an enum's member)
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -154,9 +156,9 @@ class Board:
         if sp is None:
             return False
         coast = coast_of(location)
-        if kind is UnitKind.ARMY:
+        if kind is _ARMY:
             return coast is None and sp.kind != "sea" and not sp.no_armies
-        if kind is UnitKind.GARRISON:
+        if kind is _GARRISON:
             return coast is None and sp.city is not None and sp.city.fortified
         if sp.kind == "land":
             return False
@@ -166,7 +168,7 @@ class Board:
 
     def adjacent(self, kind: UnitKind, src: str, dst: str) -> bool:
         """Can a unit of `kind` at location `src` move to location `dst` in one step?"""
-        if kind is UnitKind.ARMY:
+        if kind is _ARMY:
             return space_of(dst) in self.army_adjacency.get(space_of(src), frozenset())
         return dst in self.fleet_adjacency.get(src, frozenset())
 
@@ -176,8 +178,8 @@ class Board:
 
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
-        if kind is UnitKind.ARMY:
-            return self.army_adjacency.get(space_of(src), frozenset())
+        if kind is _ARMY:
+            return self.army_adjacency.get(src.partition("/")[0], _NOWHERE)  # (`space_of` without its call)
         found = self._reach.get(src)  # by location alone: an enum in the key would be hashed by a call of Python's
         if found is None:
             found = self._reach[src] = frozenset(space_of(d) for d in self.fleet_adjacency.get(src, frozenset()))

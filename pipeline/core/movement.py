@@ -86,6 +86,10 @@ class UnitOrder(NamedTuple):
         return UnitOrder(self.unit, Hold(self.unit.kind, self.unit.location), self.given or self.order, why)
 
 
+# a UnitOrder from its four fields, without the call of UnitOrder(...) (one per order given)
+_unit_order = functools.partial(tuple.__new__, UnitOrder)
+
+
 class Role(enum.Enum):
     """What an order is to the strength equations."""
 
@@ -118,6 +122,10 @@ class PlannedOrder(NamedTuple):
     strength: int
     extra_support: int  # what the family adds to its attack, defence and prevention
     in_place: bool  # a conversion made where the unit stands, after the moves
+
+
+# a PlannedOrder from its fourteen fields in order, without the call of PlannedOrder(...) (one per unit)
+_planned_order = functools.partial(tuple.__new__, PlannedOrder)
 
 
 class Plan(NamedTuple):
@@ -267,11 +275,11 @@ def _read_orders(
         except Illegal as why:
             if unit is None or why.reason is Reason.ILLEGAL_NOT_OWNER:
                 unitless.append(Outcome(power, order, False, why.reason, why.detail, unit))
-            else:
-                chosen[space] = UnitOrder(unit, Hold(unit.kind, unit.location), order, why)
+            else:  # the refusal kept without its traceback, which holds this frame (and so `chosen`): a cycle
+                chosen[space] = UnitOrder(unit, Hold(unit.kind, unit.location), order, why.with_traceback(None))
             continue
         assert unit is not None  # a checked order has its unit
-        chosen[space] = UnitOrder(unit, checked, order)
+        chosen[space] = _unit_order((unit, checked, order, None))
     units = position.units.items()
     orders = [chosen.get(space) or UnitOrder(unit, Hold(unit.kind, unit.location)) for space, unit in units]
     return unitless, allies, orders
@@ -384,12 +392,13 @@ def _matched(
         moves_into.setdefault(to, []).append(i)
 
     # convoys: matched to the army's move when it goes to the same place
-    convoys: list[list[int]] = [[] for _ in range(n)]
+    # (tuples that grow: most orders have none, and share the one empty tuple)
+    convoys: list[tuple[int, ...]] = [()] * n
     matched = [True] * n
     for c, convoy in convoying:
         a = index.get(space_of(convoy.target))
         if a is not None and dest[a] == convoy.to:
-            convoys[a].append(c)
+            convoys[a] += (c,)
         else:
             matched[c] = False
 
@@ -412,10 +421,10 @@ def _matched(
             if not by_convoy[i] and convoys[i]:  # a convoy for a move made over land carries nothing
                 for c in convoys[i]:
                     matched[c] = False
-                convoys[i] = []
+                convoys[i] = ()
 
     # supports: matched to the order they name, when it is that order
-    supports: list[list[int]] = [[] for _ in range(n)]
+    supports: list[tuple[int, ...]] = [()] * n
     for s, support in supporting:
         city = CITY if support.target_kind is GARRISON else ""
         t = index.get(space_of(support.target) + city)
@@ -432,7 +441,7 @@ def _matched(
             to = support.to
             ok = dest[t] == space_of(to) and (to == dest[t] or (type(supported) is Move and supported.to == to))
         if ok:
-            supports[t].append(s)
+            supports[t] += (s,)
         else:
             matched[s] = False
 
@@ -448,18 +457,20 @@ def _matched(
     powers = [u.power for u in units]
     extra = hooks.extra_support(setting.position, moves_into, powers, units) if hooks.extra_support else [0] * n
     planned = [
-        PlannedOrder(
-            *o,  # the unit order's fields: unit, order, as given, refusal
-            roles[i],
-            dest[i],
-            by_convoy[i],
-            matched[i],
-            tuple(convoys[i]),
-            tuple(supports[i]),
-            opposing[i],
-            strength(o.unit),
-            extra[i],
-            in_place[i],
+        _planned_order(
+            (
+                *o,  # the unit order's fields: unit, order, as given, refusal
+                roles[i],
+                dest[i],
+                by_convoy[i],
+                matched[i],
+                convoys[i],
+                supports[i],
+                opposing[i],
+                strength(o.unit),
+                extra[i],
+                in_place[i],
+            )
         )
         for i, o in enumerate(orders)
     ]
@@ -471,25 +482,25 @@ def _matched(
 # ---- 2. the decisions -----------------------------------------------------------------------------
 
 
-class Decisions:
+class Decisions(Resolver):
     """One decision per order of the plan: does the move succeed, is the support given, does the convoy
-    carry (a hold is not a decision anything depends on)? `resolve(i)` answers, asking the `Resolver`,
-    which calls `adjudicate(i)` and settles cycles with the Szykman rule then circular movement."""
+    carry (a hold is not a decision anything depends on)? `resolve(i)` answers: the `Resolver` calls
+    `adjudicate(i)`, the equations below, and settles cycles with the Szykman rule then circular movement."""
 
     def __init__(self, plan: Plan, hooks: MovementHooks, trace: list[str] | None = None) -> None:
+        orders = plan.orders
+        self.paradoxes: set[int] = set()  # the convoys failed by the Szykman rule
+        backup = szykman_then_circular(
+            lambda d: orders[d].role is CONVOY, lambda d: orders[d].role is MOVE, self.paradoxes
+        )
+        super().__init__(len(orders), backup, trace)
         self.plan = plan
         self.orders = plan.orders
         self.order_at = plan.order_at
         self.moves_into = plan.moves_into
         self.shut = plan.shut
-        self.paradoxes: set[int] = set()  # the convoys failed by the Szykman rule
         self._entry_blocked = hooks.entry_blocked
         self._way_closed = hooks.way_closed
-        orders = plan.orders
-        backup = szykman_then_circular(
-            lambda d: orders[d].role is CONVOY, lambda d: orders[d].role is MOVE, self.paradoxes
-        )
-        self.resolve: Callable[[int], bool] = Resolver(len(orders), self.adjudicate, backup, trace).resolve
 
     def decide_all(self) -> None:
         for i in range(len(self.orders)):
@@ -672,7 +683,7 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
                 stayed.append(_arrived(unit, order))  # a conversion in place
             else:
                 stayed.append(unit)
-        outcomes.append(_outcome(decisions, hooks, i, succeeded, by, taken))
+        outcomes.append(_outcome(decisions, hooks, planned, i, succeeded, by, taken))
     occupied = {u.space for u in moved} | {u.space for u in stayed}
     contested = {
         space
@@ -741,12 +752,13 @@ def _stood_off(decisions: Decisions, j: int) -> bool:
 def _outcome(
     decisions: Decisions,
     hooks: MovementHooks,
+    planned: PlannedOrder,
     i: int,
     succeeded: bool,
     dislodged_by: str | None,
     taken: Mapping[str, str],
 ) -> Outcome:
-    planned = decisions.orders[i]
+    """The outcome of `planned`, order `i` of the plan."""
     unit, order, as_given, refusal = planned.unit, planned.order, planned.given, planned.refusal
     blocked = hooks.entry_blocked
     if refusal is not None:
@@ -761,7 +773,11 @@ def _outcome(
         ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
     else:
         ok, reason, detail = _result(decisions, hooks, i, succeeded, dislodged_by)
-    return Outcome(unit.power, as_given or order, ok, reason, detail, unit, dislodged_by)
+    return _outcome_of((unit.power, as_given or order, ok, reason, detail, unit, dislodged_by))
+
+
+# an Outcome from its seven fields, without the call of Outcome(...) (one per unit)
+_outcome_of = functools.partial(tuple.__new__, Outcome)
 
 
 def _result(

@@ -117,19 +117,20 @@ class Position:
             if u.space in by_space:
                 raise ValueError(f"two units in {u.space}: {by_space[u.space]} and {u}")
             by_space[u.space] = u
-        own = dict(owners.items() if isinstance(owners, Mapping) else owners)
+        own = owners if isinstance(owners, Mapping) else dict(owners)
+        # (the keys sorted: quicker than the items; what a Diplomacy position leaves empty is not sorted)
         return cls(
             phase,
-            dict(sorted(by_space.items())),
-            dict(sorted(own.items())),
+            {space: by_space[space] for space in sorted(by_space)},
+            {space: own[space] for space in sorted(own)},
             tuple(sorted(dislodged, key=lambda d: d.unit)),
             frozenset(contested),
-            dict(sorted((cities or {}).items())),
+            {province: cities[province] for province in sorted(cities)} if cities else {},
             standing_sieges(by_space, sieges) if sieges else {},
             ledger or _NO_LEDGER,
             frozenset(famine),
-            dict(sorted((rebellions or {}).items())),
-            {p: frozenset(v) for p, v in sorted((chits or {}).items())},
+            {province: rebellions[province] for province in sorted(rebellions)} if rebellions else {},
+            {p: frozenset(chits[p]) for p in sorted(chits)} if chits else {},
             frozenset(struck),
         )
 

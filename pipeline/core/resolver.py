@@ -17,19 +17,20 @@ BackupRule = Callable[["Resolver", Sequence[int]], None]
 
 
 class Resolver:
-    def __init__(
-        self,
-        size: int,
-        adjudicate: Callable[[int], bool],
-        backup_rule: BackupRule,
-        trace: list[str] | None = None,
-    ) -> None:
-        self.adjudicate = adjudicate
+    """The decisions `0 .. size-1`, resolved on demand; a subclass gives `adjudicate`. (Subclassed, not handed a
+    function: the movement's `Decisions` is its resolver, so that one phase's decisions make no reference cycle
+    and are freed as soon as the phase is done, without the cycle collector.)"""
+
+    def __init__(self, size: int, backup_rule: BackupRule, trace: list[str] | None = None) -> None:
         self.backup_rule = backup_rule
         self.state = [UNRESOLVED] * size
         self.result = [False] * size
         self.dependencies: list[int] = []  # decisions whose value rests on a guess, in order met
         self.trace = trace  # a list to record the resolution steps in, or None
+
+    def adjudicate(self, d: int) -> bool:
+        """Decision `d` worked out from the rules, asking `resolve` for the decisions it rests on."""
+        raise NotImplementedError
 
     def settle(self, decision: int, value: bool) -> None:
         """Fix a decision for good (used by backup rules)."""

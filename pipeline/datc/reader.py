@@ -60,29 +60,32 @@ _ENTRY_NO_COLON = re.compile(r"([A-Za-z]\w*)\s+(.+)")  # "Italy F gol": a typo t
 _KEYWORDS = frozenset({"VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTSTATE_SAME", *SECTIONS})
 
 
-def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
-    """Every case of a DATC text file; malformed lines are reported all together."""
+def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list[DatcCase]:
+    """Every case of a DATC text file; malformed lines are reported all together. `shortcut`: an entry whose head
+    an earlier entry had is read without the patterns (False: every line through them; the same cases)."""
     cases: list[DatcCase] = []
     problems: list[Problem] = []
     case: DatcCase | None = None
     entries: list[Line] | None = None  # the lines of the section being read
     section: str | None = None
+    plain: list[Line] | None = None  # `entries` when they are ``Power: text`` (not results)
     # the text before the first colon of entries already read (``England``) -> the power it names: a line
     # with the same head is an entry of the same power, read without the patterns (most lines of a file)
     heads: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
+        head, colon, rest = raw.partition(":")
+        if colon and plain is not None and "#" not in rest:
+            power = heads.get(head)
+            if power is not None:
+                rest = rest.strip()
+                if rest:
+                    plain.append(_line((number, power, rest, None)))
+                    continue
         line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
         if not line:
             continue
-        head, colon, rest = line.partition(":")
-        power = heads.get(head) if colon else None
-        if power is not None and entries is not None and section != "PRESTATE_RESULTS":
-            rest = rest.strip()
-            if rest:
-                entries.append(_line((number, power, rest, None)))
-                continue
         word = line.split(None, 1)[0]
-        if word not in _KEYWORDS:  # most lines: an entry of a section
+        if word not in _KEYWORDS:  # an entry of a section
             if case is None:
                 problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
                 continue
@@ -102,8 +105,8 @@ def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
                 success = verdict.strip().upper() == "SUCCESS"
                 line = line.strip()
             m = _ENTRY.fullmatch(line)
-            if m is not None and success is None:
-                heads[head] = m[1].strip()  # `head` is all of m[1] and the blanks before the colon
+            if m is not None and success is None and shortcut:
+                heads[head] = m[1].strip()  # `head`, the raw line up to its first colon: m[1] and blanks
             m = m or _ENTRY_NO_COLON.fullmatch(line)
             if not m:
                 problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
@@ -117,20 +120,21 @@ def read_datc(text: str, file: str = "<text>") -> list[DatcCase]:
             rest = line[4:].strip()
             ident, _, title = rest.partition(" ")
             case = DatcCase(ident.rstrip("."), title.strip(), file, number)
-            section, entries = None, None
+            section, entries, plain = None, None, None
         elif case is None:
             problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
         elif word == "END":
             cases.append(case)
-            case, section, entries = None, None, None
+            case, section, entries, plain = None, None, None, None
         elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word) :].strip()
         elif word == "POSTSTATE_SAME":
             case.post_same = True
-            section, entries = None, None
+            section, entries, plain = None, None, None
         else:
             section = word
             entries = case.sections.setdefault(section, [])
+            plain = entries if section != "PRESTATE_RESULTS" else None
     if case is not None:
         problems.append(Problem("", f"case {case.id} has no END", case.line, file))
     if problems:

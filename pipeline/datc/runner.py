@@ -9,6 +9,7 @@ space: a standoff), the listed results are believed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pipeline.core.adjustment import adjudicate_adjustments
@@ -33,10 +34,11 @@ class CaseError(PipelineError):
 class CaseResult:
     case: DatcCase
     passed: bool
-    expected_units: set[Unit] = field(default_factory=set)
-    got_units: set[Unit] = field(default_factory=set)
-    expected_dislodged: set[Unit] = field(default_factory=set)
-    got_dislodged: set[Unit] = field(default_factory=set)
+    # the units as the case lists them and as the position after the phase holds them, compared as sets
+    expected_units: tuple[Unit, ...] = ()
+    got_units: tuple[Unit, ...] = ()
+    expected_dislodged: tuple[Unit, ...] = ()
+    got_dislodged: tuple[Unit, ...] = ()
     outcomes: tuple[Outcome, ...] = ()
     notes: list[str] = field(default_factory=list)  # orders that could not be read, and why
     trace: list[str] = field(default_factory=list)
@@ -49,9 +51,9 @@ class CaseResult:
             ("units", self.expected_units, self.got_units),
             ("dislodged", self.expected_dislodged, self.got_dislodged),
         ):
-            if exp != got:
-                lines.append(f"  {label} expected but missing: {_units(exp - got) or '-'}")
-                lines.append(f"  {label} not expected:         {_units(got - exp) or '-'}")
+            if set(exp) != set(got):
+                lines.append(f"  {label} expected but missing: {_units(set(exp) - set(got)) or '-'}")
+                lines.append(f"  {label} not expected:         {_units(set(got) - set(exp)) or '-'}")
         lines.extend(f"  note: {n}" for n in self.notes)
         lines.extend(f"  order: {o}" for o in self.outcomes)
         lines.extend(f"  trace: {t}" for t in self.trace)
@@ -65,9 +67,18 @@ def _units(units: set[Unit]) -> str:
     return ", ".join(f"{u.power}: {u}" for u in sorted(units))
 
 
+def same_units(expected: Sequence[Unit], got: Mapping[str, Unit]) -> bool:
+    """``set(expected) == set(got.values())`` for the units of a position (space -> its unit), without hashing
+    a unit (a call of Python's, twice per unit of every case): by space, when no two expected units share one."""
+    by_space = {u.space: u for u in expected}
+    if len(by_space) != len(expected):  # two units listed in one space, or one listed twice
+        return set(expected) == set(got.values())
+    return by_space == got
+
+
 class Readings:
-    """What a run of cases has read already, on one board: each unit's text (``A lvp``), power's name and
-    order's text, read once however many cases write it (a file of random phases writes ``France: A PAR``
+    """What a run of cases has read already, on one board: each unit's text (``A lvp``), power's name,
+    order's text and phase, read once however many cases write it (a file of random phases writes ``France: A PAR``
     thousands of times; reading them again was a quarter of a run's time). Text only: the same text on the same
     board reads the same, and every order is still checked in each case's own position. A power read by
     its closest name, or an order that cannot be read, is not kept, so that each case notes it."""
@@ -78,6 +89,7 @@ class Readings:
         self.places: dict[str, tuple[UnitKind, str]] = {}
         self.units: dict[tuple[str, str], Unit] = {}  # (power, unit) as written -> the unit
         self.owners: dict[tuple[str, str], tuple[str, str]] = {}  # (power, unit) as written -> (centre, power)
+        self.phases: dict[str, Phase] = {}  # a case's phase as written -> the phase
         # by phase (a dict each: an enum's hash is a call of Python's): an order's text -> the order, and
         # (power, order) as written -> both read
         self.texts: dict[PhaseKind, dict[str, Order]] = {kind: {} for kind in PhaseKind}
@@ -147,7 +159,7 @@ class _Case:
         """Supply centre -> owner: each line names a centre as a unit on it (``Russia: A stp``); only its
         place and power count."""
         known = self.readings.owners
-        return dict(known.get((line.power, line.text)) or self.owner(line) for line in self.case.lines(OWNERS))
+        return dict([known.get((line.power, line.text)) or self.owner(line) for line in self.case.lines(OWNERS)])
 
     def owner(self, line: Line) -> tuple[str, str]:
         found = space_of(self.placed(line)[1]), self.power(line)
@@ -157,27 +169,33 @@ class _Case:
 
     def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
         """Each line's power and order; a line that is not an order is noted and left out."""
-        known = self.readings.orders[phase]
+        known, texts = self.readings.orders[phase], self.readings.texts[phase]
         out = []
         for line in lines:
-            found = known.get((line.power, line.text)) or self.order(line, phase)
+            found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
             if found is not None:
                 out.append(found)
         return out
 
     def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
         """`orders`, each with its line."""
-        known = self.readings.orders[phase]
+        known, texts = self.readings.orders[phase], self.readings.texts[phase]
         out = []
         for line in lines:
-            found = known.get((line.power, line.text)) or self.order(line, phase)
+            found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
             if found is not None:
                 out.append((line, *found))
         return out
 
-    def order(self, line: Line, phase: PhaseKind) -> tuple[str, Order] | None:
-        """A line's power and order, kept for the run; a line that is not an order is noted: None."""
-        texts = self.readings.texts[phase]
+    def order(
+        self,
+        line: Line,
+        phase: PhaseKind,
+        known: dict[tuple[str, str], tuple[str, Order]],
+        texts: dict[str, Order],
+    ) -> tuple[str, Order] | None:
+        """A line's power and order, kept for the run in `known` (the orders read in this kind of phase, their
+        texts read in `texts`); a line that is not an order is noted: None."""
         try:
             power = self.power(line)
             order = texts.get(line.text)
@@ -188,7 +206,7 @@ class _Case:
             self.notes.append(f"line {line.number}: {err} (left out)")
             return None
         if line.power in self.readings.powers:  # not a misspelt power, which each case notes
-            self.readings.orders[phase][line.power, line.text] = found
+            known[line.power, line.text] = found
         return found
 
 
@@ -196,20 +214,22 @@ def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> 
     """Adjudicate one case; a case that cannot even be set up raises `CaseError`. `readings`: what the run
     has read already on `board` (one for all the cases of a run; none: the case is read on its own)."""
     c = _Case(readings if readings is not None else Readings(board), case)
-    try:
-        phase = Phase.parse(case.phase)
-    except ValueError as err:
-        raise CaseError(f"{case.file}:{case.line}: {err}") from None
+    phase = c.readings.phases.get(case.phase)
+    if phase is None:
+        try:
+            phase = c.readings.phases[case.phase] = Phase.parse(case.phase)
+        except ValueError as err:
+            raise CaseError(f"{case.file}:{case.line}: {err}") from None
     before = c.units("PRESTATE")
     owners = c.owners()
     trace: list[str] = []
-    got_dislodged: set[Unit] = set()
+    got_dislodged: list[Unit] = []
 
     if phase.kind is PhaseKind.MOVEMENT:
         position = Position.build(phase, before, owners)
         result = adjudicate_movement(board, position, c.orders(case.lines("ORDERS"), phase.kind), trace=trace)
         after = result.position
-        got_dislodged = {d.unit for d in after.dislodged if retreat_options(board, after, d)}
+        got_dislodged = [d.unit for d in after.dislodged if retreat_options(board, after, d)]
         outcomes = result.outcomes
     elif phase.kind is PhaseKind.RETREAT:
         position = _retreat_position(c, phase, before, owners)
@@ -220,11 +240,20 @@ def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> 
         result_a = adjudicate_adjustments(board, position, c.orders(case.lines("ORDERS"), phase.kind))
         after, outcomes = result_a.position, result_a.outcomes
 
-    got = set(after.units.values())
-    expected = set(before) if case.post_same else set(c.units("POSTSTATE"))
-    expected_dislodged = set() if case.post_same else set(c.units("POSTSTATE_DISLODGED"))
-    passed = got == expected and got_dislodged == expected_dislodged
-    return CaseResult(case, passed, expected, got, expected_dislodged, got_dislodged, outcomes, c.notes, trace)
+    expected = before if case.post_same else c.units("POSTSTATE")
+    expected_dislodged = [] if case.post_same else c.units("POSTSTATE_DISLODGED")
+    passed = same_units(expected, after.units) and set(got_dislodged) == set(expected_dislodged)
+    return CaseResult(
+        case,
+        passed,
+        tuple(expected),
+        tuple(after.units.values()),
+        tuple(expected_dislodged),
+        tuple(got_dislodged),
+        outcomes,
+        c.notes,
+        trace,
+    )
 
 
 def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[str, str]) -> Position:

@@ -18,12 +18,11 @@ def make(rules: dict[int, object], convoys: frozenset[int] = frozenset(), moves:
         calls.append(list(cycle))
         inner(resolver, cycle)
 
-    resolver: Resolver
+    class Bare(Resolver):  # decisions that are bare functions of the others
+        def adjudicate(self, d: int) -> bool:
+            return rules[d](self.resolve)  # type: ignore[operator]
 
-    def adjudicate(d: int) -> bool:
-        return rules[d](resolver.resolve)  # type: ignore[operator]
-
-    resolver = Resolver(len(rules), adjudicate, backup)
+    resolver = Bare(len(rules), backup)
     return resolver, calls, paradoxes
 
 
