@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from .backup import szykman_then_circular
 from .board import Board, space_of
@@ -52,8 +53,8 @@ UnitStrength = Callable[[Unit], int]
 SHUT = 1_000_000  # the hold strength of a space no move may enter
 
 
-def _unit_strength(unit: Unit) -> int:
-    return unit.strength
+# a unit's own strength (`Unit.strength`), read without a function of Python's around it (one per unit)
+_unit_strength: UnitStrength = operator.attrgetter("strength")
 
 
 # ---- the values the stages pass on --------------------------------------------------------------
@@ -260,7 +261,7 @@ def _read_orders(
                 allies[power] = allies.get(power, frozenset()) | {order.power}
                 unitless.append(Outcome(power, order, True, Reason.SUCCEEDS))
             continue
-        ordered = cast(MovementOrder, order)  # of a movement kind (the set above)
+        ordered: MovementOrder = order  # type: ignore[assignment]  # of a movement kind (the set above; no cast's call)
         try:
             unit = find_unit(position, ordered.kind, ordered.at)
         except Illegal as why:
@@ -368,10 +369,11 @@ def _matched(
     moving: list[int] = []
     supporting: list[tuple[int, SupportHold | SupportMove | SupportConvert]] = []
     convoying: list[tuple[int, Convoy]] = []
+    # (`space_of` written out below as `partition`, without its call: a few per order)
     for i, o in enumerate(orders):
         order = o.order
         if type(order) is Move:
-            to = space_of(order.to)
+            to = order.to.partition("/")[0]
         elif type(order) is Convert:
             if hooks.converts_in_place is not None and hooks.converts_in_place(setting, o.unit):
                 in_place[i] = True  # it holds for the moves, and changes kind afterwards
@@ -396,7 +398,7 @@ def _matched(
     convoys: list[tuple[int, ...]] = [()] * n
     matched = [True] * n
     for c, convoy in convoying:
-        a = index.get(space_of(convoy.target))
+        a = index.get(convoy.target.partition("/")[0])
         if a is not None and dest[a] == convoy.to:
             convoys[a] += (c,)
         else:
@@ -427,7 +429,7 @@ def _matched(
     supports: list[tuple[int, ...]] = [()] * n
     for s, support in supporting:
         city = CITY if support.target_kind is GARRISON else ""
-        t = index.get(space_of(support.target) + city)
+        t = index.get(support.target.partition("/")[0] + city)
         if t is None:  # a garrison that converted first is no longer where the support looked for it
             matched[s] = False
             continue
@@ -439,7 +441,7 @@ def _matched(
         else:
             assert type(support) is SupportMove
             to = support.to
-            ok = dest[t] == space_of(to) and (to == dest[t] or (type(supported) is Move and supported.to == to))
+            ok = dest[t] == to.partition("/")[0] and (to == dest[t] or (type(supported) is Move and supported.to == to))
         if ok:
             supports[t] += (s,)
         else:
@@ -456,24 +458,11 @@ def _matched(
 
     powers = [u.power for u in units]
     extra = hooks.extra_support(setting.position, moves_into, powers, units) if hooks.extra_support else [0] * n
-    planned = [
-        _planned_order(
-            (
-                *o,  # the unit order's fields: unit, order, as given, refusal
-                roles[i],
-                dest[i],
-                by_convoy[i],
-                matched[i],
-                convoys[i],
-                supports[i],
-                opposing[i],
-                strength(o.unit),
-                extra[i],
-                in_place[i],
-            )
-        )
-        for i, o in enumerate(orders)
-    ]
+    # each planned order: its unit order's four fields, then the plan's (the columns zipped: no Python code run
+    # per order)
+    strengths = map(strength, units)
+    columns = zip(roles, dest, by_convoy, matched, convoys, supports, opposing, strengths, extra, in_place, strict=True)
+    planned = map(_planned_order, map(tuple.__add__, orders, columns))
     shut = hooks.shut_spaces(setting, units) if hooks.shut_spaces else frozenset()
     into = {space: tuple(movers) for space, movers in moves_into.items()}
     return Plan(setting, tuple(planned), index, into, shut, unitless)
@@ -662,21 +651,22 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
     for province, power in taken.items():
         cities[province] = power
     converts_dislodged = hooks.converts_when_dislodged
-    for i, planned in enumerate(plan.orders):
+    orders, dislodger = plan.orders, decisions.dislodger
+    for i, planned in enumerate(orders):
         unit, order = planned.unit, planned.order
         succeeded = resolve(i)
         if succeeded and planned.role is MOVE:
             moved.append(_arrived(unit, order))
             by = None
         else:
-            j = decisions.dislodger(unit.space)
-            by = decisions.orders[j].unit.space if j is not None else None
+            j = dislodger(unit.space)
+            by = orders[j].unit.space if j is not None else None
             converting = type(order) is Convert and planned.refusal is None
             if j is not None and converting and converts_dislodged is not None and converts_dislodged(setting):
                 stayed.append(_arrived(unit, order))  # it converts even if it must retreat: safe in its city
                 by = None
             elif j is not None:
-                dislodged.append(Dislodged(unit, None if decisions.orders[j].by_convoy else by))
+                dislodged.append(Dislodged(unit, None if orders[j].by_convoy else by))
             elif unit.kind is GARRISON and unit.location in taken:
                 pass  # the siege is over: the garrison is gone
             elif converting and planned.in_place and not _conversion_stopped(decisions, hooks, i):
@@ -772,7 +762,7 @@ def _outcome(
     elif blocked is not None and type(order) is Move and not succeeded and blocked(decisions, i):
         ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
     else:
-        ok, reason, detail = _result(decisions, hooks, i, succeeded, dislodged_by)
+        ok, reason, detail = _result(decisions, hooks, planned, i, succeeded, dislodged_by)
     return _outcome_of((unit.power, as_given or order, ok, reason, detail, unit, dislodged_by))
 
 
@@ -781,10 +771,15 @@ _outcome_of = functools.partial(tuple.__new__, Outcome)
 
 
 def _result(
-    decisions: Decisions, hooks: MovementHooks, i: int, succeeded: bool, dislodged_by: str | None
+    decisions: Decisions,
+    hooks: MovementHooks,
+    planned: PlannedOrder,
+    i: int,
+    succeeded: bool,
+    dislodged_by: str | None,
 ) -> tuple[bool, Reason, dict[str, str]]:
-    """Succeeded or not, why, and the places the reason speaks of, for an order that was carried out."""
-    planned = decisions.orders[i]
+    """Succeeded or not, why, and the places the reason speaks of, for `planned` (order `i` of the plan), an
+    order that was carried out."""
     role = planned.role
     if role is MOVE:
         if succeeded:
