@@ -240,7 +240,7 @@ def plan_movement(
     ]
     if hooks.way_closed is not None or hooks.siege_lock is not None:
         orders = [_checked_by_family(setting, o, hooks) for o in orders]
-    return _matched(setting, orders, fleets, tuple(unitless), strength, hooks)
+    return _matched(setting, orders, units, fleets, tuple(unitless), strength, hooks)
 
 
 def _read_orders(
@@ -350,16 +350,16 @@ def _checked_by_family(setting: Setting, planned: UnitOrder, hooks: MovementHook
 def _matched(
     setting: Setting,
     orders: Sequence[UnitOrder],
+    units: Sequence[Unit],
     fleets: Callable[[], frozenset[str]],
     unitless: tuple[Outcome, ...],
     strength: UnitStrength,
     hooks: MovementHooks,
 ) -> Plan:
     """The plan: each order's role and destination, the convoys and supports matched to the orders they
-    are for, the moves by convoy and the moves head to head."""
+    are for, the moves by convoy and the moves head to head. `units`: the orders' units."""
     board = setting.board
     n = len(orders)
-    units = [o.unit for o in orders]
     index = {u.space: i for i, u in enumerate(units)}
 
     roles = [HOLD] * n
@@ -456,8 +456,10 @@ def _matched(
             if j is not None and dest[j] == units[i].space and not by_convoy[j]:
                 opposing[i] = j
 
-    powers = [u.power for u in units]
-    extra = hooks.extra_support(setting.position, moves_into, powers, units) if hooks.extra_support else [0] * n
+    if hooks.extra_support is not None:
+        extra = hooks.extra_support(setting.position, moves_into, [u.power for u in units], units)
+    else:
+        extra = [0] * n
     # each planned order: its unit order's four fields, then the plan's (the columns zipped: no Python code run
     # per order)
     strengths = map(strength, units)
@@ -681,9 +683,9 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
         if space not in occupied and any(_stood_off(decisions, j) for j in movers)
     }
     phase = position.phase
-    owners, rebellions = dict(position.owners), dict(position.rebellions)
+    owners, rebellions = position.owners, position.rebellions  # (Position.build makes its own dicts of them)
     if hooks.after_moves is not None:
-        rebellions, owners, cities = hooks.after_moves(decisions, owners, cities)
+        rebellions, owners, cities = hooks.after_moves(decisions, dict(owners), cities)
     after = Position.build(
         Phase(phase.season, phase.year, PhaseKind.RETREAT),
         moved + stayed,
