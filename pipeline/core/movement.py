@@ -607,20 +607,12 @@ class Decisions(Resolver):
     def cutter(self, s: int) -> int | None:
         """The move that cuts support `s`, if any (an attack from elsewhere, or a dislodgement)."""
         supporter = self.orders[s]
-        order = supporter.order
         space, power = supporter.unit.space, supporter.unit.power
-        exempt = (
-            space_of(order.to)
-            if isinstance(order, SupportMove)
-            else space_of(order.target)
-            if isinstance(order, SupportConvert)
-            else None
-        )
-        for j in self.moves_into.get(space, ()):
+        for j in self.moves_into.get(space, ()):  # (most supports are not attacked: nothing more to look at)
             attacker = self.orders[j].unit
             if attacker.power == power or not self.path(j):
                 continue
-            if attacker.space != exempt or self.resolve(j):
+            if attacker.space != _supported_into(supporter.order) or self.resolve(j):
                 return j
         return None
 
@@ -634,6 +626,16 @@ class Decisions(Resolver):
     def attackers(self, space: str) -> list[int]:
         """The moves into `space` that can get there (by land, or by a convoy still standing)."""
         return [j for j in self.moves_into.get(space, ()) if self.path(j)]
+
+
+def _supported_into(order: MovementOrder) -> str | None:
+    """The space a support is given into (a move's destination, a conversion's province), from which an attack
+    cuts it only by dislodging it; None for a support of a hold."""
+    if isinstance(order, SupportMove):
+        return space_of(order.to)
+    if isinstance(order, SupportConvert):
+        return space_of(order.target)
+    return None
 
 
 # ---- 3. the execution -----------------------------------------------------------------------------
