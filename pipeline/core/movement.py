@@ -42,7 +42,7 @@ from .orders import (
     SupportHold,
     SupportMove,
 )
-from .outcome import Outcome, Reason
+from .outcome import NO_DETAIL, Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position, Rebellion
 from .resolver import Resolver
 from .rules import Rules
@@ -655,7 +655,7 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
     for province, power in taken.items():
         cities[province] = power
     converts_dislodged = hooks.converts_when_dislodged
-    orders, dislodger = plan.orders, decisions.dislodger
+    orders, dislodger, moves_into = plan.orders, decisions.dislodger, plan.moves_into
     for i, planned in enumerate(orders):
         unit, order = planned.unit, planned.order
         succeeded = resolve(i)
@@ -663,7 +663,7 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
             moved.append(_arrived(unit, order))
             by = None
         else:
-            j = dislodger(unit.space)
+            j = dislodger(unit.space) if unit.space in moves_into else None  # (most units are not attacked)
             by = orders[j].unit.space if j is not None else None
             converting = type(order) is Convert and planned.refusal is None
             if j is not None and converting and converts_dislodged is not None and converts_dislodged(setting):
@@ -755,16 +755,17 @@ def _outcome(
     """The outcome of `planned`, order `i` of the plan."""
     unit, order, as_given, refusal = planned.unit, planned.order, planned.given, planned.refusal
     blocked = hooks.entry_blocked
+    detail: Mapping[str, str]  # NO_DETAIL when the reason speaks of no place: one for all (a dict each was made)
     if refusal is not None:
         ok, reason, detail = False, refusal.reason, refusal.detail
     elif unit.kind is GARRISON and unit.location in taken:
         ok, reason, detail = False, Reason.CITY_TAKEN, {"by": taken[unit.location]}
     elif as_given is None:
-        ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, {}
+        ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, NO_DETAIL
     elif type(order) is Besiege and dislodged_by is None:
-        ok, reason, detail = True, Reason.CITY_TAKEN if unit.space in taken else Reason.SIEGE_STARTED, {}
+        ok, reason, detail = True, Reason.CITY_TAKEN if unit.space in taken else Reason.SIEGE_STARTED, NO_DETAIL
     elif blocked is not None and type(order) is Move and not succeeded and blocked(decisions, i):
-        ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
+        ok, reason, detail = False, Reason.STRAIT_CLOSED, NO_DETAIL
     else:
         ok, reason, detail = _result(decisions, hooks, planned, i, succeeded, dislodged_by)
     return _outcome_of((unit.power, as_given or order, ok, reason, detail, unit, dislodged_by))
@@ -781,32 +782,32 @@ def _result(
     i: int,
     succeeded: bool,
     dislodged_by: str | None,
-) -> tuple[bool, Reason, dict[str, str]]:
+) -> tuple[bool, Reason, Mapping[str, str]]:
     """Succeeded or not, why, and the places the reason speaks of, for `planned` (order `i` of the plan), an
     order that was carried out."""
     role = planned.role
     if role is MOVE:
         if succeeded:
-            return True, Reason.SUCCEEDS, {}
+            return True, Reason.SUCCEEDS, NO_DETAIL
         if not decisions.path(i):
             paradox = any(c in decisions.paradoxes for c in planned.convoys)
-            return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, {}
+            return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, NO_DETAIL
         return False, Reason.BOUNCED, {"against": " ".join(_bounced_against(decisions, i))}
     if role is SUPPORT:
         if not planned.matched:
-            return False, Reason.SUPPORT_NOT_MATCHED, {}
+            return False, Reason.SUPPORT_NOT_MATCHED, NO_DETAIL
         if not succeeded:
             j = decisions.cutter(i)
             return False, Reason.SUPPORT_CUT, {"by": decisions.orders[j].unit.space if j is not None else ""}
-        return True, Reason.SUCCEEDS, {}
+        return True, Reason.SUCCEEDS, NO_DETAIL
     if role is CONVOY:
         if not planned.matched:
-            return False, Reason.CONVOY_NOT_MATCHED, {}
+            return False, Reason.CONVOY_NOT_MATCHED, NO_DETAIL
         if i in decisions.paradoxes:
-            return False, Reason.CONVOY_PARADOX, {}
+            return False, Reason.CONVOY_PARADOX, NO_DETAIL
         if not succeeded:
-            return False, Reason.CONVOY_DISRUPTED, {}
-        return True, Reason.SUCCEEDS, {}
+            return False, Reason.CONVOY_DISRUPTED, NO_DETAIL
+        return True, Reason.SUCCEEDS, NO_DETAIL
     if dislodged_by is not None:
         return False, Reason.DISLODGED, {"by": dislodged_by}
     if type(planned.order) is Convert:
@@ -814,7 +815,7 @@ def _result(
         if stoppers:
             against = sorted(decisions.orders[j].unit.space for j in stoppers)
             return False, Reason.BOUNCED, {"against": " ".join(against)}
-    return True, Reason.SUCCEEDS, {}
+    return True, Reason.SUCCEEDS, NO_DETAIL
 
 
 def _bounced_against(decisions: Decisions, i: int) -> list[str]:

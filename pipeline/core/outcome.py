@@ -228,7 +228,7 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
 OTHER_WORDS = "this order cannot be carried out here"
 
 
-_NO_DETAIL: Mapping[str, str] = MappingProxyType({})  # read-only: the one default every outcome shares
+NO_DETAIL: Mapping[str, str] = MappingProxyType({})  # read-only: the one default every outcome shares
 
 
 class Outcome(NamedTuple):
@@ -240,7 +240,7 @@ class Outcome(NamedTuple):
     order: Order
     succeeded: bool
     reason: Reason
-    detail: Mapping[str, str] = _NO_DETAIL
+    detail: Mapping[str, str] = NO_DETAIL
     unit: Unit | None = None
     dislodged_by: str | None = None  # space the dislodging unit came from
 
