@@ -775,6 +775,10 @@ def _outcome(
 _outcome_of = functools.partial(tuple.__new__, Outcome)
 
 
+# the result of an order carried out as given, most orders' (one tuple for all, its Enum member read once)
+_SUCCEEDED: tuple[bool, Reason, Mapping[str, str]] = (True, Reason.SUCCEEDS, NO_DETAIL)
+
+
 def _result(
     decisions: Decisions,
     hooks: MovementHooks,
@@ -788,7 +792,7 @@ def _result(
     role = planned.role
     if role is MOVE:
         if succeeded:
-            return True, Reason.SUCCEEDS, NO_DETAIL
+            return _SUCCEEDED
         if not decisions.path(i):
             paradox = any(c in decisions.paradoxes for c in planned.convoys)
             return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, NO_DETAIL
@@ -799,7 +803,7 @@ def _result(
         if not succeeded:
             j = decisions.cutter(i)
             return False, Reason.SUPPORT_CUT, {"by": decisions.orders[j].unit.space if j is not None else ""}
-        return True, Reason.SUCCEEDS, NO_DETAIL
+        return _SUCCEEDED
     if role is CONVOY:
         if not planned.matched:
             return False, Reason.CONVOY_NOT_MATCHED, NO_DETAIL
@@ -807,7 +811,7 @@ def _result(
             return False, Reason.CONVOY_PARADOX, NO_DETAIL
         if not succeeded:
             return False, Reason.CONVOY_DISRUPTED, NO_DETAIL
-        return True, Reason.SUCCEEDS, NO_DETAIL
+        return _SUCCEEDED
     if dislodged_by is not None:
         return False, Reason.DISLODGED, {"by": dislodged_by}
     if type(planned.order) is Convert:
@@ -815,7 +819,7 @@ def _result(
         if stoppers:
             against = sorted(decisions.orders[j].unit.space for j in stoppers)
             return False, Reason.BOUNCED, {"against": " ".join(against)}
-    return True, Reason.SUCCEEDS, NO_DETAIL
+    return _SUCCEEDED
 
 
 def _bounced_against(decisions: Decisions, i: int) -> list[str]:
