@@ -39,7 +39,7 @@ class Illegal(Exception):
     def __init__(self, reason: Reason, why: SubReason | None = None, **detail: str) -> None:
         super().__init__(reason.value)
         self.reason = reason
-        self.detail = detail | ({"why": why.value} if why is not None else {})
+        self.detail = detail if why is None else detail | {"why": why.value}  # (`detail`: a new dict each call)
 
 
 def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, power: str) -> Unit:
