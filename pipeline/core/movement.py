@@ -230,7 +230,13 @@ def plan_movement(
     if hooks.before_moves is not None:
         orders = list(hooks.before_moves(setting, orders))
     units = [o.unit for o in orders]  # as they stand for the moves: the checks change orders, not units
-    fleets = functools.cache(lambda: _convoying_fleets(board, units))  # few phases need them
+    found: list[frozenset[str]] = []  # the convoying fleets, once asked for: few phases need them
+
+    def fleets() -> frozenset[str]:  # (not functools.cache: making its wrapper costs more than most phases ask)
+        if not found:
+            found.append(_convoying_fleets(board, units))
+        return found[0]
+
     near = board.army_adjacency
     orders = [
         _convoy_route_checked(board, o, fleets)
@@ -678,7 +684,8 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
             else:
                 stayed.append(unit)
         outcomes.append(_outcome(decisions, hooks, planned, i, succeeded, by, taken))
-    occupied = {u.space for u in moved} | {u.space for u in stayed}
+    units = moved + stayed  # where they stand after the moves
+    occupied = {u.space for u in units}
     contested = {
         space
         for space, movers in plan.moves_into.items()
@@ -690,7 +697,7 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
         rebellions, owners, cities = hooks.after_moves(decisions, dict(owners), cities)
     after = Position.build(
         Phase(phase.season, phase.year, PhaseKind.RETREAT),
-        moved + stayed,
+        units,
         owners,
         dislodged,
         contested,
