@@ -23,7 +23,7 @@ import functools
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .backup import szykman_then_circular
 from .board import Board, space_of
@@ -267,7 +267,7 @@ def _read_orders(
                 allies[power] = allies.get(power, frozenset()) | {order.power}
                 unitless.append(Outcome(power, order, True, Reason.SUCCEEDS))
             continue
-        ordered: MovementOrder = order  # type: ignore[assignment]  # of a movement kind (the set above; no cast's call)
+        ordered = cast(MovementOrder, order)  # of a movement kind (the set above)
         try:
             unit = find_unit(position, ordered.kind, ordered.at)
         except Illegal as why:
