@@ -39,7 +39,7 @@ class Illegal(Exception):
     def __init__(self, reason: Reason, why: SubReason | None = None, **detail: str) -> None:
         super().__init__(reason.value)
         self.reason = reason
-        self.detail = detail | ({"why": why.value} if why is not None else {})
+        self.detail = detail if why is None else detail | {"why": why.value}  # (`detail`: a new dict each call)
 
 
 def check_unit(order_kind: UnitKind | None, order_at: str, unit: Unit | None, power: str) -> Unit:
@@ -133,10 +133,11 @@ def _check_move(board: Board, position: Position, unit: Unit, order: Move, rules
         return (
             order if to == order.to and order.kind and order.at == unit.location else Move(unit.kind, unit.location, to)
         )
-    space = space_of(order.to)
+    space = order.to.partition("/")[0]  # `space_of`, without its call
     if space == unit.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
-    if board.spaces[space].is_sea or board.spaces[space].no_armies:
+    target = board.spaces[space]
+    if target.is_sea or target.no_armies:
         raise Illegal(Reason.ILLEGAL_TERRAIN)
     if space not in board.army_adjacency[unit.space] and not board.convoy_possible(unit.space, space):
         raise Illegal(Reason.ILLEGAL_NOT_ADJACENT)
@@ -155,22 +156,25 @@ def _check_support(
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
     # a garrison supports only into its own province; others must be able to move where they support
     reach = {unit.location} if unit.kind is GARRISON else board.reachable_spaces(unit.kind, unit.location)
-    if isinstance(order, SupportHold):
-        target_space = space_of(supported.location)
+    # (the kinds told apart by `type(order) is`, and `space_of` written out as `partition`: quicker, for the
+    # commonest order of a phase)
+    if type(order) is SupportHold:
+        target_space = supported.location.partition("/")[0]
         if target_space not in reach:
             raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=target_space)
         same = order.target_kind is supported.kind and order.target == supported.location
         if order.kind and order.at == unit.location and same:
             return order
         return SupportHold(unit.kind, unit.location, supported.kind, supported.location)
-    if isinstance(order, SupportConvert):
+    if type(order) is SupportConvert:
         province = supported.location
         if supported.kind is not GARRISON or order.into is GARRISON:
             raise Illegal(Reason.ILLEGAL_CONVERSION)
         if province not in reach or province == unit.space:
             raise Illegal(Reason.ILLEGAL_UNREACHABLE, at=province)
         return SupportConvert(unit.kind, unit.location, supported.kind, supported.location, order.into)
-    to_space = space_of(order.to)
+    assert type(order) is SupportMove  # the third kind of support (the two above return)
+    to_space = order.to.partition("/")[0]
     if to_space == unit.space or to_space == supported.space:
         raise Illegal(Reason.ILLEGAL_OWN_SPACE)
     if to_space not in reach:

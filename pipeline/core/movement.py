@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, cast
@@ -41,7 +42,7 @@ from .orders import (
     SupportHold,
     SupportMove,
 )
-from .outcome import Outcome, Reason
+from .outcome import NO_DETAIL, Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position, Rebellion
 from .resolver import Resolver
 from .rules import Rules
@@ -52,8 +53,8 @@ UnitStrength = Callable[[Unit], int]
 SHUT = 1_000_000  # the hold strength of a space no move may enter
 
 
-def _unit_strength(unit: Unit) -> int:
-    return unit.strength
+# a unit's own strength (`Unit.strength`), read without a function of Python's around it (one per unit)
+_unit_strength: UnitStrength = operator.attrgetter("strength")
 
 
 # ---- the values the stages pass on --------------------------------------------------------------
@@ -229,7 +230,13 @@ def plan_movement(
     if hooks.before_moves is not None:
         orders = list(hooks.before_moves(setting, orders))
     units = [o.unit for o in orders]  # as they stand for the moves: the checks change orders, not units
-    fleets = functools.cache(lambda: _convoying_fleets(board, units))  # few phases need them
+    found: list[frozenset[str]] = []  # the convoying fleets, once asked for: few phases need them
+
+    def fleets() -> frozenset[str]:  # (not functools.cache: making its wrapper costs more than most phases ask)
+        if not found:
+            found.append(_convoying_fleets(board, units))
+        return found[0]
+
     near = board.army_adjacency
     orders = [
         _convoy_route_checked(board, o, fleets)
@@ -239,7 +246,7 @@ def plan_movement(
     ]
     if hooks.way_closed is not None or hooks.siege_lock is not None:
         orders = [_checked_by_family(setting, o, hooks) for o in orders]
-    return _matched(setting, orders, fleets, tuple(unitless), strength, hooks)
+    return _matched(setting, orders, units, fleets, tuple(unitless), strength, hooks)
 
 
 def _read_orders(
@@ -349,16 +356,16 @@ def _checked_by_family(setting: Setting, planned: UnitOrder, hooks: MovementHook
 def _matched(
     setting: Setting,
     orders: Sequence[UnitOrder],
+    units: Sequence[Unit],
     fleets: Callable[[], frozenset[str]],
     unitless: tuple[Outcome, ...],
     strength: UnitStrength,
     hooks: MovementHooks,
 ) -> Plan:
     """The plan: each order's role and destination, the convoys and supports matched to the orders they
-    are for, the moves by convoy and the moves head to head."""
+    are for, the moves by convoy and the moves head to head. `units`: the orders' units."""
     board = setting.board
     n = len(orders)
-    units = [o.unit for o in orders]
     index = {u.space: i for i, u in enumerate(units)}
 
     roles = [HOLD] * n
@@ -368,10 +375,11 @@ def _matched(
     moving: list[int] = []
     supporting: list[tuple[int, SupportHold | SupportMove | SupportConvert]] = []
     convoying: list[tuple[int, Convoy]] = []
+    # (`space_of` written out below as `partition`, without its call: a few per order)
     for i, o in enumerate(orders):
         order = o.order
         if type(order) is Move:
-            to = space_of(order.to)
+            to = order.to.partition("/")[0]
         elif type(order) is Convert:
             if hooks.converts_in_place is not None and hooks.converts_in_place(setting, o.unit):
                 in_place[i] = True  # it holds for the moves, and changes kind afterwards
@@ -396,7 +404,7 @@ def _matched(
     convoys: list[tuple[int, ...]] = [()] * n
     matched = [True] * n
     for c, convoy in convoying:
-        a = index.get(space_of(convoy.target))
+        a = index.get(convoy.target.partition("/")[0])
         if a is not None and dest[a] == convoy.to:
             convoys[a] += (c,)
         else:
@@ -427,7 +435,7 @@ def _matched(
     supports: list[tuple[int, ...]] = [()] * n
     for s, support in supporting:
         city = CITY if support.target_kind is GARRISON else ""
-        t = index.get(space_of(support.target) + city)
+        t = index.get(support.target.partition("/")[0] + city)
         if t is None:  # a garrison that converted first is no longer where the support looked for it
             matched[s] = False
             continue
@@ -439,7 +447,7 @@ def _matched(
         else:
             assert type(support) is SupportMove
             to = support.to
-            ok = dest[t] == space_of(to) and (to == dest[t] or (type(supported) is Move and supported.to == to))
+            ok = dest[t] == to.partition("/")[0] and (to == dest[t] or (type(supported) is Move and supported.to == to))
         if ok:
             supports[t] += (s,)
         else:
@@ -454,26 +462,15 @@ def _matched(
             if j is not None and dest[j] == units[i].space and not by_convoy[j]:
                 opposing[i] = j
 
-    powers = [u.power for u in units]
-    extra = hooks.extra_support(setting.position, moves_into, powers, units) if hooks.extra_support else [0] * n
-    planned = [
-        _planned_order(
-            (
-                *o,  # the unit order's fields: unit, order, as given, refusal
-                roles[i],
-                dest[i],
-                by_convoy[i],
-                matched[i],
-                convoys[i],
-                supports[i],
-                opposing[i],
-                strength(o.unit),
-                extra[i],
-                in_place[i],
-            )
-        )
-        for i, o in enumerate(orders)
-    ]
+    if hooks.extra_support is not None:
+        extra = hooks.extra_support(setting.position, moves_into, [u.power for u in units], units)
+    else:
+        extra = [0] * n
+    # each planned order: its unit order's four fields, then the plan's (the columns zipped: no Python code run
+    # per order)
+    strengths = map(strength, units)
+    columns = zip(roles, dest, by_convoy, matched, convoys, supports, opposing, strengths, extra, in_place, strict=True)
+    planned = map(_planned_order, map(tuple.__add__, orders, columns))
     shut = hooks.shut_spaces(setting, units) if hooks.shut_spaces else frozenset()
     into = {space: tuple(movers) for space, movers in moves_into.items()}
     return Plan(setting, tuple(planned), index, into, shut, unitless)
@@ -616,20 +613,12 @@ class Decisions(Resolver):
     def cutter(self, s: int) -> int | None:
         """The move that cuts support `s`, if any (an attack from elsewhere, or a dislodgement)."""
         supporter = self.orders[s]
-        order = supporter.order
         space, power = supporter.unit.space, supporter.unit.power
-        exempt = (
-            space_of(order.to)
-            if isinstance(order, SupportMove)
-            else space_of(order.target)
-            if isinstance(order, SupportConvert)
-            else None
-        )
-        for j in self.moves_into.get(space, ()):
+        for j in self.moves_into.get(space, ()):  # (most supports are not attacked: nothing more to look at)
             attacker = self.orders[j].unit
             if attacker.power == power or not self.path(j):
                 continue
-            if attacker.space != exempt or self.resolve(j):
+            if attacker.space != _supported_into(supporter.order) or self.resolve(j):
                 return j
         return None
 
@@ -643,6 +632,16 @@ class Decisions(Resolver):
     def attackers(self, space: str) -> list[int]:
         """The moves into `space` that can get there (by land, or by a convoy still standing)."""
         return [j for j in self.moves_into.get(space, ()) if self.path(j)]
+
+
+def _supported_into(order: MovementOrder) -> str | None:
+    """The space a support is given into (a move's destination, a conversion's province), from which an attack
+    cuts it only by dislodging it; None for a support of a hold."""
+    if isinstance(order, SupportMove):
+        return space_of(order.to)
+    if isinstance(order, SupportConvert):
+        return space_of(order.target)
+    return None
 
 
 # ---- 3. the execution -----------------------------------------------------------------------------
@@ -662,21 +661,22 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
     for province, power in taken.items():
         cities[province] = power
     converts_dislodged = hooks.converts_when_dislodged
-    for i, planned in enumerate(plan.orders):
+    orders, dislodger, moves_into = plan.orders, decisions.dislodger, plan.moves_into
+    for i, planned in enumerate(orders):
         unit, order = planned.unit, planned.order
         succeeded = resolve(i)
         if succeeded and planned.role is MOVE:
             moved.append(_arrived(unit, order))
             by = None
         else:
-            j = decisions.dislodger(unit.space)
-            by = decisions.orders[j].unit.space if j is not None else None
+            j = dislodger(unit.space) if unit.space in moves_into else None  # (most units are not attacked)
+            by = orders[j].unit.space if j is not None else None
             converting = type(order) is Convert and planned.refusal is None
             if j is not None and converting and converts_dislodged is not None and converts_dislodged(setting):
                 stayed.append(_arrived(unit, order))  # it converts even if it must retreat: safe in its city
                 by = None
             elif j is not None:
-                dislodged.append(Dislodged(unit, None if decisions.orders[j].by_convoy else by))
+                dislodged.append(Dislodged(unit, None if orders[j].by_convoy else by))
             elif unit.kind is GARRISON and unit.location in taken:
                 pass  # the siege is over: the garrison is gone
             elif converting and planned.in_place and not _conversion_stopped(decisions, hooks, i):
@@ -684,19 +684,20 @@ def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
             else:
                 stayed.append(unit)
         outcomes.append(_outcome(decisions, hooks, planned, i, succeeded, by, taken))
-    occupied = {u.space for u in moved} | {u.space for u in stayed}
+    units = moved + stayed  # where they stand after the moves
+    occupied = {u.space for u in units}
     contested = {
         space
         for space, movers in plan.moves_into.items()
         if space not in occupied and any(_stood_off(decisions, j) for j in movers)
     }
     phase = position.phase
-    owners, rebellions = dict(position.owners), dict(position.rebellions)
+    owners, rebellions = position.owners, position.rebellions  # (Position.build makes its own dicts of them)
     if hooks.after_moves is not None:
-        rebellions, owners, cities = hooks.after_moves(decisions, owners, cities)
+        rebellions, owners, cities = hooks.after_moves(decisions, dict(owners), cities)
     after = Position.build(
         Phase(phase.season, phase.year, PhaseKind.RETREAT),
-        moved + stayed,
+        units,
         owners,
         dislodged,
         contested,
@@ -761,18 +762,19 @@ def _outcome(
     """The outcome of `planned`, order `i` of the plan."""
     unit, order, as_given, refusal = planned.unit, planned.order, planned.given, planned.refusal
     blocked = hooks.entry_blocked
+    detail: Mapping[str, str]  # NO_DETAIL when the reason speaks of no place: one for all (a dict each was made)
     if refusal is not None:
         ok, reason, detail = False, refusal.reason, refusal.detail
     elif unit.kind is GARRISON and unit.location in taken:
         ok, reason, detail = False, Reason.CITY_TAKEN, {"by": taken[unit.location]}
     elif as_given is None:
-        ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, {}
+        ok, reason, detail = dislodged_by is None, Reason.NO_ORDER, NO_DETAIL
     elif type(order) is Besiege and dislodged_by is None:
-        ok, reason, detail = True, Reason.CITY_TAKEN if unit.space in taken else Reason.SIEGE_STARTED, {}
+        ok, reason, detail = True, Reason.CITY_TAKEN if unit.space in taken else Reason.SIEGE_STARTED, NO_DETAIL
     elif blocked is not None and type(order) is Move and not succeeded and blocked(decisions, i):
-        ok, reason, detail = False, Reason.STRAIT_CLOSED, {}
+        ok, reason, detail = False, Reason.STRAIT_CLOSED, NO_DETAIL
     else:
-        ok, reason, detail = _result(decisions, hooks, i, succeeded, dislodged_by)
+        ok, reason, detail = _result(decisions, hooks, planned, i, succeeded, dislodged_by)
     return _outcome_of((unit.power, as_given or order, ok, reason, detail, unit, dislodged_by))
 
 
@@ -780,34 +782,43 @@ def _outcome(
 _outcome_of = functools.partial(tuple.__new__, Outcome)
 
 
+# the result of an order carried out as given, most orders' (one tuple for all, its Enum member read once)
+_SUCCEEDED: tuple[bool, Reason, Mapping[str, str]] = (True, Reason.SUCCEEDS, NO_DETAIL)
+
+
 def _result(
-    decisions: Decisions, hooks: MovementHooks, i: int, succeeded: bool, dislodged_by: str | None
-) -> tuple[bool, Reason, dict[str, str]]:
-    """Succeeded or not, why, and the places the reason speaks of, for an order that was carried out."""
-    planned = decisions.orders[i]
+    decisions: Decisions,
+    hooks: MovementHooks,
+    planned: PlannedOrder,
+    i: int,
+    succeeded: bool,
+    dislodged_by: str | None,
+) -> tuple[bool, Reason, Mapping[str, str]]:
+    """Succeeded or not, why, and the places the reason speaks of, for `planned` (order `i` of the plan), an
+    order that was carried out."""
     role = planned.role
     if role is MOVE:
         if succeeded:
-            return True, Reason.SUCCEEDS, {}
+            return _SUCCEEDED
         if not decisions.path(i):
             paradox = any(c in decisions.paradoxes for c in planned.convoys)
-            return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, {}
+            return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, NO_DETAIL
         return False, Reason.BOUNCED, {"against": " ".join(_bounced_against(decisions, i))}
     if role is SUPPORT:
         if not planned.matched:
-            return False, Reason.SUPPORT_NOT_MATCHED, {}
+            return False, Reason.SUPPORT_NOT_MATCHED, NO_DETAIL
         if not succeeded:
             j = decisions.cutter(i)
             return False, Reason.SUPPORT_CUT, {"by": decisions.orders[j].unit.space if j is not None else ""}
-        return True, Reason.SUCCEEDS, {}
+        return _SUCCEEDED
     if role is CONVOY:
         if not planned.matched:
-            return False, Reason.CONVOY_NOT_MATCHED, {}
+            return False, Reason.CONVOY_NOT_MATCHED, NO_DETAIL
         if i in decisions.paradoxes:
-            return False, Reason.CONVOY_PARADOX, {}
+            return False, Reason.CONVOY_PARADOX, NO_DETAIL
         if not succeeded:
-            return False, Reason.CONVOY_DISRUPTED, {}
-        return True, Reason.SUCCEEDS, {}
+            return False, Reason.CONVOY_DISRUPTED, NO_DETAIL
+        return _SUCCEEDED
     if dislodged_by is not None:
         return False, Reason.DISLODGED, {"by": dislodged_by}
     if type(planned.order) is Convert:
@@ -815,7 +826,7 @@ def _result(
         if stoppers:
             against = sorted(decisions.orders[j].unit.space for j in stoppers)
             return False, Reason.BOUNCED, {"against": " ".join(against)}
-    return True, Reason.SUCCEEDS, {}
+    return _SUCCEEDED
 
 
 def _bounced_against(decisions: Decisions, i: int) -> list[str]:

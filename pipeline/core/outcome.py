@@ -7,8 +7,7 @@ speaks of (``{"against": "tyr"}``, ``{"by": "boh"}``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from .orders import Order
@@ -228,7 +227,30 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
 OTHER_WORDS = "this order cannot be carried out here"
 
 
-_NO_DETAIL: Mapping[str, str] = MappingProxyType({})  # read-only: the one default every outcome shares
+class _NoDetail(Mapping[str, str]):
+    """The empty detail, read-only: one value for every outcome whose reason speaks of no place (a movement
+    phase gives one to most of its units). Not a mappingproxy, which cannot be pickled, and outcomes are
+    (bench/trees_adjudication.py): this one is pickled as the name of the one value."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> str:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "{}"
+
+    def __reduce__(self) -> str:
+        return "NO_DETAIL"
+
+
+NO_DETAIL: Mapping[str, str] = _NoDetail()  # the one default every outcome shares
 
 
 class Outcome(NamedTuple):
@@ -240,7 +262,7 @@ class Outcome(NamedTuple):
     order: Order
     succeeded: bool
     reason: Reason
-    detail: Mapping[str, str] = _NO_DETAIL
+    detail: Mapping[str, str] = NO_DETAIL
     unit: Unit | None = None
     dislodged_by: str | None = None  # space the dislodging unit came from
 

@@ -4,6 +4,7 @@ the decisions and the execution, and the hooks a family adds."""
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -12,7 +13,7 @@ from pipeline.core.legality import DEFAULT_RULES, Illegal
 from pipeline.core.movement import NO_HOOKS, Decisions, MovementHooks, Role, adjudicate_movement, plan_movement
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Order
-from pipeline.core.outcome import Outcome, Reason
+from pipeline.core.outcome import NO_DETAIL, Outcome, Reason
 from pipeline.core.units import Unit, UnitKind
 from tests.conftest import position
 
@@ -49,6 +50,23 @@ def test_support_cut_says_by_whom_and_dislodged_says_from_where(board: Board) ->
     assert out["A mun-bur"].succeeded
     assert out["A bur H"].reason is Reason.NO_ORDER  # no order: held, and was dislodged
     assert out["A bur H"].dislodged_by == "mun" and not out["A bur H"].succeeded
+
+
+def test_the_outcomes_without_detail_share_one_empty_read_only_detail_that_pickles(board: Board) -> None:
+    """Most units' outcomes speak of no place: they share NO_DETAIL, which reads as an empty dict, cannot be
+    changed, and survives pickling (bench/trees_adjudication.py pickles whole movement results)."""
+    pos = position("germany: A mun", "germany: A ruh", "france: A bur")
+    orders = [(p, parse_order(t, board)) for p, t in [("germany", "A mun-bur"), ("germany", "A ruh S A mun-bur")]]
+    result = adjudicate_movement(board, pos, orders)
+    plain = [o for o in result.outcomes if o.reason is Reason.SUCCEEDS]
+    assert len(plain) == 2 and all(o.detail is NO_DETAIL for o in plain)
+    assert NO_DETAIL == {} and not NO_DETAIL and dict(NO_DETAIL) == {} and "by" not in NO_DETAIL
+    with pytest.raises(TypeError):
+        NO_DETAIL["by"] = "mun"  # type: ignore[index]
+    again = pickle.loads(pickle.dumps(result))
+    assert again == result and all(o.detail is NO_DETAIL for o in again.outcomes if o.reason is Reason.SUCCEEDS)
+    dislodged = next(o for o in result.outcomes if o.unit is not None and o.unit.location == "bur")
+    assert dislodged.detail == {} and dislodged.dislodged_by == "mun"
 
 
 def test_unmatched_support_and_convoy(board: Board) -> None:
