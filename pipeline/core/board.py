@@ -83,6 +83,8 @@ class City:
 
 @dataclass(frozen=True)
 class Space:
+    """A space of the map: land, coast or sea, with its centre, its coasts and (Machiavelli) its city."""
+
     id: str
     name: str
     kind: str  # one of SPACE_KINDS

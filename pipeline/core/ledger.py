@@ -45,6 +45,8 @@ class Loan:
 
 @dataclass(frozen=True)
 class Ledger:
+    """The money of a position (Machiavelli): each power's ducats and loans, and who the bank lends to no more."""
+
     treasury: Mapping[str, int] = field(default_factory=dict)  # power -> ducats
     loans: Mapping[str, tuple[Loan, ...]] = field(default_factory=dict)  # power -> its loans, earliest due first
     banned: frozenset[str] = frozenset()  # powers the bank no longer lends to (after a default)

@@ -81,6 +81,8 @@ _NO_LEDGER = Ledger()  # a value: one for every position without money (a Diplom
 
 @dataclass(frozen=True)
 class Position:
+    """Where everything stands at the start of a phase (`Position.build` makes one in its canonical order)."""
+
     phase: Phase
     units: Mapping[str, Unit]  # space -> unit; read-only by convention
     owners: Mapping[str, str]  # supply-centre space -> power

@@ -42,6 +42,8 @@ _line = functools.partial(tuple.__new__, Line)  # a Line from its four fields, w
 
 @dataclass
 class DatcCase:
+    """One case of a DATC file: its id, title and place in the file, and its sections' lines."""
+
     id: str
     title: str
     file: str

@@ -32,6 +32,8 @@ class CaseError(PipelineError):
 
 @dataclass
 class CaseResult:
+    """What one case gave against what it expects, with every order's outcome."""
+
     case: DatcCase
     passed: bool
     # the units as the case lists them and as the position after the phase holds them, compared as sets

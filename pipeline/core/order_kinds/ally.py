@@ -14,6 +14,8 @@ FORM = Form("ally", "Ally {power}", {"power": "power"})
 
 @dataclass(frozen=True, slots=True)
 class Ally:
+    """``Ally turkey``: the fleets of `power` may pass the straits this power's fleets close."""
+
     power: str
 
     def __str__(self) -> str:

@@ -15,6 +15,8 @@ FORM = Form("besiege", "{unit} besiege", {"unit": "unit"})
 
 @dataclass(frozen=True, slots=True)
 class Besiege:
+    """``A sie besiege``: the unit at `at` besieges the city of its province."""
+
     kind: UnitKind | None
     at: str
 

@@ -15,6 +15,8 @@ YEARS = Form("borrow", "Borrow {ducats} for {years} years", {"ducats": "number",
 
 @dataclass(frozen=True, slots=True)
 class Borrow:
+    """``Borrow 10 for 2 years``: `ducats` from the bank for `years` years."""
+
     ducats: int
     years: int
 

@@ -23,6 +23,8 @@ SPECIAL = Form("build_special", "Build {special} {unit}", {"special": "special",
 
 @dataclass(frozen=True, slots=True)
 class Build:
+    """``Build A kie``: a new unit of `kind` at `at` (a special unit named by `special`)."""
+
     kind: UnitKind | None
     at: str
     special: str | None = None  # Machiavelli: militia, mercenaries, professionals

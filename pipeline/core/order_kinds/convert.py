@@ -18,6 +18,8 @@ FORM = Form("convert", "{unit} convert {into}", {"unit": "unit", "into": "unit_k
 
 @dataclass(frozen=True, slots=True)
 class Convert:
+    """``G gen convert A``: the unit at `at` becomes a unit of kind `into`."""
+
     kind: UnitKind | None
     at: str
     into: UnitKind

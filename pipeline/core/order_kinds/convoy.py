@@ -16,6 +16,8 @@ FORM = Form("convoy", "{unit} C {other}-{to}", {"unit": "unit", "other": "other_
 
 @dataclass(frozen=True, slots=True)
 class Convoy:
+    """``F nth C A lon-bel``: the fleet at `at` carries the army at `target` to `to`."""
+
     kind: UnitKind | None
     at: str
     target_kind: UnitKind | None

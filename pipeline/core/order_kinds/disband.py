@@ -15,6 +15,8 @@ FORM = Form("disband", "{unit} Disband", {"unit": "unit"})
 
 @dataclass(frozen=True, slots=True)
 class Disband:
+    """``A par Disband``: the dislodged unit at `at` leaves the board."""
+
     kind: UnitKind | None
     at: str
 

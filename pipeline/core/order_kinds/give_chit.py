@@ -15,6 +15,8 @@ FORM = Form("give_chit", "Give {victim} to {to}", {"victim": "power", "to": "pow
 
 @dataclass(frozen=True, slots=True)
 class GiveChit:
+    """``Give milan to venice``: the chit against `victim` given to the power `to`."""
+
     victim: str
     to: str
 

@@ -15,6 +15,8 @@ FORM = Form("hold", "{unit} H", {"unit": "unit"})
 
 @dataclass(frozen=True, slots=True)
 class Hold:
+    """``A par H``: the unit at `at` holds."""
+
     kind: UnitKind | None
     at: str
 

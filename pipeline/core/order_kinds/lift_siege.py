@@ -16,6 +16,8 @@ FORM = Form("lift_siege", "{unit} lift", {"unit": "unit"})
 
 @dataclass(frozen=True, slots=True)
 class LiftSiege:
+    """``A sie lift``: the unit at `at` lifts its siege."""
+
     kind: UnitKind | None
     at: str
 

@@ -15,6 +15,8 @@ FORM = Form("maintain", "Maintain {unit}", {"unit": "unit"})
 
 @dataclass(frozen=True, slots=True)
 class Maintain:
+    """``Maintain A flo``: the unit at `at` is kept and paid for."""
+
     kind: UnitKind | None
     at: str
 

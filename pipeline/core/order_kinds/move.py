@@ -18,6 +18,8 @@ BY_CONVOY = Form("move_convoy", "{unit}-{to} via convoy", {"unit": "unit", "to":
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """``A lvp-yor``: the unit at `at` moves to `to`, by convoy if `via_convoy`."""
+
     kind: UnitKind | None
     at: str
     to: str

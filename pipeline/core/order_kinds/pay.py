@@ -16,6 +16,8 @@ FORM = Form("pay", "Pay {ducats} to {to}", {"ducats": "number", "to": "power_or_
 
 @dataclass(frozen=True, slots=True)
 class Pay:
+    """``Pay 5 to bank``: `ducats` paid to `to` (the bank or a power)."""
+
     ducats: int
     to: str  # "bank" or a power id
 

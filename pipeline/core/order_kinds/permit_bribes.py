@@ -15,6 +15,8 @@ FORM = Form("permit_bribes", "Permit bribes {power}", {"power": "power"})
 
 @dataclass(frozen=True, slots=True)
 class PermitBribes:
+    """``Permit bribes florence``: `power` may bribe from this power's units."""
+
     power: str
 
     def __str__(self) -> str:

@@ -16,6 +16,8 @@ FORM = Form("remove", "Remove {unit}", {"unit": "unit"})
 
 @dataclass(frozen=True, slots=True)
 class Remove:
+    """``Remove F nth``: the unit at `at` leaves the board in an adjustment phase."""
+
     kind: UnitKind | None
     at: str
 

@@ -15,6 +15,8 @@ FORM = Form("retreat", "{unit}-{to}", {"unit": "unit", "to": "place"})
 
 @dataclass(frozen=True, slots=True)
 class Retreat:
+    """``A par-bur`` in a retreat phase: the dislodged unit at `at` retreats to `to`."""
+
     kind: UnitKind | None
     at: str
     to: str

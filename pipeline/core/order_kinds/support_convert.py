@@ -19,6 +19,8 @@ FORM = Form(
 
 @dataclass(frozen=True, slots=True)
 class SupportConvert:
+    """``A per S G sie convert A``: the unit at `at` supports the conversion of the unit at `target` into `into`."""
+
     kind: UnitKind | None
     at: str
     target_kind: UnitKind | None

@@ -16,6 +16,8 @@ FORM = Form("support_hold", "{unit} S {other}", {"unit": "unit", "other": "other
 
 @dataclass(frozen=True, slots=True)
 class SupportHold:
+    """``F tri S A ven``: the unit at `at` supports the unit at `target` where it stands."""
+
     kind: UnitKind | None
     at: str
     target_kind: UnitKind | None

@@ -15,6 +15,8 @@ FORM = Form("support_move", "{unit} S {other}-{to}", {"unit": "unit", "other": "
 
 @dataclass(frozen=True, slots=True)
 class SupportMove:
+    """``A vie S A bud-gal``: the unit at `at` supports the move of the unit at `target` to `to`."""
+
     kind: UnitKind | None
     at: str
     target_kind: UnitKind | None

@@ -14,6 +14,8 @@ FORM = Form("waive", "Waive", {})
 
 @dataclass(frozen=True, slots=True)
 class Waive:
+    """``Waive``: one build due given up."""
+
     def __str__(self) -> str:
         return FORM.text()
 
