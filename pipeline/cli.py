@@ -486,9 +486,9 @@ def site_command(games_dir: Path, site_dir: Path, repo_url: str | None, cache_di
 def build_site_command(config: Path) -> None:
     """Build the site with `mkdocs build --strict`, unless the built site already is the one its sources make
     (docs/site.md, "Nothing changed, nothing built"); the build's date is the last commit's."""
-    from pipeline.publish.built_site import build_site
+    from pipeline.publish.built_site import build_if_changed
 
-    outcome = build_site(config)
+    outcome = build_if_changed(config)
     if outcome.built:
         click.echo(f"built the site of {config} (its date: {outcome.date_source})")
     else:

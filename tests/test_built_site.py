@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from pipeline.cli import cli
 from pipeline.errors import DataError
 from pipeline.publish import built_site
-from pipeline.publish.built_site import STAMP, build_site
+from pipeline.publish.built_site import STAMP, build_if_changed
 from pipeline.publish.site import build_site as write_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def builds(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """Every MkDocs run `build_site` starts (each still run)."""
+    """Every MkDocs run `build_if_changed` starts (each still run)."""
     runs: list[list[str]] = []
     real = built_site._run
 
@@ -60,12 +60,12 @@ def test_a_rebuild_with_nothing_changed_runs_no_mkdocs_and_leaves_the_site_as_it
     project: Path, builds: list[list[str]]
 ) -> None:
     config = project / "mkdocs.yml"
-    assert build_site(config).built
+    assert build_if_changed(config).built
     assert len(builds) == 1 and builds[0][-4:] == ["build", "--strict", "--config-file", str(config)]
     assert (project / STAMP).is_file()
     before = files(project / "_build" / "site")
     assert (project / "_build" / "site" / "games" / "demo" / "index.html").is_file()
-    assert not build_site(config).built
+    assert not build_if_changed(config).built
     assert len(builds) == 1  # MkDocs not run again
     assert files(project / "_build" / "site") == before
 
@@ -88,7 +88,7 @@ def test_any_change_of_what_mkdocs_reads_or_wrote_builds_again(
 ) -> None:
     config, built = project / "mkdocs.yml", project / "_build" / "site"
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")
-    build_site(config)
+    build_if_changed(config)
     if change == "a page written by hand":
         page = project / "site" / "fair-play.md"
         page.write_text(page.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
@@ -109,7 +109,7 @@ def test_any_change_of_what_mkdocs_reads_or_wrote_builds_again(
         (built / "fair-play" / "index.html").unlink()
     else:
         monkeypatch.setenv("SOURCE_DATE_EPOCH", "1100000000")
-    assert build_site(config).built
+    assert build_if_changed(config).built
     assert len(builds) == 2
     if change == "a page written by hand":
         assert "One more line." in (built / "fair-play" / "index.html").read_text(encoding="utf-8")
@@ -117,22 +117,22 @@ def test_any_change_of_what_mkdocs_reads_or_wrote_builds_again(
         assert "A club&#39;s games" in (built / "index.html").read_text(encoding="utf-8")
     if change.startswith("a file") and "built site" in change:
         assert "not what MkDocs wrote" not in (built / "fair-play" / "index.html").read_text(encoding="utf-8")
-    assert not build_site(config).built  # and then it is stamped again
+    assert not build_if_changed(config).built  # and then it is stamped again
 
 
 def test_a_failed_build_leaves_no_stamp_and_the_next_run_builds(project: Path, builds: list[list[str]]) -> None:
     """A strict build that fails (a link to no page: a warning) says so in words, and the stamp of the build
     before is gone: the site folder is whatever MkDocs left of it."""
     config = project / "mkdocs.yml"
-    build_site(config)
+    build_if_changed(config)
     page = project / "site" / "fair-play.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text + "\n[a page that is not there](nowhere.md)\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"mkdocs build --strict failed for mkdocs\.yml .*: the site was not built"):
-        build_site(config)
+        build_if_changed(config)
     assert not (project / STAMP).exists()
     page.write_text(text, encoding="utf-8")  # back as it was: the site is the same, but built again
-    assert build_site(config).built
+    assert build_if_changed(config).built
     assert len(builds) == 3
 
 
@@ -144,7 +144,7 @@ def test_the_build_takes_the_last_commits_date_not_the_clocks(project: Path) -> 
     env = {**os.environ, "GIT_AUTHOR_DATE": "2001-02-03T04:05:06Z", "GIT_COMMITTER_DATE": "2001-02-03T04:05:06Z"}
     for command in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
         subprocess.run(["git", "-C", str(project), *command], check=True, env=env)
-    outcome = build_site(project / "mkdocs.yml")
+    outcome = build_if_changed(project / "mkdocs.yml")
     assert outcome.date_source == "the last commit"
     sitemap = (project / "_build" / "site" / "sitemap.xml").read_text(encoding="utf-8")
     dates = set(re.findall(r"<lastmod>([^<]*)</lastmod>", sitemap))
@@ -156,7 +156,7 @@ def test_the_build_takes_the_last_commits_date_not_the_clocks(project: Path) -> 
 
 def test_outside_a_repository_the_clock_dates_the_build(project: Path) -> None:
     no_repository = {**os.environ, "GIT_CEILING_DIRECTORIES": str(project.parent)}
-    outcome = build_site(project / "mkdocs.yml", environment=no_repository)
+    outcome = build_if_changed(project / "mkdocs.yml", environment=no_repository)
     assert outcome.date_source == "the clock"
 
 
@@ -178,7 +178,7 @@ def test_the_command_says_what_it_did(project: Path, monkeypatch: pytest.MonkeyP
 def test_a_site_without_its_address_has_no_sitemap(project: Path) -> None:
     """A sitemap's addresses are absolute: without `site_url` every one began with "None" (mkdocs-static-i18n's
     template), so such a site has none (the hook's `on_post_build`)."""
-    build_site(project / "mkdocs.yml")
+    build_if_changed(project / "mkdocs.yml")
     built = project / "_build" / "site"
     assert (built / "index.html").is_file()
     assert not (built / "sitemap.xml").exists() and not (built / "sitemap.xml.gz").exists()

@@ -21,11 +21,10 @@ from typing import Any
 
 from pipeline.errors import AmbiguousOrderError, MapError, OrderSyntaxError, Problem
 
-from .units import AUTONOMOUS, UnitKind
+from .units import ARMY, AUTONOMOUS, GARRISON, UnitKind
 
 SPACE_KINDS = ("land", "coast", "sea")
 _NOWHERE: frozenset[str] = frozenset()
-_ARMY, _GARRISON = UnitKind.ARMY, UnitKind.GARRISON  # (a global is quicker to read than an enum's member)
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -158,9 +157,9 @@ class Board:
         if sp is None:
             return False
         coast = coast_of(location)
-        if kind is _ARMY:
+        if kind is ARMY:
             return coast is None and sp.kind != "sea" and not sp.no_armies
-        if kind is _GARRISON:
+        if kind is GARRISON:
             return coast is None and sp.city is not None and sp.city.fortified
         if sp.kind == "land":
             return False
@@ -170,7 +169,7 @@ class Board:
 
     def adjacent(self, kind: UnitKind, src: str, dst: str) -> bool:
         """Can a unit of `kind` at location `src` move to location `dst` in one step?"""
-        if kind is _ARMY:
+        if kind is ARMY:
             return space_of(dst) in self.army_adjacency.get(space_of(src), frozenset())
         return dst in self.fleet_adjacency.get(src, frozenset())
 
@@ -180,7 +179,7 @@ class Board:
 
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
-        if kind is _ARMY:
+        if kind is ARMY:
             return self.army_adjacency.get(src.partition("/")[0], _NOWHERE)  # (`space_of` without its call)
         found = self._reach.get(src)  # by location alone: an enum in the key would be hashed by a call of Python's
         if found is None:

@@ -65,10 +65,9 @@ from .orders import (
 from .position import Dislodged, PhaseKind, Position
 from .retreat import city_retreat, retreat_options
 from .rules import Rules
-from .units import AUTONOMOUS, SPECIALS, Unit, UnitKind
+from .units import ARMY, AUTONOMOUS, FLEET, GARRISON, SPECIALS, Unit, UnitKind
 
 FORMAT = 1  # version of the JSON structure (docs/legal-orders.md)
-ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 
 
 @dataclass(frozen=True)

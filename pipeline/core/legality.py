@@ -25,12 +25,9 @@ from .orders import (
 from .outcome import Reason, SubReason
 from .position import Position
 from .rules import Rules
-from .units import CITY, Unit, UnitKind
+from .units import ARMY, CITY, FLEET, GARRISON, Unit, UnitKind
 
 DEFAULT_RULES = Rules()
-# the unit kinds as module names: read for every order, and a global is quicker to read than an enum's member
-# (Python 3.11 reads an Enum class's attributes through its metaclass's __getattr__ hook: 50 ns against 5)
-ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 
 
 class Illegal(Exception):

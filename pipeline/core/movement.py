@@ -46,7 +46,7 @@ from .outcome import NO_DETAIL, Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position, Rebellion
 from .resolver import Resolver
 from .rules import Rules
-from .units import CITY, Unit, UnitKind
+from .units import ARMY, CITY, FLEET, GARRISON, Unit
 
 UnitStrength = Callable[[Unit], int]
 
@@ -100,9 +100,8 @@ class Role(enum.Enum):
     HOLD = "hold"  # a hold, a siege, a conversion in place: no other decision depends on it
 
 
-# the roles and unit kinds as module names: read often, and a global is quicker to read than a class attribute
+# the roles as module names: read often, and a global is quicker to read than a class attribute
 MOVE, SUPPORT, CONVOY, HOLD = Role.MOVE, Role.SUPPORT, Role.CONVOY, Role.HOLD
-ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 
 
 class PlannedOrder(NamedTuple):

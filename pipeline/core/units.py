@@ -26,6 +26,11 @@ class UnitKind(enum.Enum):
         return self.name.lower()
 
 
+# the kinds as module names, for the code that reads them for every order and unit: Python 3.11 reads an Enum
+# class's members through its metaclass's hook (50 ns against 5 for a global)
+ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A unit of `power`, of `kind`, at `location` (a space id, or ``space/coast`` for a fleet).

@@ -9,7 +9,7 @@ space: a standoff), the listed results are believed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pipeline.core.adjustment import adjudicate_adjustments
@@ -171,23 +171,18 @@ class _Case:
 
     def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
         """Each line's power and order; a line that is not an order is noted and left out."""
-        known, texts = self.readings.orders[phase], self.readings.texts[phase]
-        out = []
-        for line in lines:
-            found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
-            if found is not None:
-                out.append(found)
-        return out
+        return [found for _, found in self._found(lines, phase)]
 
     def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
         """`orders`, each with its line."""
+        return [(line, *found) for line, found in self._found(lines, phase)]
+
+    def _found(self, lines: list[Line], phase: PhaseKind) -> Iterator[tuple[Line, tuple[str, Order]]]:
         known, texts = self.readings.orders[phase], self.readings.texts[phase]
-        out = []
         for line in lines:
             found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
             if found is not None:
-                out.append((line, *found))
-        return out
+                yield line, found
 
     def order(
         self,

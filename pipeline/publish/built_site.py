@@ -39,19 +39,22 @@ from pathlib import Path
 
 from pipeline.errors import DataError
 
+from . import mkdocs_config
+from .digests import add_part
+
 STAMP = Path("_build") / "cache" / "built-site.json"  # beside mkdocs.yml, as the hook's cache is
 STAMP_VERSION = 1
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What `build_site` did: built or not, and the date the build was given."""
+    """What `build_if_changed` did: built or not, and the date the build was given."""
 
     built: bool
     date_source: str  # "SOURCE_DATE_EPOCH", "the last commit" or "the clock"
 
 
-def build_site(
+def build_if_changed(
     config: Path,
     stamp: Path | None = None,
     environment: Mapping[str, str] | None = None,
@@ -67,8 +70,8 @@ def build_site(
     env = dict(os.environ if environment is None else environment)
     date_source = _fix_the_date(env, config.parent)
     text = config.read_text(encoding="utf-8")
-    docs_dir = config.parent / (_setting(text, "docs_dir") or "docs")
-    site_dir = config.parent / (_setting(text, "site_dir") or "site")
+    docs_dir = config.parent / (mkdocs_config.setting(text, "docs_dir") or "docs")
+    site_dir = config.parent / (mkdocs_config.setting(text, "site_dir") or "site")
     sources = sources_key(config, text, docs_dir, env, date_source)
     if _stamped(stamp) == {"version": STAMP_VERSION, "sources": sources, "site": site_listing(site_dir)}:
         return Outcome(False, date_source)
@@ -83,21 +86,6 @@ def build_site(
 
 def _run(command: list[str], env: dict[str, str]) -> int:
     return subprocess.run(command, env=env, check=False).returncode
-
-
-def _setting(text: str, key: str) -> str | None:
-    """A top-level `key: value` of mkdocs.yml, read as a line (the file may hold tags only MkDocs knows)."""
-    match = re.search(rf"^{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?$", text, re.MULTILINE)
-    return (match[1].strip("'\"") or None) if match else None
-
-
-def _hooks(text: str) -> list[str]:
-    """The files of mkdocs.yml's `hooks:` list (block or flow style)."""
-    match = re.search(r"^hooks:[ \t]*(\[[^\]]*\])?[^\n]*\n((?:[ \t]+-[^\n]*\n?)*)", text, re.MULTILINE)
-    if not match:
-        return []
-    items = match[1][1:-1].split(",") if match[1] else [line.split("-", 1)[1] for line in match[2].splitlines()]
-    return [item.split("#", 1)[0].strip().strip("'\"") for item in items if item.split("#", 1)[0].strip()]
 
 
 def _fix_the_date(env: dict[str, str], folder: Path) -> str:
@@ -123,22 +111,22 @@ def _fix_the_date(env: dict[str, str], folder: Path) -> str:
 def sources_key(config: Path, text: str, docs_dir: Path, env: Mapping[str, str], date_source: str) -> str:
     """The digest of everything the build reads that may change its output (see the module's text)."""
     digest = hashlib.sha256()
-    _feed(digest, b"mkdocs.yml")
-    _feed(digest, text.encode())
+    add_part(digest, b"mkdocs.yml")
+    add_part(digest, text.encode())
     for name, path in _files(docs_dir):
-        _feed(digest, name.encode())
+        add_part(digest, name.encode())
         with open(path, "rb") as file:
-            _feed(digest, file.read())
-    for hook in _hooks(text):
+            add_part(digest, file.read())
+    for hook in mkdocs_config.hooks(text):
         hook_file = config.parent / hook
-        _feed(digest, f"hook {hook}".encode())
-        _feed(digest, hook_file.read_bytes() if hook_file.is_file() else b"(missing)")
+        add_part(digest, f"hook {hook}".encode())
+        add_part(digest, hook_file.read_bytes() if hook_file.is_file() else b"(missing)")
     packages = sorted(f"{d.metadata['Name']} {d.version}" for d in metadata.distributions())
-    _feed(digest, "\n".join([sys.version, *packages]).encode())
+    add_part(digest, "\n".join([sys.version, *packages]).encode())
     for name in sorted(set(re.findall(r"!ENV\s*\[?\s*['\"]?(\w+)", text))):
-        _feed(digest, f"{name}={env.get(name)}".encode())
+        add_part(digest, f"{name}={env.get(name)}".encode())
     when = env["SOURCE_DATE_EPOCH"] if date_source != "the clock" else datetime.now(UTC).date().isoformat()
-    _feed(digest, f"date {when}".encode())
+    add_part(digest, f"date {when}".encode())
     return digest.hexdigest()
 
 
@@ -147,7 +135,7 @@ def site_listing(site_dir: Path) -> str:
     digest = hashlib.sha256()
     for name, path in _files(site_dir):
         status = os.stat(path)
-        _feed(digest, f"{name} {status.st_size} {status.st_mtime_ns}".encode())
+        add_part(digest, f"{name} {status.st_size} {status.st_mtime_ns}".encode())
     return digest.hexdigest()
 
 
@@ -161,10 +149,6 @@ def _files(folder: Path) -> Iterator[tuple[str, str]]:
         prefix = "" if inside == "." else f"{inside}/"
         for name in sorted(names):
             yield prefix + name, os.path.join(root, name)
-
-
-def _feed(digest: hashlib._Hash, data: bytes) -> None:
-    digest.update(len(data).to_bytes(8, "big") + data)  # each part's length first: no two inputs run together
 
 
 def _stamped(stamp: Path) -> object:

@@ -33,7 +33,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import re
 import shutil
 import sys
 from collections import deque
@@ -47,6 +46,8 @@ from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import setup_path
 
+from . import mkdocs_config
+from .digests import add_part
 from .family_pages import is_own_kind, own_game_pages
 from .feed import feed
 from .i18n import LANGUAGES, translator
@@ -70,32 +71,16 @@ LIBRARIES = ("babel", "svgwrite", "ruamel.yaml", "ruamel.yaml.clib")
 
 
 def mkdocs_setting(site_dir: Path, key: str) -> str | None:
-    """A top-level `key: value` of the mkdocs.yml beside the site folder (read as a line: the file may
-    hold tags only mkdocs knows)."""
+    """A top-level `key: value` of the mkdocs.yml beside the site folder (`mkdocs_config.setting`)."""
     path = site_dir.parent / "mkdocs.yml"
-    if not path.is_file():
-        return None
-    match = re.search(rf"^{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?$", path.read_text(encoding="utf-8"), re.MULTILINE)
-    return (match[1].strip("'\"") or None) if match else None
+    return mkdocs_config.setting(path.read_text(encoding="utf-8"), key) if path.is_file() else None
 
 
 def language_setting(site_dir: Path, lang: str, key: str) -> str | None:
     """A `key: value` of `lang`'s entry in the i18n plugin's languages of the mkdocs.yml beside the site
-    folder (`site_name` in French), read as lines like `mkdocs_setting`."""
+    folder (`site_name` in French: `mkdocs_config.language_setting`)."""
     path = site_dir.parent / "mkdocs.yml"
-    if not path.is_file():
-        return None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    for i, line in enumerate(lines):
-        if re.fullmatch(rf"(\s*)- locale:\s*{lang}\s*", line):
-            indent = len(line) - len(line.lstrip()) + 2
-            for entry in lines[i + 1 :]:
-                if len(entry) - len(entry.lstrip()) < indent or entry.lstrip().startswith("- "):
-                    break
-                found = re.fullmatch(rf"\s*{key}:[ \t]*([^#\n]*?)[ \t]*(?:#.*)?", entry)
-                if found:
-                    return found[1].strip("'\"") or None
-    return None
+    return mkdocs_config.language_setting(path.read_text(encoding="utf-8"), lang, key) if path.is_file() else None
 
 
 def home_block(infos: list[GameInfo], lang: str) -> str:
@@ -223,7 +208,7 @@ def map_keys(game: Game, code: str, files: GameFiles) -> dict[str, str]:
     digests `game_key` read too."""
     every_turn = hashlib.sha256()
     for part in (code, game.id, game.map_name, files.setup):
-        _feed(every_turn, part.encode())
+        add_part(every_turn, part.encode())
     own: dict[tuple[str, str], hashlib._Hash] = {}  # (folder, turn) -> the digest of that turn's files there
     for name, file_digest in files.files:
         folder, _, rest = name.partition("/")
@@ -235,8 +220,8 @@ def map_keys(game: Game, code: str, files: GameFiles) -> dict[str, str]:
             continue
         else:
             digest = every_turn
-        _feed(digest, name.encode())
-        _feed(digest, file_digest.encode())
+        add_part(digest, name.encode())
+        add_part(digest, file_digest.encode())
     common = every_turn.hexdigest()
     turns = game.turns()
     keys = {}
@@ -248,7 +233,7 @@ def map_keys(game: Game, code: str, files: GameFiles) -> dict[str, str]:
         ]
         digest = hashlib.sha256()
         for part in (*parts, *LANGUAGES):
-            _feed(digest, part.encode())
+            add_part(digest, part.encode())
         keys[turn] = digest.hexdigest()
     return keys
 
@@ -345,10 +330,6 @@ def _write_changed(site_dir: Path, files: dict[Path, bytes]) -> None:
             temporary.unlink(missing_ok=True)
 
 
-def _feed(digest: hashlib._Hash, data: bytes) -> None:
-    digest.update(len(data).to_bytes(8, "big") + data)  # each part's length first: no two inputs run together
-
-
 def code_key() -> str:
     """The digest of what makes every game's pages besides the game: the judge's own files (code, maps,
     drawings, catalogues: everything in the package), the versions of the libraries that shape its output,
@@ -357,11 +338,11 @@ def code_key() -> str:
     package = Path(__file__).resolve().parent.parent
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".mo"):
-            _feed(digest, path.relative_to(package).as_posix().encode())
-            _feed(digest, path.read_bytes())
+            add_part(digest, path.relative_to(package).as_posix().encode())
+            add_part(digest, path.read_bytes())
     for name in LIBRARIES:
-        _feed(digest, f"{name} {metadata.version(name)}".encode())
-    _feed(digest, sys.version.encode())
+        add_part(digest, f"{name} {metadata.version(name)}".encode())
+    add_part(digest, sys.version.encode())
     return digest.hexdigest()
 
 
@@ -390,10 +371,10 @@ def game_key(game: Game, code: str, repo_url: str | None, files: GameFiles) -> s
     the game's map file, and every file of the game's folder, by path and bytes (`files`, `game_files`)."""
     digest = hashlib.sha256()
     for part in (code, repo_url or "", game.id, game.map_name, files.setup):
-        _feed(digest, part.encode())
+        add_part(digest, part.encode())
     for name, file_digest in files.files:
-        _feed(digest, name.encode())
-        _feed(digest, file_digest.encode())
+        add_part(digest, name.encode())
+        add_part(digest, file_digest.encode())
     return digest.hexdigest()
 
 

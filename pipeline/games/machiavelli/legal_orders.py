@@ -32,14 +32,13 @@ from pipeline.core.orders import (
 )
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
-from pipeline.core.units import SPECIALS, Unit, UnitKind
+from pipeline.core.units import ARMY, FLEET, GARRISON, SPECIALS, Unit, UnitKind
 
 from .banking import LOAN_LIMIT, LOAN_RATES
 from .expenses import bribe_kind, minimum, rebellion_cost
 from .rebellions import PACIFY
 from .upkeep import COSTS, unit_cost
 
-ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
 EXPENSE_KINDS = tuple(k.name for k in expense.EXPENSE_KINDS)
 BRIBE_KINDS = tuple(k.name for k in expense.EXPENSE_KINDS if k.target == expense.UNIT)  # on a unit
 COUNTER_BRIBE_STEP = 3  # a counter-bribe counts in steps of 3 ducats
