@@ -39,23 +39,23 @@ def run_case(case: object) -> bool:
     game.clear_units()
     game.clear_centers()
     units: dict[str, list[str]] = {}
-    for line in case.lines("PRESTATE"):
-        units.setdefault(line.power.upper(), []).append(their_unit(line.text))
+    for power, text in case.section("PRESTATE").entries:
+        units.setdefault(power.upper(), []).append(their_unit(text))
     centres: dict[str, list[str]] = {}
-    for line in case.lines("PRESTATE_SUPPLYCENTER_OWNERS"):
-        centres.setdefault(line.power.upper(), []).append(line.text.split()[1].upper())
+    for power, text in case.section("PRESTATE_SUPPLYCENTER_OWNERS").entries:
+        centres.setdefault(power.upper(), []).append(text.split()[1].upper())
     for power in game.powers:
         game.set_units(power, units.get(power, []))
         game.set_centers(power, centres.get(power, []))
     orders: dict[str, list[str]] = {}
-    for line in case.lines("ORDERS"):
-        orders.setdefault(line.power.upper(), []).append(line.text.upper().replace(" VIA CONVOY", " VIA"))
+    for power, text in case.section("ORDERS").entries:
+        orders.setdefault(power.upper(), []).append(text.upper().replace(" VIA CONVOY", " VIA"))
     for power, texts in orders.items():
         game.set_orders(power, texts)
     game.process()
     got = {f"{name} {unit}" for name, power in game.powers.items() for unit in power.units}
-    expected = case.lines("PRESTATE") if case.post_same else case.lines("POSTSTATE")
-    return got == {f"{line.power.upper()} {their_unit(line.text)}" for line in expected}
+    expected = case.section("PRESTATE" if case.post_same else "POSTSTATE").entries
+    return got == {f"{power.upper()} {their_unit(text)}" for power, text in expected}
 
 
 def main(paths: list[str]) -> int:

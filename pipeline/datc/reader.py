@@ -12,8 +12,8 @@
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -30,30 +30,58 @@ SECTIONS = (
 )
 
 
-class Line(NamedTuple):  # a tuple: a DATC file of a thousand cases has two hundred thousand of them
+class Line(NamedTuple):
+    """One entry of a section with its place in the file."""
+
     number: int
     power: str
     text: str
     success: bool | None = None  # for PRESTATE_RESULTS
 
 
-_line = functools.partial(tuple.__new__, Line)  # a Line from its four fields, without the call of Line(...)
+Entry = tuple[str, str]  # an entry as written, ``England: A lon``: ("England", "A lon")
+
+
+@dataclass
+class Section:
+    """The entries of one section of a case, in order, each with the number of its line (and in PRESTATE_RESULTS
+    whether its order succeeded). In columns, not a `Line` each: a file of random phases has two hundred thousand
+    entries, most of them written many times over (``England: A lon``), and entries written alike share one tuple,
+    which a reader of the cases can look up as it is."""
+
+    entries: list[Entry] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)
+    successes: list[bool] = field(default_factory=list)  # PRESTATE_RESULTS's verdicts, one per entry (else none)
+
+    def numbered(self) -> Iterator[tuple[int, Entry]]:
+        """Each entry with the number of its line."""
+        return zip(self.numbers, self.entries, strict=True)
+
+    def lines(self) -> list[Line]:
+        verdicts: list[bool | None] = [*self.successes] or [None] * len(self.entries)
+        return [Line(n, power, text, ok) for (n, (power, text)), ok in zip(self.numbered(), verdicts, strict=True)]
+
+
+NO_ENTRIES = Section()  # the section a case does not have (read only)
 
 
 @dataclass
 class DatcCase:
-    """One case of a DATC file: its id, title and place in the file, and its sections' lines."""
+    """One case of a DATC file: its id, title and place in the file, and its sections."""
 
     id: str
     title: str
     file: str
     line: int
     phase: str = "Spring 1901 Movement"
-    sections: dict[str, list[Line]] = field(default_factory=dict)
+    sections: dict[str, Section] = field(default_factory=dict)
     post_same: bool = False
 
+    def section(self, name: str) -> Section:
+        return self.sections.get(name, NO_ENTRIES)
+
     def lines(self, section: str) -> list[Line]:
-        return self.sections.get(section, [])
+        return self.section(section).lines()
 
 
 # ``Power: text``: the power up to the first colon (letters, digits, spaces), the text after it
@@ -63,26 +91,34 @@ _KEYWORDS = frozenset({"VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTS
 
 
 def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list[DatcCase]:
-    """Every case of a DATC text file; malformed lines are reported all together. `shortcut`: an entry whose head
-    an earlier entry had is read without the patterns (False: every line through them; the same cases)."""
+    """Every case of a DATC text file; malformed lines are reported all together. `shortcut`: an entry whose line
+    or head an earlier entry had is read without the patterns (False: every line through them; the same cases)."""
     cases: list[DatcCase] = []
     problems: list[Problem] = []
     case: DatcCase | None = None
-    entries: list[Line] | None = None  # the lines of the section being read
-    section: str | None = None
-    plain: list[Line] | None = None  # `entries` when they are ``Power: text`` (not results)
+    section: Section | None = None  # the section being read
+    name: str | None = None  # its name
+    plain: Section | None = None  # `section` when its entries are ``Power: text`` (not results)
+    # an entry's line already read -> the entry: the same line reads the same (most lines of a file)
+    known: dict[str, Entry] = {}
     # the text before the first colon of entries already read (``England``) -> the power it names: a line
-    # with the same head is an entry of the same power, read without the patterns (most lines of a file)
+    # with the same head is an entry of the same power, read without the patterns
     heads: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        head, colon, rest = raw.partition(":")
-        if colon and plain is not None and "#" not in rest:
-            power = heads.get(head)
-            if power is not None:
-                rest = rest.strip()
-                if rest:
-                    plain.append(_line((number, power, rest, None)))
-                    continue
+        if plain is not None:
+            entry = known.get(raw)
+            if entry is None:
+                head, colon, rest = raw.partition(":")
+                if colon and "#" not in rest:
+                    power = heads.get(head)
+                    rest = rest.strip()
+                    if power is not None and rest:
+                        entry = known[raw] = power, rest
+            if entry is not None:
+                plain.entries.append(entry)
+                plain.numbers.append(number)
+                continue
+        head = raw.partition(":")[0]
         line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
         if not line:
             continue
@@ -91,11 +127,11 @@ def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list
             if case is None:
                 problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
                 continue
-            if entries is None:
+            if section is None:
                 problems.append(Problem("", f"{line!r} is not under any section (PRESTATE, ORDERS...)", number, file))
                 continue
             success = None
-            if section == "PRESTATE_RESULTS":
+            if name == "PRESTATE_RESULTS":
                 verdict, _, line = line.partition(":")
                 if verdict.strip().upper() not in ("SUCCESS", "FAILURE"):
                     problems.append(
@@ -113,7 +149,14 @@ def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list
             if not m:
                 problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
                 continue
-            entries.append(_line((number, m[1].strip(), m[2].strip(), success)))
+            entry = m[1].strip(), m[2].strip()
+            if success is None:
+                if shortcut:
+                    entry = known.setdefault(raw, entry)
+            else:
+                section.successes.append(success)
+            section.entries.append(entry)
+            section.numbers.append(number)
         elif word == "VARIANT_ALL":
             continue
         elif word == "CASE":
@@ -122,21 +165,21 @@ def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list
             rest = line[4:].strip()
             ident, _, title = rest.partition(" ")
             case = DatcCase(ident.rstrip("."), title.strip(), file, number)
-            section, entries, plain = None, None, None
+            section, name, plain = None, None, None
         elif case is None:
             problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
         elif word == "END":
             cases.append(case)
-            case, section, entries, plain = None, None, None, None
+            case, section, name, plain = None, None, None, None
         elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word) :].strip()
         elif word == "POSTSTATE_SAME":
             case.post_same = True
-            section, entries, plain = None, None, None
+            section, name, plain = None, None, None
         else:
-            section = word
-            entries = case.sections.setdefault(section, [])
-            plain = entries if section != "PRESTATE_RESULTS" else None
+            name = word
+            section = case.sections.setdefault(name, Section())
+            plain = section if name != "PRESTATE_RESULTS" else None
     if case is not None:
         problems.append(Problem("", f"case {case.id} has no END", case.line, file))
     if problems:

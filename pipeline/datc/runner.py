@@ -9,7 +9,7 @@ space: a standoff), the listed results are believed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pipeline.core.adjustment import adjudicate_adjustments
@@ -154,14 +154,20 @@ class _Case:
         return found
 
     def units(self, section: str) -> list[Unit]:
-        known = self.readings.units
-        return [known.get((line.power, line.text)) or self.unit(line) for line in self.case.lines(section)]
+        known, s = self.readings.units, self.case.section(section)
+        try:  # every entry read before, in most cases (an entry as written is its key: nothing made per entry)
+            return list(map(known.__getitem__, s.entries))
+        except KeyError:
+            return [known.get(entry) or self.unit(Line(n, *entry)) for n, entry in s.numbered()]
 
     def owners(self) -> dict[str, str]:
         """Supply centre -> owner: each line names a centre as a unit on it (``Russia: A stp``); only its
         place and power count."""
-        known = self.readings.owners
-        return dict([known.get((line.power, line.text)) or self.owner(line) for line in self.case.lines(OWNERS)])
+        known, s = self.readings.owners, self.case.section(OWNERS)
+        try:  # (as in `units`)
+            return dict(map(known.__getitem__, s.entries))
+        except KeyError:
+            return dict([known.get(entry) or self.owner(Line(n, *entry)) for n, entry in s.numbered()])
 
     def owner(self, line: Line) -> tuple[str, str]:
         found = space_of(self.placed(line)[1]), self.power(line)
@@ -169,20 +175,21 @@ class _Case:
             self.readings.owners[line.power, line.text] = found
         return found
 
-    def orders(self, lines: list[Line], phase: PhaseKind) -> list[tuple[str, Order]]:
-        """Each line's power and order; a line that is not an order is noted and left out."""
-        return [found for _, found in self._found(lines, phase)]
+    def orders(self, section: str, phase: PhaseKind) -> list[tuple[str, Order]]:
+        """Each entry's power and order; a line that is not an order is noted and left out."""
+        known, texts, s = self.readings.orders[phase], self.readings.texts[phase], self.case.section(section)
+        return [  # (most cases have an order not read before: each entry looked up, not all of them at once)
+            found
+            for n, entry in s.numbered()
+            if (found := known.get(entry) or self.order(Line(n, *entry), phase, known, texts)) is not None
+        ]
 
-    def read(self, lines: list[Line], phase: PhaseKind) -> list[tuple[Line, str, Order]]:
+    def read(self, section: str, phase: PhaseKind) -> list[tuple[Line, str, Order]]:
         """`orders`, each with its line."""
-        return [(line, *found) for line, found in self._found(lines, phase)]
-
-    def _found(self, lines: list[Line], phase: PhaseKind) -> Iterator[tuple[Line, tuple[str, Order]]]:
         known, texts = self.readings.orders[phase], self.readings.texts[phase]
-        for line in lines:
-            found = known.get((line.power, line.text)) or self.order(line, phase, known, texts)
-            if found is not None:
-                yield line, found
+        lines = self.case.lines(section)
+        read = [(line, known.get((line.power, line.text)) or self.order(line, phase, known, texts)) for line in lines]
+        return [(line, *found) for line, found in read if found is not None]
 
     def order(
         self,
@@ -224,17 +231,17 @@ def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> 
 
     if phase.kind is PhaseKind.MOVEMENT:
         position = Position.build(phase, before, owners)
-        result = adjudicate_movement(board, position, c.orders(case.lines("ORDERS"), phase.kind), trace=trace)
+        result = adjudicate_movement(board, position, c.orders("ORDERS", phase.kind), trace=trace)
         after = result.position
         got_dislodged = [d.unit for d in after.dislodged if retreat_options(board, after, d)]
         outcomes = result.outcomes
     elif phase.kind is PhaseKind.RETREAT:
         position = _retreat_position(c, phase, before, owners)
-        result_r = adjudicate_retreats(board, position, c.orders(case.lines("ORDERS"), phase.kind))
+        result_r = adjudicate_retreats(board, position, c.orders("ORDERS", phase.kind))
         after, outcomes = result_r.position, result_r.outcomes
     else:
         position = Position.build(phase, before, owners)
-        result_a = adjudicate_adjustments(board, position, c.orders(case.lines("ORDERS"), phase.kind))
+        result_a = adjudicate_adjustments(board, position, c.orders("ORDERS", phase.kind))
         after, outcomes = result_a.position, result_a.outcomes
 
     expected = before if case.post_same else c.units("POSTSTATE")
@@ -257,7 +264,7 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
     """The retreat phase a case describes, with attackers and standoffs found by re-adjudicating."""
     board = c.board
     dislodged = c.units("PRESTATE_DISLODGED")
-    results = c.read(c.case.lines("PRESTATE_RESULTS"), PhaseKind.MOVEMENT)
+    results = c.read("PRESTATE_RESULTS", PhaseKind.MOVEMENT)
     movement_orders = [(power, order) for _, power, order in results]
     # put every unit back where it stood before the movement
     start: dict[str, Unit] = {}

@@ -439,7 +439,7 @@ def _either(read: Callable[[], Order | None]) -> object:
 def _datc_order_texts() -> list[str]:
     files = sorted((Path(__file__).parents[1] / "datc" / "files").glob("*.txt"))
     cases = [c for f in files for c in read_datc(f.read_text(encoding="utf-8"), f.name)]
-    return sorted({line.text for c in cases for lines in c.sections.values() for line in lines})
+    return sorted({text for c in cases for section in c.sections.values() for _, text in section.entries})
 
 
 def test_the_common_forms_read_as_the_kinds_read_every_order_of_the_datc_files(board: Board) -> None:

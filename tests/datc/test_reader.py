@@ -1,4 +1,4 @@
-"""The DATC reader's shortcut (an entry whose head an earlier entry had, read without the patterns) against
+"""The DATC reader's shortcut (an entry whose line or head an earlier entry had, read without the patterns) against
 every line read through the patterns: the same cases, or the same problems, on every DATC file of the
 project and on random texts of well and badly written lines."""
 
@@ -28,7 +28,7 @@ def test_the_shortcut_reads_every_datc_file_as_the_patterns_do() -> None:
         text = path.read_text(encoding="utf-8")
         fast = read_datc(text, path.name)
         assert fast == read_datc(text, path.name, shortcut=False), path.name
-        entries += sum(len(lines) for case in fast for lines in case.sections.values())
+        entries += sum(len(section.entries) for case in fast for section in case.sections.values())
     assert entries > 2000
 
 
@@ -71,4 +71,22 @@ def test_entries_of_a_head_read_before_keep_their_lines_and_power() -> None:
         (3, "France", "A par"),
         (4, "France", "A bur"),
         (5, "France", "A pic"),
+    ]
+
+
+def test_entries_written_alike_share_one_entry_and_keep_their_own_lines() -> None:
+    text = "CASE X.1\nPRESTATE\nFrance: A par\nEND\nCASE X.2\nPRESTATE\n\nFrance: A par\nFrance:  A par\nEND\n"
+    first, second = read_datc(text)
+    assert [line.number for line in second.lines("PRESTATE")] == [8, 9]
+    assert first.section("PRESTATE").entries[0] is second.section("PRESTATE").entries[0]  # the same line
+    assert second.section("PRESTATE").entries == [("France", "A par"), ("France", "A par")]
+    assert second.lines("ORDERS") == [] and second.section("ORDERS").entries == []
+
+
+def test_results_keep_each_entrys_verdict() -> None:
+    text = "CASE X.1\nPRESTATE_RESULTS\nSUCCESS: France: A par - bur\nFAILURE: France: A par - bur\nEND\n"
+    (case,) = read_datc(text)
+    assert [(line.number, line.power, line.text, line.success) for line in case.lines("PRESTATE_RESULTS")] == [
+        (3, "France", "A par - bur", True),
+        (4, "France", "A par - bur", False),
     ]
