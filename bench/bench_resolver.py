@@ -2,8 +2,9 @@
 
 Run from the project's root::
 
-    python bench/bench_resolver.py            # the full run (a minute or two)
-    python bench/bench_resolver.py --quick    # a short smoke run
+    python bench/bench_resolver.py                  # the full run (a few minutes)
+    python bench/bench_resolver.py --quick          # a short smoke run
+    python bench/bench_resolver.py --instructions   # and the processes' instructions counted (valgrind)
 
 It measures (1) DATC cases adjudicated per second, (2) phases per second over long seeded random
 games of standard Diplomacy, (3) microseconds for one Spring 1901 movement phase from order text to
@@ -11,8 +12,9 @@ the next position, (4) the PyPI ``diplomacy`` engine (1.1.2) on the same recorde
 phase whose result differs written to ``disagreements.md`` beside the results, (5) the peak
 resident memory of the run, and (6) both engines as a user runs them, whole processes from the text of
 the phases to the comparison: `judge datc` on random movement phases written as a DATC file, against
-``bench/datc_diplomacy.py`` (the diplomacy package) on the same file. The random games are recorded
-first and every recorded phase is timed in two ways (see `Way`): from parsed orders (adjudication
+``bench/datc_diplomacy.py`` (the diplomacy package) on the same file (with ``--instructions``, also the
+instructions one run of each executes: a count that a shared machine's load does not change). The random
+games are recorded first and every recorded phase is timed in two ways (see `Way`): from parsed orders (adjudication
 only) and from the orders' text. Positions, the other engine's games and the order strings are set up
 outside the timed sections. Figures go to ``bench/results.md`` (``--out``) and a summary to standard
 output.
@@ -118,6 +120,7 @@ class Settings:
     spring_batch_size: int
     process_games: int  # random games whose movement phases the whole-process figure runs
     process_runs: int
+    instructions: bool  # count each process's instructions too (valgrind)
 
 
 class Way(Enum):
@@ -563,6 +566,9 @@ class ProcessFigures:
     phases: int
     ours: list[ProcessRun]
     theirs: list[ProcessRun]
+    # the instructions one run of each executes, as valgrind counts them (None: not counted)
+    our_instructions: int | None = None
+    their_instructions: int | None = None
 
 
 def datc_case_text(board: Board, number: int, p: Recorded) -> list[str]:
@@ -585,12 +591,17 @@ def datc_case_text(board: Board, number: int, p: Recorded) -> list[str]:
     return [*lines, "END", ""]
 
 
-def run_process(args: Sequence[str], bytecode: Path) -> ProcessRun:
-    """Run a command to its end (the project first on the path) and measure it as a whole. Its modules'
-    bytecode is kept in the folder `bytecode`, as an installed package keeps it (``PYTHONDONTWRITEBYTECODE``
-    would have our modules compiled again at every run, and not the diplomacy package's, which pip compiled)."""
+def _process_env(bytecode: Path) -> dict[str, str]:
+    """The environment of a measured process: the project first on the path, its modules' bytecode kept in the
+    folder `bytecode`, as an installed package keeps it (``PYTHONDONTWRITEBYTECODE`` would have our modules
+    compiled again at every run, and not the diplomacy package's, which pip compiled)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env |= {"PYTHONPATH": str(BENCH_DIR.parent), "PYTHONPYCACHEPREFIX": str(bytecode)}
+    return env | {"PYTHONPATH": str(BENCH_DIR.parent), "PYTHONPYCACHEPREFIX": str(bytecode)}
+
+
+def run_process(args: Sequence[str], bytecode: Path) -> ProcessRun:
+    """Run a command to its end and measure it as a whole (`_process_env`)."""
+    env = _process_env(bytecode)
     start = time.perf_counter()
     process = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert process.stdout is not None
@@ -600,6 +611,23 @@ def run_process(args: Sequence[str], bytecode: Path) -> ProcessRun:
     if os.waitstatus_to_exitcode(status) not in (0, 1):  # `judge datc` says 1 when a case fails
         raise SystemExit(f"{' '.join(args)} failed")
     return ProcessRun(usage.ru_utime + usage.ru_stime, wall, output.strip().splitlines()[-1])
+
+
+_INSTRUCTIONS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def count_instructions(args: Sequence[str], bytecode: Path) -> int:
+    """The instructions a command executes to its end, as valgrind's cachegrind counts them (no cache
+    simulated). A count, not a time: the same from run to run, where the CPU time of one run on a shared
+    machine varies by a third; about fifty times slower than the process itself."""
+    valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    done = subprocess.run(
+        [*valgrind, *args], env=_process_env(bytecode), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    found = _INSTRUCTIONS.search(done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind gave no count for {' '.join(args)}")
+    return int(found[1].replace(",", ""))
 
 
 def bench_processes(board: Board, s: Settings, theirs: bool) -> ProcessFigures:
@@ -628,6 +656,10 @@ def bench_processes(board: Board, s: Settings, theirs: bool) -> ProcessFigures:
         for _ in range(s.process_runs):
             for command, runs in commands:
                 runs.append(run_process([*command, str(path)], bytecode))
+        if s.instructions:
+            figures.our_instructions = count_instructions([*commands[0][0], str(path)], bytecode)
+            if theirs:
+                figures.their_instructions = count_instructions([*commands[1][0], str(path)], bytecode)
     return figures
 
 
@@ -666,6 +698,15 @@ def process_section(figures: ProcessFigures) -> list[str]:
         ]
     else:
         lines.append(f"- the diplomacy package: not run ({why_not_compared()})")
+    if figures.our_instructions is not None:
+        told = f"`judge datc` {figures.our_instructions / 1e9:.2f} G"
+        if figures.their_instructions is not None:
+            ratio = figures.their_instructions / figures.our_instructions
+            told += f", `datc_diplomacy.py` {figures.their_instructions / 1e9:.2f} G: **{ratio:.1f}x**"
+        lines.append(
+            f"- instructions executed by one more run of each, counted by valgrind (`--instructions`; the same"
+            f" from run to run, unlike the CPU time of a shared machine): {told}"
+        )
     return lines
 
 
@@ -972,6 +1013,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--process-games", type=int, help="random games whose movement phases the processes run (default 40)"
     )
+    parser.add_argument("--process-runs", type=int, help="runs of each whole process (default 7, quick 1)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count each process's instructions (needs valgrind; slow)"
+    )
     return parser.parse_args(argv)
 
 
@@ -987,7 +1032,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         spring_batches=3 if quick else 10,
         spring_batch_size=50 if quick else 500,
         process_games=args.process_games if args.process_games is not None else (3 if quick else 40),
-        process_runs=1 if quick else 3,
+        process_runs=args.process_runs if args.process_runs is not None else (1 if quick else 7),
+        instructions=args.instructions,
     )
 
 
