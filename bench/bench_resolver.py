@@ -667,6 +667,11 @@ def _median_cpu(runs: list[ProcessRun]) -> float:
     return statistics.median(r.cpu for r in runs)
 
 
+def pairs(figures: ProcessFigures) -> float:
+    """The median of the ratios of each run of theirs to the run of ours just before it."""
+    return statistics.median(t.cpu / o.cpu for o, t in zip(figures.ours, figures.theirs, strict=True))
+
+
 def process_section(figures: ProcessFigures) -> list[str]:
     """The section of the results on whole processes."""
 
@@ -694,7 +699,9 @@ def process_section(figures: ProcessFigures) -> list[str]:
             f"- `datc_diplomacy.py`: {rates(figures.theirs)} phases/s ({figures.theirs[0].said}: the phases"
             " where the engines differ, see section 4)",
             f"- ratio ours/theirs, whole processes: **{ours / theirs:.1f}x** (CPU of the best runs;"
-            f" {_median_cpu(figures.theirs) / _median_cpu(figures.ours):.1f}x by medians)",
+            f" {_median_cpu(figures.theirs) / _median_cpu(figures.ours):.1f}x by medians; {pairs(figures):.1f}x,"
+            " the median of each run of ours against the run of theirs just after it, which shared its moment's"
+            " load)",
         ]
     else:
         lines.append(f"- the diplomacy package: not run ({why_not_compared()})")
