@@ -7,6 +7,7 @@ never a traceback.
 from __future__ import annotations
 
 import errno
+import gc
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -60,9 +61,15 @@ def cli() -> None:
 @_clean_errors
 def datc_command(files: tuple[Path, ...], map_name: str, show_all: bool) -> None:
     """Adjudicate DATC test cases (jDip/godip text format) and report the failing ones."""
-    from pipeline.commands import datc
+    collecting = gc.isenabled()
+    gc.disable()  # paused from the loading of the engine's modules on, not only for the run (commands/datc.run)
+    try:
+        from pipeline.commands import datc
 
-    summary = datc.run(files, map_name, click.echo, show_all)
+        summary = datc.run(files, map_name, click.echo, show_all)
+    finally:
+        if collecting:
+            gc.enable()
     sys.exit(1 if summary.failed else 0)
 
 
@@ -560,4 +567,10 @@ def codeowners_command(games_dir: Path, write_path: Path | None) -> None:
 
 
 def main() -> None:
-    cli(prog_name="judge")
+    """The `judge` process. When its command is done the process ends: what it still holds is frozen first,
+    so that the interpreter's last round of the cycle collector, at exit, does not go through all of it again
+    (after a DATC run of 0.6 s, 16 ms for nothing: the end of the process frees it all)."""
+    try:
+        cli(prog_name="judge")
+    finally:
+        gc.freeze()
