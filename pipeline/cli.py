@@ -61,15 +61,9 @@ def cli() -> None:
 @_clean_errors
 def datc_command(files: tuple[Path, ...], map_name: str, show_all: bool) -> None:
     """Adjudicate DATC test cases (jDip/godip text format) and report the failing ones."""
-    collecting = gc.isenabled()
-    gc.disable()  # paused from the loading of the engine's modules on, not only for the run (commands/datc.run)
-    try:
-        from pipeline.commands import datc
+    from pipeline.commands import datc
 
-        summary = datc.run(files, map_name, click.echo, show_all)
-    finally:
-        if collecting:
-            gc.enable()
+    summary = datc.run(files, map_name, click.echo, show_all)
     sys.exit(1 if summary.failed else 0)
 
 

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -58,7 +58,7 @@ class Section:
         return zip(self.numbers, self.entries, strict=True)
 
     def lines(self) -> list[Line]:
-        verdicts: list[bool | None] = [*self.successes] or [None] * len(self.entries)
+        verdicts: Sequence[bool | None] = self.successes or [None] * len(self.entries)
         return [Line(n, power, text, ok) for (n, (power, text)), ok in zip(self.numbered(), verdicts, strict=True)]
 
 
@@ -118,7 +118,6 @@ def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list
                 plain.entries.append(entry)
                 plain.numbers.append(number)
                 continue
-        head = raw.partition(":")[0]
         line = (raw.split("#", 1)[0] if "#" in raw else raw).strip()
         if not line:
             continue
@@ -144,7 +143,7 @@ def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list
                 line = line.strip()
             m = _ENTRY.fullmatch(line)
             if m is not None and success is None and shortcut:
-                heads[head] = m[1].strip()  # `head`, the raw line up to its first colon: m[1] and blanks
+                heads[raw.partition(":")[0]] = m[1].strip()  # the raw line up to its first colon: m[1] and blanks
             m = m or _ENTRY_NO_COLON.fullmatch(line)
             if not m:
                 problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
