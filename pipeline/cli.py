@@ -255,14 +255,36 @@ def orders_from_issue_command(
 @click.option(
     "--report", "report_file", type=click.Path(path_type=Path, dir_okay=False), help="Write the report there."
 )
+@click.option(
+    "--number", type=click.IntRange(min=1), default=None, help="The pull request's number (the merge's message)."
+)
+@click.option(
+    "--merge-commit",
+    "merge_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="If it passes, make the merge commit of exactly what was checked and write its id there (to push).",
+)
 @_clean_errors
-def check_pull_request_command(base: str, head: str, author: str, repo_dir: Path, report_file: Path | None) -> None:
+def check_pull_request_command(
+    base: str,
+    head: str,
+    author: str,
+    repo_dir: Path,
+    report_file: Path | None,
+    number: int | None,
+    merge_file: Path | None,
+) -> None:
     """Whether a pull request of orders may be merged: exit 0 if so, 1 if not, the report saying why."""
     from pipeline.commands import pull_request
 
-    check = pull_request.check_pull_request(repo_dir, base, head, author, click.echo)
+    title = f"Orders from pull request #{number}" if number is not None else "Orders from a pull request"
+    message = f"{title}\n\nChecked by judge check-pull-request as {author}." if merge_file is not None else None
+    check = pull_request.check_pull_request(repo_dir, base, head, author, click.echo, message)
     if report_file is not None:
         report_file.write_text(check.report, encoding="utf-8")
+    if check.merge is not None and merge_file is not None:
+        merge_file.write_text(check.merge + "\n", encoding="ascii")
     sys.exit(0 if check.passed else 1)
 
 

@@ -177,10 +177,12 @@ def test_the_pull_request_workflow_checks_the_head_as_data_and_merges_exactly_wh
         'run: git fetch --quiet --no-tags origin "+refs/pull/${NUMBER}/head:refs/remotes/pull/head"'.removeprefix(
             "run: "
         ),
-        '--base "$base" --head "$HEAD_SHA" --author "$AUTHOR" --report "$report"',
-        'tree=$(git merge-tree --write-tree "$base" "$HEAD_SHA") || { result=conflict; break; }',
-        'merge=$(git commit-tree "$tree" -p "$base" -p "$HEAD_SHA" -m "Orders from pull request #$NUMBER")',
-    ], "the head is fetched, checked by the judge and merged without a work tree: nothing else"
+        'env -u GITHUB_TOKEN judge check-pull-request --base "$base" --head "$HEAD_SHA" --author "$AUTHOR" \\',
+    ], "the head is fetched and given to the judge, which checks the merge it makes: nothing else"
+    # What is pushed is the merge commit the judge made of what it checked, written only if it passed.
+    assert '--number "$NUMBER" --report "$report" --merge-commit "$merge_file"' in script
+    assert 'merge=$(cat "$merge_file")' in script and 'if push "$merge"; then result=merged; break; fi' in script
+    assert "merge-tree" not in script and "commit-tree" not in script
     for forbidden in ("git checkout --quiet --detach FETCH_HEAD",):  # the only checkout: main again
         assert script.count(forbidden) == 1
     assert not re.search(r"git (switch|merge |worktree|reset)|pip install[^\n]*-e", script)

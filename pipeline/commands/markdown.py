@@ -1,10 +1,12 @@
 """Reports for a pull request's comment or a run's summary: Markdown that a player's data cannot break.
 
 A file name, an order or a message quoting a file may hold anything a player typed: newlines, control
-characters, right-to-left overrides, backticks, a fence of tildes. `escaped` shows every such character
-as an escape (``\\n``, ``\\x1b``, ``\\u202e``) and turns backticks into quotes; `fenced` puts lines in a
-code block whose fence is longer than any run of tildes inside; `capped` keeps a report under GitHub's
-65,536 characters for a comment.
+characters, right-to-left overrides, backticks, a fence of tildes, Markdown, HTML, mentions. `escaped`
+shows every such character as an escape (``\\n``, ``\\x1b``, ``\\u202e``) and turns backticks into quotes;
+`code` is the one way a value a player chose (a path, a game id, a turn, a login) is shown in a report: an
+escaped code span, where GitHub renders no Markdown, HTML, link or mention; `fenced` puts lines in a code
+block whose fence is longer than any run of tildes inside; `capped` keeps a report under GitHub's 65,536
+characters for a comment.
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ def escaped(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def code(value: str) -> str:
+    """A value a player chose, inert in Markdown: escaped, in a code span (``(empty)`` for nothing)."""
+    return f"`{escaped(value)}`" if value else "(empty)"
 
 
 def path_text(path: bytes) -> str:

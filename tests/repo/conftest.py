@@ -4,7 +4,8 @@ repository cloned from origin, as GitHub's web editor makes one) with the player
 
 A pull request is simulated as GitHub makes it: the fork's branch fetched into the base clone as a ref
 (`refs/pull/<n>/head`), never checked out; its merge as `validate-orders.yml` does it: a merge commit of
-exactly the head checked onto exactly the base checked, pushed fast-forward only.
+exactly the head checked onto exactly the base checked, made by `judge check-pull-request` itself, pushed
+fast-forward only.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class Club:
     base: Path  # the game master's clone: the checkout of main the checks run in
     players: dict[str, Player] = field(default_factory=dict)
     pulls: int = 0
+    merges: dict[str, str] = field(default_factory=dict)  # a head checked and passed: the merge commit made
 
     def player(self, login: str) -> Player:
         if login not in self.players:
@@ -107,25 +109,29 @@ class Club:
         return git(self.base, "rev-parse", f"refs/pull/{self.pulls}/head")
 
     def check(self, head: str, author: str) -> tuple[int, str]:
-        """`judge check-pull-request` in the base clone (in this process: quicker, the same code); the exit
-        status and the report."""
-        report = self.root / "report.md"
+        """`judge check-pull-request` in the base clone (in this process: quicker, the same code), as the
+        workflow runs it; the exit status and the report. The merge commit it makes, if it passes, is kept
+        for `merge`."""
+        report, merge_file = self.root / "report.md", self.root / "merge-commit"
         report.unlink(missing_ok=True)
+        merge_file.unlink(missing_ok=True)
         base = git(self.base, "rev-parse", "HEAD")
         args = ["--base", base, "--head", head, "--author", author, "--repo", str(self.base)]
-        result = CliRunner().invoke(cli, ["check-pull-request", *args, "--report", str(report)])
+        args += ["--number", str(self.pulls), "--merge-commit", str(merge_file), "--report", str(report)]
+        result = CliRunner().invoke(cli, ["check-pull-request", *args])
         assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+        assert merge_file.exists() == (result.exit_code == 0), "a merge commit is made if and only if it passed"
+        if merge_file.exists():
+            self.merges[head] = merge_file.read_text(encoding="ascii").strip()
         return result.exit_code, report.read_text(encoding="utf-8") if report.exists() else result.output
 
-    def merge(self, head: str, number: int) -> None:
-        """What validate-orders.yml does once the check passed: a merge commit of exactly `head` onto the
-        base checked, made without a work tree (the head's files never reach the disk), pushed fast-forward
-        only (refused if main moved meanwhile)."""
-        base = git(self.base, "rev-parse", "HEAD")
-        tree = git(self.base, "merge-tree", "--write-tree", base, head)
-        message = f"Orders from pull request #{number}"
-        commit = git(self.base, "commit-tree", tree, "-p", base, "-p", head, "-m", message)
+    def merge(self, head: str) -> str:
+        """What validate-orders.yml does once the check passed: push the merge commit the check made (of
+        exactly the head checked onto exactly the base checked), fast-forward only (refused if main moved
+        meanwhile); the commit pushed."""
+        commit = self.merges[head]
         git(self.base, "push", "-q", "origin", f"{commit}:refs/heads/main")
+        return commit
 
     def main_files(self) -> set[str]:
         return set(git(self.origin, "ls-tree", "-r", "--name-only", "main").splitlines())

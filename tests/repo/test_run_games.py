@@ -29,13 +29,13 @@ def test_a_whole_turn_from_pull_requests_to_the_published_site(club: Club) -> No
     """Each power's player sends a pull request from a fork; each is checked and merged as the workflow
     does; the adjudication runs in a fresh clone, commits and pushes; the site shows the new phase.
     (`mkdocs build` is left out: slow, and tests/test_site.py covers it.)"""
-    for number, (power, login) in enumerate(sorted(DEMO_PLAYERS.items()), start=1):
+    for power, login in sorted(DEMO_PLAYERS.items()):
         player = club.player(login)
         player.commit({f"games/demo/orders/{DEMO_TURN}/{power}.yaml": holds(club.base / "games" / "demo", power)})
         head = club.pull_request(player)
         status, report = club.check(head, login)
         assert status == 0, report
-        club.merge(head, number)
+        club.merge(head)
     runner = club.root / "runner"
     git(club.root, "clone", "-q", str(club.origin), str(runner))
     summary = club.root / "summary.md"
