@@ -119,6 +119,18 @@ game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay
     default=None,
     help="A YAML file of rule options, fixed in game.yaml when the game is created.",
 )
+@click.option("--master", "masters", multiple=True, metavar="LOGIN", help="A game master's GitHub login (repeat).")
+@click.option(
+    "--player", "players", multiple=True, metavar="POWER=LOGIN", help="Who plays a power: its GitHub login (repeat)."
+)
+@click.option("--secret", is_flag=True, help="Secret orders: players send encrypted files (a key pair is made).")
+@click.option("--public-key", default=None, help="The game's age public key, if its private half exists already.")
+@click.option(
+    "--key-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write the game's new private key there (readable by you only) instead of printing it.",
+)
 @_clean_errors
 def new_command(
     folder: Path,
@@ -128,23 +140,49 @@ def new_command(
     demo: bool,
     map_name: str | None,
     options_file: Path | None,
+    masters: tuple[str, ...],
+    players: tuple[str, ...],
+    secret: bool,
+    public_key: str | None,
+    key_file: Path | None,
 ) -> None:
     """Create a game in FOLDER with its first state."""
     import secrets
 
     from pipeline.commands import game
+    from pipeline.storage.sealed import generate_key
 
-    created, secret = game.new_game(
-        folder, profile_name, title, lambda: secrets.token_hex(32), demo, map_name, game.options_file(options_file)
+    seating = game.Seating(masters, _players(players), secret, public_key)
+    options = game.options_file(options_file)
+    created = game.new_game(
+        folder, profile_name, title, lambda: secrets.token_hex(32), demo, map_name, options, seating, generate_key
     )
-    click.echo(f"created {created.title!r} in {folder}: first turn {created.current_turn()}")
-    if secret is not None:
-        line = f"{created.id} {secret}"
+    click.echo(f"created {created.game.title!r} in {folder}: first turn {created.game.current_turn()}")
+    if created.dice_secret is not None:
+        line = f"{created.game.id} {created.dice_secret}"
         if dice_secret_file is not None:
             _write_private(dice_secret_file, line + "\n")
-            click.echo(f"the dice secret is in {dice_secret_file}")
+            click.echo(f"the dice secret is in {dice_secret_file}: add its line to the JUDGE_DICE_SECRETS secret")
         else:
             click.echo(f"dice secret (keep it; add this line to the JUDGE_DICE_SECRETS secret): {line}")
+    if created.identity is not None:
+        where = "the JUDGE_AGE_IDENTITY secret of the adjudication environment, never to the repository"
+        if key_file is not None:
+            _write_private(key_file, created.identity + "\n")
+            click.echo(f"the game's private key is in {key_file}: add its line to {where}")
+        else:
+            click.echo(f"the game's private key (keep it; add this line to {where}): {created.identity}")
+
+
+def _players(given: tuple[str, ...]) -> dict[str, str]:
+    """`--player POWER=LOGIN` options as a mapping; a usage error for one not so written."""
+    found: dict[str, str] = {}
+    for text in given:
+        power, sep, login = text.partition("=")
+        if not sep or not power or not login:
+            raise click.BadParameter(f"{text!r} is not POWER=LOGIN, like france=some-login", param_hint="--player")
+        found[power.strip()] = login.strip()
+    return found
 
 
 def _write_private(path: Path, text: str) -> None:

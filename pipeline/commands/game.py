@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pipeline.core import dice_chain
 from pipeline.core.dice import HashDice
@@ -20,7 +21,7 @@ from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.games import TurnResult, profile
 from pipeline.schedule import deadline_after, is_past
 from pipeline.storage.board_family import game_family_of
-from pipeline.storage.game_settings import parse_settings
+from pipeline.storage.game_settings import AGE_RECIPIENT, check_login, parse_settings
 from pipeline.storage.gamedir import Game, deadlines, load_game
 from pipeline.storage.lock import creates_game, writes_game
 from pipeline.storage.maps import load_setup
@@ -50,6 +51,28 @@ __all__ = ["powers_to_order"]  # re-exported: tests and the benchmark ask the co
 # --- creating a game ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who runs and plays a new game, and its secrecy: what `judge new` writes in game.yaml besides the
+    rules. `public_key` is the game's age public key when its private half exists already (a club's key);
+    else a game with secrets gets a new key pair."""
+
+    masters: tuple[str, ...] = ()
+    players: Mapping[str, str] = field(default_factory=dict)  # power -> GitHub login
+    secret_orders: bool = False
+    public_key: str | None = None
+
+
+class NewGame(NamedTuple):
+    """A game just created, and what its game master must keep out of the repository: the dice secret
+    (for rules that roll dice) and the game's new private key (for a game with secrets), each None when
+    there is none to keep (a demo keeps them in the open)."""
+
+    game: Game
+    dice_secret: str | None
+    identity: str | None
+
+
 @creates_game
 def new_game(
     folder: Path,
@@ -59,34 +82,39 @@ def new_game(
     demo: bool = False,
     map_name: str | None = None,
     options_data: Mapping[str, Any] | None = None,
-) -> tuple[Game, str | None]:
-    """Create a game folder with its game.yaml (profile, map, powers, options) and first state.
+    seating: Seating | None = None,
+    fresh_key: Callable[[], tuple[str, str]] | None = None,
+) -> NewGame:
+    """Create a game folder with its game.yaml (profile, map, powers, options, masters and players) and
+    first state; nothing is written if anything is wrong.
 
     For rules that roll dice, `fresh_secret` draws the game master's dice secret: game.yaml records only
-    the end of its hash chain, and the secret is returned for the game master to keep (a CI secret). A
-    `demo` game keeps it, and a key pair for secret orders, in the open in `demo-secrets.yaml`. `map_name`
-    plays another map (board, scenario) than the profile's; `options_data`, game.yaml's `options:`, is fixed
-    with the game (the first state is made with them)."""
+    the end of its hash chain, and the secret is returned for the game master to keep (a CI secret). A game
+    whose orders are secret (`seating.secret_orders`, and every game of a family whose business is always
+    secret) takes `seating.public_key` or gets a new key pair from `fresh_key`: game.yaml records the public
+    key, and the private one is returned (a CI secret). A `demo` game keeps both in the open in
+    `demo-secrets.yaml`. `map_name` plays another map (board, scenario) than the profile's; `options_data`,
+    game.yaml's `options:`, is fixed with the game (the first state is made with them)."""
     if (folder / "game.yaml").exists():
         raise DataError(f"a game already exists in {folder}")
+    seating = seating or Seating()
     rules = profile(profile_name)
     family = game_family_of(rules)
     options = family.options_of(rules, dict(options_data or {}))
     map_name = map_name or rules.map
     board = load_setup(family, map_name)
+    seats = family.seats(board, options)
+    problems = _seating_problems(seating, seats)
+    if problems:
+        raise DataError(problems)
     secret = fresh_secret() if fresh_secret is not None and family.rolls_dice(options) else None
-    if family.always_secret and not demo:
-        raise DataError(
-            f"a {rules.family} game keeps each power's business encrypted: create it with --demo, or give it "
-            "its keys (docs/secrets-and-dice.md)"
-        )
-    first, position = family.start(board, options, _setup_dice(secret, folder.name))
     settings: dict[str, Any] = {"title": title or folder.name, "profile": profile_name, "map": map_name}
     if options_data:
         settings["options"] = dict(options_data)
     settings["languages"] = ["fr", "en"]
-    settings["masters"] = []
+    settings["masters"] = list(seating.masters)
     files: dict[Path, str] = {}
+    identity = None
     if demo:
         identity, public = generate_key()
         settings |= {"demo": True, "secret_orders": True, "public_key": public}
@@ -95,10 +123,13 @@ def new_game(
             demo_data,
             "DEMO ONLY: this game's private keys, in the open so anyone can replay it. Never do this in a real game.",
         )
+    elif family.always_secret or seating.secret_orders:
+        identity, public = _game_key(seating, fresh_key, rules.family, family.always_secret)
+        settings |= {"secret_orders": True, "public_key": public}
     if secret is not None:
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
-    seats = family.seats(board, options)
-    settings["powers"] = {p: {"player": None} for p in sorted(seats)}
+    settings["powers"] = {p: {"player": seating.players.get(p)} for p in sorted(seats)}
+    first, position = family.start(board, options, _setup_dice(secret, folder.name))
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
     parsed, problems = parse_settings(settings, seats, family.turn_kinds)
     if problems:
@@ -108,7 +139,35 @@ def new_game(
     first_state = state_files(game, position, first)
     first_state.public |= files
     write_turn_files(game, first_state)
-    return load_game(folder), None if demo else secret
+    return NewGame(load_game(folder), None if demo else secret, None if demo else identity)
+
+
+def _seating_problems(seating: Seating, seats: tuple[str, ...]) -> list[Problem]:
+    """What is wrong with the masters, players and key given to `judge new`, each said with its option."""
+    problems = [p for m in seating.masters if (p := check_login(m, f"--master {m}")) is not None]
+    for power, login in seating.players.items():
+        where = f"--player {power}={login}"
+        if power not in seats:
+            problems.append(Problem(where, f"{power!r} is not a power of this game ({', '.join(sorted(seats))})"))
+        elif (problem := check_login(login, where)) is not None:
+            problems.append(problem)
+    if seating.public_key is not None and not AGE_RECIPIENT.match(seating.public_key):
+        what = f"{seating.public_key!r} is not an age public key (age1 followed by 58 characters)"
+        problems.append(Problem("--public-key", what))
+    return problems
+
+
+def _game_key(
+    seating: Seating, fresh_key: Callable[[], tuple[str, str]] | None, family_id: str, always: bool
+) -> tuple[str | None, str]:
+    """The game's private key (None: the public key given is a club's, its private half kept already) and
+    its public key."""
+    if seating.public_key is not None:
+        return None, seating.public_key
+    if fresh_key is None:
+        why = f"a {family_id} game keeps each power's business encrypted" if always else "its orders are secret"
+        raise DataError(f"{why}: the game needs a key pair (give its public key, or let judge new make one)")
+    return fresh_key()
 
 
 def options_file(path: Path | None) -> Mapping[str, Any] | None:

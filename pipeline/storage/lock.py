@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
@@ -91,15 +92,22 @@ def writes_game(func: F) -> F:
 
 
 def creates_game(func: F) -> F:
-    """For `judge new`: the folder is made first, so that two creations of one game do not interleave."""
+    """For `judge new`: the folder is made first, so that two creations of one game do not interleave; a
+    creation that fails removes the folder it made (its lock included), leaving nothing behind."""
 
     @wraps(func)
     def locked(folder: Path, *args: Any, **kwargs: Any) -> Any:
+        made = not Path(folder).exists()
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise LockError(f"{folder}: cannot create the game folder ({(err.strerror or str(err)).lower()})") from None
-        with game_lock(Path(folder)):
-            return func(folder, *args, **kwargs)
+        try:
+            with game_lock(Path(folder)):
+                return func(folder, *args, **kwargs)
+        except BaseException:
+            if made:
+                shutil.rmtree(folder, ignore_errors=True)
+            raise
 
     return locked  # type: ignore[return-value]

@@ -418,12 +418,12 @@ def test_a_50_mb_file_is_refused_unread(demo: Path) -> None:
 
 
 def test_new_game_records_only_the_end_of_the_chain(tmp_path: Path) -> None:
-    game, secret = commands.new_game(tmp_path / "g", "judge", fresh_secret=lambda: "55" * 32)
+    game, secret, _ = commands.new_game(tmp_path / "g", "judge", fresh_secret=lambda: "55" * 32)
     assert secret == "55" * 32
     assert game.settings.dice is not None
     assert game.settings.dice.commitment == dice_chain.commitment("55" * 32)
     assert "55" * 32 not in (tmp_path / "g" / "game.yaml").read_text()
-    standard, none = commands.new_game(tmp_path / "d", "standard", fresh_secret=lambda: "55" * 32)
+    standard, none, _ = commands.new_game(tmp_path / "d", "standard", fresh_secret=lambda: "55" * 32)
     assert none is None and standard.settings.dice is None  # standard Diplomacy rolls no dice
 
 

@@ -111,7 +111,7 @@ def test_a_game_folder_plays_a_year_end_to_end(tmp_path: Path) -> None:
     from pipeline.errors import PipelineError
 
     folder = tmp_path / "sym"
-    created, _ = commands.new_game(folder, "symmachia", fresh_secret=lambda: "ab" * 32, demo=True)
+    created = commands.new_game(folder, "symmachia", fresh_secret=lambda: "ab" * 32, demo=True).game
     assert created.current_turn() == "y01-229bc"
     assert (folder / "state" / "y01-229bc.private.yaml.age").exists()
     assert "competence" not in (folder / "state" / "y01-229bc.yaml").read_text(encoding="utf-8")
