@@ -234,7 +234,7 @@ def _check_path(repo: Path, change: git.Change, author: str, games: dict[str, Ga
 def _check_order_file(repo: Path, change: git.Change, game: Game, turn: str, name: str, author: str) -> SentFile | str:
     """The order file `name` of the turn being played, or why the author may not send it as it is."""
     power = power_of_file(Path(name))
-    if power is None or power not in game.board.powers or name.startswith("."):
+    if power is None or power not in game.powers or name.startswith("."):
         return f"is not an order file: a turn's folder holds <power>.yaml for a power of {game.id}"
     sealed = name.endswith(SEALED_SUFFIX)
     if game.settings.secret_orders and not sealed:

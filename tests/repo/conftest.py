@@ -11,6 +11,7 @@ fast-forward only.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,7 @@ SECRET_TURN = "1455-spring-movement"  # ... and in games/machiavelli-objectif (s
 MASTER = "gm-one"
 DEMO_PLAYERS = {p: f"{p}-player" for p in ("austria", "england", "france", "germany", "italy", "russia", "turkey")}
 SECRET_PLAYERS = {"florence": "flo", "venice": "doge"}
+SYMMACHIA_PLAYERS = {"lagids": "ptolemy", "seleucids": "seleucus"}  # the Catan demo names its players already
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -46,7 +48,7 @@ def judge(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def with_players(game_yaml: Path, players: dict[str, str]) -> None:
     text = game_yaml.read_text(encoding="utf-8")
     for power, login in players.items():
-        text = text.replace(f"  {power}:\n    player:\n", f"  {power}:\n    player: {login}\n")
+        text = re.sub(rf"(?m)^  {power}:\n    player: *$", f"  {power}:\n    player: {login}", text)
     if "masters: []" in text:
         text = text.replace("masters: []", f"masters: [{MASTER}]")
     else:
@@ -143,6 +145,19 @@ def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Club]:
     games/machiavelli-objectif (secret orders), the workflows and a module of the judge, and the game
     master's clone. No key in the environment, as in the pull-request workflow; git configured for the
     test alone."""
+    yield make_club(tmp_path, monkeypatch, {"demo": DEMO_PLAYERS, "machiavelli-objectif": SECRET_PLAYERS})
+
+
+@pytest.fixture
+def family_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Club]:
+    """The same, with the families of their own kind: games/symmachia-demo and games/catan-demo (whose
+    orders are always secret)."""
+    yield make_club(tmp_path, monkeypatch, {"symmachia-demo": SYMMACHIA_PLAYERS, "catan-demo": {}})
+
+
+def make_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, games: dict[str, dict[str, str]]) -> Club:
+    """origin holding copies of `games` (each with these players and the master), the workflows and a module
+    of the judge, and the game master's clone."""
     for name in ("JUDGE_AGE_IDENTITY", "JUDGE_DICE_SECRETS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
@@ -152,10 +167,9 @@ def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Club]:
         monkeypatch.setenv(f"GIT_{who}_EMAIL", "someone@example.org")
     (tmp_path / "gitconfig").write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
     source = tmp_path / "source"
-    for game in ("demo", "machiavelli-objectif"):
+    for game, players in games.items():
         shutil.copytree(ROOT / "games" / game, source / "games" / game)
-    with_players(source / "games" / "demo" / "game.yaml", DEMO_PLAYERS)
-    with_players(source / "games" / "machiavelli-objectif" / "game.yaml", SECRET_PLAYERS)
+        with_players(source / "games" / game / "game.yaml", players)
     shutil.copytree(ROOT / ".github", source / ".github")
     (source / "pipeline").mkdir()
     shutil.copy(ROOT / "pipeline" / "cli.py", source / "pipeline" / "cli.py")
@@ -166,7 +180,7 @@ def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Club]:
     git(tmp_path, "clone", "-q", "--bare", str(source), str(origin))
     base = tmp_path / "master"
     git(tmp_path, "clone", "-q", str(origin), str(base))
-    yield Club(tmp_path, origin, base)
+    return Club(tmp_path, origin, base)
 
 
 def order_file(game: str, turn: str, power: str, *orders: str) -> str:

@@ -418,3 +418,71 @@ def test_every_value_a_path_gives_is_inert_in_the_comment(club: Club, text: str,
     outside = re.sub(r"`[^`\n]*`", "", report)  # what GitHub renders as Markdown: outside the code spans
     for active in ("**Judge", "](", "<img", "@octocat", "@everyone", "<!--"):
         assert active not in outside, (active, report)
+
+
+# ---- the families of their own kind ----------------------------------------------------------------------
+
+SYMMACHIA_TURN, CATAN_TURN = "y05-225bc", "r12"  # the turns being played in the two demos
+LAGIDS = f"games/symmachia-demo/orders/{SYMMACHIA_TURN}/lagids.yaml.age"
+
+
+def _sealed_for(club: Club, game: str, turn: str, power: str, body: str) -> str:
+    key = load_game(club.base / "games" / game).settings.public_key
+    assert key is not None
+    return seal(f"game: {game}\nturn: {turn}\npower: {power}\n{body}", [key])
+
+
+def test_a_symmachia_players_sealed_file_passes_and_is_merged(family_club: Club) -> None:
+    """The demo's key is in the open, so the check even reads the file: validated as the year's orders."""
+    body = "year: 225bc\npolitics: {patronage: true}\n"
+    sealed = _sealed_for(family_club, "symmachia-demo", SYMMACHIA_TURN, "lagids", body)
+    status, report, head = send(family_club, "ptolemy", {LAGIDS: sealed})
+    assert status == 0, report
+    family_club.merge(head)
+    assert LAGIDS in family_club.main_files()
+
+
+@pytest.mark.parametrize(
+    ("path", "login", "reason"),
+    [
+        (LAGIDS.replace(SYMMACHIA_TURN, "y04-226bc"), "ptolemy", "turn `y04-226bc` was adjudicated already"),
+        (LAGIDS.replace(SYMMACHIA_TURN, "y09-221bc"), "ptolemy", "turn `y09-221bc` has not begun"),
+        (LAGIDS.replace("lagids.yaml", "seleucids.yaml"), "ptolemy", "ptolemy may not write seleucids's orders"),
+        (LAGIDS.replace("lagids.yaml", "ruling.yaml"), "ptolemy", "is not an order file"),
+        (LAGIDS.removesuffix(".age"), "ptolemy", "orders are secret in symmachia-demo"),
+        (f"games/catan-demo/orders/{CATAN_TURN}/orange.yaml.age", "chloe", "chloe may not write orange's orders"),
+        ("games/catan-demo/orders/r11/white.yaml.age", "chloe", "turn `r11` was adjudicated already"),
+        (f"games/catan-demo/state/{CATAN_TURN}.yaml", "chloe", "changes the game itself"),
+    ],
+)
+def test_the_families_of_their_own_kind_are_checked_alike(
+    family_club: Club, path: str, login: str, reason: str
+) -> None:
+    """Every check holds for Symmachia and the Catan variant too, with their own turn ids: a past or future
+    year or round, another power's or seat's file, the game master's ruling, a plain file in a game whose
+    orders are secret, a state."""
+    status, report, _ = send(family_club, login, {path: "-----BEGIN AGE ENCRYPTED FILE-----\n"})
+    assert status == 1 and reason in report, report
+
+
+def test_a_criss_cross_is_refused_in_a_catan_game_too(family_club: Club) -> None:
+    """The history check knows no family: a head merging two commits of main's history is refused."""
+    club = family_club
+    white = f"games/catan-demo/orders/{CATAN_TURN}/white.yaml.age"
+    chloe = club.player("chloe")
+    chloe.commit({white: _sealed_for(club, "catan-demo", CATAN_TURN, "white", "script: {}\n")})
+    (club.base / "games" / "catan-demo" / "deadlines.yaml").write_text("{}\n", encoding="utf-8")
+    git(club.base, "add", "-A")
+    git(club.base, "commit", "-q", "-m", "the master's commit")
+    git(club.base, "push", "-q", "origin", "HEAD:main")
+    masters = _main(club)
+    head = club.pull_request(chloe)
+    assert club.check(head, "chloe")[0] == 0
+    club.merge(head)
+    before = _main(club)
+    git(chloe.clone, "fetch", "-q", str(club.origin), "main")
+    again = _sealed_for(club, "catan-demo", CATAN_TURN, "white", "script: {}\nanswers: {gold: [ore]}\n")
+    evil = _commit_on(chloe.clone, [masters, head], {white: again}, "merge", 1_700_000_000)
+    status, report = club.check(_open(club, "chloe", evil), "chloe")
+    assert status == 1 and "its history meets main's at 2 commits" in report
+    assert _main(club) == before
