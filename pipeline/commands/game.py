@@ -168,6 +168,19 @@ def adjudicate_turn(game: Game, state: Any, orders: TurnOrders, dice: HashDice, 
     )
 
 
+class AwaitingRuling(PipelineError):
+    """A turn that is due but waits for its game master's ruling (`waiting_for`): what it waits for is in
+    words drawn from the order files, for the game master alone (`judge adjudicate` run with the game's key);
+    a public log says only that the turn waits (`judge run-games`)."""
+
+    def __init__(self, turn: str, waiting: list[str]) -> None:
+        self.turn, self.waiting = turn, waiting
+        super().__init__(
+            f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)} "
+            "(use --force to adjudicate without it)"
+        )
+
+
 def waiting_for(game: Game, state: Any, orders: TurnOrders) -> list[str]:
     """What the turn waits for from the game master before it can be adjudicated (`--force` ignores it)."""
     return game.game_family.waiting_for(game.board, state, game.options, orders.by_power(), orders.ruling)
@@ -307,10 +320,9 @@ def adjudicate(
             raise DataError(orders.problems)
         waiting = waiting_for(game, position, orders)
         if waiting and not force:
-            message = f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}"
             if done == 0:
-                raise PipelineError(f"{message} (use --force to adjudicate without it)")
-            echo(message)
+                raise AwaitingRuling(turn, waiting)
+            echo(f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}")
             break
         next_turn, _, files = play_turn(game, turn, position, secret, orders, Trigger(why), force=force)
         if now is not None:
