@@ -22,7 +22,6 @@ from pathlib import Path
 from pipeline.errors import DataError, PipelineError
 from pipeline.storage.game_settings import check_login
 from pipeline.storage.gamedir import Game, load_game
-from pipeline.storage.sealed import SEALED_SUFFIX
 
 from . import game as commands
 from .issue_orders import GAME_NAME
@@ -86,7 +85,7 @@ def _run_game(folder: Path, action: str, turn: str | None, say: Echo, now: datet
             _check(folder, say, identity_file)
             return CHANGED
         except commands.AwaitingRuling as awaiting:  # raised before anything is written
-            say(_awaiting_words(load_game(folder), awaiting.turn))
+            say(_awaiting_words(folder, awaiting))
             return WAITING
         except Exception as err:  # one game's failure, whatever it is, must not stop the others
             message = str(err) if isinstance(err, PipelineError) else f"{type(err).__name__}: {err}"
@@ -98,15 +97,15 @@ def _run_game(folder: Path, action: str, turn: str | None, say: Echo, now: datet
             return FAILED
 
 
-def _awaiting_words(game: Game, turn: str) -> str:
+def _awaiting_words(folder: Path, awaiting: commands.AwaitingRuling) -> str:
     """A due turn waiting for its game master's ruling, in words for a public log: not what it waits for
     (drawn from the order files, secret in a game with secret orders) but how a master learns it and what
     he may do."""
-    ruling = f"{game.game_family.ruling_file}.yaml{SEALED_SUFFIX if game.settings.secret_orders else ''}"
+    game, turn = f"games/{folder.name}", awaiting.turn
     return (
         f"turn {turn}: waiting for the game master's ruling on what its order files leave to him (judge validate "
-        f"games/{game.id} with the game's key shows it); a master commits games/{game.id}/orders/{turn}/{ruling} "
-        f"or forces turn {turn} from the Actions tab"
+        f"{game} with the game's key shows it); a master commits {game}/orders/{turn}/{awaiting.ruling} or forces "
+        f"turn {turn} from the Actions tab"
     )
 
 
