@@ -359,6 +359,8 @@ def run_games_command(
     if summary_file is not None:
         with summary_file.open("a", encoding="utf-8") as out:
             out.write(run.summary)
+    if run.waiting:  # not a failure: the turn waits for its masters, who rule or force it
+        click.echo(f"waiting for a ruling: {', '.join(run.waiting)}")
     click.echo(f"changed: {', '.join(run.changed) or 'none'}")
     sys.exit(1 if run.failed else 0)
 

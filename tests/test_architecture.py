@@ -344,3 +344,4 @@ def test_every_family_speaks_the_pipeline_interface() -> None:
         assert isinstance(family, GameFamily)
         assert not getattr(type(family), "__abstractmethods__", None), f"{family_id} leaves hooks abstract"
         assert family.id == family_id and family.turn_example, family_id
+        assert family.is_turn(family.turn_example), f"{family_id}: its turn_pattern refuses its turn_example"

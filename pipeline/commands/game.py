@@ -227,6 +227,20 @@ def adjudicate_turn(game: Game, state: Any, orders: TurnOrders, dice: HashDice, 
     )
 
 
+class AwaitingRuling(PipelineError):
+    """A turn that is due but waits for its game master's ruling (`waiting_for`), to come in the file `ruling`
+    of the turn's folder: what it waits for is in words drawn from the order files, for the game master alone
+    (`judge adjudicate` run with the game's key); a public log says only that the turn waits (`judge
+    run-games`)."""
+
+    def __init__(self, turn: str, waiting: list[str], ruling: str) -> None:
+        self.turn, self.waiting, self.ruling = turn, waiting, ruling
+        super().__init__(
+            f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)} "
+            "(use --force to adjudicate without it)"
+        )
+
+
 def waiting_for(game: Game, state: Any, orders: TurnOrders) -> list[str]:
     """What the turn waits for from the game master before it can be adjudicated (`--force` ignores it)."""
     return game.game_family.waiting_for(game.board, state, game.options, orders.by_power(), orders.ruling)
@@ -366,10 +380,10 @@ def adjudicate(
             raise DataError(orders.problems)
         waiting = waiting_for(game, position, orders)
         if waiting and not force:
-            message = f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}"
             if done == 0:
-                raise PipelineError(f"{message} (use --force to adjudicate without it)")
-            echo(message)
+                sealed = SEALED_SUFFIX if game.settings.secret_orders else ""
+                raise AwaitingRuling(turn, waiting, f"{game.game_family.ruling_file}.yaml{sealed}")
+            echo(f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}")
             break
         next_turn, _, files = play_turn(game, turn, position, secret, orders, Trigger(why), force=force)
         if now is not None:

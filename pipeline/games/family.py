@@ -18,6 +18,7 @@ draw on. Each family's package (`pipeline/games/<id>/`) defines one subclass and
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -103,6 +104,7 @@ class GameFamily(ABC):
 
     id: str
     turn_example: str = ""  # a turn id as messages show one (``1901-spring-movement``, ``y01-229bc``)
+    turn_pattern: re.Pattern[str]  # what every turn id of the family is, whole and in ASCII (`is_turn`)
     profiles: Mapping[str, Rules] = {}  # the profiles a game.yaml may name; their `map` names the setup
     has_money: bool = False  # something of each power is its own business (a game's `secret_money`)
     always_secret: bool = False  # that business is kept encrypted whatever game.yaml says (then a key is needed)
@@ -144,6 +146,11 @@ class GameFamily(ABC):
         return None
 
     # ---- turns -------------------------------------------------------------------------------------
+
+    def is_turn(self, turn: str) -> bool:
+        """Whether `turn`, the whole text, has the form of this family's turn ids (`turn_pattern`): what a
+        game master's force or rerun may name. Whether the game has that turn is the game's to say."""
+        return self.turn_pattern.fullmatch(turn) is not None
 
     @abstractmethod
     def turn_key(self, turn: str) -> tuple[int, ...]:

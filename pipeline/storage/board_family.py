@@ -2,12 +2,14 @@
 pipeline's interface, `GameFamily`: the adapter storage, commands and publish speak to them through, with
 the state files, order files and results they have always written, byte for byte.
 
-Turn ids name a phase (``1901-spring-movement``) and sort with `turn_key`.
+Turn ids name a phase (``1901-spring-movement``: a year, one of the family's seasons, a kind of phase) and
+sort with `turn_key`.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -77,6 +79,8 @@ class BoardFamily(GameFamily):
         self.id = family.id
         self.profiles = family.profiles
         self.has_money = family.has_money
+        seasons = "|".join(map(re.escape, family.seasons))
+        self.turn_pattern = re.compile(f"[0-9]{{1,5}}-({seasons})-({'|'.join(self.turn_kinds)})")
 
     def setup_from_data(self, data: Any) -> Board:
         return Board.from_dict(data)

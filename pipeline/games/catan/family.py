@@ -47,8 +47,10 @@ from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
 
-TURN = re.compile(r"^r(\d{2,})(?:-(\d))?$")  # a round, or a player-turn of it (`r03-2`: its second seat's)
-DRAFT_TURN = re.compile(r"^h(\d{2,})$")  # a seat's hex of a drafted board [K 1.6]
+# The turn ids, each matched whole: a round, or a player-turn of it (`r03-2`: its second seat's), and a
+# seat's hex of a drafted board [K 1.6].
+TURN = re.compile(r"r([0-9]{2,})(?:-([0-9]))?")
+DRAFT_TURN = re.compile(r"h([0-9]{2,})")
 PLACEMENT = "r00"
 
 
@@ -198,6 +200,7 @@ def _view_from_data(data: Mapping[str, Any]) -> Private:
 class CatanFamily(GameFamily):
     id = "catan"
     turn_example = "r01"
+    turn_pattern = re.compile(f"{TURN.pattern}|{DRAFT_TURN.pattern}")
     profiles: Mapping[str, Rules] = MappingProxyType({"catan": Rules(map="seafarers-4", family="catan")})
     has_money = True  # a player's hand and development cards are his own business [K 3.3]
     always_secret = True
@@ -238,9 +241,9 @@ class CatanFamily(GameFamily):
     # ---- turns -------------------------------------------------------------------------------------
 
     def turn_key(self, turn: str) -> tuple[int, ...]:
-        if d := DRAFT_TURN.match(turn):
+        if d := DRAFT_TURN.fullmatch(turn):
             return (0, int(d[1]), 0)
-        m = TURN.match(turn)
+        m = TURN.fullmatch(turn)
         if m is None:
             raise ValueError(f"{turn!r} is not a round's turn id like {self.turn_example} (or r01-2, a player-turn)")
         return (1, int(m[1]), int(m[2] or 0))
@@ -248,7 +251,7 @@ class CatanFamily(GameFamily):
     def turn_kind(self, turn: str) -> str:
         if turn == PLACEMENT:
             return "placement"
-        if DRAFT_TURN.match(turn):
+        if DRAFT_TURN.fullmatch(turn):
             return "draft"
         return "player_turn" if "-" in turn else "round"
 

@@ -39,7 +39,7 @@ from .state import State, state_from_data, state_to_data
 from .year import pending, resolve_year
 
 MASTER = "game_master"  # the viewer and the results' key of the game master's view
-TURN = re.compile(r"^y(\d{2,})-(\d+)(bc|ad)$")
+TURN = re.compile(r"y([0-9]{2,})-([0-9]+)(bc|ad)")  # a year's turn id (`turn_id`), matched whole
 
 
 def turn_id(scenario: Scenario, year: int) -> str:
@@ -72,6 +72,7 @@ def _plain(value: Any) -> Any:
 class SymmachiaFamily(GameFamily):
     id = "symmachia"
     turn_example = "y01-229bc"
+    turn_pattern = TURN
     profiles: Mapping[str, Rules] = MappingProxyType({"symmachia": Rules(map="aegean-229", family="symmachia")})
     has_money = True
     always_secret = True
@@ -118,7 +119,7 @@ class SymmachiaFamily(GameFamily):
     # ---- turns -------------------------------------------------------------------------------------
 
     def turn_key(self, turn: str) -> tuple[int, ...]:
-        m = TURN.match(turn)
+        m = TURN.fullmatch(turn)
         if m is None:
             raise ValueError(f"{turn!r} is not a year's turn id like {self.turn_example}")
         return (int(m[1]),)
