@@ -163,6 +163,20 @@ def test_a_powers_report_and_the_game_masters_view() -> None:
     assert "## Compétences" in master and "## Trésor" in master  # every leader's competence, every treasury
 
 
+@pytest.mark.parametrize(("lang", "title"), [("en", "## Secret dice"), ("fr", "## Dés secrets")])
+def test_a_plots_die_is_in_its_sponsors_report_alone(lang: str, title: str) -> None:
+    """The Lagids' plot on Seleucus in 228 BC [S 7.8]: its die is in their report's table of secret dice,
+    in no other power's report, and not in the public report's year."""
+    from pipeline.commands.report import report
+
+    die = "| 228bc plot seleucus | d100 |"
+    assert title in report(DEMO, "y02-228bc", lang, power="lagids")
+    assert die in report(DEMO, "y02-228bc", lang, power="lagids")
+    assert die not in report(DEMO, "y02-228bc", lang, power="seleucids")
+    assert "plot seleucus" not in report(DEMO, "y02-228bc", lang)
+    assert "plot seleucus" not in (DEMO / "results" / "y02-228bc.yaml").read_text(encoding="utf-8")
+
+
 def test_the_map_of_each_season_in_both_languages() -> None:
     """The year's start and each season's map, drawn over the scenario's drawing, in the reader's language."""
     import xml.dom.minidom
