@@ -144,43 +144,57 @@ def verify_dice(game: Game, orders_of: Mapping[str, TurnOrders | None]) -> tuple
         value = dice_chain.turn_seed(str(seed["link"]), files, digest)
         if seed.get("seed") != value:
             problems.append(Problem("seed.seed", "the seed is not the hash of the link and the orders", file=file))
-        dice = data.get("dice") or []
-        rolls += len(dice)
-        problems += _check_rolls(dice, value, file)
-        sealed, sealed_file = _sealed_dice(game, turn)
-        rolls += len(sealed)
-        problems += _check_rolls(sealed, value, sealed_file)
+        checked: set[tuple[str, int]] = set()  # (purpose, n): a die several powers read, counted once
+        for dice, where in [(data.get("dice"), file), *_sealed_dice(game, turn)]:
+            found, dice_problems = _check_rolls(dice if isinstance(dice, list) else [], value, where)
+            checked |= found
+            problems += dice_problems
+        rolls += len(checked)
     return problems, rolls
 
 
-def _sealed_dice(game: Game, turn: str) -> tuple[list[Any], str]:
-    """The dice a turn sealed in the game master's record (Symmachia's battle dice and new leaders'
-    competences), when the game's key is at hand (an ended game's published key, a demo's): checked like the
-    public ones. None without the key: they stay sealed."""
-    path = private_report_path(game.folder, turn, MASTER)
+def _sealed_dice(game: Game, turn: str) -> list[tuple[Any, str]]:
+    """The dice a turn wrote where only some read them, each list with its file: the game master's record
+    (a Symmachia leader's competence, the battle dice while sealed, a Catan card's draw) and each power's
+    private report (a plot's die, a die of its secret money), when the game's key is at hand (an ended
+    game's published key, a demo's): checked like the public ones. None without the key: they stay
+    sealed."""
     key = game.settings.public_key
-    if not path.exists() or key is None or not holds_key_of(game.identities, key):
-        return [], str(path)
-    record = parse_yaml_fast(unseal(path.read_bytes(), game.identities, str(path)), str(path))
-    dice = record.get("dice") if isinstance(record, Mapping) else None
-    return (dice if isinstance(dice, list) else []), str(path)
+    if key is None or not holds_key_of(game.identities, key):
+        return []
+    out: list[tuple[Any, str]] = []
+    for reader in (MASTER, *sorted(game.powers)):
+        path = private_report_path(game.folder, turn, reader)
+        if path.exists():
+            record = parse_yaml_fast(unseal(path.read_bytes(), game.identities, str(path)), str(path))
+            out.append((record.get("dice") if isinstance(record, Mapping) else None, str(path)))
+    return out
 
 
-def _check_rolls(rolls: list[Any], seed: str, file: str) -> list[Problem]:
+def _check_rolls(rolls: list[Any], seed: str, file: str) -> tuple[set[tuple[str, int]], list[Problem]]:
+    """Each die of a list against the seed: the n-th roll of its purpose, n its rank among the list's rolls
+    of that purpose unless it says its own (`core.dice.shares`). The dice checked (purpose, n), and the
+    problems."""
     problems: list[Problem] = []
     counts: dict[str, int] = {}
+    checked: set[tuple[str, int]] = set()
     for i, roll in enumerate(rolls):
         try:
             purpose, sides, value = str(roll["purpose"]), int(roll["sides"]), int(roll["value"])
-        except (KeyError, TypeError, ValueError):
+            n = int(roll.get("n", counts.get(purpose, 0)))
+        except (KeyError, TypeError, ValueError, AttributeError):
             problems.append(Problem(f"dice[{i}]", "expected purpose, sides and value", file=file))
             continue
-        n = counts.get(purpose, 0)
-        counts[purpose] = n + 1
+        if sides < 1 or n < 0:
+            said = f"{purpose}: expected at least 1 side and a roll number n from 0, found {sides} sides and n {n}"
+            problems.append(Problem(f"dice[{i}]", said, file=file))
+            continue
+        counts[purpose] = counts.get(purpose, 0) + 1
+        checked.add((purpose, n))
         expected = derived_roll(seed, purpose, n, sides)
         if value != expected:
             problems.append(Problem(f"dice[{i}]", f"{purpose}: {value} rolled, the seed gives {expected}", file=file))
-    return problems
+    return checked, problems
 
 
 def raise_problems(problems: list[Problem]) -> None:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from copy import copy
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import PhaseResult
-from pipeline.core.dice import Dice
+from pipeline.core.dice import Dice, DiceShares
 from pipeline.core.legal_orders import LegalOrders, UnitOrders, legal_orders
 from pipeline.core.movement import NO_HOOKS, MovementHooks
 from pipeline.core.notation import parse_order
@@ -69,8 +70,9 @@ class TurnResult:
     `no_orders` and `refused` between them, then the order files, the trigger and the dice seed after);
     `private` is each power's own report (encrypted to its player and the game: storage adds the game, turn
     and power before, and why its file was refused after); `master` is the game master's record
-    (encrypted to the game's key). Every die rolled is in `record_end`'s `dice` list, or, sealed until the
-    game ends, in `master`'s."""
+    (encrypted to the game's key). Every die rolled is in one of their `dice` lists at least, as its audience
+    says (`core.dice.shares`): a public die in `record_end`'s, a power's in its report's, and the game
+    master's in his record's; `with_dice` adds the last two."""
 
     turn: str
     state: Any
@@ -78,6 +80,23 @@ class TurnResult:
     record_end: Mapping[str, Any] = field(default_factory=dict)
     private: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     master: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_dice(self, rolled: DiceShares) -> TurnResult:
+        """The turn with the dice only some read: each power's after what its report holds (a report made for
+        them alone if it had none), the game master's after his record. The public ones are the family's to
+        lay out in `record_end`."""
+        private = dict(self.private)
+        for power, own in rolled.powers.items():
+            private[power] = _adding(private.get(power, {}), "dice", list(own))
+        master = _adding(self.master, "dice", list(rolled.master)) if rolled.master else self.master
+        return replace(self, private=private, master=master)
+
+
+def _adding(section: Mapping[str, Any], key: str, value: Any) -> Mapping[str, Any]:
+    """A copy of a section with one more key, of the family's own kind of mapping (its layout kept)."""
+    out = copy(section) if isinstance(section, MutableMapping) else dict(section)
+    out[key] = value
+    return out
 
 
 class Translations(Protocol):

@@ -16,7 +16,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from pipeline.core.board import Board
-from pipeline.core.dice import Dice
+from pipeline.core.dice import Dice, DiceShares, published, shares
 from pipeline.core.explain import check_words
 from pipeline.core.notation import parse_order, split_orders, structured_order
 from pipeline.core.order_checks import revised, unit_ordered
@@ -29,7 +29,7 @@ from pipeline.games import Family, GameFamily, ReadOrders, StateData, TurnResult
 
 from .private_files import merge_state, split_state
 from .refusals import Refusal, RefusedFile
-from .state_files import flow_list, outcomes_to_data, position_from_data, position_to_data, year_end_to_data
+from .state_files import flow_list, flow_map, outcomes_to_data, position_from_data, position_to_data, year_end_to_data
 
 PHASE_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREAT: 1, PhaseKind.ADJUSTMENT: 2}
 SEASON_ORDER = {"spring": 0, "summer": 1, "fall": 2, "winter": 3}
@@ -229,7 +229,9 @@ class BoardFamily(GameFamily):
         result = self.family.play_phase(setup, state, pairs, options, dice)
         public = [o for o in result.outcomes if not (secret and isinstance(o.order, MONEY_KINDS))]
         record = outcomes_to_data(setup, result.played, public)
-        record_end = year_end_to_data({} if secret else result.income, result.draws, result.events)
+        # with secret money, a die of a power's money is its own (`Audience.of`); without, every die is public
+        rolled = _flow(shares(result.draws if secret else published(result.draws)))
+        record_end = year_end_to_data({} if secret else result.income, rolled.public, result.events)
         private: dict[str, Mapping[str, Any]] = {}
         if secret:
             ledger = result.after.ledger
@@ -246,7 +248,13 @@ class BoardFamily(GameFamily):
                 if income:
                     report["income"] = year_end_to_data({power: income}, [])["income"][power]
                 private[power] = report
-        return TurnResult(turn_id(result.after.phase), result.after, record, record_end, private)
+        return TurnResult(turn_id(result.after.phase), result.after, record, record_end, private).with_dice(rolled)
+
+
+def _flow(rolled: DiceShares) -> DiceShares:
+    """The dice each on one line, as the results write them (`year_end_to_data`)."""
+    powers = {p: tuple(flow_map(d) for d in own) for p, own in rolled.powers.items()}
+    return DiceShares(rolled.public, powers, tuple(flow_map(d) for d in rolled.master))
 
 
 @functools.cache

@@ -27,7 +27,6 @@ from ruamel.yaml.representer import RoundTripRepresenter
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import IncomeLine
-from pipeline.core.dice import Draw
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Dislodged, Phase, Position
 from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
@@ -208,9 +207,10 @@ def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcom
 
 
 def year_end_to_data(
-    income: Mapping[str, Iterable[IncomeLine]], draws: Iterable[Draw], events: Iterable[Any] = ()
+    income: Mapping[str, Iterable[IncomeLine]], dice: Iterable[Mapping[str, Any]], events: Iterable[Any] = ()
 ) -> CommentedMap:
-    """The dice rolled (each with its purpose), famine and plague, and each power's income line by line."""
+    """The dice rolled that everybody reads (each with its purpose: `core.dice.shares`), famine and plague,
+    and each power's income line by line."""
     data = CommentedMap()
     happened = list(events)
     if happened:
@@ -221,9 +221,9 @@ def year_end_to_data(
             )
             for e in happened
         ]
-    rolls = list(draws)
+    rolls = list(dice)
     if rolls:
-        data["dice"] = [flow_map({"purpose": d.purpose, "sides": d.sides, "value": d.value}) for d in rolls]
+        data["dice"] = [flow_map(d) for d in rolls]
     if income:
         data["income"] = CommentedMap(
             (power, [flow_map({"from": line.source, "place": line.place, "ducats": line.ducats}) for line in lines])

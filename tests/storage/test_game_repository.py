@@ -13,10 +13,11 @@ import pytest
 from pipeline.commands import game as commands
 from pipeline.commands.secret_orders import decrypt_file, encrypt_orders
 from pipeline.core import dice_chain
+from pipeline.core.dice import derived_roll
 from pipeline.errors import DataError, PipelineError
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import LOCK_FILE
-from pipeline.storage.sealed import generate_key, seal
+from pipeline.storage.sealed import generate_key, seal, unseal
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 MACHIAVELLI = GAMES / "machiavelli"
@@ -97,6 +98,48 @@ def test_verify_passes_on_the_committed_games_and_finds_a_changed_die(demo: Path
     path.write_text(text.replace(rolled, rolled.replace(f"value: {value}", f"value: {value % 6 + 1}"), 1))
     problems = commands.verify(demo, quiet)
     assert len(problems) == 1 and "the seed gives" in problems[0].message
+
+
+def test_with_secret_money_an_assassinations_die_is_its_payers(demo: Path) -> None:
+    """In a game with secret money an assassination is an expense, its payer's business [M 16.2]: its die,
+    which names him, is in his private report, not in the public results, which keep their public dice
+    (the rebellions after Florence's default); `judge verify` checks it there with the game's key. (The
+    die's value comes from the encrypted file's fresh randomness: success or not, it goes there.)"""
+    path = write_orders(demo, "venice", "Borrow 20 ducats for 1 year", "'Expense 1: 24 assassinate papacy'")
+    encrypt_orders(demo, path)
+    path.unlink()
+    assert commands.adjudicate(demo, quiet, force=True) == 1
+    results = (demo / "results" / TURN).with_suffix(".yaml").read_text()
+    assert "- {event: assassination, place: florence}" in results and "purpose: rebellion" in results
+    assert "assassination venice" not in results and "assassinate" not in results
+    identities = load_game(demo).identities
+    reports = {p.name: unseal(p.read_bytes(), identities, str(p)) for p in (demo / "private" / TURN).glob("*.age")}
+    assert "dice:\n- {purpose: assassination venice papacy, sides: 6, value:" in reports.pop("venice.yaml.age")
+    assert reports and not [name for name, text in reports.items() if "assassination venice" in text]
+    assert commands.verify(demo, quiet) == []
+
+
+def test_verify_reads_the_rank_a_die_says(demo: Path) -> None:
+    """A die in a list that does not hold every roll of its purpose (the second of two sponsors' plots on one
+    victim, in his own report) says its rank `n` among the turn's rolls of that purpose: `judge verify`
+    recomputes it from that rank (and the dice after it in the list from their own rank in it), and a wrong
+    rank is caught like a wrong value (docs/secrets-and-dice.md)."""
+    path = demo / "results" / "1454-fall-retreat.yaml"
+    text = path.read_text()
+    seed = text.split("  seed: ")[1].split()[0]
+    purpose = "famine year (first die)"
+    values = [derived_roll(seed, purpose, n, 6) for n in range(8)]
+    wrong = next(n for n in range(2, 8) if values[n] != values[1])
+
+    def said(n: int) -> str:
+        die = f"- {{purpose: {purpose}, sides: 6, value: {values[1]}, n: {n}}}\n"
+        return text.replace("order_files:", die + "order_files:")
+
+    path.write_text(said(1))
+    assert commands.verify(demo, quiet) == []
+    path.write_text(said(wrong))
+    problems = commands.verify(demo, quiet)
+    assert [p.message for p in problems] == [f"{purpose}: {values[1]} rolled, the seed gives {values[wrong]}"]
 
 
 def test_verify_finds_a_forged_link(demo: Path) -> None:

@@ -5,6 +5,8 @@ on their posts, units reactivated.
 
 from __future__ import annotations
 
+from pipeline.core.dice import GAME_MASTER
+
 from .board import Edge, Vertex
 from .context import Context, Skip
 from .orders import GuardRef, RaiseUnit, Reactivate
@@ -157,7 +159,9 @@ def buy_card(ctx: Context) -> None:
     if not cards:
         raise Skip(Reason.DECK_EMPTY)
     ctx.charge(CARD)
-    card = cards[ctx.roll_die("card", len(cards)) - 1]
+    # the die would tell the card and, from where it falls in the deck, what the deck holds: the game
+    # master's, who alone knows the deck [K 3.3]
+    card = cards[ctx.roll_die("card", len(cards), GAME_MASTER) - 1]
     deck[card] -= 1
     p = ctx.table.players[ctx.player]
     ctx.table.players[ctx.player] = Player(p.hand, (*p.cards, HeldCard(card, ctx.table.round)), p.knights, p.turns)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pipeline.core.dice import Dice
+from pipeline.core.dice import PUBLIC, Audience, Dice
 
 from .board import Board, Slot, Vertex
 from .options import CatanOptions
@@ -54,8 +54,9 @@ class Context:
         step = f" step {self.step}" if self.step else ""
         return f"round {self.table.round} {self.player}{step} {what}"
 
-    def roll_die(self, what: str, sides: int) -> int:
-        return self.dice.roll(self.purpose(what), sides)
+    def roll_die(self, what: str, sides: int, audience: Audience = PUBLIC) -> int:
+        """A die of this step, read by `audience` (public unless said: the table sees the dice rolled)."""
+        return self.dice.roll(self.purpose(what), sides, audience)
 
     def charge(self, cost: Hand) -> None:
         """The player whose turn it is pays `cost` to the bank, or the step is skipped."""

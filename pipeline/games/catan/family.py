@@ -11,8 +11,9 @@
   beside it. A drawn board keeps its drawn hexes in the state (`laid`).
 - A round's records go where they may be read: the public results (every record but a player's script's
   steps and the card he drew), each player's private report (his steps, his card, his hands, cards and
-  pieces), the dice by purpose in the public results, but the development cards' draws, which would tell
-  the card, in the game master's record until the game ends.
+  pieces), each die where its audience reads it (`core.dice.shares`): the public results, but the
+  development cards' draws, which would tell the card and the deck, in the game master's record until the
+  game ends.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.core.dice import Dice, Draw
+from pipeline.core.dice import Dice, shares
 from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
@@ -148,15 +149,6 @@ def _line(value: Any) -> str:
         items = sorted(value) if isinstance(value, frozenset) else value
         return "[" + "; ".join(_line(v) for v in items) + "]"
     return str(getattr(value, "value", value))
-
-
-def _draw(d: Draw) -> dict[str, Any]:
-    return {"purpose": d.purpose, "sides": d.sides, "value": d.value}
-
-
-def _sealed(draw: Draw) -> bool:
-    """A development card's draw: it tells which card was bought [K 3.3]."""
-    return draw.purpose.endswith(" card")
 
 
 def _public(event: Event) -> dict[str, Any] | None:
@@ -441,9 +433,8 @@ class CatanFamily(GameFamily):
             record["hands"] = {p: after.state.players[p].hand.to_data() for p in after.state.seats}
         if after.state.winner is not None:
             record["winner"] = after.state.winner
-        shown = [d for d in dice.draws if not _sealed(d)]
-        sealed = [d for d in dice.draws if _sealed(d)]
-        record_end = {"dice": [_draw(d) for d in shown]} if shown else {}
+        rolled = shares(dice.draws)
+        record_end = {"dice": list(rolled.public)} if rolled.public else {}
         private: dict[str, dict[str, Any]] = {
             p: {
                 "view": _view_data(private_view(p, before, after.state)),
@@ -454,8 +445,7 @@ class CatanFamily(GameFamily):
         for p, o in orders.items():
             if isinstance(o, Unread) and p in private:
                 private[p]["file_problems"] = [f.to_data() for f in o.problems]
-        master = {"dice": [_draw(d) for d in sealed]} if sealed else {}
-        return TurnResult(after.turn, after, record, record_end, private, master)
+        return TurnResult(after.turn, after, record, record_end, private).with_dice(rolled)
 
     def _draft_turn(self, setup: Layout, state: CatanGame, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
         """A seat lays the hex it drew; the next is drawn, or after the last the tokens are laid [K 1.6]."""
@@ -472,8 +462,9 @@ class CatanFamily(GameFamily):
             )
         record: dict[str, Any] = {"round": 0, "records": [event_to_data(e) for e in events]}
         record["points"] = {p: 0 for p in after.state.seats}
-        record_end = {"dice": [_draw(d) for d in dice.draws]} if dice.draws else {}
-        return TurnResult(after.turn, after, record, record_end, {}, {})
+        rolled = shares(dice.draws)
+        record_end = {"dice": list(rolled.public)} if rolled.public else {}
+        return TurnResult(after.turn, after, record, record_end).with_dice(rolled)
 
     # ---- what the site shows -----------------------------------------------------------------------
 

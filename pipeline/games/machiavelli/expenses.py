@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from pipeline.core.board import Board, space_of
-from pipeline.core.dice import Dice
+from pipeline.core.dice import Audience, Dice
 from pipeline.core.ledger import Ledger
 from pipeline.core.legality import Illegal, find_unit, garrison_city
 from pipeline.core.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
@@ -234,7 +234,8 @@ def settle_expenses(
             outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail | {"needed": "12"}))
             continue
         assert dice is not None  # refused on receipt without dice
-        die = dice.roll(f"assassination {power} {order.target}")
+        # an expense, its payer's business in a game with secret money: the die names him (his report's)
+        die = dice.roll(f"assassination {power} {order.target}", 6, Audience.of(power))
         success = die > 6 - faces
         if success:
             struck.add(order.target)

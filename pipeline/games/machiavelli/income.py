@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pipeline.core.board import Board
 from pipeline.core.calendar import IncomeLine
-from pipeline.core.dice import Dice
+from pipeline.core.dice import Audience, Dice
 from pipeline.core.position import Position
 from pipeline.core.rules import Rules
 from pipeline.core.units import CITY, UnitKind
@@ -65,7 +65,8 @@ def compute_income(board: Board, position: Position, power: str, dice: Dice, rul
         if line not in board.variable_income:
             continue
         purpose = f"variable income {line}" if line == power else f"variable income {line} for {power}"
-        die = dice.roll(purpose) if rules.dice else (4 if position.phase.year % 2 else 3)
+        # the power's money, its own business in a game with secret money (then its report's) [M 17]
+        die = dice.roll(purpose, 6, Audience.of(power)) if rules.dice else (4 if position.phase.year % 2 else 3)
         lines.append(IncomeLine("variable", line, board.variable_income[line][die - 1]))
     return lines
 

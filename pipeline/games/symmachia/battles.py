@@ -109,8 +109,8 @@ def battle(
     rounds = 0
     while True:
         suffix = (f"again {rounds}",) if rounds else ()
-        die_a = w.roll(6, "battle", place, _label(a), *suffix)
-        die_b = w.roll(6, "battle", place, _label(b), *suffix)
+        die_a = w.roll(6, "battle", place, _label(a), *suffix, audience=w.fight_dice)
+        die_b = w.roll(6, "battle", place, _label(b), *suffix, audience=w.fight_dice)
         va, vb = side_a.value(die_a), side_b.value(die_b)
         outcome = result(va - vb)
         if outcome is not Result.AGAIN or rounds >= MAX_ROUNDS:

@@ -22,6 +22,8 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
+from pipeline.core.dice import GAME_MASTER
+
 from .battles import (
     DEATH_CHANCE,
     battle,
@@ -316,9 +318,8 @@ def settle_moves(
             # of the ring are paralysed [S 6.7]
             ring = _ring(threatened_by, undecided)
             best = max(w.competence.get(units[u].leader, 0) for u in ring)
-            first = w.pick(
-                [u for u in ring if w.competence.get(units[u].leader, 0) == best], "initiative", *sorted(ring)
-            )
+            tied = [u for u in ring if w.competence.get(units[u].leader, 0) == best]
+            first = w.pick(tied, "initiative", *sorted(ring), audience=GAME_MASTER)  # a tie tells competences
             moving.add(first)
             held.update(ring - {first})
             undecided -= ring
@@ -342,7 +343,7 @@ def settle_moves(
         if b is None or a not in final:
             continue
         ca, cb = w.competence.get(units[a].leader, 0), w.competence.get(units[b].leader, 0)
-        stays = b if ca > cb else a if cb > ca else w.pick([a, b], "initiative", a, b)
+        stays = b if ca > cb else a if cb > ca else w.pick([a, b], "initiative", a, b, audience=GAME_MASTER)
         del final[stays]
         held.add(stays)
     return final, held
@@ -527,8 +528,8 @@ def _fight_pirates(w: Work, fleet: UnitW, pirates: Pirates) -> bool:
     rounds = 0
     while True:
         suffix = (f"again {rounds}",) if rounds else ()
-        die_f = w.roll(6, "pirates", pirates.id, fleet.id, *suffix)
-        die_p = w.roll(6, "pirates", pirates.id, pirates.id, *suffix)
+        die_f = w.roll(6, "pirates", pirates.id, fleet.id, *suffix, audience=w.fight_dice)
+        die_p = w.roll(6, "pirates", pirates.id, pirates.id, *suffix, audience=w.fight_dice)
         vf, vp = mine.value(die_f), theirs.value(die_p)
         outcome = result(vf - vp)
         if outcome is not Result.AGAIN or rounds >= MAX_ROUNDS:
@@ -857,7 +858,7 @@ def pacify(w: Work, u: UnitW, status: dict[str, Status]) -> None:
         status[u.id] = Status.RETRY  # the enemy troops must be gone first
         return
     side = side_of(w, u, province, u)
-    die = w.roll(6, "pacify", province, u.id)
+    die = w.roll(6, "pacify", province, u.id, audience=w.fight_dice)
     value = side.value(die)
     threshold = pacification_threshold(u.pacify_attempts)
     w.attempted.add(u.id)

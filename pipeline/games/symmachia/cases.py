@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.core.dice import Draw
+from pipeline.core.dice import PUBLIC, Audience, Draw
 from pipeline.errors import DataError, Problem, shown
 
 from .checking import nearest
@@ -190,7 +190,7 @@ class CaseDice:
     draws: list[Draw] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
 
-    def roll(self, purpose: str, sides: int = 6) -> int:
+    def roll(self, purpose: str, sides: int = 6, audience: Audience = PUBLIC) -> int:
         scripted = self.values.get(purpose)
         if isinstance(scripted, list):
             n = sum(1 for d in self.draws if d.purpose == purpose)
@@ -199,7 +199,7 @@ class CaseDice:
         if not 1 <= value <= sides:
             self.wrong.append(f"the die {purpose!r} is a d{sides}: {value} cannot be rolled")
             value = min(max(value, 1), sides)
-        self.draws.append(Draw(purpose, sides, value))
+        self.draws.append(Draw(purpose, sides, value, audience))
         return value
 
 

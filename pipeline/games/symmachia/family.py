@@ -9,8 +9,10 @@
   key path; self-defeating orders as warnings), and the game master's ruling file, ``ruling.yaml``
   (`orders.read_ruling`). A year waits while free text has no ruling (`year.pending`).
 - The year's records (`outcome.Record`) go where their `seen` says: the public results, each reader's
-  private report, the game master's record; the dice of new leaders' competences, and battle dice while
-  the option `battle_dice_sealed` holds, go to the game master's record, the other dice are published.
+  private report, the game master's record; and each die where its audience, said where it was rolled as
+  the record it decides, reads it (`core.dice.shares`): a plot's in its sponsor's report, a competence's,
+  a loyalty test's and, while the option `battle_dice_sealed` holds, a fight's in the game master's record,
+  the others in the public results.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.core.dice import Dice, Draw
+from pipeline.core.dice import Dice, shares
 from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
@@ -208,14 +210,12 @@ class SymmachiaFamily(GameFamily):
         result = resolve_year(setup, state, orders, ruling, dice, options, force=force)
         after = result.state
         public = [r.to_data() for r in result.records if r.seen is Seen.PUBLIC]
-        sealed: list[Draw] = []
-        shown_dice: list[Draw] = []
-        for d in dice.draws:
-            (sealed if _is_competence(d) or (options.battle_dice_sealed and _is_battle(d)) else shown_dice).append(d)
+        # a power's dice in the reports of the scenario's powers that read its records (a power born in the
+        # game has no report: its protector's holds them, else the game master's record)
+        readers = [p for p in self.powers(setup) if p in after.private]
+        rolled = shares(dice.draws, lambda power: [p for p in readers if _reader(p, power, after)])
         record: dict[str, Any] = {"year": year_label(state.public.year), "records": public}
-        record_end: dict[str, Any] = {}
-        if shown_dice:
-            record_end["dice"] = [_draw(d) for d in shown_dice]
+        record_end: dict[str, Any] = {"dice": list(rolled.public)} if rolled.public else {}
         private: dict[str, Mapping[str, Any]] = {}
         for power in sorted(after.private):
             own = [r.to_data() for r in result.records if _reads(r, power, after)]
@@ -225,12 +225,9 @@ class SymmachiaFamily(GameFamily):
                 "ledger": [[line.step, line.entry, line.amount, line.ref] for line in books.ledger],
                 **({"records": own} if own else {}),
             }
-        master: dict[str, Any] = {
-            "records": [r.to_data() for r in result.records if r.seen is Seen.MASTER],
-        }
-        if sealed:
-            master["dice"] = [_draw(d) for d in sealed]
-        return TurnResult(turn_id(setup, after.public.year), after, record, record_end, private, master)
+        master = {"records": [r.to_data() for r in result.records if r.seen is Seen.MASTER]}
+        turn = turn_id(setup, after.public.year)
+        return TurnResult(turn, after, record, record_end, private, master).with_dice(rolled)
 
     # ---- rule cases (docs/rules/symmachia.md, "Rule cases") ----------------------------------------
 
@@ -298,25 +295,16 @@ class SymmachiaFamily(GameFamily):
         return sorted(majors, key=lambda item: (-item[1][0], -item[1][1], item[0]))
 
 
-def _is_battle(draw: Draw) -> bool:
-    return " battle " in f" {draw.purpose} "
-
-
-def _is_competence(draw: Draw) -> bool:
-    """A new leader's competence (an heir, an appointed general, a usurper): secret like those drawn at the
-    start, so its die is sealed whatever the options say [S 5.1]."""
-    return " competence " in f" {draw.purpose} "
-
-
-def _draw(d: Draw) -> dict[str, Any]:
-    return {"purpose": d.purpose, "sides": d.sides, "value": d.value}
-
-
 def _reads(record: Record, power: str, state: State) -> bool:
     """Whether a private record is `power`'s to read: its own, or a minor's it protects."""
     if record.seen is not Seen.PRIVATE:
         return False
-    return any(r == power or state.controller(r) == power for r in record.readers)
+    return any(_reader(power, r, state) for r in record.readers)
+
+
+def _reader(power: str, of: str, state: State) -> bool:
+    """Whether `power` reads what is `of`'s: its own, or a minor's it protects."""
+    return of == power or state.controller(of) == power
 
 
 FAMILY = SymmachiaFamily()

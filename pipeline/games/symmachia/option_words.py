@@ -64,9 +64,10 @@ def _sentence(name: str, value: object, t: Translations) -> str:
         ),
         "battle_dice_sealed": (
             t.gettext(
-                "Battle dice stay secret until the game ends, so that they do not betray the leaders' competences."
+                "The dice of battles, of fights with pirates and of pacifications stay secret until the game ends, "
+                "so that they do not betray the leaders' competences."
             ),
-            t.gettext("Battle dice are published with the other dice."),
+            t.gettext("The dice of battles, of fights with pirates and of pacifications are published."),
         ),
     }
     yes, no = flags[name]

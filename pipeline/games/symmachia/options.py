@@ -27,8 +27,9 @@ class Options:
     internal_incense_taxed: bool = False
     # the seed's prestige threshold of victory, when the scenario gives none
     prestige_threshold: int = 30
-    # battle dice, which with the public modifiers would betray the leaders' secret competences, stay in
-    # the game master's record until the game ends (else they are published with the other dice)
+    # the dice of the fights (battles, pirates, pacifications), which with the public modifiers would betray
+    # the leaders' secret competences, stay in the game master's record until the game ends (else they are
+    # published with the other dice)
     battle_dice_sealed: bool = True
 
 

@@ -5,6 +5,8 @@ patronage (22), the winter's usurpations (23) and secessions (24)."""
 
 from __future__ import annotations
 
+from pipeline.core.dice import GAME_MASTER, PUBLIC, Audience
+
 from .model import Good, UnitKind
 from .orders import Status
 from .outcome import Code, Entry, Glory, Seen, Step, Why
@@ -17,11 +19,11 @@ KING_PLOT = 1000
 SECESSION_CHANCE = 30  # [S 7.9]
 
 
-def plot_result(w: Work, purpose: str, victim: str) -> tuple[bool, bool, int]:
+def plot_result(w: Work, purpose: str, victim: str, audience: Audience = PUBLIC) -> tuple[bool, bool, int]:
     """The assassination table on a d100 [S 7.8]: 1-10 the victim dies, no trace; 11-30 he dies and the
     assassin names his master; 31-60 it fails, no trace; 61-100 it fails and the assassin talks. Gives
-    (killed, identified, the roll)."""
-    roll = w.roll(100, purpose, victim)
+    (killed, identified, the roll); the die is read by `audience`, as the record of the plot."""
+    roll = w.roll(100, purpose, victim, audience=audience)
     return roll <= 30, 10 < roll <= 30 or roll > 60, roll
 
 
@@ -278,7 +280,8 @@ def plot(w: Work, sponsor: str, victim: str, target: str, cost: int, step: Step,
             readers=(sponsor,),
         )
         return
-    killed, identified, roll = plot_result(w, "plot", victim)
+    # the sponsor's secret, as his record of it; what the public learns is the public record's [S 7.8]
+    killed, identified, roll = plot_result(w, "plot", victim, Audience.of(sponsor))
     w.rec(
         step,
         Code.PLOT,
@@ -376,7 +379,8 @@ def choose_protector(w: Work, minor: str, donors: dict[str, int]) -> None:
     eligible = {p: a for p, a in donors.items() if p not in barred}
     if eligible:
         top = max(eligible.values())
-        chosen = w.pick([p for p, a in eligible.items() if a == top], "protector", minor)
+        # a tie tells the gifts, which the minor alone reads with each giver (and its protector with it)
+        chosen = w.pick([p for p, a in eligible.items() if a == top], "protector", minor, audience=Audience.of(minor))
         amount = top
     elif info.protector and info.protector not in barred and not donors:
         chosen, amount = info.protector, 0
@@ -550,7 +554,7 @@ def secessions(w: Work) -> None:
                 continue
             if king_unit is not None and king_unit.place == province and king_unit.kind is UnitKind.ARMY:
                 continue
-            revolts, roll = w.percent(SECESSION_CHANCE, "secession", province)
+            revolts, roll = w.percent(SECESSION_CHANCE, "secession", province, audience=GAME_MASTER)
             w.rec(
                 Step.SECESSION,
                 Code.SECESSION_TEST,

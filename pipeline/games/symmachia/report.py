@@ -511,7 +511,8 @@ def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | N
 
 
 def private_report(scenario: Scenario, after: State | None, private: Data, t: Translations) -> list[str]:
-    """A power's own report: its treasury line by line, and the results of its secret acts."""
+    """A power's own report: its treasury line by line, the results of its secret acts, and the dice it
+    alone reads (with the game master)."""
     n = Namer(scenario, after, t)
     out = ["## " + t.gettext("Treasury"), ""]
     rows = []
@@ -523,7 +524,7 @@ def private_report(scenario: Scenario, after: State | None, private: Data, t: Tr
     out += [t.gettext("Treasury at the year's end: %(amount)s talents.") % {"amount": private.get("treasury", 0)}, ""]
     secret = [r for r in private.get("records") or [] if isinstance(r, Mapping)]
     out += _listed(t.gettext("Secret acts and what came of them"), secret, n)
-    return out
+    return out + _dice(t.gettext("Secret dice"), private, t)
 
 
 def master_view(scenario: Scenario, before: State, master: Data, t: Translations) -> list[str]:
@@ -532,9 +533,14 @@ def master_view(scenario: Scenario, before: State, master: Data, t: Translations
     out = _listed(t.gettext("For the game master's eyes"), [r for r in master.get("records") or []], n)
     rows = [[n.leader(lid), f"{c:+d}"] for lid, c in sorted(before.master.competence.items())]
     out += ["## " + t.gettext("Competences"), "", *_table([t.gettext("Leader"), t.gettext("Competence")], rows)]
-    dice = [d for d in master.get("dice") or [] if isinstance(d, Mapping)]
-    if dice:
-        rows = [[str(d.get("purpose")), f"d{d.get('sides')}", str(d.get("value"))] for d in dice]
-        header = [t.gettext("Die"), t.gettext("Sides"), t.gettext("Value")]
-        out += ["## " + t.gettext("Sealed dice"), "", *_table(header, rows)]
-    return out
+    return out + _dice(t.gettext("Sealed dice"), master, t)
+
+
+def _dice(title: str, record: Data, t: Translations) -> list[str]:
+    """The dice a record holds that the public results do not, as a table under `title`."""
+    dice = [d for d in record.get("dice") or [] if isinstance(d, Mapping)]
+    if not dice:
+        return []
+    rows = [[str(d.get("purpose")), f"d{d.get('sides')}", str(d.get("value"))] for d in dice]
+    header = [t.gettext("Die"), t.gettext("Sides"), t.gettext("Value")]
+    return ["## " + title, "", *_table(header, rows)]

@@ -4,7 +4,7 @@ none (uniformly over the options' range [S 5.1])."""
 
 from __future__ import annotations
 
-from pipeline.core.dice import Dice
+from pipeline.core.dice import GAME_MASTER, Dice
 
 from .economy import all_balances, fleet_counts, forecast
 from .model import year_label
@@ -24,7 +24,9 @@ def start_state(scenario: Scenario, dice: Dice, options: Options = DEFAULT_OPTIO
         if leader.competence is not None:
             competence[leader.id] = leader.competence
         else:
-            competence[leader.id] = options.competence_min + dice.roll(f"{label} competence {leader.id}", span) - 1
+            competence[leader.id] = (
+                options.competence_min + dice.roll(f"{label} competence {leader.id}", span, GAME_MASTER) - 1
+            )
 
     owners: dict[str, str] = {}
     powers: dict[str, PowerPublic] = {}

@@ -6,6 +6,8 @@ taking the province he stands in if it is his king's."""
 
 from __future__ import annotations
 
+from pipeline.core.dice import GAME_MASTER
+
 from .checking import slug
 from .model import OrderKind, Title, UnitKind, next_year
 from .orders import CampaignOrder
@@ -80,7 +82,7 @@ def loyalty(w: Work, leader: str, trigger: str, step: Step) -> bool:
     if info is None:
         return False
     chance = GLORIOUS_CHANCE if info.glorious else PLAIN_CHANCE
-    rebels, roll = w.percent(chance, "loyalty", leader, trigger)
+    rebels, roll = w.percent(chance, "loyalty", leader, trigger, audience=GAME_MASTER)
     w.rec(
         step,
         Code.LOYALTY,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pipeline.core.dice import Dice
+from pipeline.core.dice import GAME_MASTER, PUBLIC, Audience, Dice
 
 from .model import Good, Season, Title, UnitKind, year_label
 from .options import Options
@@ -139,22 +139,23 @@ class Work:
 
     # ---- dice ------------------------------------------------------------------------------------
 
-    def roll(self, sides: int, *purpose: str) -> int:
-        """A die named by its purpose: the year, the season if any, then what it decides."""
+    def roll(self, sides: int, *purpose: str, audience: Audience = PUBLIC) -> int:
+        """A die named by its purpose: the year, the season if any, then what it decides; read by
+        `audience`, as the record it decides (public unless said)."""
         when = year_label(self.year) + (f" {self.season.value}" if self.season else "")
-        return self.dice.roll(" ".join((when, *purpose)), sides)
+        return self.dice.roll(" ".join((when, *purpose)), sides, audience)
 
-    def percent(self, chance: int, *purpose: str) -> tuple[bool, int]:
+    def percent(self, chance: int, *purpose: str, audience: Audience = PUBLIC) -> tuple[bool, int]:
         """A d100 test: it happens when the roll is at most `chance`."""
-        roll = self.roll(100, *purpose)
+        roll = self.roll(100, *purpose, audience=audience)
         return roll <= chance, roll
 
-    def pick(self, options: list[str], *purpose: str) -> str:
+    def pick(self, options: list[str], *purpose: str, audience: Audience = PUBLIC) -> str:
         """One of `options` (sorted first, so that only the die decides)."""
         ordered = sorted(options)
         if len(ordered) == 1:
             return ordered[0]
-        return ordered[self.roll(len(ordered), *purpose) - 1]
+        return ordered[self.roll(len(ordered), *purpose, audience=audience) - 1]
 
     def shuffled(self, items: Iterable[str], *purpose: str) -> list[str]:
         pool = sorted(items)
@@ -164,6 +165,13 @@ class Work:
             pool.remove(choice)
             out.append(choice)
         return out
+
+    @property
+    def fight_dice(self) -> Audience:
+        """Who reads the dice of a fight (a battle, pirates, a pacification): with the public modifiers and
+        outcome they would tell the leaders' competences, so the game master alone while the option
+        `battle_dice_sealed` holds, everybody otherwise [S 5.1]."""
+        return GAME_MASTER if self.o.battle_dice_sealed else PUBLIC
 
     # ---- money: never a deficit [S 2.1] -----------------------------------------------------------
 
@@ -303,7 +311,7 @@ class Work:
 
     def draw_competence(self, purpose: str) -> int:
         span = self.o.competence_max - self.o.competence_min + 1
-        return self.o.competence_min + self.roll(span, "competence", purpose) - 1
+        return self.o.competence_min + self.roll(span, "competence", purpose, audience=GAME_MASTER) - 1
 
     def season_number(self) -> int:
         """The campaign seasons counted across years (for desert stays and pirates' first season)."""

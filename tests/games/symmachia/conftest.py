@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.dice import Draw
+from pipeline.core.dice import PUBLIC, Audience, Draw
 from pipeline.games.symmachia.cases import QUIET_D100, CaseDice
 from pipeline.games.symmachia.options import DEFAULT_OPTIONS, Options
 from pipeline.games.symmachia.orders import PowerOrders, Ruling, read_orders, read_ruling
@@ -32,8 +32,8 @@ class ScriptDice(CaseDice):
     def __init__(self, values: Mapping[str, int | list[int]] | None = None) -> None:
         super().__init__(dict(values or {}))
 
-    def roll(self, purpose: str, sides: int = 6) -> int:
-        value = super().roll(purpose, sides)
+    def roll(self, purpose: str, sides: int = 6, audience: Audience = PUBLIC) -> int:
+        value = super().roll(purpose, sides, audience)
         assert not self.wrong, self.wrong
         return value
 
@@ -145,3 +145,14 @@ def found(year: YearResult, code: Code, power: str | None = None, **detail: Any)
 @pytest.fixture(scope="session")
 def demo() -> Scenario:
     return Scenario.from_data(load_yaml(DEMO))
+
+
+def send_first_year(folder: Path, power: str, body: str = "") -> None:
+    """A power's order file for the first year (229 BC) of the game in `folder`, encrypted to the game's key
+    as a player sends it."""
+    from pipeline.commands.secret_orders import encrypt_orders
+
+    path = folder / "orders" / "y01-229bc" / f"{power}.yaml"
+    path.write_text(f"game: {folder.name}\nturn: y01-229bc\npower: {power}\nyear: 229bc\n{body}", encoding="utf-8")
+    encrypt_orders(folder, path)
+    path.unlink()

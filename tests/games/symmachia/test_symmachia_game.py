@@ -17,6 +17,8 @@ from pipeline.storage.board_family import game_family
 from pipeline.storage.maps import load_setup
 from pipeline.storage.orders_files import without_binding
 
+from .conftest import send_first_year
+
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO = load_setup(FAMILY, "aegean-229")
 
@@ -93,16 +95,6 @@ def test_options_are_read_from_game_yaml_with_their_problems() -> None:
     assert "battle_dice_sealed" in str(err.value) and "whole number" in str(err.value)
 
 
-def _send(folder: Path, power: str, body: str = "") -> None:
-    """A power's order file for the first year, encrypted to the game's key as a player sends it."""
-    from pipeline.commands.secret_orders import encrypt_orders
-
-    path = folder / "orders" / "y01-229bc" / f"{power}.yaml"
-    path.write_text(f"game: sym\nturn: y01-229bc\npower: {power}\nyear: 229bc\n{body}", encoding="utf-8")
-    encrypt_orders(folder, path)
-    path.unlink()
-
-
 def test_a_game_folder_plays_a_year_end_to_end(tmp_path: Path) -> None:
     """`judge new` from the scenario; with every file in but a unit's free text unruled the year waits for
     the game master [S 10.4], `--force` plays it, and the replay and the dice check hold; the state's secret
@@ -116,12 +108,12 @@ def test_a_game_folder_plays_a_year_end_to_end(tmp_path: Path) -> None:
     assert (folder / "state" / "y01-229bc.private.yaml.age").exists()
     assert "competence" not in (folder / "state" / "y01-229bc.yaml").read_text(encoding="utf-8")
     lines: list[str] = []
-    _send(folder, "lagids", "military:\n  lagids_a1: {plan: [D1], notes: hold fast}\n")
+    send_first_year(folder, "lagids", "military:\n  lagids_a1: {plan: [D1], notes: hold fast}\n")
     with pytest.raises(PipelineError, match="waiting for orders from achaeans"):
         commands.adjudicate(folder, lines.append)
     for power in FAMILY.powers(SCENARIO):
         if power != "lagids":
-            _send(folder, power)
+            send_first_year(folder, power)
     with pytest.raises(PipelineError, match="ruling on notes of lagids_a1"):
         commands.adjudicate(folder, lines.append)
     assert commands.adjudicate(folder, lines.append, force=True) == 1
@@ -169,6 +161,20 @@ def test_a_powers_report_and_the_game_masters_view() -> None:
     assert "## Treasury" in lagids and "Treasury at the year's end" in lagids
     master = report(DEMO, "y01-229bc", "fr", master=True)
     assert "## Compétences" in master and "## Trésor" in master  # every leader's competence, every treasury
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "## Secret dice"), ("fr", "## Dés secrets")])
+def test_a_plots_die_is_in_its_sponsors_report_alone(lang: str, title: str) -> None:
+    """The Lagids' plot on Seleucus in 228 BC [S 7.8]: its die is in their report's table of secret dice,
+    in no other power's report, and not in the public report's year."""
+    from pipeline.commands.report import report
+
+    die = "| 228bc plot seleucus | d100 |"
+    assert title in report(DEMO, "y02-228bc", lang, power="lagids")
+    assert die in report(DEMO, "y02-228bc", lang, power="lagids")
+    assert die not in report(DEMO, "y02-228bc", lang, power="seleucids")
+    assert "plot seleucus" not in report(DEMO, "y02-228bc", lang)
+    assert "plot seleucus" not in (DEMO / "results" / "y02-228bc.yaml").read_text(encoding="utf-8")
 
 
 def test_the_map_of_each_season_in_both_languages() -> None:
