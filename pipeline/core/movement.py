@@ -409,15 +409,16 @@ def _matched(
         else:
             matched[c] = False
 
-    # by convoy: not to a neighbour; "via convoy" with a convoy ordered for it (without one the words are
-    # ignored and the army goes by land: [D 4.3], DATC 6.G.8); or with the "intent" of the army's own
-    # power: one of its fleets ordered to convoy the army and standing on a route of fleets between the
-    # two ends
+    # by convoy: not to a neighbour; "via convoy" with a convoy ordered for it (without one, under the 2000
+    # rules, the words are ignored and the army goes by land; under the 2023 rules it goes by convoy all the
+    # same, and fails: [D 4.3], DATC 6.G.8); or with the "intent" of the army's own power: one of its fleets
+    # ordered to convoy the army and standing on a route of fleets between the two ends
     by_convoy = [False] * n
+    binding = setting.rules.explicit_convoy == "convoy_only"
     for i in moving:
         order, unit = orders[i].order, units[i]
         if type(order) is Move and unit.kind is ARMY:
-            if order.to not in board.army_adjacency[unit.space] or (order.via_convoy and convoys[i]):
+            if order.to not in board.army_adjacency[unit.space] or (order.via_convoy and (convoys[i] or binding)):
                 by_convoy[i] = True
             elif convoys[i]:
                 by_convoy[i] = any(
@@ -800,8 +801,7 @@ def _result(
         if succeeded:
             return _SUCCEEDED
         if not decisions.path(i):
-            paradox = any(c in decisions.paradoxes for c in planned.convoys)
-            return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, NO_DETAIL
+            return False, _no_path(decisions, planned), NO_DETAIL
         return False, Reason.BOUNCED, {"against": " ".join(_bounced_against(decisions, i))}
     if role is SUPPORT:
         if not planned.matched:
@@ -826,6 +826,16 @@ def _result(
             against = sorted(decisions.orders[j].unit.space for j in stoppers)
             return False, Reason.BOUNCED, {"against": " ".join(against)}
     return _SUCCEEDED
+
+
+def _no_path(decisions: Decisions, planned: PlannedOrder) -> Reason:
+    """Why a move by convoy found no route: a paradox; no convoy ordered for an army ordered `via convoy` to a
+    neighbour, which under the 2023 rules does not go over land [D 4.3]; or no route of its convoys standing."""
+    if any(c in decisions.paradoxes for c in planned.convoys):
+        return Reason.CONVOY_PARADOX
+    if not planned.convoys and planned.dest in decisions.plan.setting.board.army_adjacency[planned.unit.space]:
+        return Reason.NO_CONVOY_ORDERED
+    return Reason.NO_CONVOY_PATH
 
 
 def _bounced_against(decisions: Decisions, i: int) -> list[str]:
