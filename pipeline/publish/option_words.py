@@ -24,8 +24,8 @@ _BOARDS = {
 }
 
 
-def _choices(t: Translator) -> dict[str, dict[Any, str]]:
-    """Each named choice and yes/no option of `Rules`: value -> what it means."""
+def _rulebook_choices(t: Translator) -> dict[str, dict[Any, str]]:
+    """The standard rules' options, where the 2000 and 2023 Diplomacy rulebooks differ: value -> what it means."""
     return {
         "explicit_convoy": {
             "land_fallback": t.gettext(
@@ -54,6 +54,13 @@ def _choices(t: Translator) -> dict[str, dict[Any, str]]:
                 "The units a power fails to remove are removed farthest first from the supply centres it owns."
             ),
         },
+    }
+
+
+def _choices(t: Translator) -> dict[str, dict[Any, str]]:
+    """Each named choice and yes/no option of `Rules`: value -> what it means."""
+    return {
+        **_rulebook_choices(t),
         "conversion_model": {
             "separate_space": t.gettext(
                 "A fortified city is a space of its own: a unit becoming its garrison, or a garrison coming out, "
