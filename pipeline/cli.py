@@ -58,12 +58,19 @@ def cli() -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--map", "map_name", default="standard", show_default=True, help="Map the cases are played on.")
 @click.option("--all", "show_all", is_flag=True, help="Also list the cases that pass.")
+@click.option(
+    "--profile",
+    "profile_name",
+    default=None,
+    help="Diplomacy rule profile the cases are played under: standard (the 2000 rulebook, the default) or "
+    "standard-2023.",
+)
 @_clean_errors
-def datc_command(files: tuple[Path, ...], map_name: str, show_all: bool) -> None:
+def datc_command(files: tuple[Path, ...], map_name: str, show_all: bool, profile_name: str | None) -> None:
     """Adjudicate DATC test cases (jDip/godip text format) and report the failing ones."""
     from pipeline.commands import datc
 
-    summary = datc.run(files, map_name, click.echo, show_all)
+    summary = datc.run(files, map_name, click.echo, show_all, profile_name)
     sys.exit(1 if summary.failed else 0)
 
 
@@ -100,8 +107,9 @@ game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay
     "profile_name",
     default="standard",
     show_default=True,
-    help="Rules and map: a profile's name (standard Diplomacy; judge, objectif: Machiavelli as the e-mail "
-    "judge or as Objectif played it; each other family's own, docs/rule-options.md).",
+    help="Rules and map: a profile's name (standard, standard-2023: Diplomacy by the 2000 or the 2023 rulebook; "
+    "judge, objectif: Machiavelli as the e-mail judge or as Objectif played it; each other family's own, "
+    "docs/rule-options.md).",
 )
 @click.option("--title", default=None, help="Title of the game (default: the folder's name).")
 @click.option(

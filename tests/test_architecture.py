@@ -243,7 +243,9 @@ def test_the_citation_check_would_catch_an_old_one() -> None:
 # ---- the movement engine (docs/architecture.md, MovementHooks) --------------------------------------
 
 MOVEMENT = CORE / "movement.py"
-SHARED_OPTIONS = {"map", "family"}  # every other rule option is Machiavelli's (docs/rule-options.md)
+# the options every family's movement shares: the board, the family, and the standard rules' choices where the
+# 2000 and 2023 rulebooks differ (docs/rule-options.md); every other rule option is Machiavelli's
+SHARED_OPTIONS = {"map", "family", "explicit_convoy", "convoy_orders", "civil_disorder_distance"}
 MACHIAVELLI_BOARD_FACTS = {"single_unit"}  # Venice's one unit, a fact of Machiavelli's maps
 
 

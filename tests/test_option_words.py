@@ -67,6 +67,20 @@ def test_the_rules_page_says_values_in_words_not_codes(lang: str) -> None:
     assert all(s in page for s in catan)  # a family of its own kind: each of its values
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_names_the_diplomacy_profiles_under_the_options_they_set_apart(lang: str) -> None:
+    """Diplomacy's two profiles (the 2000 and 2023 rulebooks) are named under the three options where they
+    differ, each with its value in words, and have a section each; Machiavelli's options do not name them."""
+    page, t = rules_page(lang), translator(lang)
+    for option, value in (("explicit_convoy", "convoy_only"), ("civil_disorder_distance", "owned_centres")):
+        section = page.split(f"**`{option}`**", 1)[1].split("**`", 1)[0]
+        (line,) = [line for line in section.splitlines() if "`standard-2023`" in line]
+        assert line.endswith(board_value(option, value, t)) and "`standard`" not in line
+    assert "## `standard-2023` {#standard-2023}" in page
+    siege = page.split("**`siege_commitment`**", 1)[1].split("**`", 1)[0]
+    assert "`standard" not in siege
+
+
 def test_a_game_page_says_what_its_game_yaml_chose() -> None:
     game = load_game(ROOT / "games" / "catan-demo")  # victory_points: 12, bank_supply: 0, ...
     french = rule_choices(game, translator("fr"))
@@ -74,4 +88,9 @@ def test_a_game_page_says_what_its_game_yaml_chose() -> None:
     assert len(french) == len(game.data["options"])
     objectif = rule_choices(load_game(ROOT / "games" / "machiavelli-objectif"), translator("en"))
     assert board_value("siege_commitment", "free", translator("en")) in objectif
-    assert rule_choices(load_game(ROOT / "games" / "demo"), translator("en")) == []  # standard, nothing changed
+    # standard Diplomacy: the choices where its two profiles differ, at the 2000 rulebook's values (profile standard)
+    english = translator("en")
+    rulebook_2000 = {"explicit_convoy": "land_fallback", "convoy_orders": "any_route"}
+    rulebook_2000["civil_disorder_distance"] = "home_centres"
+    expected = [board_value(name, value, english) for name, value in rulebook_2000.items()]
+    assert rule_choices(load_game(ROOT / "games" / "demo"), english) == expected

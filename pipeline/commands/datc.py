@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pipeline.core.rules import Rules
     from pipeline.datc.runner import CaseResult
 
 
@@ -20,9 +21,15 @@ class DatcSummary:
 
 
 def run(
-    paths: Iterable[Path], map_name: str = "standard", echo: Callable[[str], None] = print, show_all: bool = False
+    paths: Iterable[Path],
+    map_name: str = "standard",
+    echo: Callable[[str], None] = print,
+    show_all: bool = False,
+    profile: str | None = None,
 ) -> DatcSummary:
-    """Run every case of every file; print each failing case, then ``N passed, M failed``.
+    """Run every case of every file under the rules of `profile`, a Diplomacy profile (None: the engine's
+    defaults, the 2000 rulebook's, which are profile `standard`'s); print each failing case, then ``N passed,
+    M failed``.
 
     The cycle collector is paused for the run, from the loading of the engine's modules on (17 of a run's 29
     rounds came during those imports): the cases make no reference cycles (each phase's objects are freed as
@@ -31,7 +38,7 @@ def run(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _run_cases(paths, map_name, echo, show_all)
+        return _run_cases(paths, map_name, echo, show_all, profile)
     finally:
         # what the run made and keeps goes to the collector's oldest generation, as if it had been through its
         # rounds: else the first round once it is back would go through all of it (a tenth of a run's time)
@@ -41,13 +48,17 @@ def run(
             gc.enable()
 
 
-def _run_cases(paths: Iterable[Path], map_name: str, echo: Callable[[str], None], show_all: bool) -> DatcSummary:
+def _run_cases(
+    paths: Iterable[Path], map_name: str, echo: Callable[[str], None], show_all: bool, profile: str | None
+) -> DatcSummary:
     # the engine's modules loaded here, with the collector already paused (`run`)
+    from pipeline.core.legality import DEFAULT_RULES
     from pipeline.datc.reader import read_datc
     from pipeline.datc.runner import CaseError, Readings, run_case
     from pipeline.storage.maps import load_board, map_path
     from pipeline.storage.yamlio import read_text
 
+    rules = DEFAULT_RULES if profile is None else diplomacy_profile(profile)  # (no family imported without one)
     board = load_board(map_path(map_name))
     readings = Readings(board)  # each unit's and order's text read once for all the cases
     failures: list[CaseResult] = []
@@ -55,7 +66,7 @@ def _run_cases(paths: Iterable[Path], map_name: str, echo: Callable[[str], None]
     for path in paths:
         for case in read_datc(read_text(path), str(path)):
             try:
-                result = run_case(board, case, readings)
+                result = run_case(board, case, readings, rules)
             except CaseError as err:
                 echo(f"FAILED {case.id}: {err}")
                 failed += 1
@@ -70,3 +81,18 @@ def _run_cases(paths: Iterable[Path], map_name: str, echo: Callable[[str], None]
                 echo(result.report())
     echo(f"{passed} passed, {failed} failed")
     return DatcSummary(passed, failed, failures)
+
+
+def diplomacy_profile(name: str) -> Rules:
+    """The rules of a Diplomacy profile, the only ones DATC cases are written for; another name raises
+    `DataError`, naming the Diplomacy profiles."""
+    from pipeline.core.rules import DEFAULT_FAMILY
+    from pipeline.errors import DataError
+    from pipeline.games import family
+
+    known = family(DEFAULT_FAMILY).profiles
+    if name not in known:
+        raise DataError(
+            f"unknown profile {name!r} for DATC cases, which are standard Diplomacy's (known: {', '.join(known)})"
+        )
+    return known[name]

@@ -2,9 +2,10 @@
 
 Builds go in a home centre the power owns and that is empty, one per space, no more than it is
 due; a waive gives one up. Removals name the power's own units. A power that removes too few is
-in civil disorder: its units farthest from its owned home centres are removed first (distance in
-moves through any space, armies and fleets alike), fleets before armies, then by the name of the
-space [D 6.4] (rulebook 2000; DATC). Builds not ordered are forfeited.
+in civil disorder: its units farthest from its owned home centres (rulebook 2000, DATC v2.4) or from
+every supply centre it owns (option `civil_disorder_distance`: the 2023 rulebook, DATC v3.0) are removed
+first (distance in moves through any space, armies and fleets alike), fleets before armies, then by the
+name of the space [D 6.4]. Builds not ordered are forfeited.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board, coast_of, space_of
-from .legality import Illegal
+from .legality import DEFAULT_RULES, Illegal
 from .orders import AdjustmentOrder, Build, Maintain, Order, Remove, Waive
 from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
+from .rules import Rules
 from .units import Unit, UnitKind
 
 
@@ -68,10 +70,14 @@ def build_location(board: Board, position: Position, power: str, order: Build, u
     return order.at
 
 
-def distance_to_home(board: Board, power: str, position: Position) -> dict[str, int]:
-    """Moves from every space to the nearest home centre `power` owns (any home, if it owns none)."""
+def disorder_distances(board: Board, power: str, position: Position, rules: Rules = DEFAULT_RULES) -> dict[str, int]:
+    """Moves from every space to the nearest centre civil disorder counts from [D 6.4]: a home centre `power`
+    owns, or under the 2023 rules any supply centre it owns; any home centre, if it owns none of those."""
     homes = [s for s, sp in board.spaces.items() if sp.home == power]
-    owned = [s for s in homes if position.owners.get(s) == power]
+    if rules.civil_disorder_distance == "owned_centres":
+        owned = [s for s in board.spaces if position.owners.get(s) == power and board.spaces[s].supply_center]
+    else:
+        owned = [s for s in homes if position.owners.get(s) == power]
     start = tuple(owned or homes)
     key = ("distance", start)
     found = board.memo.get(key)
@@ -88,9 +94,9 @@ def distance_to_home(board: Board, power: str, position: Position) -> dict[str, 
     return found
 
 
-def civil_disorder_order(board: Board, position: Position, power: str) -> list[Unit]:
+def civil_disorder_order(board: Board, position: Position, power: str, rules: Rules = DEFAULT_RULES) -> list[Unit]:
     """The power's units in the order civil disorder removes them."""
-    dist = distance_to_home(board, power, position)
+    dist = disorder_distances(board, power, position, rules)
     far = len(board.spaces) + 1
 
     def key(u: Unit) -> tuple[int, int, str]:
@@ -99,7 +105,9 @@ def civil_disorder_order(board: Board, position: Position, power: str) -> list[U
     return sorted(position.units_of(power), key=key)
 
 
-def adjudicate_adjustments(board: Board, position: Position, orders: Iterable[tuple[str, Order]]) -> AdjustmentResult:
+def adjudicate_adjustments(
+    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules = DEFAULT_RULES
+) -> AdjustmentResult:
     outcomes: list[Outcome] = []
     by_power: dict[str, list[AdjustmentOrder]] = {}
     for power, order in orders:
@@ -115,7 +123,7 @@ def adjudicate_adjustments(board: Board, position: Position, orders: Iterable[tu
         if due >= 0:
             outcomes.extend(_builds(board, position, power, due, given, units))
         else:
-            outcomes.extend(_removals(board, position, power, -due, given, units))
+            outcomes.extend(_removals(board, position, power, -due, given, units, rules))
     phase = position.phase
     after = Position.build(Phase(phase.season, phase.year, PhaseKind.ADJUSTMENT), units.values(), position.owners)
     return AdjustmentResult(after, tuple(outcomes))
@@ -154,7 +162,13 @@ def _builds(
 
 
 def _removals(
-    board: Board, position: Position, power: str, due: int, given: list[AdjustmentOrder], units: dict[str, Unit]
+    board: Board,
+    position: Position,
+    power: str,
+    due: int,
+    given: list[AdjustmentOrder],
+    units: dict[str, Unit],
+    rules: Rules,
 ) -> list[Outcome]:
     """Carry out `due` removals: those ordered first, then civil disorder; take them out of `units`."""
     outcomes: list[Outcome] = []
@@ -177,7 +191,7 @@ def _removals(
             removed.add(space)
             del units[space]
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {}, unit))
-    for unit in civil_disorder_order(board, position, power):
+    for unit in civil_disorder_order(board, position, power, rules):
         if len(removed) >= due:
             break
         if unit.space not in removed:

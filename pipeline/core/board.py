@@ -272,6 +272,41 @@ class Board:
             arcs[("out", s)] = ways + [("end", e) for e in (src, dst) if e in near(s)]
         return _flow_of_two(arcs, ("out", via), sink)
 
+    def needed_on_route(self, src: str, dst: str, via: str) -> bool:
+        """Is `via` on a route of convoying spaces from space `src` to space `dst` that needs every space on it:
+        one that no space can be left out of, none of its spaces touching one further along but the next
+        (the 2023 rules' convoy [D 4.1], DATC v3.0 6.G.19)? Geography only, as `convoy_possible`."""
+        key = ("needed", src, dst)
+        found = self.memo.get(key)
+        if not isinstance(found, frozenset):
+            found = self.memo[key] = frozenset(self._needed_spaces(src, dst))
+        return via in found
+
+    def _needed_spaces(self, src: str, dst: str) -> set[str]:
+        """The spaces on the routes from `src` to `dst` that need every space on them (`needed_on_route`): each
+        such route walked depth first, a chain of spaces grown only by a space that touches no space of it but
+        its last, nor `src`, and ended at the first space that touches `dst`; a chain is not grown where no
+        such space could lead on to `dst` (`_chain_between` among the spaces left)."""
+        near = self.fleet_neighbours
+        inner = self.convoying_spaces() - {src, dst}
+        needed: set[str] = set()
+
+        def grow(chain: list[str], free: frozenset[str]) -> None:
+            # `free`: the spaces the chain may still take after its last (touching none of it but the last)
+            last = chain[-1]
+            if dst in near(last):
+                needed.update(chain)
+                return
+            after = free - near(last)
+            for n in sorted(near(last) & free):
+                if dst in near(n) or _chain_between(near, after - {n}, n, dst) is not None:
+                    grow([*chain, n], after - {n})
+
+        start = inner - near(src)
+        for first in sorted(near(src) & inner):
+            grow([first], start - {first})
+        return needed
+
     def fleet_neighbours(self, space: str) -> frozenset[str]:
         """Spaces a fleet in `space` (at any of its coasts) can reach in one move."""
         cached = self._fleet_neighbours.get(space)

@@ -174,7 +174,8 @@ def _case(
             return "target" if at_sea else "convoy"
         return ""
     if reason is Reason.ILLEGAL_NO_CONVOY_ROUTE:
-        return "convoy" if isinstance(order, Convoy) else ""
+        why = SubReason.of(detail)
+        return why.value if why is not None else "convoy" if isinstance(order, Convoy) else ""
     if reason is Reason.ILLEGAL_NO_CITY:
         if position.phase.kind is PhaseKind.RETREAT:
             return "retreat"

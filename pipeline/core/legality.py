@@ -206,6 +206,8 @@ def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy, r
         or not board.convoy_possible(target_space, to_space, via=unit.space)
     ):
         raise Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE)
+    if rules.convoy_orders == "necessary_fleet" and not board.needed_on_route(target_space, to_space, unit.space):
+        raise Illegal(Reason.ILLEGAL_NO_CONVOY_ROUTE, why=SubReason.NOT_NEEDED)  # DATC v3.0 6.G.19 [D 4.1]
     return Convoy(unit.kind, unit.location, army.kind, army.location, to_space)
 
 

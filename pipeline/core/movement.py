@@ -363,7 +363,6 @@ def _matched(
 ) -> Plan:
     """The plan: each order's role and destination, the convoys and supports matched to the orders they
     are for, the moves by convoy and the moves head to head. `units`: the orders' units."""
-    board = setting.board
     n = len(orders)
     index = {u.space: i for i, u in enumerate(units)}
 
@@ -409,26 +408,7 @@ def _matched(
         else:
             matched[c] = False
 
-    # by convoy: not to a neighbour; "via convoy" with a convoy ordered for it (without one the words are
-    # ignored and the army goes by land: [D 4.3], DATC 6.G.8); or with the "intent" of the army's own
-    # power: one of its fleets ordered to convoy the army and standing on a route of fleets between the
-    # two ends
-    by_convoy = [False] * n
-    for i in moving:
-        order, unit = orders[i].order, units[i]
-        if type(order) is Move and unit.kind is ARMY:
-            if order.to not in board.army_adjacency[unit.space] or (order.via_convoy and convoys[i]):
-                by_convoy[i] = True
-            elif convoys[i]:
-                by_convoy[i] = any(
-                    units[c].power == unit.power
-                    and board.on_convoy_route(unit.space, order.to, units[c].space, fleets())
-                    for c in convoys[i]
-                )
-            if not by_convoy[i] and convoys[i]:  # a convoy for a move made over land carries nothing
-                for c in convoys[i]:
-                    matched[c] = False
-                convoys[i] = ()
+    by_convoy = _by_convoy(setting, orders, units, moving, convoys, matched, fleets)
 
     # supports: matched to the order they name, when it is that order
     supports: list[tuple[int, ...]] = [()] * n
@@ -452,15 +432,7 @@ def _matched(
         else:
             matched[s] = False
 
-    # head to head: two moves over land into each other's space
-    opposing: list[int | None] = [None] * n
-    for i in moving:
-        target = dest[i]
-        if target is not None and not by_convoy[i]:
-            j = index.get(target)
-            if j is not None and dest[j] == units[i].space and not by_convoy[j]:
-                opposing[i] = j
-
+    opposing = _head_to_head(units, moving, dest, by_convoy, index)
     if hooks.extra_support is not None:
         extra = hooks.extra_support(setting.position, moves_into, [u.power for u in units], units)
     else:
@@ -473,6 +445,59 @@ def _matched(
     shut = hooks.shut_spaces(setting, units) if hooks.shut_spaces else frozenset()
     into = {space: tuple(movers) for space, movers in moves_into.items()}
     return Plan(setting, tuple(planned), index, into, shut, unitless)
+
+
+def _by_convoy(
+    setting: Setting,
+    orders: Sequence[UnitOrder],
+    units: Sequence[Unit],
+    moving: Sequence[int],
+    convoys: list[tuple[int, ...]],
+    matched: list[bool],
+    fleets: Callable[[], frozenset[str]],
+) -> list[bool]:
+    """Which moves go by convoy [D 4.3]: not to a neighbour; "via convoy" with a convoy ordered for it (without
+    one, under the 2000 rules, the words are ignored and the army goes by land; under the 2023 rules it goes by
+    convoy all the same, and fails: DATC 6.G.8); or with the "intent" of the army's own power: one of its fleets
+    ordered to convoy the army and standing on a route of fleets between the two ends. The convoys of a move
+    made over land carry nothing: taken from `convoys`, and unmatched in `matched`."""
+    board = setting.board
+    by_convoy = [False] * len(orders)
+    binding = setting.rules.explicit_convoy == "convoy_only"
+    for i in moving:
+        order, unit = orders[i].order, units[i]
+        if type(order) is Move and unit.kind is ARMY:
+            if order.to not in board.army_adjacency[unit.space] or (order.via_convoy and (convoys[i] or binding)):
+                by_convoy[i] = True
+            elif convoys[i]:
+                by_convoy[i] = any(
+                    units[c].power == unit.power
+                    and board.on_convoy_route(unit.space, order.to, units[c].space, fleets())
+                    for c in convoys[i]
+                )
+            if not by_convoy[i] and convoys[i]:
+                for c in convoys[i]:
+                    matched[c] = False
+                convoys[i] = ()
+    return by_convoy
+
+
+def _head_to_head(
+    units: Sequence[Unit],
+    moving: Sequence[int],
+    dest: Sequence[str | None],
+    by_convoy: Sequence[bool],
+    index: Mapping[str, int],
+) -> list[int | None]:
+    """For each move, the move coming the other way over land into its space, head to head (both over land)."""
+    opposing: list[int | None] = [None] * len(units)
+    for i in moving:
+        target = dest[i]
+        if target is not None and not by_convoy[i]:
+            j = index.get(target)
+            if j is not None and dest[j] == units[i].space and not by_convoy[j]:
+                opposing[i] = j
+    return opposing
 
 
 # ---- 2. the decisions -----------------------------------------------------------------------------
@@ -800,8 +825,7 @@ def _result(
         if succeeded:
             return _SUCCEEDED
         if not decisions.path(i):
-            paradox = any(c in decisions.paradoxes for c in planned.convoys)
-            return False, Reason.CONVOY_PARADOX if paradox else Reason.NO_CONVOY_PATH, NO_DETAIL
+            return False, _no_path(decisions, planned), NO_DETAIL
         return False, Reason.BOUNCED, {"against": " ".join(_bounced_against(decisions, i))}
     if role is SUPPORT:
         if not planned.matched:
@@ -826,6 +850,16 @@ def _result(
             against = sorted(decisions.orders[j].unit.space for j in stoppers)
             return False, Reason.BOUNCED, {"against": " ".join(against)}
     return _SUCCEEDED
+
+
+def _no_path(decisions: Decisions, planned: PlannedOrder) -> Reason:
+    """Why a move by convoy found no route: a paradox; no convoy ordered for an army ordered `via convoy` to a
+    neighbour, which under the 2023 rules does not go over land [D 4.3]; or no route of its convoys standing."""
+    if any(c in decisions.paradoxes for c in planned.convoys):
+        return Reason.CONVOY_PARADOX
+    if not planned.convoys and planned.dest in decisions.plan.setting.board.army_adjacency[planned.unit.space]:
+        return Reason.NO_CONVOY_ORDERED
+    return Reason.NO_CONVOY_PATH
 
 
 def _bounced_against(decisions: Decisions, i: int) -> list[str]:

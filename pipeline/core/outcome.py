@@ -20,6 +20,7 @@ class Reason(enum.Enum):
     # movement results
     BOUNCED = "bounced"  # detail: against (spaces whose strength stopped the move)
     NO_CONVOY_PATH = "no_convoy_path"  # the convoy was disrupted or never complete
+    NO_CONVOY_ORDERED = "no_convoy_ordered"  # `via convoy` to a neighbour, no fleet ordered to carry it (2023 rules)
     CONVOY_PARADOX = "convoy_paradox"  # Szykman rule: the convoyed move fails
     SUPPORT_CUT = "support_cut"  # detail: by
     SUPPORT_NOT_MATCHED = "support_not_matched"  # the supported unit did something else
@@ -105,6 +106,7 @@ class SubReason(enum.Enum):
     ALREADY_REBELLING = "already_rebelling"  # a rebellion where one is going on
     NOT_ANOTHER_POWERS = "not_another_powers"  # a rebellion in a province no other power controls
     UNIT_PRESENT = "unit_present"  # a rebellion where a unit stands
+    NOT_NEEDED = "not_needed"  # a convoy by a fleet no route needs, a shorter one leaving it out (2023 rules)
 
     @classmethod
     def of(cls, detail: Mapping[str, str]) -> SubReason | None:
@@ -158,6 +160,10 @@ CHECK_WORDS: dict[Reason, str | Mapping[str, str]] = {
     Reason.ILLEGAL_NO_CONVOY_ROUTE: {
         "": "no chain of fleets could carry the army there",
         "convoy": "no chain of fleets through {at} could carry the army in {target} to {to}",
+        SubReason.NOT_NEEDED.value: (
+            "every chain of fleets through {at} that could carry the army in {target} to {to} has a shorter way "
+            "round {at}: under these rules a fleet convoys only where a chain needs it"
+        ),
     },
     Reason.ILLEGAL_WRONG_PHASE: {
         "": "this order cannot be given in {phase}",

@@ -1,10 +1,12 @@
 """Rule options: the choices where rule sets differ, and the profiles that bundle them.
 
-Standard Diplomacy needs none of these (the defaults change nothing on a map without cities, garrisons
-or straits). `family` names the game family the rules are played under (`pipeline.games`). The
-profiles that bundle options (Diplomacy's `standard`; Machiavelli's `judge`, the e-mail judge's rules on
-the classic board, and `objectif`, the Objectif club's on the Avalon Hill 1995 board) belong to the
-families (`pipeline.games.profile`); a game picks a profile and may override single options.
+Standard Diplomacy needs none of the Machiavelli options (their defaults change nothing on a map without
+cities, garrisons or straits); its own are the few points where the 2023 rulebook differs from the 2000 one,
+the 2000 rules by default. `family` names the game family the rules are played under (`pipeline.games`). The
+profiles that bundle options (Diplomacy's `standard`, the 2000 rules, and `standard-2023`; Machiavelli's
+`judge`, the e-mail judge's rules on the classic board, and `objectif`, the Objectif club's on the Avalon
+Hill 1995 board) belong to the families (`pipeline.games.profile`); a game picks a profile and may override
+single options.
 docs/rule-options.md lists every option with its default per profile.
 """
 
@@ -36,6 +38,9 @@ BribeAdjacency = Literal["off", "own", "own_or_permitted"]
 RebellionPutDown = Literal["hold_only", "enter_or_hold"]
 AssassinatedSieges = Literal["broken", "paused"]
 FirstOrderPhase = Literal["spring", "summer"]
+ExplicitConvoy = Literal["land_fallback", "convoy_only"]
+ConvoyOrders = Literal["any_route", "necessary_fleet"]
+CivilDisorderDistance = Literal["home_centres", "owned_centres"]
 
 
 DEFAULT_FAMILY = "diplomacy"  # the family of rules given no profile (the DATC's, the standard map's)
@@ -47,6 +52,10 @@ class Rules:
 
     map: str = "standard"
     family: str = DEFAULT_FAMILY  # the game family (`pipeline.games`): its calendar, orders and state
+    # the Diplomacy rulebook's choices where the 2023 edition differs from the 2000 one (DATC v3.0)
+    explicit_convoy: ExplicitConvoy = "land_fallback"  # `via convoy` with no convoy ordered: over land, or no move
+    convoy_orders: ConvoyOrders = "any_route"  # a convoy order: any fleet on a route, or one a route needs
+    civil_disorder_distance: CivilDisorderDistance = "home_centres"  # disbands counted from home or owned centres
     conversion_model: ConversionModel = (
         "separate_space"  # the city is a space of its own; a conversion is a move (judge)
     )

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 
 from pipeline.core.adjustment import adjudicate_adjustments
 from pipeline.core.board import Board, space_of
+from pipeline.core.legality import DEFAULT_RULES
 from pipeline.core.movement import adjudicate_movement
 from pipeline.core.notation import parse_order
 from pipeline.core.orders import Move, Order
 from pipeline.core.outcome import Outcome
 from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
 from pipeline.core.retreat import adjudicate_retreats, retreat_options
+from pipeline.core.rules import Rules
 from pipeline.core.units import Unit, UnitKind
 from pipeline.errors import OrderError, PipelineError
 
@@ -214,9 +216,12 @@ class _Case:
         return found
 
 
-def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> CaseResult:
-    """Adjudicate one case; a case that cannot even be set up raises `CaseError`. `readings`: what the run
-    has read already on `board` (one for all the cases of a run; none: the case is read on its own)."""
+def run_case(
+    board: Board, case: DatcCase, readings: Readings | None = None, rules: Rules = DEFAULT_RULES
+) -> CaseResult:
+    """Adjudicate one case under `rules` (a profile's: the 2000 rules by default); a case that cannot even be set
+    up raises `CaseError`. `readings`: what the run has read already on `board` (one for all the cases of a run;
+    none: the case is read on its own)."""
     c = _Case(readings if readings is not None else Readings(board), case)
     phase = c.readings.phases.get(case.phase)
     if phase is None:
@@ -231,17 +236,17 @@ def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> 
 
     if phase.kind is PhaseKind.MOVEMENT:
         position = Position.build(phase, before, owners)
-        result = adjudicate_movement(board, position, c.orders("ORDERS", phase.kind), trace=trace)
+        result = adjudicate_movement(board, position, c.orders("ORDERS", phase.kind), rules=rules, trace=trace)
         after = result.position
         got_dislodged = [d.unit for d in after.dislodged if retreat_options(board, after, d)]
         outcomes = result.outcomes
     elif phase.kind is PhaseKind.RETREAT:
-        position = _retreat_position(c, phase, before, owners)
-        result_r = adjudicate_retreats(board, position, c.orders("ORDERS", phase.kind))
+        position = _retreat_position(c, phase, before, owners, rules)
+        result_r = adjudicate_retreats(board, position, c.orders("ORDERS", phase.kind), rules)
         after, outcomes = result_r.position, result_r.outcomes
     else:
         position = Position.build(phase, before, owners)
-        result_a = adjudicate_adjustments(board, position, c.orders("ORDERS", phase.kind))
+        result_a = adjudicate_adjustments(board, position, c.orders("ORDERS", phase.kind), rules)
         after, outcomes = result_a.position, result_a.outcomes
 
     expected = before if case.post_same else c.units("POSTSTATE")
@@ -260,7 +265,7 @@ def run_case(board: Board, case: DatcCase, readings: Readings | None = None) -> 
     )
 
 
-def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[str, str]) -> Position:
+def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[str, str], rules: Rules) -> Position:
     """The retreat phase a case describes, with attackers and standoffs found by re-adjudicating."""
     board = c.board
     dislodged = c.units("PRESTATE_DISLODGED")
@@ -285,7 +290,7 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
         if u.space not in arrived:
             start.setdefault(u.space, u)
     movement = Position.build(Phase(phase.season, phase.year, PhaseKind.MOVEMENT), start.values(), owners)
-    replay = adjudicate_movement(board, movement, movement_orders).position
+    replay = adjudicate_movement(board, movement, movement_orders, rules=rules).position
     attackers = {d.unit.space: d.attacker_from for d in replay.dislodged}
     listed = {  # the successful moves the case lists, by destination: source (None if by convoy)
         space_of(o.to): (None if o.via_convoy else space_of(o.at))

@@ -24,9 +24,43 @@ _BOARDS = {
 }
 
 
+def _rulebook_choices(t: Translator) -> dict[str, dict[Any, str]]:
+    """The standard rules' options, where the 2000 and 2023 Diplomacy rulebooks differ: value -> what it means."""
+    return {
+        "explicit_convoy": {
+            "land_fallback": t.gettext(
+                "An army sent by convoy to a neighbouring province goes over land when no fleet is ordered to "
+                "convoy it."
+            ),
+            "convoy_only": t.gettext(
+                "An army sent by convoy goes by convoy or not at all: when no fleet is ordered to convoy it, it "
+                "stays where it is."
+            ),
+        },
+        "convoy_orders": {
+            "any_route": t.gettext(
+                "A fleet may convoy an army on any chain of fleets from the army to its destination."
+            ),
+            "necessary_fleet": t.gettext(
+                "A fleet convoys an army only on a chain of fleets that needs it: the convoy order of a fleet that a "
+                "shorter chain leaves out is void."
+            ),
+        },
+        "civil_disorder_distance": {
+            "home_centres": t.gettext(
+                "The units a power fails to remove are removed farthest first from the home supply centres it owns."
+            ),
+            "owned_centres": t.gettext(
+                "The units a power fails to remove are removed farthest first from the supply centres it owns."
+            ),
+        },
+    }
+
+
 def _choices(t: Translator) -> dict[str, dict[Any, str]]:
     """Each named choice and yes/no option of `Rules`: value -> what it means."""
     return {
+        **_rulebook_choices(t),
         "conversion_model": {
             "separate_space": t.gettext(
                 "A fortified city is a space of its own: a unit becoming its garrison, or a garrison coming out, "

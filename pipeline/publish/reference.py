@@ -32,9 +32,11 @@ def _item(who: str, said: str, t: Translator) -> str:
 
 def _board_option(name: str, names: list[str], t: Translator) -> list[str]:
     """An option's values in words, each with the profiles that choose it, then those no profile chooses.
-    The default family's profiles (standard Diplomacy, which none of the options but the board changes)
-    are named under the board only."""
-    shown = [p for p in names if name == "map" or profiles()[p].family != DEFAULT_FAMILY]
+    The default family's profiles (standard Diplomacy's, which change none of Machiavelli's options) are named
+    under the board and under the options they set apart (the 2000 and 2023 rulebooks' choices)."""
+    own = [p for p in names if profiles()[p].family == DEFAULT_FAMILY]
+    apart = name == "map" or len({repr(getattr(profiles()[p], name)) for p in own}) > 1
+    shown = [p for p in names if apart or p not in own]
     chosen, possible = [], []
     for value in board_values(name):
         who = [f"`{p}`" for p in shown if getattr(profiles()[p], name) == value]

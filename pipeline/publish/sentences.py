@@ -231,6 +231,11 @@ class Sentences:
             return self._bounced(entry)
         if r is Reason.NO_CONVOY_PATH:
             return t.gettext("Fails: no convoy carried the army there; it stays where it was.")
+        if r is Reason.NO_CONVOY_ORDERED:
+            return t.gettext(
+                "Fails: the army was sent by convoy and no fleet was ordered to convoy it; under these rules it "
+                "does not go over land instead, and stays where it was."
+            )
         if r is Reason.CONVOY_PARADOX:
             return t.gettext("Fails: the convoy is caught in a paradox (Szykman rule); the army stays where it was.")
         if r is Reason.SUPPORT_CUT:
@@ -359,7 +364,7 @@ class Sentences:
             Reason.ILLEGAL_NOT_CONVOYABLE: t.gettext(
                 "Not allowed: only armies are convoyed, and only by fleets at sea."
             ),
-            Reason.ILLEGAL_NO_CONVOY_ROUTE: t.gettext("Not allowed: no chain of fleets could carry the army there."),
+            Reason.ILLEGAL_NO_CONVOY_ROUTE: self._illegal_convoy(d),
             Reason.ILLEGAL_WRONG_PHASE: t.gettext("Not allowed: this order does not belong to this phase."),
             Reason.ILLEGAL_AMBIGUOUS_UNIT: t.gettext(
                 "Not allowed: an army or fleet and a garrison stand there; the order must say which."
@@ -383,6 +388,15 @@ class Sentences:
             Reason.ILLEGAL_EXPENSE: self._illegal_expense(d),
         }
         return messages.get(r, t.gettext("Not allowed."))
+
+    def _illegal_convoy(self, d: Mapping[str, str]) -> str:
+        t = self.t
+        if SubReason.of(d) is SubReason.NOT_NEEDED:
+            return t.gettext(
+                "Not allowed: a shorter chain of fleets leaves this fleet out, and under these rules a fleet convoys "
+                "only where a chain needs it."
+            )
+        return t.gettext("Not allowed: no chain of fleets could carry the army there.")
 
     def _illegal_expense(self, d: Mapping[str, str]) -> str:
         t = self.t

@@ -31,6 +31,31 @@ def test_datc_passes_the_published_cases() -> None:
     assert result.output.splitlines()[-1] == "126 passed, 0 failed"
 
 
+def test_datc_plays_the_cases_under_the_profile_given() -> None:
+    """`--profile standard-2023` plays the 2023 rulebook: its own cases pass, the 2000 rules' fail (each case
+    of the two folders is one where the rulebooks differ), and the v3.0 cases both share pass under both."""
+    own_2023, own_2000 = str(FILES / "standard-2023" / "datc_v3.0.txt"), str(FILES / "standard" / "extra.txt")
+    shared = str(FILES / "datc_v3.0.txt")
+    runner = CliRunner()
+    under_2023 = runner.invoke(cli, ["datc", "--profile", "standard-2023", own_2023, shared])
+    assert under_2023.exit_code == 0 and under_2023.output.splitlines()[-1] == "17 passed, 0 failed"
+    without = runner.invoke(cli, ["datc", own_2023, own_2000, shared])  # the 2000 rules, profile standard's
+    assert without.exit_code == 1 and without.output.splitlines()[-1] == "17 passed, 4 failed"
+    assert without.output == runner.invoke(cli, ["datc", "--profile", "standard", own_2023, own_2000, shared]).output
+    wrong = runner.invoke(cli, ["datc", "--profile", "standard-2023", own_2000])
+    assert wrong.exit_code == 1 and wrong.output.splitlines()[-1] == "0 passed, 4 failed"
+
+
+def test_datc_refuses_a_profile_that_is_not_diplomacy_s_in_one_line() -> None:
+    for name in ("judge", "standard-2024"):
+        result = CliRunner().invoke(cli, ["datc", "--profile", name, str(FILES / "datc_v3.0.txt")])
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        assert result.output == (
+            f"error: unknown profile {name!r} for DATC cases, which are standard Diplomacy's "
+            "(known: standard, standard-2023)\n"
+        )
+
+
 def test_datc_gives_the_collector_back_as_it_found_it_even_on_bad_input(tmp_path: Path) -> None:
     """`judge datc` pauses the cycle collector from the loading of the engine on; a caller in the same process
     (these tests) gets it back on, whether the run ends well, with failing cases, or on a file it cannot read."""

@@ -87,6 +87,7 @@ def random_cases() -> list[tuple[str, int, int, bool]]:
     """(profile, seed, index of the position in the random game, made a retreat phase)."""
     cases = [("standard", seed, i, False) for seed in range(2) for i in (0, 3, 6, 9)]
     cases += [("standard", 0, i, True) for i in (1, 5)]
+    cases += [("standard-2023", 1, i, False) for i in (3, 6, 9)]  # the same positions, the 2023 rules' checks
     for name in ("judge", "objectif"):
         cases += [(name, 0, i, False) for i in range(5)] + [(name, 1, i, False) for i in (2, 4)]
         cases += [(name, 0, i, True) for i in (1, 2)]
@@ -121,7 +122,7 @@ def random_position(name: str, seed: int, index: int, retreat: bool) -> tuple[Bo
     rules = profile(name)
     board = shipped_board(rules.map)
     if (name, seed) not in _RANDOM:
-        _RANDOM[name, seed] = random_diplomacy(seed) if name == "standard" else play_year(board, rules, seed)
+        _RANDOM[name, seed] = random_diplomacy(seed) if rules.map == "standard" else play_year(board, rules, seed)
     positions = _RANDOM[name, seed]
     position = positions[min(index, len(positions) - 1)]
     if retreat:
@@ -407,6 +408,21 @@ def test_convoyed_moves_need_fleets_on_the_board(board: Board) -> None:
     assert "A lon-yor via convoy" in army.orders and "A lon-yor" in army.orders
     assert "F nth C A lon-bel" in fleet.orders and "F nth C A lon-nwy" in fleet.orders
     assert "F nth C A lon-bre" not in fleet.orders  # the Channel holds no fleet
+
+
+def test_under_the_2023_rules_a_convoy_no_route_needs_is_not_offered(board: Board) -> None:
+    """[D 4.1] (DATC v3.0 6.G.19: "web-based adjudicators should not give this order as an option"): the fleet
+    in the Western Mediterranean lists the convoy of Marseilles to Spain under the 2000 rules only; the Gulf of
+    Lyon's convoy, and the army's move there by convoy beside its move by land, are listed under both."""
+    from tests.conftest import position as make
+
+    pos = make("france: A mar", "france: F wes", "france: F lyo")
+    for name, offered in (("standard", True), ("standard-2023", False)):
+        rules = profile(name)
+        data = {u.unit: u.orders for u in family_of(rules).legal_orders(board, pos, rules, "france").units}
+        assert ("F wes C A mar-spa" in data["F wes"]) is offered, name
+        assert "F lyo C A mar-spa" in data["F lyo"]
+        assert {"A mar-spa", "A mar-spa via convoy"} <= set(data["A mar"])
 
 
 # ---- (c) the same bytes ------------------------------------------------------------------------------

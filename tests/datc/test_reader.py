@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pipeline.datc.reader import DatcCase, read_datc
 from pipeline.errors import DataError
 
-FILES = sorted((Path(__file__).parent / "files").glob("*.txt"))
+FILES = sorted((Path(__file__).parent / "files").rglob("*.txt"))
 
 
 def _read(text: str, shortcut: bool) -> list[DatcCase] | list[str]:

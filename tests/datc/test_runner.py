@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,8 +13,9 @@ from pipeline.core.board import Board
 from pipeline.core.units import Unit, UnitKind
 from pipeline.datc.reader import read_datc
 from pipeline.datc.runner import CaseResult, Readings, run_case, same_units
+from pipeline.games import profile
 
-from .test_datc import CASES
+from .test_datc import CASES, PROFILES
 
 CASE = """CASE X.{n} a power misspelt and an order that is no order, in two cases
 PRESTATE_SETPHASE Spring 1901, Movement
@@ -57,15 +59,18 @@ def test_every_case_notes_its_misspelt_power_and_its_unreadable_order(board: Boa
     assert "Germnay" not in readings.powers and ("Germnay", "A ber") not in readings.units
 
 
-def test_the_cases_make_no_reference_cycles(board: Board) -> None:
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_cases_make_no_reference_cycles(board: Board, name: str) -> None:
     # `judge datc` pauses the cycle collector for its run (pipeline/commands/datc.py): sound only while
-    # every case's objects are freed by their counts alone, refused orders, paradoxes, retreats and builds too
+    # every case's objects are freed by their counts alone, refused orders, paradoxes, retreats and builds too,
+    # under every profile
     readings = Readings(board)
     cases = [*CASES, *read_datc(TWO_CASES, "two.txt")]
+    rules = profile(name)
     gc.collect()
     gc.disable()
     try:
-        results = [run_case(board, case, readings) for case in cases]
+        results = [run_case(board, case, readings, rules) for case in cases]
         left = gc.collect()  # the objects only the collector could free
     finally:
         gc.enable()

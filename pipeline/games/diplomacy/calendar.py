@@ -65,7 +65,7 @@ def play_phase(
     elif kind is PhaseKind.RETREAT:
         result = adjudicate_retreats(board, position, orders, rules)
     else:
-        result = adjudicate_adjustments(board, position, orders)
+        result = adjudicate_adjustments(board, position, orders, rules)
     draws = tuple(dice.draws) if dice is not None else ()
     return PhaseResult(position, result.outcomes, next_phase(board, result.position), {}, draws, ())
 

@@ -28,7 +28,14 @@ PALETTE = {
     "turkey": ("#EECC66", "dots"),
 }
 
-PROFILES = {"standard": Rules()}
+# the 2000 rulebook (4th edition), which DATC v2.4 follows, and the 2023 edition, which DATC v3.0 follows: the
+# three points where they differ are options (docs/rule-options.md, docs/rules/diplomacy.md [D 9])
+PROFILES = {
+    "standard": Rules(),
+    "standard-2023": Rules(
+        explicit_convoy="convoy_only", convoy_orders="necessary_fleet", civil_disorder_distance="owned_centres"
+    ),
+}
 
 
 class DiplomacyFamily(Family):
