@@ -2,6 +2,7 @@
 
 Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
        python tools/draw_boards.py --board aegean-229 [--png DIR]
+       python tools/draw_boards.py --board world-229 --steps 6000000 [--png DIR]
 
 Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
@@ -33,6 +34,12 @@ crossings (the Bosporus; Hellespontine Phrygia - Phrygia, which no map in the pl
 Mysia - Bithynia). It is written beside the scenario, ``pipeline/games/symmachia/scenarios/aegean-229.drawing.json``,
 with what a Symmachia map adds (``ScenarioDrawer``): each trading post's point, each pass's point on its
 border, each long passage's ends. docs/maps.md describes it.
+
+Symmachia's world of 229 BC (``PLANS["world-229"]``, ``world-229.drawing.json``; the 88 BC scenario, which has
+the same places, is drawn on it) is drawn the same way over its own area (``WORLD_REGION``: 15.5-75.5 E,
+21-48 N, equirectangular about 35 N, cells of 0.06 deg), from the Aegean's points where the place is the same
+and its own (``WORLD_POINTS``, ``WORLD_HELPERS``), with one lake (``lakes``: the Caspian, water the land mask
+counts as land and that no sea zone reaches, drawn as water of no place) and one crossing (the Bosporus).
 
 How the drawing is made
 -----------------------
@@ -657,7 +664,8 @@ WORLD_POSTS: dict[str, tuple[float, float]] = dict(AEGEAN_POSTS)
 WORLD_HELPERS: dict[str, list[tuple[float, float]]] = {
     **{k: v for k, v in AEGEAN_HELPERS.items() if k not in (
         "hellespontine_phrygia", "phrygia", "cilicia", "syria", "babylonia", "mesopotamia", "idumaea",
-        "ionian_sea", "cretan_sea", "carpathian_sea", "cilician_sea", "erythraean_sea", "egyptian_sea")},
+        "ionian_sea", "cretan_sea", "carpathian_sea", "cilician_sea", "erythraean_sea", "egyptian_sea", "aegean_sea",
+        "myrtoan_sea", "cyclades", "media")},
     # Greece and the north: Dardania down to meet Getica, Getica along the Danube, Scythia from the Danube's
     # mouth to the Crimea and the Don, Sarmatia the Kuban steppe, Colchis from Dioscurias to Apsarus
     "dardania": [(42.0, 21.6), (42.75, 22.6), (43.1, 22.4)],
@@ -687,13 +695,11 @@ WORLD_HELPERS: dict[str, list[tuple[float, float]]] = {
     "egypt": [(29.85, 31.25), (31.05, 32.6), (31.3, 26.8)],
     "cyrenaica": [(32.1, 20.1), (32.3, 23.3), (31.7, 24.6)],
     "libyan_desert": [(29.2, 25.5), (24.0, 29.0)],
-    "mesopotamia": [(37.07, 41.2), (34.6, 40.9), (34.0, 41.8)],
     "adiabene": [(35.47, 44.39)],
     "babylonia": [(31.32, 45.64), (30.5, 47.8)],
     # Iran: Media to Rhagae and Behistun, Atropatene to Tabriz, Ardabil and Gilan, Hyrcania along the Caspian,
     # Parthyene from Semnan to Nisa, Nishapur and Sarakhs, Susiana to the Gulf, Persis to its coast,
     # Carmania to Hormuz and Jask, the two salt deserts across the plateau
-    "media": [(35.6, 51.4), (34.3, 47.1)],
     "atropatene": [(38.25, 48.3), (37.3, 49.6), (38.07, 46.3)],
     "hyrcania": [(36.47, 52.35), (37.4, 55.3), (36.65, 51.0)],
     "parthyene": [(35.57, 53.39), (37.95, 58.2), (36.2, 58.8), (36.5, 61.15)],
@@ -721,12 +727,19 @@ WORLD_HELPERS: dict[str, list[tuple[float, float]]] = {
     "ionian_sea": [(38.3, 22.4), (39.4, 20.0), (36.6, 21.3), (36.85, 22.0), (37.5, 17.5), (35.5, 18.5)],
     "libyan_sea": [(33.0, 18.5), (32.5, 24.5), (34.6, 24.3), (34.8, 25.8)],
     "cretan_sea": [(36.4, 23.0), (35.6, 23.2), (36.8, 23.4), (36.6, 22.6)],
-    "carpathian_sea": [(36.6, 27.5), (37.15, 27.2), (35.8, 28.6), (35.3, 26.6)],
+    "carpathian_sea": [(36.6, 27.5), (35.8, 28.6), (35.3, 26.6)],
     "pamphylian_sea": [(36.05, 30.0), (36.2, 32.4)],
     "cilician_sea": [(36.6, 35.6), (35.4, 35.5), (35.2, 35.65), (36.05, 33.0)],
     "egyptian_sea": [(33.6, 26.0), (34.3, 32.3), (31.5, 32.4), (34.5, 28.5)],
     "erythraean_sea": [(27.2, 34.6), (25.0, 36.0), (22.0, 38.5)],
     "indian_sea": [(24.4, 58.0), (23.5, 66.0), (24.4, 66.8)],
+    # the Aegean along the Asian coast down to Caria (the Byzantine fleet in the Aegean raids Caria, Mysia and
+    # Ionia, §4.1.7) and into the South Euboean gulf (Prusias' army sails the Aegean to land in Attica, §4.4)
+    "aegean_sea": [*AEGEAN_HELPERS["aegean_sea"], (37.45, 27.05), (37.9, 26.55), (38.25, 23.95), (38.45, 23.7)],
+    "myrtoan_sea": [(37.75, 23.4), (37.4, 22.85), (37.6, 24.4)],
+    "cyclades": [(37.7, 26.0), (36.7, 24.6), (37.5, 24.8), (37.2, 26.2)],
+    "mesopotamia": [(37.07, 41.2), (34.6, 40.9), (34.0, 41.8), (34.75, 44.4)],
+    "media": [(35.6, 51.4), (34.3, 47.1), (34.46, 45.86)],
     "western_black_sea": [*AEGEAN_HELPERS["western_black_sea"], (45.9, 31.2), (44.9, 29.9)],
     "pontic_sea": [*AEGEAN_HELPERS["pontic_sea"], (41.6, 40.5), (43.0, 39.0)],
 }  # fmt: skip
