@@ -279,6 +279,16 @@ def _leader(c: Checker, data: Any, where: str, lid: str | None = None) -> Leader
     )
 
 
+def _drawing(c: Checker, data: Any) -> str | None:
+    """The scenario whose drawing this one is drawn on (it has the same places), named as its file is."""
+    if data is None:
+        return None
+    name = c.text(data, "drawing")
+    if not SCENARIO_NAME.match(name):
+        c.add("drawing", f"expected the id of a scenario with the same places, such as world-229, found {name!r}")
+    return name
+
+
 def _read(data: Any) -> Scenario:
     c = Checker()
     top = c.mapping(data, "")
@@ -304,13 +314,7 @@ def _read(data: Any) -> Scenario:
         ),
     )
     sid = c.text(top.get("scenario"), "scenario", default="scenario")
-    drawing = None
-    if top.get("drawing") is not None:
-        drawing = c.text(top.get("drawing"), "drawing")
-        if not SCENARIO_NAME.match(drawing):
-            c.add(
-                "drawing", f"expected the id of a scenario with the same places, such as world-229, found {drawing!r}"
-            )
+    drawing = _drawing(c, top.get("drawing"))
     title = _title(c, top.get("title"), "title", sid)
     start_year = c.integer(top.get("start_year"), "start_year")
     if start_year == 0:
