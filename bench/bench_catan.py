@@ -22,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -64,6 +65,26 @@ def timed(step: Callable[[], object], times: int = 5) -> float:
     return statistics.median(runs)
 
 
+def site_work(game: Any, turn: str, state: Any, result: Any) -> tuple[Callable[[], None], Callable[[], None]]:
+    """What the site makes of a turn of a family of its own kind: its public report and each player's private
+    one in both languages; its maps in both languages."""
+    family = game.game_family
+    public = {**result.record, **result.record_end}
+
+    def reports() -> None:
+        for lang in ("en", "fr"):
+            t = translator(lang)
+            family.report(game.board, turn, state, result.state, public, t)
+            for seat, own in result.private.items():
+                family.report(game.board, turn, state, result.state, {**public, "private": own}, t, seat)
+
+    def maps() -> None:
+        for lang in ("en", "fr"):
+            family.draw_map(game.board, turn, result.state, public, translator(lang))
+
+    return reports, maps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -92,18 +113,7 @@ def main() -> None:
             lambda: commands.write_turn_files(game, commands.play_turn(game, ROUND, state, dice_secret(game))[2]), 1
         )
         public = {**result.record, **result.record_end}
-
-        def reports() -> None:
-            for lang in ("en", "fr"):
-                t = translator(lang)
-                family.report(game.board, ROUND, state, result.state, public, t)
-                for seat, own in result.private.items():
-                    family.report(game.board, ROUND, state, result.state, {**public, "private": own}, t, seat)
-
-        def maps() -> None:
-            for lang in ("en", "fr"):
-                family.draw_map(game.board, ROUND, result.state, public, translator(lang))
-
+        reports, maps = site_work(game, ROUND, state, result)
         steps["the reports: public and four private, in two languages"] = timed(reports)
         steps["the map in two languages"] = timed(maps)
         size = len(family.draw_map(game.board, ROUND, result.state, public, translator("en"))[""].encode())

@@ -2,6 +2,7 @@
 
 Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-classic] [--png DIR]
        python tools/draw_boards.py --board aegean-229 [--png DIR]
+       python tools/draw_boards.py --board world-229 --steps 6000000 [--png DIR]
 
 Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
@@ -33,6 +34,12 @@ crossings (the Bosporus; Hellespontine Phrygia - Phrygia, which no map in the pl
 Mysia - Bithynia). It is written beside the scenario, ``pipeline/games/symmachia/scenarios/aegean-229.drawing.json``,
 with what a Symmachia map adds (``ScenarioDrawer``): each trading post's point, each pass's point on its
 border, each long passage's ends. docs/maps.md describes it.
+
+Symmachia's world of 229 BC (``PLANS["world-229"]``, ``world-229.drawing.json``; the 88 BC scenario, which has
+the same places, is drawn on it) is drawn the same way over its own area (``WORLD_REGION``: 15.5-75.5 E,
+21-48 N, equirectangular about 35 N, cells of 0.06 deg), from the Aegean's points where the place is the same
+and its own (``WORLD_POINTS``, ``WORLD_HELPERS``), with one lake (``lakes``: the Caspian, water the land mask
+counts as land and that no sea zone reaches, drawn as water of no place) and one crossing (the Bosporus).
 
 How the drawing is made
 -----------------------
@@ -194,6 +201,7 @@ class BoardPlan:
     scenario: str | None = None  # a Symmachia scenario's places instead of a map file's spaces
     posts: dict[str, tuple[float, float]] = field(default_factory=dict)  # trading post -> (lat, lon) apart
     channel_width: int = 1  # cells across a channel kept open (3: wide enough for the seas to share a border)
+    lakes: list[list[tuple[float, float]]] = field(default_factory=list)  # (lat, lon) water no sea zone reaches
 
 
 COMMON_HELPERS: dict[str, list[tuple[float, float]]] = {
@@ -627,6 +635,177 @@ PLANS["aegean-229"] = BoardPlan(
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Symmachia's World-229 scenario: the seed's world of 229 BC, from the Adriatic to the Indus and from the
+# Scythian steppe to the Thebaid (pipeline/games/symmachia/scenarios/world-229.yaml); the Ephesian Vespers of
+# 88 BC (vespers-88.yaml) has the same places and is drawn by this drawing
+
+# One point per place, (lat, lon), from general geographic knowledge: the Aegean's where the place is the
+# same, else the province's main city (Istros, Olbia, Phasis, Xanthus, Perge, Iconium, Armavir, Samosata's
+# hills, Arbela, Susa, Persepolis, Carmana, Gazaca, Zadracarta, Hecatompylos, Merv, Herat, Farah, Kandahar,
+# Bactra, Maracanda, Begram, Taxila, Patala, Cyrene, Jerusalem), the middle of a desert, a point in each sea.
+WORLD_POINTS: dict[str, tuple[float, float]] = {
+    **{k: v for k, v in AEGEAN_POINTS.items() if k not in ("idumaea", "cilician_sea", "erythraean_sea", "indian_sea")},
+    "idumaea": (31.25, 34.8), "getica": (44.5, 28.6), "scythia": (46.69, 31.9), "colchis": (42.15, 41.67),
+    "lycia": (36.36, 29.32), "pamphylia": (36.96, 30.85), "lycaonia": (37.87, 32.49), "armenia": (40.15, 44.04),
+    "commagene": (37.76, 38.28), "adiabene": (36.19, 44.01), "susiana": (32.19, 48.25), "persis": (29.93, 52.89),
+    "carmania": (30.28, 57.08), "atropatene": (36.6, 47.2), "hyrcania": (36.84, 54.44), "parthyene": (36.17, 54.35),
+    "margiana": (37.6, 61.84), "aria": (34.35, 62.2), "drangiana": (32.37, 62.11), "arachosia": (31.6, 65.7),
+    "gedrosia": (27.0, 62.5), "lut": (31.8, 58.5), "kavir": (34.4, 54.5), "bactria": (36.76, 66.9),
+    "sogdiana": (39.65, 66.96), "paropamisadae": (34.95, 69.25), "gandhara": (33.75, 72.8), "indus": (25.4, 68.4),
+    "cyrenaica": (32.82, 21.86), "libyan_desert": (27.0, 26.5), "judaea": (31.78, 35.22),
+    # the sea zones the Aegean has not, or puts elsewhere
+    "adriatic_sea": (41.8, 18.2), "libyan_sea": (34.0, 22.5), "pamphylian_sea": (36.45, 31.0),
+    "cilician_sea": (36.1, 34.0), "erythraean_sea": (24.0, 37.0), "indian_sea": (23.5, 62.0),
+}  # fmt: skip
+
+# The trading posts apart from their province's main city.
+WORLD_POSTS: dict[str, tuple[float, float]] = dict(AEGEAN_POSTS)
+
+WORLD_HELPERS: dict[str, list[tuple[float, float]]] = {
+    **{k: v for k, v in AEGEAN_HELPERS.items() if k not in (
+        "hellespontine_phrygia", "phrygia", "cilicia", "syria", "babylonia", "mesopotamia", "idumaea",
+        "ionian_sea", "cretan_sea", "carpathian_sea", "cilician_sea", "erythraean_sea", "egyptian_sea", "aegean_sea",
+        "myrtoan_sea", "cyclades", "media")},
+    # Greece and the north: Dardania down to meet Getica, Getica along the Danube, Scythia from the Danube's
+    # mouth to the Crimea and the Don, Sarmatia the Kuban steppe, Colchis from Dioscurias to Apsarus
+    "dardania": [(42.0, 21.6), (42.75, 22.6), (43.1, 22.4)],
+    "getica": [(43.7, 25.5), (43.6, 23.3), (45.2, 28.8)],
+    "scythia": [(45.0, 34.1), (47.3, 34.5), (46.3, 30.0), (45.8, 29.8)],
+    "sarmatia": [(45.0, 40.0), (47.3, 41.5), (47.0, 39.3)],
+    "colchis": [(42.27, 42.7), (41.65, 41.65), (43.0, 41.0)],
+    # Asia Minor: the Troad, Phrygia to Dorylaeum and Amorium, Lycia to Myra, Pamphylia from Side to
+    # Sagalassos and Coracesium, Lycaonia to Laranda, rough Cilicia, Pontus to Trapezus, Galatia to Tavium,
+    # Cappadocia to Melitene, Armenia from Sophene to Lake Van and Erzurum
+    "hellespontine_phrygia": [(39.8, 26.3), (39.55, 26.2), (39.5, 26.1)],
+    "phrygia": [(39.3, 30.3), (38.9, 31.3)],
+    "lycia": [(36.26, 29.99), (36.75, 29.6)],
+    "pamphylia": [(36.77, 31.39), (37.68, 30.52), (36.55, 32.0)],
+    "lycaonia": [(37.18, 33.22)],
+    "cilicia": [(36.4, 33.9), (36.95, 35.8)],
+    "pontus": [(41.0, 39.7), (40.3, 38.4)],
+    "galatia": [(40.0, 34.6)],
+    "cappadocia": [(38.3, 37.8), (38.35, 38.3)],
+    "armenia": [(38.8, 39.9), (38.5, 43.4), (39.9, 41.3), (40.4, 45.1)],
+    # the Levant and Mesopotamia: Syria to Beroea and Cyrrhus, Judaea to Joppa, Idumaea to Gaza, Egypt
+    # west to Paraetonium, Cyrenaica east to Darnis, the Western Desert to Siwa, Mesopotamia from Edessa to
+    # Nisibis and down the Euphrates, Adiabene to Kirkuk, Babylonia to Uruk and the Gulf
+    "syria": [(35.25, 36.0), (36.2, 37.16), (36.74, 36.96)],
+    "judaea": [(32.05, 34.78)],
+    "idumaea": [(31.45, 34.4)],
+    "egypt": [(29.85, 31.25), (31.05, 32.6), (31.3, 26.8)],
+    "cyrenaica": [(32.1, 20.1), (32.3, 23.3), (31.7, 24.6)],
+    "libyan_desert": [(29.2, 25.5), (24.0, 29.0)],
+    "adiabene": [(35.47, 44.39)],
+    "babylonia": [(31.32, 45.64), (30.5, 47.8)],
+    # Iran: Media to Rhagae and Behistun, Atropatene to Tabriz, Ardabil and Gilan, Hyrcania along the Caspian,
+    # Parthyene from Semnan to Nisa, Nishapur and Sarakhs, Susiana to the Gulf, Persis to its coast,
+    # Carmania to Hormuz and Jask, the two salt deserts across the plateau
+    "atropatene": [(38.25, 48.3), (37.3, 49.6), (38.07, 46.3)],
+    "hyrcania": [(36.47, 52.35), (37.4, 55.3), (36.65, 51.0)],
+    "parthyene": [(35.57, 53.39), (37.95, 58.2), (36.2, 58.8), (36.5, 61.15)],
+    "susiana": [(30.6, 49.0)],
+    "persis": [(28.97, 50.84), (31.0, 51.5)],
+    "carmania": [(27.2, 56.3), (25.8, 57.9), (28.0, 58.5)],
+    "kavir": [(34.0, 52.5), (34.2, 56.5), (33.0, 55.5)],
+    "lut": [(33.7, 58.6), (29.7, 59.2)],
+    # the east: Margiana up the Murghab, Aria to Badghis and the upper Hari Rud, Drangiana to the Hamun,
+    # Arachosia to Ghazni and Quetta, Gedrosia from the Makran coast to Kharan and Las Bela, Bactria along
+    # the Oxus to Badakhshan and over to Baghlan, Sogdiana to Bukhara and Nautaka, the Kabul valley to
+    # Bamiyan, Gandhara to Peshawar, Swat, Chitral and down the Indus, the Indus from its delta to Multan
+    "margiana": [(36.8, 62.2)],
+    "aria": [(34.5, 65.2), (35.4, 63.0)],
+    "drangiana": [(31.0, 61.8)],
+    "arachosia": [(33.55, 68.4), (30.2, 67.0)],
+    "gedrosia": [(25.3, 61.5), (26.5, 65.5), (28.5, 64.0), (27.5, 59.5)],
+    "bactria": [(37.05, 70.6), (36.1, 68.7), (36.95, 65.1), (37.22, 67.6)],
+    "sogdiana": [(39.77, 64.42), (38.85, 65.8), (40.1, 68.6)],
+    "paropamisadae": [(34.53, 69.17), (34.82, 67.83)],
+    "gandhara": [(34.0, 71.55), (35.2, 72.4), (35.85, 71.8), (32.0, 71.3)],
+    "indus": [(27.7, 68.85), (30.2, 71.2), (24.2, 67.6)],
+    # the seas
+    "adriatic_sea": [(41.3, 19.2), (42.6, 17.2), (40.5, 19.2)],
+    "ionian_sea": [(38.3, 22.4), (39.4, 20.0), (36.6, 21.3), (36.85, 22.0), (37.5, 17.5), (35.5, 18.5)],
+    "libyan_sea": [(33.0, 18.5), (32.5, 24.5), (34.6, 24.3), (34.8, 25.8)],
+    "cretan_sea": [(36.4, 23.0), (35.6, 23.2), (36.8, 23.4), (36.6, 22.6)],
+    "carpathian_sea": [(36.6, 27.5), (35.8, 28.6), (35.3, 26.6)],
+    "pamphylian_sea": [(36.05, 30.0), (36.2, 32.4)],
+    "cilician_sea": [(36.6, 35.6), (35.4, 35.5), (35.2, 35.65), (36.05, 33.0)],
+    "egyptian_sea": [(33.6, 26.0), (34.3, 32.3), (31.5, 32.4), (34.5, 28.5)],
+    "erythraean_sea": [(27.2, 34.6), (25.0, 36.0), (22.0, 38.5)],
+    "indian_sea": [(24.4, 58.0), (23.5, 66.0), (24.4, 66.8)],
+    # the Aegean along the Asian coast down to Caria (the Byzantine fleet in the Aegean raids Caria, Mysia and
+    # Ionia, §4.1.7) and into the South Euboean gulf (Prusias' army sails the Aegean to land in Attica, §4.4)
+    "aegean_sea": [*AEGEAN_HELPERS["aegean_sea"], (37.45, 27.05), (37.9, 26.55), (38.25, 23.95), (38.45, 23.7)],
+    "myrtoan_sea": [(37.75, 23.4), (37.4, 22.85), (37.6, 24.4)],
+    "cyclades": [(37.7, 26.0), (36.7, 24.6), (37.5, 24.8), (37.2, 26.2)],
+    "mesopotamia": [(37.07, 41.2), (34.6, 40.9), (34.0, 41.8), (34.75, 44.4)],
+    "media": [(35.6, 51.4), (34.3, 47.1), (34.46, 45.86)],
+    "western_black_sea": [*AEGEAN_HELPERS["western_black_sea"], (45.9, 31.2), (44.9, 29.9)],
+    "pontic_sea": [*AEGEAN_HELPERS["pontic_sea"], (41.6, 40.5), (43.0, 39.0)],
+}  # fmt: skip
+
+WORLD_REGION = Region(
+    lon0=15.5,
+    lon1=75.5,
+    lat0=21.0,
+    lat1=48.0,
+    lat_mid=35.0,
+    dy=0.06,
+    # (lon, lat) polygons of land beyond the scenario's provinces (a polygon may run over water: only its land
+    # is taken)
+    off_board=(
+        # Italy and Sicily
+        ((15.0, 36.0), (17.2, 36.0), (17.2, 38.8), (18.7, 39.6), (18.7, 40.7), (17.0, 42.0), (15.0, 43.0)),
+        # the Balkans north of Illyria and Dardania, Dacia north of the Danube and of Getica
+        ((15.0, 42.8), (18.9, 42.8), (19.3, 43.3), (22.6, 43.3), (22.6, 44.2), (24.0, 44.2), (24.0, 45.6),
+         (29.0, 45.6), (29.0, 48.5), (15.0, 48.5)),
+        # the Caucasus from the Zygian coast to Dagestan, Iberia, Caucasian Albania, the steppe east of Sarmatia
+        ((37.6, 44.55), (37.9, 44.8), (39.5, 44.55), (41.5, 44.3), (43.5, 44.2), (44.5, 44.3), (44.5, 48.5),
+         (51.0, 48.5), (51.0, 39.5), (49.2, 39.2), (48.0, 39.6), (46.8, 40.4), (45.5, 41.05), (44.0, 41.2),
+         (43.4, 41.7), (43.2, 42.6), (42.2, 43.1), (41.3, 43.35), (40.6, 43.45), (40.1, 43.0)),
+        # the Karakum and the Kyzylkum, Chorasmia, the Syr Darya (north of Hyrcania, Parthyene, Margiana, Sogdiana)
+        ((51.0, 48.5), (70.0, 48.5), (70.0, 41.3), (69.3, 41.0), (68.3, 40.6), (67.5, 40.5), (66.0, 40.6),
+         (64.5, 40.2), (63.6, 39.4), (62.5, 38.75), (61.2, 38.3), (59.5, 37.7), (58.0, 38.35), (56.5, 38.5),
+         (55.0, 38.3), (54.0, 38.0), (53.7, 38.0), (52.5, 39.0), (51.0, 39.5)),
+        # the Pamirs, Ferghana, Kashmir, the Himalaya, the Punjab east of Gandhara, the Thar, Kutch and Gujarat
+        ((69.5, 48.5), (76.5, 48.5), (76.5, 20.5), (68.9, 20.5), (68.9, 23.7), (69.8, 24.4), (69.6, 25.5),
+         (69.8, 27.5), (70.7, 28.6), (71.9, 29.8), (72.7, 30.7), (73.8, 31.8), (74.5, 33.3), (74.3, 34.6),
+         (73.9, 35.6), (72.8, 36.4), (71.8, 37.0), (71.6, 38.3), (71.0, 39.6), (70.0, 40.5), (69.5, 41.0)),
+        # Oman, the coast of the Gulf south of Gerrha, Qatar
+        ((49.3, 20.5), (60.5, 20.5), (60.5, 22.6), (58.8, 23.9), (57.0, 25.0), (56.6, 26.0), (56.55, 26.6),
+         (56.0, 26.6), (54.0, 24.6), (51.8, 24.3), (51.8, 26.3), (50.75, 26.3), (50.75, 24.6), (49.3, 23.0)),
+        # Libya west and south of Cyrenaica
+        ((15.0, 20.5), (24.3, 20.5), (24.3, 30.1), (20.3, 30.4), (19.85, 31.5), (15.0, 32.0)),
+        # Sinai south of the desert road, both shores of the Gulfs of Suez and Aqaba
+        ((32.2, 26.9), (32.2, 30.6), (32.7, 30.6), (32.7, 29.95), (35.1, 29.95), (35.1, 27.9), (34.3, 26.9)),
+    ),
+)  # fmt: skip
+
+# the Caspian, (lat, lon) just off its shores: water the land mask counts as land, and no sea zone's
+CASPIAN = [
+    (38.4, 48.95), (37.6, 49.05), (37.52, 49.5), (37.32, 50.0), (37.05, 50.5), (36.85, 51.0), (36.78, 51.5),
+    (36.72, 52.0), (36.82, 52.7), (36.95, 53.4), (36.97, 53.9), (37.5, 53.85), (38.5, 53.8), (39.5, 53.3),
+    (40.0, 53.0), (41.0, 52.9), (41.8, 52.8), (43.5, 51.5), (44.7, 50.3), (45.5, 51.5), (46.8, 53.0),
+    (46.6, 49.5), (46.0, 48.0), (45.0, 47.6), (43.0, 47.55), (42.05, 48.3), (41.3, 49.0), (40.6, 49.6),
+    (40.35, 50.35), (40.1, 49.5), (39.3, 49.4), (38.8, 48.95),
+]  # fmt: skip
+
+PLANS["world-229"] = BoardPlan(
+    helpers=WORLD_HELPERS,
+    region=WORLD_REGION,
+    venice_island=False,
+    points=WORLD_POINTS,
+    channel_width=3,
+    scenario="world-229",
+    posts=WORLD_POSTS,
+    lakes=[CASPIAN],
+    channels=PLANS["aegean-229"].channels,
+    fills=PLANS["aegean-229"].fills,
+    crossings={("bithynia", "byzantium"): "the Bosporus: the strait's land crossing (S 8.1)"},
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
 # a Symmachia scenario read as a board: its provinces and sea zones as spaces
 
 
@@ -998,8 +1177,12 @@ class Drawer:
                 land[slab == k] = True
         self.land = land
         off = points_in_polygons(g, g.region.off_board) & land
+        # a lake the land mask counts as land (the Caspian): water that is no place's, drawn as the background
+        lake = points_in_polygons(g, [[(lon, lat) for lat, lon in poly] for poly in self.plan.lakes])
+        off &= ~lake
         label = np.full((g.rows, g.cols), -1, dtype=int)
         label[off] = self.OFF
+        label[lake] = self.OUT
 
         # geodesic Voronoi, land and sea separately (8-connected)
         def grow(region: np.ndarray, sids: list[str]) -> None:
@@ -1032,7 +1215,7 @@ class Drawer:
 
         land_ids = [s for s in self.ids if not self.board.spaces[s].is_sea]
         sea_ids = [s for s in self.ids if self.board.spaces[s].is_sea]
-        grow(land & ~off, land_ids)
+        grow(land & ~off & ~lake, land_ids)
         grow(~land, sea_ids)
         # islands without a seed: nearest coastal space within reach, else off the board
         coastal = np.isin(label, [self.index[s] for s in land_ids if self.board.spaces[s].kind == "coast"])
@@ -1054,6 +1237,7 @@ class Drawer:
         self.label = label
         self.fixed = np.zeros(label.shape, dtype=bool)
         self.fixed[label == self.OFF] = True
+        self.fixed[label == self.OUT] = True
         for cells in seed_cells.values():
             for c in cells:
                 self.fixed[c] = True

@@ -145,8 +145,9 @@ def _drawing_file(scenario_id: str) -> Drawing | None:
 
 
 def scenario_drawing(scenario: Scenario) -> Drawing | None:
-    """The drawing shipped for the scenario, if it draws exactly the scenario's places."""
-    drawing = _drawing_file(scenario.id)
+    """The drawing shipped for the scenario (or for the scenario whose places it shares, its `drawing`), if it
+    draws exactly the scenario's places."""
+    drawing = _drawing_file(scenario.drawing or scenario.id)
     if drawing is None or set(drawing.shapes) != set(scenario.provinces) | set(scenario.seas):
         return None
     return drawing

@@ -20,6 +20,7 @@ from .checking import Checker, nearest
 from .model import PROVINCE_GOODS, Good, MercenaryKind, PlaceKind, Title, UnitKind
 
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
+SCENARIO_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # a scenario file's name: world-229
 MAX_UNITS = 4  # armies and fleets of one power [S 4.5]
 
 
@@ -169,6 +170,7 @@ class Scenario:
     pirates: tuple[PiratesStart, ...]
     ravaged: Mapping[str, str]  # provinces ravaged by the last campaign before the game, and why
     by_number: Mapping[int, str] = field(default_factory=dict)
+    drawing: str | None = None  # the scenario whose drawing it is drawn on (the same places), else its own
 
     # ---- geography ------------------------------------------------------------------------------
 
@@ -277,6 +279,16 @@ def _leader(c: Checker, data: Any, where: str, lid: str | None = None) -> Leader
     )
 
 
+def _drawing(c: Checker, data: Any) -> str | None:
+    """The scenario whose drawing this one is drawn on (it has the same places), named as its file is."""
+    if data is None:
+        return None
+    name = c.text(data, "drawing")
+    if not SCENARIO_NAME.match(name):
+        c.add("drawing", f"expected the id of a scenario with the same places, such as world-229, found {name!r}")
+    return name
+
+
 def _read(data: Any) -> Scenario:
     c = Checker()
     top = c.mapping(data, "")
@@ -298,9 +310,11 @@ def _read(data: Any) -> Scenario:
             "hordes",
             "pirates",
             "ravaged",
+            "drawing",
         ),
     )
     sid = c.text(top.get("scenario"), "scenario", default="scenario")
+    drawing = _drawing(c, top.get("drawing"))
     title = _title(c, top.get("title"), "title", sid)
     start_year = c.integer(top.get("start_year"), "start_year")
     if start_year == 0:
@@ -606,6 +620,7 @@ def _read(data: Any) -> Scenario:
         tuple(pirates),
         ravaged,
         {n: p for n, p in numbers.items()},
+        drawing,
     )
 
 

@@ -8,6 +8,7 @@ than a cell of the drawing (a corner where four places meet is not a border)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,6 +19,7 @@ from shapely.geometry import MultiPolygon, Point, Polygon
 from pipeline.core.dice import FixedDice
 from pipeline.games.map_text import segment_hits, text_width
 from pipeline.games.symmachia import FAMILY, drawing
+from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.state import Ravage
 from pipeline.publish.geometry import parse_path
 from pipeline.publish.i18n import translator
@@ -29,14 +31,44 @@ ROOT = Path(__file__).resolve().parents[3]
 SCENARIO = load_setup(FAMILY, "aegean-229")
 FILE = ROOT / "pipeline" / "games" / "symmachia" / "scenarios" / "aegean-229.drawing.json"
 DATA = json.loads(FILE.read_text(encoding="utf-8"))
-SHAPES = {sid: MultiPolygon([Polygon(p[0], p[1:]) for p in parse_path(e["path"])]) for sid, e in DATA["spaces"].items()}
-DRAWN = touching(SHAPES)
 DEMO = ROOT / "games" / "symmachia-demo"
 SVG = "{http://www.w3.org/2000/svg}"
 
+# each shipped scenario, the land moves its drawing gives as a line over the water (and why), its largest size
+DRAWN_SCENARIOS = {
+    "aegean-229": ({frozenset(("bithynia", "byzantium")), frozenset(("hellespontine_phrygia", "phrygia"))}, 150_000),
+    "world-229": ({frozenset(("bithynia", "byzantium"))}, 400_000),
+    "vespers-88": ({frozenset(("bithynia", "byzantium"))}, 400_000),  # drawn by world-229's drawing
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Drawn:
+    """A shipped scenario, its drawing's file and data, each place's shape, the pairs that share a border."""
+
+    scenario: Scenario
+    file: Path
+    data: dict
+    shapes: dict[str, MultiPolygon]
+    touching: set[frozenset[str]]
+
+    def near(self, place: str) -> set[str]:
+        return {next(iter(pair - {place})) for pair in self.touching if place in pair}
+
+
+@functools.cache
+def drawn(name: str) -> Drawn:
+    scenario = load_setup(FAMILY, name)
+    file = ROOT / "pipeline" / "games" / "symmachia" / "scenarios" / f"{scenario.drawing or name}.drawing.json"
+    data = json.loads(file.read_text(encoding="utf-8"))
+    shapes = {
+        sid: MultiPolygon([Polygon(p[0], p[1:]) for p in parse_path(e["path"])]) for sid, e in data["spaces"].items()
+    }
+    return Drawn(scenario, file, data, shapes, touching(shapes))
+
 
 def _near(place: str) -> set[str]:
-    return {next(iter(pair - {place})) for pair in DRAWN if place in pair}
+    return drawn("aegean-229").near(place)
 
 
 def _first_state():
@@ -50,106 +82,135 @@ def _by_id(svg: str) -> dict[str, ET.Element]:
 
 # ---- the drawing ----------------------------------------------------------------------------------------
 
+EACH = pytest.mark.parametrize("name", sorted(DRAWN_SCENARIOS))
 
-def test_every_place_has_exactly_one_shape_of_its_kind() -> None:
+
+@EACH
+def test_every_place_has_exactly_one_shape_of_its_kind(name: str) -> None:
     """[S 1.2] The drawing has a shape for every province and sea zone of the scenario and nothing else; a
     desert is drawn as one, a sea zone as sea."""
-    assert set(DATA["spaces"]) == set(SCENARIO.provinces) | set(SCENARIO.seas)
-    for zid in SCENARIO.seas:
-        assert DATA["spaces"][zid]["kind"] == "sea", zid
-    for pid, prov in SCENARIO.provinces.items():
+    d = drawn(name)
+    assert set(d.data["spaces"]) == set(d.scenario.provinces) | set(d.scenario.seas)
+    for zid in d.scenario.seas:
+        assert d.data["spaces"][zid]["kind"] == "sea", zid
+    for pid, prov in d.scenario.provinces.items():
         kind = "desert" if prov.desert else "coast" if prov.coasts else "land"
-        assert DATA["spaces"][pid]["kind"] == kind, pid
-    for sid, shape in SHAPES.items():
+        assert d.data["spaces"][pid]["kind"] == kind, pid
+    for sid, shape in d.shapes.items():
         assert shape.is_valid and shape.area > 20, sid
 
 
-def test_shapes_do_not_overlap() -> None:
+@EACH
+def test_shapes_do_not_overlap(name: str) -> None:
     """A point of the map lies in one place only."""
-    ids = sorted(SHAPES)
+    shapes = drawn(name).shapes
+    ids = sorted(shapes)
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
-            if SHAPES[a].envelope.intersects(SHAPES[b].envelope):
-                assert SHAPES[a].intersection(SHAPES[b]).area < 0.5, (a, b)
+            if shapes[a].envelope.intersects(shapes[b].envelope):
+                assert shapes[a].intersection(shapes[b]).area < 0.5, (a, b)
 
 
-def test_land_borders_are_the_scenarios_borders() -> None:
+@EACH
+def test_land_borders_are_the_scenarios_borders(name: str) -> None:
     """[S 1.2] Two provinces share a border if and only if the scenario says they border, except a crossing
-    drawn as a line: the Bosporus [S 8.1] and the one pair no map in the plane can give a border beside the
-    others (Hellespontine Phrygia and Phrygia, which meet where Mysia meets Bithynia)."""
-    land = set(SCENARIO.provinces)
-    borders = {frozenset((p, b)) for p, prov in SCENARIO.provinces.items() for b in prov.borders}
-    crossings = {frozenset(c["spaces"]) for c in DATA["crossings"]}
-    drawn = {pair for pair in DRAWN if pair <= land}
-    assert sorted(map(sorted, drawn - borders)) == [], "borders the scenario does not have"
-    assert sorted(map(sorted, borders - drawn - crossings)) == [], "borders neither drawn nor crossed"
-    assert crossings <= borders and not crossings & drawn
-    assert crossings == {frozenset(("bithynia", "byzantium")), frozenset(("hellespontine_phrygia", "phrygia"))}
-    assert all(c["why"] for c in DATA["crossings"])
+    drawn as a line: the Bosporus [S 8.1] and, on the Aegean's map, the one pair no map in the plane can give
+    a border beside the others (Hellespontine Phrygia and Phrygia, which meet where Mysia meets Bithynia)."""
+    d = drawn(name)
+    land = set(d.scenario.provinces)
+    borders = {frozenset((p, b)) for p, prov in d.scenario.provinces.items() for b in prov.borders}
+    crossings = {frozenset(c["spaces"]) for c in d.data["crossings"]}
+    shown = {pair for pair in d.touching if pair <= land}
+    assert sorted(map(sorted, shown - borders)) == [], "borders the scenario does not have"
+    assert sorted(map(sorted, borders - shown - crossings)) == [], "borders neither drawn nor crossed"
+    assert crossings <= borders and not crossings & shown
+    assert crossings == DRAWN_SCENARIOS[name][0]
+    assert all(c["why"] for c in d.data["crossings"])
 
 
-def test_the_special_places_of_the_map() -> None:
+@EACH
+def test_the_special_places_of_the_map(name: str) -> None:
     """[S 8.1] The Bosporus is the strait's land crossing; the Dardanelles give the Chersonese and
     Hellespontine Phrygia no border, while the Sea of Thrace and the Propontis meet through them.
     [S 8.3] Euboea borders Attica and Aetolia."""
-    strait = SCENARIO.straits[0]
-    assert {frozenset(c["spaces"]) for c in DATA["crossings"]} >= {strait.crossing}
-    assert frozenset(("chersonese", "hellespontine_phrygia")) not in DRAWN
-    assert frozenset(("propontis", "thracian_sea")) in DRAWN
-    assert frozenset(("propontis", "western_black_sea")) in DRAWN
-    assert {"attica", "aetolia"} <= _near("euboea")
+    d = drawn(name)
+    strait = d.scenario.straits[0]
+    assert {frozenset(c["spaces"]) for c in d.data["crossings"]} >= {strait.crossing}
+    assert frozenset(("chersonese", "hellespontine_phrygia")) not in d.touching
+    assert frozenset(("propontis", "thracian_sea")) in d.touching
+    assert frozenset(("propontis", "western_black_sea")) in d.touching
+    assert {"attica", "aetolia"} <= d.near("euboea")
 
 
-def test_sea_borders_are_the_coasts_and_the_adjacent_zones() -> None:
+@EACH
+def test_sea_borders_are_the_coasts_and_the_adjacent_zones(name: str) -> None:
     """[S 1.2] A sea zone borders exactly its adjacent zones and the provinces that have a coast on it; a
     province touches only the zones of its coasts (one without coasts touches no sea)."""
-    passages = set(SCENARIO.long_passages)
-    for zid, zone in SCENARIO.seas.items():
-        expected = {z for z in zone.adjacent if frozenset((zid, z)) not in passages} | set(SCENARIO.coasts_of(zid))
-        assert sorted(_near(zid)) == sorted(expected), zid
-    for pid, prov in SCENARIO.provinces.items():
-        assert sorted(_near(pid) & set(SCENARIO.seas)) == sorted(prov.coasts), pid
+    d = drawn(name)
+    passages = set(d.scenario.long_passages)
+    for zid, zone in d.scenario.seas.items():
+        expected = {z for z in zone.adjacent if frozenset((zid, z)) not in passages} | set(d.scenario.coasts_of(zid))
+        assert sorted(d.near(zid)) == sorted(expected), zid
+    for pid, prov in d.scenario.provinces.items():
+        assert sorted(d.near(pid) & set(d.scenario.seas)) == sorted(prov.coasts), pid
 
 
-def test_the_long_passage_runs_off_the_maps_edge() -> None:
+@EACH
+def test_the_long_passage_runs_off_the_maps_edge(name: str) -> None:
     """[S 8.2] The Erythraean and Indian Seas do not touch: the long passage between them is drawn from
     each zone's southern end along the map's bottom edge."""
-    drawn = {frozenset(p["zones"]): p for p in DATA["passages"]}
-    assert set(drawn) == set(SCENARIO.long_passages)
-    for pair, passage in drawn.items():
-        assert pair not in DRAWN
-        assert passage["seasons"] == SCENARIO.long_passages[pair]
+    d = drawn(name)
+    passages = {frozenset(p["zones"]): p for p in d.data["passages"]}
+    assert set(passages) == set(d.scenario.long_passages)
+    for pair, passage in passages.items():
+        assert pair not in d.touching
+        assert passage["seasons"] == d.scenario.long_passages[pair]
         for zone, end in zip(passage["zones"], passage["ends"], strict=True):
-            assert SHAPES[zone].distance(Point(end)) < 0.5, zone
-            assert end[1] > DATA["viewbox"][3] * 0.8, zone  # near the bottom edge
+            assert d.shapes[zone].distance(Point(end)) < 0.5, zone
+            assert end[1] > d.data["viewbox"][3] * 0.8, zone  # near the bottom edge
 
 
-def test_every_pass_is_marked_on_its_border() -> None:
+@EACH
+def test_every_pass_is_marked_on_its_border(name: str) -> None:
     """[S 8.4] Each pass of the scenario has its sign on the border of its two provinces."""
-    marked = {frozenset(p["provinces"]): p["at"] for p in DATA["passes"]}
-    assert set(marked) == set(SCENARIO.passes)
+    d = drawn(name)
+    marked = {frozenset(p["provinces"]): p["at"] for p in d.data["passes"]}
+    assert set(marked) == set(d.scenario.passes)
     for pair, at in marked.items():
         for pid in pair:
-            assert SHAPES[pid].distance(Point(at)) < 1.0, pid
+            assert d.shapes[pid].distance(Point(at)) < 1.0, pid
 
 
-def test_names_cities_and_posts_lie_in_their_place() -> None:
+@EACH
+def test_names_cities_and_posts_lie_in_their_place(name: str) -> None:
     """The label point (name and units) of every place lies inside it; so do the main city of a province
     that names one and every trading post."""
-    for sid, entry in DATA["spaces"].items():
-        assert SHAPES[sid].contains(Point(entry["label"])), sid
-        if sid in SCENARIO.provinces:
-            prov = SCENARIO.provinces[sid]
+    d = drawn(name)
+    for sid, entry in d.data["spaces"].items():
+        assert d.shapes[sid].contains(Point(entry["label"])), sid
+        if sid in d.scenario.provinces:
+            prov = d.scenario.provinces[sid]
             assert ("city" in entry) == bool(prov.city or prov.trading_post), sid
             for key in ("city", "post"):
                 if key in entry:
-                    assert SHAPES[sid].buffer(0.3).contains(Point(entry[key])), (sid, key)
+                    assert d.shapes[sid].buffer(0.3).contains(Point(entry[key])), (sid, key)
             assert ("post" in entry) == bool(prov.trading_post), sid
 
 
-def test_the_drawing_stays_small() -> None:
-    """A season's map stays well under 300 KB on a phone."""
-    assert FILE.stat().st_size < 150_000
+@EACH
+def test_the_drawing_stays_small(name: str) -> None:
+    """A season's map stays small enough for a phone: the Aegean's drawing under 150 KB, the world's (from
+    the Adriatic to the Indus) under 400 KB."""
+    assert drawn(name).file.stat().st_size < DRAWN_SCENARIOS[name][1]
+
+
+def test_a_scenario_shares_the_drawing_of_the_scenario_it_names() -> None:
+    """The 88 BC scenario has the 229 BC world's places and names its drawing: its maps are drawn on it, not
+    schematically; a scenario naming a drawing of other places, or a name that is no plain name, gets none."""
+    vespers = load_setup(FAMILY, "vespers-88")
+    assert vespers.drawing == "world-229" and drawing.scenario_drawing(vespers) is not None
+    assert drawing.scenario_drawing(dataclasses.replace(SCENARIO, drawing="world-229")) is None
+    assert drawing.scenario_drawing(dataclasses.replace(vespers, drawing="../world-229")) is None
 
 
 # ---- the maps of a year ---------------------------------------------------------------------------------
