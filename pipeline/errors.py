@@ -1,7 +1,7 @@
 """Every error the project raises on purpose.
 
-Standard library only: the pure rules core imports this module. The command line turns a
-`PipelineError` into a one-line message and exit status 1, never a traceback.
+Standard library only (and `pipeline.escape`, which is too): the pure rules core imports this module. The
+command line turns a `PipelineError` into a one-line message and exit status 1, never a traceback.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+
+from pipeline.escape import log_line, visible
 
 
 def shown(value: object, limit: int = 60) -> str:
@@ -51,12 +53,17 @@ class Problem:
     said: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
-        place = self.file or ""
+        """The problem as a log shows it: its file and key path (which may hold any name a player wrote) on one line,
+        and no line of it beginning a workflow command (`pipeline.escape.log_line`)."""
+        place = visible(self.file or "")
         if self.line is not None:
             place = f"{place}:{self.line}" if place else f"line {self.line}"
+        where = visible(self.where)
         if place:
-            return f"{place}: {self.where}: {self.message}" if self.where else f"{place}: {self.message}"
-        return f"{self.where}: {self.message}" if self.where else self.message
+            text = f"{place}: {where}: {self.message}" if where else f"{place}: {self.message}"
+        else:
+            text = f"{where}: {self.message}" if where else self.message
+        return "\n".join(log_line(line) for line in text.split("\n"))
 
 
 class DataError(PipelineError):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 CORE = Path(__file__).resolve().parent.parent / "pipeline" / "core"
-ALLOWED_PROJECT = {"pipeline.errors"}
+ALLOWED_PROJECT = {"pipeline.errors", "pipeline.escape"}  # pure themselves (test_the_shared_modules_are_pure)
 BANNED_MODULES = {"random", "time", "datetime", "os", "pathlib", "subprocess", "socket", "io", "shutil", "secrets"}
 BANNED_CALLS = {"open", "input", "print", "exec", "eval", "__import__"}
 
@@ -44,6 +44,20 @@ def test_core_calls_no_io() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in BANNED_CALLS, f"{path.name}:{node.lineno} calls {node.func.id}"
+
+
+@pytest.mark.parametrize("name", ["errors.py", "escape.py"])
+def test_the_shared_modules_are_pure(name: str) -> None:
+    """What the core and the families may import of the project besides themselves: the errors and the
+    escapes (docs/security.md, "Player text is data"), the standard library alone, no I/O."""
+    path = CORE.parent / name
+    tree = ast.parse(path.read_text(), str(path))
+    for imported in _imports(tree):
+        root = imported.split(".")[0]
+        assert imported in ALLOWED_PROJECT or (root in set(sys.stdlib_module_names) and root not in BANNED_MODULES)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in BANNED_CALLS, f"{name}:{node.lineno} calls {node.func.id}"
 
 
 def test_the_check_would_catch_a_banned_import() -> None:

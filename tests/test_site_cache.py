@@ -342,11 +342,13 @@ def test_the_hooks_shortcuts_give_the_site_mkdocs_gives_without_them(games: Path
 
 
 def test_a_page_that_warns_is_not_kept_and_a_strict_build_fails_again(tmp_path: Path) -> None:
+    """A phase page with a link to a page that is not there (written into the site's Markdown: `judge site`
+    writes none, a narrative's shown as text) warns, which fails a strict build every time."""
     games = tmp_path / "games"
     shutil.copytree(GAMES / "demo", games / "demo")
-    (games / "demo" / "narrative").mkdir()
-    (games / "demo" / "narrative" / "1901-spring-movement.md").write_text("See [the missing page](missing.md).\n")
     work = mkdocs_project(tmp_path / "work", games)
+    with (work / "site" / "games" / "demo" / "1901-spring-movement.md").open("a", encoding="utf-8") as page:
+        page.write("\nSee [the missing page](missing.md).\n")
     for _ in range(2):
         built = mkdocs_build(work)
         assert built.returncode != 0 and "missing.md" in built.stderr

@@ -18,6 +18,7 @@ from pipeline.core import dice_chain
 from pipeline.core.dice import HashDice
 from pipeline.core.rules import Rules
 from pipeline.errors import DataError, PipelineError, Problem
+from pipeline.escape import log_line
 from pipeline.games import TurnResult, profile
 from pipeline.schedule import deadline_after, is_past
 from pipeline.storage.board_family import game_family_of
@@ -270,7 +271,7 @@ def status(folder: Path, echo: Echo, now: datetime | None = None) -> bool:
     needed = powers_to_order(game, position)
     sent, _ = order_paths(game, turn)
     phase = getattr(position, "phase", None)  # a board game's turn is a phase: said in words
-    echo(f"{game.title}: turn {turn}" + (f" ({phase})" if phase is not None else ""))
+    echo(log_line(f"{game.title}: turn {turn}" + (f" ({phase})" if phase is not None else "")))
     due = deadlines(game).get(turn)
     if due is not None:
         late = now is not None and game.settings.deadlines is not None and is_past(now, due, game.settings.deadlines)
@@ -326,9 +327,9 @@ def validate(
             problems += err.problems
             continue
         lines = family.order_lines(f.orders)
-        echo(f"{path}: {power}, {len(lines)} order(s)")
-        for line in lines:
-            echo(f"  {line}")
+        echo(log_line(f"{path}: {power}, {len(lines)} order(s)"))
+        for line in lines:  # what a player wrote (a speech, a note) on one line, beginning no workflow command
+            echo("  " + log_line(line))
         for warning in f.warnings:
             echo(f"  warning: {warning}")
     if problems:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.errors import DataError, Problem
+from pipeline.escape import visible
 from pipeline.storage.gamedir import Game
 from pipeline.storage.orders_files import (
     OrderFile,
@@ -270,14 +271,9 @@ REFUSAL_WORDS = {
 }
 
 
-def _one_line(text: str) -> str:
-    """A player's text (a file name, an order quoted in a problem) on one line: control characters escaped."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
 def refusal_summary(refusal: RefusedOrders) -> str:
     """A refusal in general words, fit for a public log: never what an encrypted file says."""
-    name = _one_line(refusal.file)
+    name = visible(refusal.file)  # a player's text (a file name, an order quoted in a problem) on one line
     if refusal.reason is Refusal.INVALID_ORDERS:
         what = f"{refusal.dropped} order(s) of {name} were not played ({refusal.power}'s units concerned have no order)"
     elif refusal.power is not None:
@@ -285,7 +281,7 @@ def refusal_summary(refusal: RefusedOrders) -> str:
     else:
         what = f"{name} was ignored: {REFUSAL_WORDS[refusal.reason]}"
     if not refusal.sealed and refusal.problems:
-        what += " (" + "; ".join(_one_line(d) for d in refusal.details()) + ")"
+        what += " (" + "; ".join(visible(d) for d in refusal.details()) + ")"
     elif refusal.problems:
         what += " (the details are in its power's private report)"
     return what

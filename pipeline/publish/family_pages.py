@@ -8,12 +8,12 @@ the family's public report and maps, in every language. A board family's pages a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from pipeline.errors import DataError
+from pipeline.escape import json_data, markdown_text, markup_text
 from pipeline.games import GameFamily
 from pipeline.storage.gamedir import Game
 from pipeline.storage.private_files import MASTER, private_report_path
@@ -21,7 +21,7 @@ from pipeline.storage.sealed import unseal
 from pipeline.storage.yamlio import parse_yaml
 
 from .i18n import LANGUAGES, translator
-from .pages import GameInfo, Page, deadline_text, game_rules, localized
+from .pages import GameInfo, Page, deadline_text, game_rules, localized, title_lines
 
 
 def is_own_kind(game: Game) -> bool:
@@ -52,7 +52,7 @@ def own_game_pages(info: GameInfo) -> list[Page]:
 
 
 def _json(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json_data(data, indent=1) + "\n"
 
 
 def _game_page(info: GameInfo, lang: str, orders: bool) -> tuple[str, list[Page]]:
@@ -60,17 +60,18 @@ def _game_page(info: GameInfo, lang: str, orders: bool) -> tuple[str, list[Page]
     game, t = info.game, translator(lang)
     family = game.game_family
     state = game.state(info.current, public=True)
-    lines = [f"# {game.title_in(lang)}", ""]
+    lines = title_lines(game.title_in(lang))
     lines += [t.gettext("Current turn: %(turn)s") % {"turn": family.title(game.board, info.current, t)}, ""]
     lines += [t.gettext("Deadline: %(deadline)s") % {"deadline": deadline_text(info, lang)}, ""]
     if orders:
-        lines += ["[" + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)} + "](orders.md)", ""]
+        sending = t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)}
+        lines += ["[" + markdown_text(sending) + "](orders.md)", ""]
     standings = family.standings(game.board, state) or []
     if standings:
         header = [t.gettext("Power"), *family.standing_labels(t)]
         lines += ["## " + t.gettext("Standings"), "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         for power, rank in standings:
-            cells = [family.power_name(game.board, power, t), *(str(v) for v in rank)]
+            cells = [markdown_text(family.power_name(game.board, power, t)), *(str(v) for v in rank)]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
     lines += ["## " + t.gettext("This game's rules"), "", *game_rules(info, t), ""]
@@ -101,7 +102,7 @@ def _order_page(info: GameInfo, form: bool, lang: str) -> str:
     `orders.json` and writes the file."""
     game, t = info.game, translator(lang)
     family = game.game_family
-    lines = ["# " + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)}, ""]
+    lines = title_lines(t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)})
     syntax = family.orders_page + (".fr.md" if lang == "fr" else ".md")
     link = f"[{syntax}]({info.repo_url.rstrip('/')}/blob/main/{syntax})" if info.repo_url else f"`{syntax}`"
     lines += [
@@ -125,8 +126,8 @@ def _order_page(info: GameInfo, form: bool, lang: str) -> str:
             "",
             "<noscript>" + t.gettext("This page needs JavaScript.") + "</noscript>",
             "",
-            f'<div class="pbem-form" data-form="family-orders" data-family="{family.id}" data-game="{game.id}" '
-            f'data-lang="{lang}"></div>',
+            f'<div class="pbem-form" data-form="family-orders" data-family="{family.id}" '
+            f'data-game="{markup_text(game.id)}" data-lang="{lang}"></div>',
             "",
         ]
     return "\n".join(lines)

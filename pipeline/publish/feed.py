@@ -9,11 +9,17 @@ commit gives the same bytes (no build time in the feed).
 from __future__ import annotations
 
 from email.utils import format_datetime
-from xml.sax.saxutils import escape
+
+from pipeline.escape import markup_text
 
 from .i18n import LANGUAGES, translator
 from .pages import GameInfo, turn_title
 from .words import Words
+
+
+def _text(text: str) -> str:
+    """An element's text as XML takes it (`markup_text`)."""
+    return markup_text(text, quote=False)
 
 
 def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str = LANGUAGES[0]) -> str:
@@ -35,9 +41,9 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<rss version="2.0">',
         "<channel>",
-        f"<title>{escape(site_name)}</title>",
-        f"<link>{escape(base + 'games/')}</link>",
-        f"<description>{escape(description)}</description>",
+        f"<title>{_text(site_name)}</title>",
+        f"<link>{_text(base + 'games/')}</link>",
+        f"<description>{_text(description)}</description>",
         f"<language>{lang}</language>",
     ]
     for _, _, _, info, turn, w in items:
@@ -48,9 +54,9 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
         }
         lines += [
             "<item>",
-            f"<title>{escape(title)}</title>",
-            f"<link>{escape(link)}</link>",
-            f'<guid isPermaLink="false">{escape(info.game.id + "/" + turn)}</guid>',
+            f"<title>{_text(title)}</title>",
+            f"<link>{_text(link)}</link>",
+            f'<guid isPermaLink="false">{_text(info.game.id + "/" + turn)}</guid>',
         ]
         deadline = info.deadlines.get(turn)
         if deadline is not None:

@@ -84,7 +84,10 @@ _BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.DOTALL)
 _LANGUAGE = re.compile(r"\.([a-z]{2})\.md$")
 
 _INDEX = re.compile(r"(?:^|/)index(?:\.[a-z]{2})?\.md$")
-_HEADING = re.compile(r"^# (.+?)\s*(?:\{[^}]*\})?\s*$", re.MULTILINE)
+_HEADING = re.compile(r"^# (.+?)\s*(?:(?<!\\)\{[^}]*\})?\s*$", re.MULTILINE)
+# a heading's Markdown backslash escapes (`judge site` escapes a title that way, pipeline/escape.py), undone
+# for a section's name, which the theme writes as it is; never `<` or `&`, which the title keeps as entities
+_BACKSLASHED = re.compile(r"\\([\\`*_{}\[\]#+\-.!>~])")
 
 # the tag (from its first letter, which Python's regular expressions look for fast: a leading `[ \t]*` made
 # them try every place of the page, a millisecond a page) and its line's end; its indentation is cut apart
@@ -289,7 +292,7 @@ def _name_sections(items: list[Any]) -> None:
             if getattr(child, "is_page", False) and source and _INDEX.search(child.file.src_uri):
                 found = _HEADING.search(Path(source).read_text(encoding="utf-8"))
                 if found:
-                    item.title = found[1]
+                    item.title = _BACKSLASHED.sub(r"\1", found[1])
                 break
 
 

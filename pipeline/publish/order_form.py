@@ -28,17 +28,17 @@ GitHub only when the player opens GitHub's "new file" page with it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pipeline.core.board import Board
 from pipeline.core.legal_orders import legal_orders_data
+from pipeline.escape import json_data, markup_text
 from pipeline.storage.gamedir import Game, phase_of_turn
 from pipeline.storage.private_files import private_report_path, private_reports
 
 from .i18n import LANGUAGES, Translator, translator
-from .pages import GameInfo, Page, localized, map_link
+from .pages import GameInfo, Page, localized, map_link, title_lines
 from .private_words import private_report_words
 from .render import drawing_for
 from .words import Words
@@ -47,7 +47,7 @@ SCRIPT = "assets/javascripts/order-form.js"
 
 
 def _json(data: object) -> str:
-    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return json_data(data, indent=2) + "\n"
 
 
 def public_legal_orders(game: Game, turn: str) -> dict[str, object]:
@@ -328,8 +328,7 @@ def order_page(info: GameInfo, lang: str) -> str:
     game, t = info.game, translator(lang)
     w = Words(game.board, t)
     lines = [
-        "# " + t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)},
-        "",
+        *title_lines(t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
             "Your orders for **%(phase)s**: choose your power, then an order for each unit among the legal "
             "ones. The page writes the order file; send it from GitHub or download it."
@@ -349,8 +348,7 @@ def order_page(info: GameInfo, lang: str) -> str:
 def private_page(info: GameInfo, lang: str) -> str:
     game, t = info.game, translator(lang)
     lines = [
-        "# " + t.gettext("Private reports: %(game)s") % {"game": game.title_in(lang)},
-        "",
+        *title_lines(t.gettext("Private reports: %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
             "Each power's money (treasury, loans, money orders and their results, income) is kept encrypted "
             "to its player. Paste your private key and choose a turn: the report is decrypted in this page."
@@ -387,7 +385,7 @@ def _noscript(t: Translator) -> list[str]:
 
 def _mount(kind: str, game_id: str, lang: str) -> str:
     """The element the script fills (it finds the data files from its own URL: see the module's docstring)."""
-    return f'<div class="pbem-form" data-form="{kind}" data-game="{game_id}" data-lang="{lang}"></div>'
+    return f'<div class="pbem-form" data-form="{kind}" data-game="{markup_text(game_id)}" data-lang="{lang}"></div>'
 
 
 def form_pages(info: GameInfo) -> list[Page]:

@@ -10,11 +10,14 @@ English being the default language).
                                French: `render.render_map`)
 
 Everything comes from committed files (game.yaml, states, results, deadlines.yaml, narrative/), never
-from the clock: the same commit gives the same bytes.
+from the clock: the same commit gives the same bytes. What a player or a game master wrote (a title, a name,
+a narrative) is escaped for the Markdown where it is put (`pipeline.escape`; docs/security.md, "Player text is
+data").
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,6 +27,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 
 from pipeline.core.position import Position
+from pipeline.escape import markdown_text, markdown_without_html, markup_text
 from pipeline.games import families
 from pipeline.storage.gamedir import Game, deadlines, phase_of_turn
 
@@ -128,6 +132,17 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def title_lines(title: str) -> list[str]:
+    """A page's title as its first heading, escaped for the Markdown; when that takes an escape, also as the
+    page's front matter `title`, escaped for HTML. MkDocs takes a page's title from its heading, keeping the
+    heading's entities, and the theme's `<title>` unescapes them (`page.title | striptags`): a heading's
+    ``&lt;/title&gt;`` would come back as a tag there. The front matter's title the theme writes as it is."""
+    shown = markdown_text(title)
+    if shown == title:
+        return [f"# {title}", ""]
+    return ["---", f"title: {json.dumps(markup_text(title))}", "---", "", f"# {shown}", ""]
+
+
 def _player(info: GameInfo, pid: str) -> str:
     login = info.game.players.get(pid)
     return f"[{login}](https://github.com/{login})" if login else "—"
@@ -139,10 +154,10 @@ def games_table(infos: list[GameInfo], lang: str, prefix: str) -> list[str]:
     header = [t.gettext("Game"), t.gettext("Rules"), t.gettext("Current turn"), t.gettext("Deadline")]
     rows = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for info in infos:
-        w = Words(info.game.board, t)
+        w = Words(info.game.board, t, markdown_text)
         game = info.game
         rows.append(
-            f"| [{_cell(game.title_in(lang))}]({prefix}{game.id}/index.md) "
+            f"| [{_cell(markdown_text(game.title_in(lang)))}]({prefix}{game.id}/index.md) "
             f"| [`{game.data.get('profile', 'standard')}`]({prefix}rules.md) "
             f"| {turn_title(info, info.current, t, w)} | {deadline_text(info, lang)} |"
         )
@@ -160,10 +175,10 @@ def turn_title(info: GameInfo, turn: str, t: Translator, w: Words) -> str:
 def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     """The game's page in `lang`, and the map files it shows."""
     game, t = info.game, translator(lang)
-    w = Words(game.board, t)
+    w = Words(game.board, t, markdown_text)
     position = game.position(info.current, public=True)  # what everybody may see: no secret treasury
     profile_name = str(game.data.get("profile", "standard"))
-    lines = [f"# {game.title_in(lang)}", ""]
+    lines = title_lines(game.title_in(lang))
     lines.append(
         t.gettext("Rules: [%(profile)s](%(rules)s), map %(map)s.")
         % {"profile": f"`{profile_name}`", "rules": f"../rules.md#{profile_name}", "map": w.board_name()}
@@ -307,14 +322,15 @@ def sending_orders(info: GameInfo, t: Translator, w: Words) -> list[str]:
 # ---- the phase pages ------------------------------------------------------------------------------------
 def narrative(game: Game, turn: str, lang: str) -> str | None:
     """The game master's text for the turn, `narrative/<turn>.md` (English, or the game's only language)
-    and `narrative/<turn>.fr.md`: the page's own language first, else the other one."""
+    and `narrative/<turn>.fr.md`: the page's own language first, else the other one; its Markdown kept, no
+    HTML read in it (`markdown_without_html`)."""
     folder = game.folder / "narrative"
     names = [localized(Path(f"{turn}.md"), lang)] + [
         localized(Path(f"{turn}.md"), other) for other in LANGUAGES if other != lang
     ]
     for name in names:
         if (folder / name).is_file():
-            return (folder / name).read_text(encoding="utf-8").strip()
+            return markdown_without_html((folder / name).read_text(encoding="utf-8").strip())
     return None
 
 
@@ -332,11 +348,11 @@ def phase_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     """One adjudicated phase in `lang`: links to the game and the phases around it, the narrative, the map
     of the position the orders were given in with what came of them, and the report."""
     game, t = info.game, translator(lang)
-    w = Words(game.board, t)
+    w = Words(game.board, t, markdown_text)
     record = load_phase(game, turn, turns=info.turns)
     report = public_report(record, lang, level=1).rstrip("\n").split("\n")
     index = info.adjudicated.index(turn)
-    links = [f"[{_cell(game.title_in(lang))}](index.md)"]
+    links = [f"[{_cell(markdown_text(game.title_in(lang)))}](index.md)"]
     if index > 0:
         before = info.adjudicated[index - 1]
         links.insert(0, "← " + t.gettext("Previous: [%(phase)s](%(page)s)") % _phase_link(w, before))

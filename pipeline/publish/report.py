@@ -25,6 +25,7 @@ from pipeline.core.retreat import city_retreat, retreat_options
 from pipeline.core.rules import Rules
 from pipeline.core.units import AUTONOMOUS, Unit, UnitKind
 from pipeline.errors import OrderError
+from pipeline.escape import markdown_code, markdown_text
 from pipeline.games import family_of
 from pipeline.storage.gamedir import Game, phase_of_turn
 from pipeline.storage.private_files import private_reports
@@ -104,8 +105,7 @@ def _with_private_results(game: Game, turn: str, results: Any) -> Any:
 def _code(text: str) -> str:
     """A name a player chose (a file's), as inline code on one line: control characters escaped, no
     backtick to end the code early."""
-    shown = text.encode("unicode_escape").decode("ascii").replace("`", "'")
-    return f"`{shown}`"
+    return f"`{markdown_code(text)}`"
 
 
 def _cell(text: str) -> str:
@@ -120,7 +120,7 @@ class _Report:
     def __init__(self, record: PhaseRecord, lang: str) -> None:
         self.record = record
         self.t: Translator = translator(lang)
-        self.w = Words(record.board, self.t)
+        self.w = Words(record.board, self.t, markdown_text)
         self.s = Sentences(self.w, record.played)
 
     def orders(self, level: int, entries: list[Entry]) -> list[str]:
@@ -137,7 +137,7 @@ class _Report:
         header = (t.gettext("Order"), t.gettext("Meaning"), t.gettext("Result"))
         rows = ["| " + " | ".join(header) + " |", "|---|---|---|"]
         for e in entries:
-            rows.append(f"| `{_cell(e.text)}` | {_cell(self.s.describe(e))} | {_cell(self.s.result(e))} |")
+            rows.append(f"| {_cell(_code(e.text))} | {_cell(self.s.describe(e))} | {_cell(self.s.result(e))} |")
         return rows
 
     # ---- refused order files --------------------------------------------------------------------
@@ -232,7 +232,8 @@ class _Report:
             return t.gettext("%(power)s is eliminated.") % {"power": capital(w.power_the(place))}
         if kind is EventKind.VICTORY:
             return t.gettext("%(power)s wins the game.") % {"power": capital(w.power_the(place))}
-        return t.gettext("Event: %(event)s %(in_place)s.") % {"event": e.get("event", ""), "in_place": w.in_(place)}
+        event = markdown_text(e.get("event", ""))
+        return t.gettext("Event: %(event)s %(in_place)s.") % {"event": event, "in_place": w.in_(place)}
 
     def _rebellion_target(self, province: str) -> str | None:
         for position in (self.record.after, self.record.played):
@@ -404,7 +405,7 @@ def private_report(record: PhaseRecord, power: str, lang: str, level: int = 2) -
             place = str(line.get("place", ""))
             named = w.power(place) if place in record.board.powers else w.place(place)
             source = str(line.get("from", ""))
-            lines.append(f"| {sources.get(source, source)} | {named} | {int(line.get('ducats', 0))} |")
+            lines.append(f"| {sources.get(source, markdown_text(source))} | {named} | {int(line.get('ducats', 0))} |")
         total = sum(int(line.get("ducats", 0)) for line in income)
         lines.append("| **" + t.gettext("Total") + f"** | | **{total}** |")
     loans = record.after.ledger.debt(power) if record.after is not None else record.played.ledger.debt(power)

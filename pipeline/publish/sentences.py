@@ -278,7 +278,7 @@ class Sentences:
             return t.gettext("Succeeds: %(granted)s lent; %(owed)s to repay %(when)s.") % self._loan(d)
         if "die" in d:
             return t.gettext("Succeeds: the assassin's die shows %(die)s; %(paid)s spent.") % {
-                "die": d["die"],
+                "die": self.w.shown(str(d["die"])),
                 "paid": self._ducats(d, "paid"),
             }
         if "paid" in d:
@@ -478,7 +478,9 @@ class Sentences:
                 "paid": self._ducats(d, "paid"),
             }
         if r is Reason.ATTEMPT_FAILED:
-            return t.gettext("Fails: the assassin's die shows %(die)s, a miss.") % {"die": d.get("die", "?")}
+            return t.gettext("Fails: the assassin's die shows %(die)s, a miss.") % {
+                "die": self.w.shown(str(d.get("die", "?")))
+            }
         if r is Reason.REBELLION_NOT_ALLOWED:
             why = SubReason.of(d)
             if why is SubReason.ALREADY_REBELLING:

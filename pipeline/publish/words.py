@@ -10,6 +10,7 @@ seasons and sums come from the gettext catalogues.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from pipeline.core.board import Board, coast_of, space_of
 from pipeline.core.position import Phase, PhaseKind
@@ -18,10 +19,19 @@ from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
 from .i18n import Translator
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
 class Words:
-    def __init__(self, board: Board, t: Translator) -> None:
+    """`shown` writes each name of the map (a place's, a power's) for the medium the words go into: the
+    report's Markdown (`pipeline.escape.markdown_text`), or as they are (a map, a feed, a form's data, which
+    escape for theirs)."""
+
+    def __init__(self, board: Board, t: Translator, shown: Callable[[str], str] = _as_is) -> None:
         self.board = board
         self.t = t
+        self.shown = shown
 
     # ---- the board --------------------------------------------------------------------------------
     def board_name(self) -> str:
@@ -36,7 +46,7 @@ class Words:
                 "board", "Machiavelli (Avalon Hill 1995 board, with the Objectif rules' double coasts)"
             ),
         }
-        return names.get(self.board.name, self.board.name)
+        return names.get(self.board.name, self.shown(self.board.name))
 
     # ---- places -----------------------------------------------------------------------------------
     def _space(self, location: str) -> str:
@@ -47,10 +57,10 @@ class Words:
         sid = self._space(location)
         space = self.board.spaces.get(sid)
         if space is None:
-            return sid
+            return self.shown(sid)
         if self.t.lang == "fr":
-            return space.names.get("fr", space.name)
-        return space.name
+            return self.shown(space.names.get("fr", space.name))
+        return self.shown(space.name)
 
     def place_coast(self, location: str) -> str:
         """The bare name with its coast, if any: "St Petersburg (north coast)" / "Saint-Pétersbourg (côte nord)"."""
@@ -61,17 +71,17 @@ class Words:
         space = self.board.spaces.get(sid)
         name = space.name if space is not None else sid
         the = "the " if space is not None and space.kind == "sea" else ""
-        return f"{preposition} {the}{name}"
+        return f"{preposition} {the}{self.shown(name)}"
 
     def _french(self, location: str, form: str) -> str:
         sid = self._space(location)
         space = self.board.spaces.get(sid)
         if space is None:
-            return sid
+            return self.shown(sid)
         if form in space.names:
-            return space.names[form]
+            return self.shown(space.names[form])
         name = space.names.get("fr", space.name)  # a map without French forms: the bare name after the word
-        return f"{'à' if form == 'fr_in' else 'de'} {name}"
+        return f"{'à' if form == 'fr_in' else 'de'} {self.shown(name)}"
 
     def _coast(self, location: str, phrase: str) -> str:
         coast = coast_of(location)
@@ -107,7 +117,8 @@ class Words:
         known = power_forms(self.t).get(name)
         if known is not None:
             return known
-        adjective = info.adjective if info is not None else power
+        adjective = self.shown(info.adjective if info is not None else power)
+        name = self.shown(name)
         return name, name, name, name, adjective  # a power no catalogue knows: its map name
 
     def power(self, power: str) -> str:
@@ -175,7 +186,7 @@ class Words:
             "militia": self.t.pgettext("special unit", "militia"),
             "mercenaries": self.t.pgettext("special unit", "mercenaries"),
             "professionals": self.t.pgettext("special unit", "professionals"),
-        }.get(special, special)
+        }.get(special, self.shown(special))
 
     def unknown_unit(self, location: str) -> str:
         """No unit is known there: "the unit in Venice"."""

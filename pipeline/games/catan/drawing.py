@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from html import escape
+
+from pipeline.escape import markup_text as escape  # text and attributes of the SVG
 
 from .board import Board, Edge, Terrain
 from .outcome import Combat, Event, Moved, Side

@@ -44,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pipeline.games import names as name_rule
+
 from .board import Board, Edge, Slot, Vertex
 from .outcome import Action, Section
 from .resources import Hand, Resource, hand_from_data, resource_named
@@ -380,6 +382,9 @@ class _Reader:
         label = data.get("label")
         if label is not None and not isinstance(label, str):
             self.problem(f"{where}.label", N_("a label is a word"))
+            label = None
+        elif label is not None and (refused := name_rule.name_problem(label, name_rule.NameKind.LABEL)) is not None:
+            self.problem(f"{where}.label", refused.template, **dict(refused.values))
             label = None
         if order is None:
             return None

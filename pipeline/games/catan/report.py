@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pipeline.escape import markdown_text
+
 from .board import Terrain
 from .orders import Offer, TurnOrders
 from .outcome import (
@@ -303,11 +305,12 @@ class Report:
     sections: tuple[Section, ...]
 
     def markdown(self, t: Gettext) -> str:
-        """The report in words: a title, then each section's heading and its lines as a list."""
-        out = [f"## {capital(self.title.words(t))}", ""]
+        """The report in words: a title, then each section's heading and its lines as a list; every value
+        (a seat, a place, what a player's file held) escaped for the Markdown (`markdown_text`)."""
+        out = [f"## {capital(self.title.words(t, markdown_text))}", ""]
         for section in self.sections:
-            out += [f"### {capital(section.heading.words(t))}", ""]
-            out += [f"- {capital(line.words(t))}" for line in section.lines] or ["-"]
+            out += [f"### {capital(section.heading.words(t, markdown_text))}", ""]
+            out += [f"- {capital(line.words(t, markdown_text))}" for line in section.lines] or ["-"]
             out.append("")
         return "\n".join(out)
 

@@ -9,7 +9,7 @@ named placeholders (``{value}``) that the values fill in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -63,9 +63,11 @@ class Said:
     plural: str | None = None
     count: int = 0
 
-    def words(self, t: Gettext = ENGLISH) -> str:
+    def words(self, t: Gettext = ENGLISH, shown: Callable[[str], str] | None = None) -> str:
+        """The message in the reader's language; `shown` writes each text value for the medium (a report's
+        Markdown: `pipeline.escape.markdown_text`), the catalogue's own words as they are."""
         text = t.gettext(self.template) if self.plural is None else t.ngettext(self.template, self.plural, self.count)
-        return text.format_map({k: _words(v, t) for k, v in self.values})
+        return text.format_map({k: _words(v, t, shown) for k, v in self.values})
 
     def __str__(self) -> str:
         return self.words()
@@ -79,12 +81,12 @@ class Listed:
     style: str = "standard"
 
 
-def _words(value: str | Said | Listed, t: Gettext) -> str:
+def _words(value: str | Said | Listed, t: Gettext, shown: Callable[[str], str] | None) -> str:
     if isinstance(value, Said):
-        return value.words(t)
+        return value.words(t, shown)
     if isinstance(value, Listed):
-        return t.join([_words(v, t) for v in value.items], value.style)
-    return value
+        return t.join([_words(v, t, shown) for v in value.items], value.style)
+    return value if shown is None else shown(value)
 
 
 def said(template: str, **values: object) -> Said:

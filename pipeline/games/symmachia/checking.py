@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from pipeline.errors import DataError, Problem, shown
+from pipeline.games import names as name_rule
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -67,6 +68,16 @@ class Checker:
             self.add(where, f"expected a name or a text, found {shown(data)}")
             return default
         return data.strip()
+
+    def name(self, data: Any, where: str, kind: name_rule.NameKind = name_rule.NameKind.NAME) -> str:
+        """A name a player or the game master chose (a leader's, a unit's new id), by the shared rule
+        (`pipeline.games.names`); "" after its problem."""
+        text = self.text(data, where)
+        problem = name_rule.name_problem(text, kind) if text else None
+        if problem is not None:
+            self.add(where, problem.english())
+            return ""
+        return text
 
     def integer(self, data: Any, where: str, lo: int | None = None, hi: int | None = None, default: int = 0) -> int:
         if isinstance(data, bool) or not isinstance(data, int):

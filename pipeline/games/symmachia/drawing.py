@@ -28,9 +28,9 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
+from pipeline.escape import markup_text as escape  # text and attributes of the SVG
 from pipeline.games.family import Translations
 from pipeline.games.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width, tint
 from pipeline.games.map_text import coordinate as _r

@@ -27,6 +27,7 @@ from typing import Any
 from pipeline.core.dice import Dice, shares
 from pipeline.core.rules import Rules
 from pipeline.errors import DataError, Problem, shown
+from pipeline.escape import markdown_text
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 from . import cases, drawing, form, legal, option_words, report
@@ -284,7 +285,7 @@ class SymmachiaFamily(GameFamily):
         if viewer == MASTER:
             lines += report.master_view(setup, before, results.get(MASTER) or {}, t)
             for power, own in sorted((results.get("private_of") or {}).items()):
-                lines += [f"# {report.Namer(setup, before, t).power(power)}", ""]
+                lines += [f"# {report.Namer(setup, before, t, shown=markdown_text).power(power)}", ""]
                 lines += report.private_report(setup, after, own, t)
         elif viewer is not None:
             lines += report.private_report(setup, after, results.get("private") or {}, t)

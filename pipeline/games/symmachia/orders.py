@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.errors import DataError, PipelineError, Problem, shown
+from pipeline.games import names as name_rule
 
 from .checking import Checker, nearest, slug
 from .model import (
@@ -594,6 +595,8 @@ class Reader:
                 kind = c.choice(um.get("create"), f"{w}.create", UnitKind)
                 if uid in self.units:
                     c.add(w, f"the unit id {uid!r} is taken: a new unit needs a new id")
+                elif (problem := name_rule.name_problem(uid, name_rule.NameKind.ID)) is not None:
+                    c.add(w, problem.english())
                 if kind is UnitKind.ARMY:
                     at = self.place(
                         um.get("at"),
@@ -689,9 +692,9 @@ class Reader:
         if isinstance(data, Mapping):
             m = self.c.mapping(data, where)
             self.c.unknown_keys(m, where, ("new",))
-            name = self.c.text(m.get("new"), f"{where}.new")
+            name = self.c.name(m.get("new"), f"{where}.new")
             lid = slug(name)
-            if lid in self.st.public.leaders:
+            if lid and lid in self.st.public.leaders:
                 self.c.add(f"{where}.new", f"{name!r} is already a leader: name him by his id {lid!r}")
             return lid, name
         if isinstance(data, str) and data.strip().lower() == KING:
@@ -930,12 +933,12 @@ def read_ruling(data: Any, scenario: Scenario, state: State) -> Ruling:
             rome[prov] = None
         else:
             rome[prov] = c.name_in(to, f"rome.{prov}", state.public.powers, "power")
-    heirs = {p: c.text(n, f"heirs.{p}") for p, n in c.mapping(top.get("heirs"), "heirs", required=False).items()}
+    heirs = {p: c.name(n, f"heirs.{p}") for p, n in c.mapping(top.get("heirs"), "heirs", required=False).items()}
     for p in heirs:
         if p not in state.public.powers:
             c.add(f"heirs.{p}", f"unknown power {p!r}" + nearest(p, state.public.powers))
     seconds = {
-        lid: c.text(n, f"seconds.{lid}") for lid, n in c.mapping(top.get("seconds"), "seconds", required=False).items()
+        lid: c.name(n, f"seconds.{lid}") for lid, n in c.mapping(top.get("seconds"), "seconds", required=False).items()
     }
     for lid in seconds:
         if lid not in state.public.leaders:
@@ -947,7 +950,7 @@ def read_ruling(data: Any, scenario: Scenario, state: State) -> Ruling:
         if lid not in state.public.leaders:
             c.add(f"usurpers.{lid}", f"unknown leader {lid!r}" + nearest(lid, state.public.leaders))
         usurpers[lid] = UsurperRuling(
-            c.text(m.get("name"), f"usurpers.{lid}.name"),
+            c.name(m.get("name"), f"usurpers.{lid}.name"),
             c.integer(m.get("treasury", 0), f"usurpers.{lid}.treasury", 0),
         )
     c.done()

@@ -6,7 +6,9 @@ treasury line by line, the results of its secret acts) and the game master's vie
 leaders' competences and the sealed dice).
 
 The records are the year's (`outcome.Record.to_data`, as the results file keeps them); every sentence is a
-catalogue message (`t.gettext`), every name the scenario's in the reader's language.
+catalogue message (`t.gettext`), every name the scenario's in the reader's language, and every value put
+into the Markdown escaped for it (`pipeline.escape.markdown_text`: a leader's name is a player's or the game
+master's choice, and a state read from a file may hold any text).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pipeline.escape import markdown_code, markdown_text
 from pipeline.games.family import Translations
 
 from .model import Title, UnitKind
@@ -38,15 +41,28 @@ def year_in_words(year: int, t: Translations) -> str:
     return t.gettext("AD %(year)s") % {"year": year}
 
 
-class Namer:
-    """The scenario's and the state's names in the reader's language."""
+def _as_is(text: str) -> str:
+    return text
 
-    def __init__(self, scenario: Scenario, state: State | None, t: Translations, before: State | None = None) -> None:
+
+class Namer:
+    """The scenario's and the state's names in the reader's language, each as `shown` writes it for its
+    medium (the report's Markdown: `markdown_text`; as they are for a map or a form, which escape for theirs)."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        state: State | None,
+        t: Translations,
+        before: State | None = None,
+        shown: Callable[[str], str] = _as_is,
+    ) -> None:
         self.s, self.st, self.t = scenario, state, t
         self.before = before  # the names of those gone during the year (a leader killed, a unit destroyed)
+        self.shown = shown
 
     def title(self, title: Title) -> str:
-        return title.fr if self.t.lang == "fr" else title.en
+        return self.shown(title.fr if self.t.lang == "fr" else title.en)
 
     def power(self, pid: Any) -> str:
         if not pid:  # a side that is not there (a trade cancelled before it had a buyer)
@@ -55,7 +71,7 @@ class Namer:
         if self.st is not None and pid in self.st.public.powers:
             return self.title(self.st.public.powers[pid].name)
         start = self.s.powers.get(pid)
-        return self.title(start.name) if start is not None else pid
+        return self.title(start.name) if start is not None else self.shown(pid)
 
     def place(self, place: Any) -> str:
         return self.title(self.s.place_name(str(place))) if place else self.t.gettext("nowhere")
@@ -64,7 +80,7 @@ class Namer:
         for state in (self.st, self.before):
             if state is not None and str(lid) in state.public.leaders:
                 return self.title(state.public.leaders[str(lid)].name)
-        return str(lid)
+        return self.shown(str(lid))
 
     def unit(self, uid: Any) -> str:
         """A power's army or fleet by its leader ("Sosibius's army", « l’armée de Sosibios »), or a horde's,
@@ -82,7 +98,7 @@ class Namer:
             if str(uid) in bands:
                 return self.title(bands[str(uid)])
         merc = self.s.mercenaries.get(str(uid))
-        return self.title(merc.name) if merc is not None else str(uid)
+        return self.title(merc.name) if merc is not None else self.shown(str(uid))
 
     def ref(self, ref: Any) -> str:
         """What a treasury line is for: a power, a unit, a place, by its name."""
@@ -96,10 +112,14 @@ class Namer:
         return self.unit(ref)
 
     def good(self, good: Any) -> str:
-        return label(GOODS, good, self.t)
+        return self.shown(label(GOODS, good, self.t))
 
     def why(self, why: Any) -> str:
-        return label(WHYS, why, self.t)
+        return self.shown(label(WHYS, why, self.t))
+
+    def text(self, value: Any) -> str:
+        """Any other value of a record (a number, a code) as the medium shows it."""
+        return self.shown(str(value))
 
     def names(self, items: Any, name: Callable[[Any], str]) -> str:
         return self.t.join([name(i) for i in items]) if items else "—"
@@ -329,10 +349,12 @@ def _fields(record: Data, n: Namer) -> dict[str, str]:
             out[key] = n.names(value, n.place if key == "provinces" else n.power)
         elif key == "good":
             out[key] = n.good(value)
+        elif key == "order":  # in a code span
+            out[key] = markdown_code(value)
         elif isinstance(value, list):
-            out[key] = n.names(value, str)
+            out[key] = n.names(value, n.text)
         else:
-            out[key] = str(value)
+            out[key] = n.text(value)
     return out
 
 
@@ -367,19 +389,14 @@ def say(record: Data, n: Namer) -> str:
     fields = _Safe(_fields(record, n))
     if template is None:
         details = ", ".join(f"{k}: {v}" for k, v in fields.items() if k != "power")
-        return f"{fields['power']}: {record.get('code')} ({details})"
+        return f"{fields['power']}: {n.text(record.get('code'))} ({details})"
     return written(template % fields, n.t)
 
 
-MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-|~>])")
-
-
 def inert(text: str) -> str:
-    """A player's own words (a speech) as Markdown shows them and nothing more: on one line, HTML's
-    characters as entities, Markdown's punctuation escaped, control characters dropped."""
-    line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
-    line = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return MARKUP.sub(r"\\\1", line)
+    """A player's own words (a speech) as Markdown shows them and nothing more: on one line, its spaces and
+    line breaks as single spaces, escaped as every value of the report is (`markdown_text`)."""
+    return markdown_text(" ".join(text.split()))
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -392,7 +409,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def public_report(scenario: Scenario, before: State, after: State | None, results: Data, t: Translations) -> list[str]:
     """The public report's lines."""
-    n = Namer(scenario, after or before, t, before)
+    n = Namer(scenario, after or before, t, before, markdown_text)
     records = [r for r in results.get("records") or [] if isinstance(r, Mapping)]
     by_code: dict[str, list[Data]] = {}
     for r in records:
@@ -435,10 +452,10 @@ def _trade(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
     rows = []
     for r in by_code.get("trade", []):
         route = t.gettext("border") if r.get("border") else " → ".join(n.place(p) for p in r.get("route") or [])
-        rows.append([n.good(r.get("good")), str(r.get("quantity", "")), n.power(r.get("seller")),
+        rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
                      n.power(r.get("buyer")), route, ""])  # fmt: skip
     for r in by_code.get("trade_cancelled", []):
-        rows.append([n.good(r.get("good")), str(r.get("quantity", "")), n.power(r.get("seller")),
+        rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
                      n.power(r.get("buyer")), "", n.why(r.get("why"))])  # fmt: skip
     if not rows:
         return []
@@ -449,7 +466,7 @@ def _trade(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
 def _transit(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
     t = n.t
     rows = [
-        [n.place(r.get("post")), str(r.get("units", "")), str(r.get("talents", "")), n.power(r.get("power", ""))]
+        [n.place(r.get("post")), n.text(r.get("units", "")), n.text(r.get("talents", "")), n.power(r.get("power", ""))]
         for r in by_code.get("transit", [])
     ]
     if not rows:
@@ -513,13 +530,13 @@ def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | N
 def private_report(scenario: Scenario, after: State | None, private: Data, t: Translations) -> list[str]:
     """A power's own report: its treasury line by line, the results of its secret acts, and the dice it
     alone reads (with the game master)."""
-    n = Namer(scenario, after, t)
+    n = Namer(scenario, after, t, shown=markdown_text)
     out = ["## " + t.gettext("Treasury"), ""]
     rows = []
     for line in private.get("ledger") or []:
         step, entry, amount, ref = [*line, "", "", 0, ""][:4]
         where = n.ref(ref)
-        rows.append([str(step), label(ENTRIES, entry, t), f"{int(amount):+d}", where])
+        rows.append([n.text(step), n.shown(label(ENTRIES, entry, t)), f"{int(amount):+d}", where])
     out += _table([t.gettext("Step"), t.gettext("Line"), t.gettext("Talents"), t.gettext("For")], rows)
     out += [t.gettext("Treasury at the year's end: %(amount)s talents.") % {"amount": private.get("treasury", 0)}, ""]
     secret = [r for r in private.get("records") or [] if isinstance(r, Mapping)]
@@ -529,7 +546,7 @@ def private_report(scenario: Scenario, after: State | None, private: Data, t: Tr
 
 def master_view(scenario: Scenario, before: State, master: Data, t: Translations) -> list[str]:
     """The game master's record: the records only he sees, the leaders' competences, the sealed dice."""
-    n = Namer(scenario, before, t)
+    n = Namer(scenario, before, t, shown=markdown_text)
     out = _listed(t.gettext("For the game master's eyes"), [r for r in master.get("records") or []], n)
     rows = [[n.leader(lid), f"{c:+d}"] for lid, c in sorted(before.master.competence.items())]
     out += ["## " + t.gettext("Competences"), "", *_table([t.gettext("Leader"), t.gettext("Competence")], rows)]
@@ -537,10 +554,14 @@ def master_view(scenario: Scenario, before: State, master: Data, t: Translations
 
 
 def _dice(title: str, record: Data, t: Translations) -> list[str]:
-    """The dice a record holds that the public results do not, as a table under `title`."""
+    """The dice a record holds that the public results do not, as a table under `title` (each value escaped
+    for the Markdown, as every value of a report)."""
     dice = [d for d in record.get("dice") or [] if isinstance(d, Mapping)]
     if not dice:
         return []
-    rows = [[str(d.get("purpose")), f"d{d.get('sides')}", str(d.get("value"))] for d in dice]
+    rows = [
+        [markdown_text(d.get("purpose")), "d" + markdown_text(d.get("sides")), markdown_text(d.get("value"))]
+        for d in dice
+    ]
     header = [t.gettext("Die"), t.gettext("Sides"), t.gettext("Value")]
     return ["## " + title, "", *_table(header, rows)]

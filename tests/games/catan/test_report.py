@@ -142,7 +142,7 @@ def test_the_private_report_says_why_a_step_was_skipped_and_what_was_missing() -
     assert "Étape 2 (ville)\u00a0: sautée, la main ne peut pas la payer\u00a0: il manque 2 minerais" in mine
     problem = FileProblem("script.build[0].road", said("{value} is not a hex of the board", value="'zz'"), 4)
     refused = private_report("a", 3, private_view("a", st, st), [], problems=(problem,)).markdown(EN)
-    assert "Line 4, script.build[0].road: 'zz' is not a hex of the board" in refused
+    assert "Line 4, script.build\\[0\\].road: 'zz' is not a hex of the board" in refused  # the key path escaped
 
 
 def test_a_refused_files_problems_read_in_the_readers_language() -> None:
@@ -165,6 +165,7 @@ def test_a_refused_files_problems_read_in_the_readers_language() -> None:
     public = {**result.record, **result.record_end}
     en = FAMILY.report(None, "r01", game, result.state, {**public, "private": own}, EN, "a")  # type: ignore[arg-type]
     fr = FAMILY.report(None, "r01", game, result.state, {**public, "private": own}, FR, "a")  # type: ignore[arg-type]
-    assert "Line 3, script.trade[0].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)" in en
+    # the key path escaped for the report's Markdown
+    assert "Line 3, script.trade\\[0\\].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)" in en
     assert "'gems' n'est pas une ressource (argile, bois, mouton, blé, minerai)" in fr
     assert "votre fichier n'a pas pu être lu" in fr.lower() and "is not a resource" not in fr
