@@ -29,13 +29,22 @@ def _clean_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except PipelineError as err:
-            click.echo(f"error: {err}", err=True)
+            log_echo(f"error: {err}", err=True)
             sys.exit(1)
         except OSError as err:  # a full disk, a read-only folder, a file not allowed: one line naming the file
             click.echo(f"error: {_os_error_message(err)}", err=True)
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+def log_echo(text: str, err: bool = False) -> None:
+    """Print `text` as lines of a workflow's log: each on its own, none beginning a workflow command
+    (`escape.log_line`), whatever player text it quotes."""
+    from pipeline.escape import log_line  # here: `judge datc`'s start-up imports none of it
+
+    for line in text.split("\n"):
+        click.echo(log_line(line), err=err)
 
 
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG}
@@ -275,7 +284,7 @@ def orders_from_issue_command(
 
     def echo(line: str) -> None:
         lines.append(line)
-        click.echo(line)
+        log_echo(line)
 
     body = body_file.read_text(encoding="utf-8", errors="replace")
     try:
@@ -326,7 +335,7 @@ def check_pull_request_command(
 
     title = f"Orders from pull request #{number}" if number is not None else "Orders from a pull request"
     message = f"{title}\n\nChecked by judge check-pull-request as {author}." if merge_file is not None else None
-    check = pull_request.check_pull_request(repo_dir, base, head, author, click.echo, message)
+    check = pull_request.check_pull_request(repo_dir, base, head, author, log_echo, message)
     if report_file is not None:
         report_file.write_text(check.report, encoding="utf-8")
     if check.merge is not None and merge_file is not None:
@@ -363,7 +372,7 @@ def run_games_command(
     """Adjudicate the games that are due (or force or rerun one), then replay and verify each one changed."""
     from pipeline.commands import run_games
 
-    run = run_games.run_games(games_dir, action, game_id, turn, actor, click.echo, _now(), identity_file)
+    run = run_games.run_games(games_dir, action, game_id, turn, actor, log_echo, _now(), identity_file)
     if summary_file is not None:
         with summary_file.open("a", encoding="utf-8") as out:
             out.write(run.summary)

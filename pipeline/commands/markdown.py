@@ -12,26 +12,16 @@ characters for a comment.
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from pipeline.escape import markdown_code
 
 COMMENT_LIMIT = 60_000  # GitHub refuses a comment over 65,536 characters; room for the footer
-NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def escaped(text: str) -> str:
-    """`text` on one line, with control and format characters as escapes and backticks as quotes."""
-    out = []
-    for char in text:
-        if char in NAMED_ESCAPES:
-            out.append(NAMED_ESCAPES[char])
-        elif unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-        elif char == "`":
-            out.append("'")
-        else:
-            out.append(char)
-    return "".join(out)
+    """`text` on one line, with control and format characters as escapes and backticks as quotes (what a
+    code span or a fenced block shows: `escape.markdown_code`)."""
+    return markdown_code(text)
 
 
 def code(value: str) -> str:

@@ -486,3 +486,17 @@ def test_a_criss_cross_is_refused_in_a_catan_game_too(family_club: Club) -> None
     status, report = club.check(_open(club, "chloe", evil), "chloe")
     assert status == 1 and "its history meets main's at 2 commits" in report
     assert _main(club) == before
+
+
+def test_no_line_of_the_log_begins_a_workflow_command(club: Club) -> None:
+    """Orders quoted back in the job's log (the report is echoed there) never begin a line with `::`, which
+    GitHub Actions would obey as a workflow command (`::error::`, `::add-mask::`, `::stop-commands::`)."""
+    text = order_file("demo", DEMO_TURN, "france", "'::error::pwned'", "'  ::add-mask::x'", "A par-xyz")
+    player = club.player("france-player")
+    player.commit({FRANCE: text})
+    head = club.pull_request(player)
+    base = git(club.base, "rev-parse", "HEAD")
+    done = judge(club.base, "check-pull-request", "--base", base, "--head", head, "--author", "france-player")
+    assert done.returncode == 1 and "pwned" in done.stdout, done.stdout + done.stderr
+    for line in (done.stdout + done.stderr).splitlines():
+        assert not line.lstrip().startswith("::"), line
