@@ -24,12 +24,12 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from pipeline.board.legal_orders import movement_options, retreat_choices
+from pipeline.board.orders import Maintain
+from pipeline.board.position import PhaseKind
+from pipeline.board.units import AUTONOMOUS
 from pipeline.commands import game as commands
 from pipeline.commands.secret_orders import encrypt_orders
-from pipeline.core.legal_orders import movement_options, retreat_choices
-from pipeline.core.orders import Maintain
-from pipeline.core.position import PhaseKind
-from pipeline.core.units import AUTONOMOUS
 from pipeline.games import family_of
 from pipeline.publish.site import build_site
 from pipeline.storage.gamedir import load_game

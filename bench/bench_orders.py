@@ -52,7 +52,7 @@ def _turns() -> list[tuple[str, str, Any, Any]]:
 
 
 def _texts(turns: list[tuple[str, str, Any, Any]]) -> list[tuple[Any, Any, list[str], list[str]]]:
-    from pipeline.core.legal_orders import legal_orders_json
+    from pipeline.board.legal_orders import legal_orders_json
 
     texts = []
     for _, _, game, position in turns:
@@ -64,8 +64,8 @@ def _texts(turns: list[tuple[str, str, Any, Any]]) -> list[tuple[Any, Any, list[
 
 def measure(passes: int) -> dict[str, Any]:
     """The figures of the tree this process imports."""
-    from pipeline.core.legal_orders import legal_orders_json
-    from pipeline.core.notation import parse_order
+    from pipeline.board.legal_orders import legal_orders_json
+    from pipeline.board.notation import parse_order
 
     turns = _turns()
     texts = _texts(turns)
@@ -110,8 +110,8 @@ def measure(passes: int) -> dict[str, Any]:
 def count(workload: str, texts_file: Path) -> None:
     """One workload, for an instruction count: every legal order of the Machiavelli demo's current turn read
     once, or that turn's legal orders computed once (after the start-up every workload shares)."""
-    from pipeline.core.legal_orders import legal_orders_json
-    from pipeline.core.notation import parse_order
+    from pipeline.board.legal_orders import legal_orders_json
+    from pipeline.board.notation import parse_order
     from pipeline.storage.gamedir import load_game
 
     game = load_game(ROOT / "games" / "machiavelli")
@@ -147,7 +147,7 @@ def compare(trees: dict[str, Path], passes: int) -> tuple[dict[str, dict[str, An
             best[tree][key] = min(f[key] for f in figures)
     counts: dict[str, dict[str, int]] = {}
     if shutil.which("valgrind"):
-        from pipeline.core.legal_orders import legal_orders_json
+        from pipeline.board.legal_orders import legal_orders_json
         from pipeline.storage.gamedir import load_game
 
         game = load_game(ROOT / "games" / "machiavelli")

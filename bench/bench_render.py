@@ -19,9 +19,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from pipeline.core.calendar import Event
-from pipeline.core.outcome import Outcome
-from pipeline.core.position import Position
+from pipeline.board.calendar import Event
+from pipeline.board.outcome import Outcome
+from pipeline.board.position import Position
 from pipeline.publish.geometry import load_drawing
 from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.render import render_map

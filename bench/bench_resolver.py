@@ -41,11 +41,11 @@ from enum import Enum
 from importlib import metadata
 from pathlib import Path
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.calendar import PhaseResult
-from pipeline.core.legal_orders import adjustment_choices, movement_options, retreat_choices
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import (
+from pipeline.board.board import Board, space_of
+from pipeline.board.calendar import PhaseResult
+from pipeline.board.legal_orders import adjustment_choices, movement_options, retreat_choices
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import (
     Build,
     Convoy,
     Disband,
@@ -59,10 +59,10 @@ from pipeline.core.orders import (
     SupportMove,
     Waive,
 )
-from pipeline.core.outcome import Outcome
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.retreat import retreat_options
-from pipeline.core.units import UnitKind
+from pipeline.board.outcome import Outcome
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.retreat import retreat_options
+from pipeline.board.units import UnitKind
 from pipeline.datc.reader import DatcCase, read_datc
 from pipeline.datc.runner import CaseError, run_case
 from pipeline.games import play_phase, start_position

@@ -43,7 +43,7 @@ sys.path[:0] = [str(ROOT), str(BENCH_DIR)]
 
 import bench_resolver  # noqa: E402  (this tree's recorder of random games)
 
-from pipeline.core.position import PhaseKind  # noqa: E402
+from pipeline.board.position import PhaseKind  # noqa: E402
 from pipeline.storage.maps import shipped_board  # noqa: E402
 
 

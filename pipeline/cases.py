@@ -29,16 +29,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.calendar import PhaseResult
-from pipeline.core.dice import FixedDice
-from pipeline.core.notation import parse_order, split_orders, structured_order
-from pipeline.core.order_checks import revised
-from pipeline.core.orders import Order
-from pipeline.core.outcome import Reason
-from pipeline.core.position import Dislodged, Phase, Position
-from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
+from pipeline.board.calendar import PhaseResult
+from pipeline.board.notation import parse_order, split_orders, structured_order
+from pipeline.board.order_checks import revised
+from pipeline.board.orders import Order
+from pipeline.board.outcome import Reason
+from pipeline.board.position import Dislodged, Phase, Position
+from pipeline.board.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, IllegalOrderError, OrderError, PipelineError, Problem
 from pipeline.games import Family, GameFamily, family_of, own_families, profile
+from pipeline.shared.dice import FixedDice
 from pipeline.storage.maps import load_setup, shipped_board
 from pipeline.storage.state_files import unit_text
 from pipeline.storage.yamlio import line_of, load_yaml

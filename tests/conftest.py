@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from pipeline.core.board import Board
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.units import Unit, UnitKind
 from pipeline.storage.maps import shipped_board
 
 # No property test is timed: speed is the benchmarks' business, and a loaded machine made Hypothesis's

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-CORE = Path(__file__).resolve().parent.parent / "pipeline" / "core"
-ALLOWED_PROJECT = {"pipeline.errors", "pipeline.escape"}  # pure themselves (test_the_shared_modules_are_pure)
+CORE = Path(__file__).resolve().parent.parent / "pipeline" / "board"
+# what every family shares, pure itself (test_the_shared_modules_are_pure)
+ALLOWED_PROJECT = {"pipeline.errors", "pipeline.escape", "pipeline.shared.dice", "pipeline.shared.dice_chain"}
 BANNED_MODULES = {"random", "time", "datetime", "os", "pathlib", "subprocess", "socket", "io", "shutil", "secrets"}
 BANNED_CALLS = {"open", "input", "print", "exec", "eval", "__import__"}
 
@@ -46,10 +47,10 @@ def test_core_calls_no_io() -> None:
                 assert node.func.id not in BANNED_CALLS, f"{path.name}:{node.lineno} calls {node.func.id}"
 
 
-@pytest.mark.parametrize("name", ["errors.py", "escape.py"])
+@pytest.mark.parametrize("name", ["errors.py", "escape.py", "shared/dice.py", "shared/dice_chain.py"])
 def test_the_shared_modules_are_pure(name: str) -> None:
-    """What the core and the families may import of the project besides themselves: the errors and the
-    escapes (docs/security.md, "Player text is data"), the standard library alone, no I/O."""
+    """What the board engine and the families may import of the project besides themselves: the errors, the
+    escapes (docs/security.md, "Player text is data") and the dice, the standard library alone, no I/O."""
     path = CORE.parent / name
     tree = ast.parse(path.read_text(), str(path))
     for imported in _imports(tree):
@@ -143,7 +144,7 @@ def test_family_modules_are_pure(path: Path) -> None:
     tree = ast.parse(path.read_text(), str(path))
     for name in _imports(tree):
         root = name.split(".")[0]
-        project = name in ALLOWED_PROJECT or name.startswith(("pipeline.core.", "pipeline.games"))
+        project = name in ALLOWED_PROJECT or name.startswith(("pipeline.board.", "pipeline.games"))
         assert project or (root in stdlib and root not in BANNED_MODULES), f"{path.name} imports {name}"
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -188,14 +189,14 @@ def test_the_cycle_check_would_catch_one() -> None:
 
 # the modules that decide whether an order is allowed, or what it does
 LEGALITY = {
-    "pipeline.core.legality",
-    "pipeline.core.order_checks",
-    "pipeline.core.retreat",
-    "pipeline.core.adjustment",
-    "pipeline.core.movement",
-    "pipeline.core.resolver",
-    "pipeline.core.explain",
-    "pipeline.core.rules",
+    "pipeline.board.legality",
+    "pipeline.board.order_checks",
+    "pipeline.board.retreat",
+    "pipeline.board.adjustment",
+    "pipeline.board.movement",
+    "pipeline.board.resolver",
+    "pipeline.board.explain",
+    "pipeline.board.rules",
 }
 
 
@@ -210,7 +211,7 @@ def _reached(start: str) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("reader", ["pipeline.core.notation", "pipeline.core.order_kinds"])
+@pytest.mark.parametrize("reader", ["pipeline.board.notation", "pipeline.board.order_kinds"])
 def test_the_notation_imports_no_legality_module(reader: str) -> None:
     """The parser reads text into orders and reports syntax only: neither it nor the order kinds it reads
     with import, even through another module, a legality check, a rule or a family."""
@@ -220,7 +221,7 @@ def test_the_notation_imports_no_legality_module(reader: str) -> None:
 
 
 def test_the_legality_check_would_be_caught() -> None:
-    assert "pipeline.core.legality" in _reached("pipeline.core.order_checks")
+    assert "pipeline.board.legality" in _reached("pipeline.board.order_checks")
 
 
 # ---- citations (docs/rules/README.md) -------------------------------------------------------------
@@ -266,7 +267,7 @@ MACHIAVELLI_BOARD_FACTS = {"single_unit"}  # Venice's one unit, a fact of Machia
 def _machiavelli_names() -> tuple[set[str], set[str]]:
     """Machiavelli's rule options, and the other names the shared movement engine must not use: their
     choices with a name of their own (``convert_first``, not ``yes``) and its maps' facts."""
-    from pipeline.core.rules import CHOICES, Rules
+    from pipeline.board.rules import CHOICES, Rules
 
     options = {f.name for f in dataclasses.fields(Rules)} - SHARED_OPTIONS
     choices = {c for name in options for c in CHOICES.get(name, ()) if "_" in c}
@@ -293,7 +294,7 @@ def _family_rules_in(source: str, options: set[str], others: set[str]) -> list[s
 def test_the_movement_engine_reads_no_rule_of_machiavelli() -> None:
     """Straits, Venice, sieges and conversions are Machiavelli's `MovementHooks`, never read in the engine."""
     found = _family_rules_in(MOVEMENT.read_text(), *_machiavelli_names())
-    assert not found, "core/movement.py: " + ", ".join(found)
+    assert not found, "board/movement.py: " + ", ".join(found)
 
 
 def test_the_movement_check_would_catch_a_rule_read_in_the_engine() -> None:
@@ -322,7 +323,7 @@ def test_the_movement_check_would_catch_a_rule_read_in_the_engine() -> None:
 TURN_PATH = [
     PIPELINE / "commands" / name for name in ("game.py", "turn_orders.py", "turn_files.py", "turn_dice.py")
 ] + [PIPELINE / "storage" / name for name in ("orders_files.py", "gamedir.py")]
-BOARD_ONLY = {"pipeline.core.position", "pipeline.core.orders", "pipeline.core.board", "pipeline.core.calendar"}
+BOARD_ONLY = {"pipeline.board.position", "pipeline.board.orders", "pipeline.board.board", "pipeline.board.calendar"}
 
 
 @pytest.mark.parametrize("path", TURN_PATH, ids=lambda p: p.name)

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Move
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import Move
 from pipeline.publish.order_form import form_settings, public_legal_orders
 from pipeline.publish.pages import game_info
 from pipeline.storage.gamedir import load_game

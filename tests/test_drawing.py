@@ -13,7 +13,7 @@ import pytest
 import shapely
 from shapely.geometry import MultiPolygon, Point, Polygon
 
-from pipeline.core.board import Board
+from pipeline.board.board import Board
 from pipeline.publish.geometry import DRAWING_DIR, BoardDrawing, load_drawing, parse_path
 from pipeline.storage.maps import shipped_board
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.core.rules import CHOICES, Rules
+from pipeline.board.rules import CHOICES, Rules
 from pipeline.games import own_families, profiles
 from pipeline.publish.i18n import LANGUAGES, translator
 from pipeline.publish.option_words import UNSAID, board_value, board_values, own_kind_words, rule_choices

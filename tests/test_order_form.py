@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.core.legal_orders import legal_orders_json
+from pipeline.board.legal_orders import legal_orders_json
 from pipeline.publish.i18n import LANGUAGES, translator
 from pipeline.publish.order_form import has_private_reports, public_legal_orders, ui_strings
 from pipeline.publish.pages import map_link
@@ -266,9 +266,9 @@ def _notation_words() -> tuple[set[str], set[str], set[str]]:
     """What the notation writes, from the order kinds' registry: the words of the forms' templates (but for
     the linking words), the unit kinds' letters and the special units; the ids of the kinds and their forms;
     the expense kinds' names."""
-    from pipeline.core.order_kinds import KINDS
-    from pipeline.core.order_kinds.expense import EXPENSE_KINDS
-    from pipeline.core.units import SPECIALS, UnitKind
+    from pipeline.board.order_kinds import KINDS
+    from pipeline.board.order_kinds.expense import EXPENSE_KINDS
+    from pipeline.board.units import SPECIALS, UnitKind
 
     words = {k.value for k in UnitKind} | set(SPECIALS)
     for kind in KINDS:
@@ -322,7 +322,7 @@ def test_the_private_report_words_are_the_public_report_s_sentences_with_placeho
     """The private-report page's words (`report` in the settings): the public report's result sentences with
     placeholders for the figures, none of the stand-in figures left, no code; the ones the page falls back
     on are there for every reason."""
-    from pipeline.core.outcome import Reason
+    from pipeline.board.outcome import Reason
     from pipeline.publish.private_words import private_report_words
     from pipeline.storage.maps import shipped_board
 

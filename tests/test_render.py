@@ -19,12 +19,12 @@ import pytest
 import svgwrite
 from click.testing import CliRunner
 
+from pipeline.board.orders import Move
+from pipeline.board.outcome import Outcome, Reason
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import Unit, UnitKind
 from pipeline.cli import cli
-from pipeline.core.orders import Move
-from pipeline.core.outcome import Outcome, Reason
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import Unit, UnitKind
 from pipeline.games import family_of, map_text, profile, start_position
 from pipeline.publish import colours as colour_check
 from pipeline.publish import geometry, render

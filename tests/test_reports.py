@@ -11,12 +11,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from pipeline.core.calendar import EventKind
-from pipeline.core.movement import adjudicate_movement
-from pipeline.core.notation import parse_order
-from pipeline.core.outcome import CHECK_WORDS, Reason, SubReason
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.calendar import EventKind
+from pipeline.board.movement import adjudicate_movement
+from pipeline.board.notation import parse_order
+from pipeline.board.outcome import CHECK_WORDS, Reason, SubReason
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.units import Unit, UnitKind
 from pipeline.games import profile
 from pipeline.publish import i18n
 from pipeline.publish.i18n import LANGUAGES, Translator, po_path, translator

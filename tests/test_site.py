@@ -222,7 +222,7 @@ def test_deadlines_come_from_the_deadlines_file(tmp_path: Path) -> None:
 def test_no_page_of_a_game_shows_a_code(built: Path) -> None:
     """A player reads words on the site, never a reason or sub-reason code (`illegal_no_unit`,
     `already_rebelling`): every game page and phase page, both languages."""
-    from pipeline.core.outcome import Reason, SubReason
+    from pipeline.board.outcome import Reason, SubReason
 
     codes = {r.value for r in Reason if "_" in r.value} | {w.value for w in SubReason}
     pattern = re.compile(r"\b(" + "|".join(sorted(codes, key=len, reverse=True)) + r")\b")

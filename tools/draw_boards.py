@@ -111,7 +111,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.core.board import Board  # noqa: E402
+from pipeline.board.board import Board  # noqa: E402
 from pipeline.storage.maps import load_board, map_path  # noqa: E402
 
 SCENARIO_DIR = ROOT / "pipeline" / "games" / "symmachia" / "scenarios"  # a scenario's drawing beside it

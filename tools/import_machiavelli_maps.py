@@ -9,7 +9,7 @@ condottieri) and ``spaces-geo-fr.yaml`` (French and Italian names) from that fol
 ``pipeline/maps/machiavelli-objectif.yaml`` (the 1995 board with the Objectif rules' double coasts) in the
 project's map format (docs/map-format.md), with the board's tables: variable income, famine and plague. The
 output is deterministic: spaces, lists, powers and table cells are sorted. The project never reads the facts
-at run time: the YAML written here is the project's own data, checked by tests/core/test_machiavelli_maps.py.
+at run time: the YAML written here is the project's own data, checked by tests/board/test_machiavelli_maps.py.
 
 Where the sources disagree the choice is made here (each board's ``choices``) and written into the map
 twice: in a block at the top of the file, and as a comment next to the entry it concerns. Before

@@ -4,7 +4,7 @@ Usage: python tools/import_standard_map.py ../shared/data/standard > pipeline/ma
 
 The sources are CSV tables of provinces, regions (coasts) and borders, and a judge map file for
 names, aliases and the 1901 position. The project never reads them at run time: the YAML this
-writes is the project's own data, checked by tests/core/test_board.py.
+writes is the project's own data, checked by tests/board/test_board.py.
 """
 
 from __future__ import annotations

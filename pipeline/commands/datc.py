@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pipeline.core.rules import Rules
+    from pipeline.board.rules import Rules
     from pipeline.datc.runner import CaseResult
 
 
@@ -52,7 +52,7 @@ def _run_cases(
     paths: Iterable[Path], map_name: str, echo: Callable[[str], None], show_all: bool, profile: str | None
 ) -> DatcSummary:
     # the engine's modules loaded here, with the collector already paused (`run`)
-    from pipeline.core.legality import DEFAULT_RULES
+    from pipeline.board.legality import DEFAULT_RULES
     from pipeline.datc.reader import read_datc
     from pipeline.datc.runner import CaseError, Readings, run_case
     from pipeline.storage.maps import load_board, map_path
@@ -86,7 +86,7 @@ def _run_cases(
 def diplomacy_profile(name: str) -> Rules:
     """The rules of a Diplomacy profile, the only ones DATC cases are written for; another name raises
     `DataError`, naming the Diplomacy profiles."""
-    from pipeline.core.rules import DEFAULT_FAMILY
+    from pipeline.board.rules import DEFAULT_FAMILY
     from pipeline.errors import DataError
     from pipeline.games import family
 

@@ -14,13 +14,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pipeline.core import dice_chain
-from pipeline.core.dice import HashDice
-from pipeline.core.rules import Rules
+from pipeline.board.rules import Rules
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.escape import log_line
 from pipeline.games import TurnResult, profile
 from pipeline.schedule import deadline_after, is_past
+from pipeline.shared import dice_chain
+from pipeline.shared.dice import HashDice
 from pipeline.storage.board_family import game_family_of
 from pipeline.storage.game_settings import AGE_RECIPIENT, check_login, parse_settings
 from pipeline.storage.gamedir import Game, deadlines, load_game

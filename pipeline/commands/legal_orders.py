@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pipeline.core.legal_orders import legal_orders_json
+from pipeline.board.legal_orders import legal_orders_json
 from pipeline.errors import DataError, OrderError
 from pipeline.storage.gamedir import Game, load_game
 
@@ -28,7 +28,7 @@ def legal_orders(folder: Path, power: str | None = None) -> str:
 
 def _own_kind(game: Game, turn: str, power: str | None) -> str | None:
     """The legal orders a family of its own kind gives (`GameFamily.legal_orders`), as JSON; None for a
-    board family, whose are `core.legal_orders`'."""
+    board family, whose are `board.legal_orders`'."""
     family = game.game_family
     state = game.state(turn, public=True)
     powers = family.powers_to_order(game.board, state)

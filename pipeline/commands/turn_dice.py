@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.core import dice_chain
-from pipeline.core.dice import HashDice, derived_roll
 from pipeline.errors import DataError, PipelineError, Problem
+from pipeline.shared import dice_chain
+from pipeline.shared.dice import HashDice, derived_roll
 from pipeline.storage.gamedir import Game
 from pipeline.storage.private_files import MASTER, private_report_path
 from pipeline.storage.sealed import DICE_SECRETS_ENV, dice_secret_from_env, holds_key_of, unseal
@@ -173,7 +173,7 @@ def _sealed_dice(game: Game, turn: str) -> list[tuple[Any, str]]:
 
 def _check_rolls(rolls: list[Any], seed: str, file: str) -> tuple[set[tuple[str, int]], list[Problem]]:
     """Each die of a list against the seed: the n-th roll of its purpose, n its rank among the list's rolls
-    of that purpose unless it says its own (`core.dice.shares`). The dice checked (purpose, n), and the
+    of that purpose unless it says its own (`shared.dice.shares`). The dice checked (purpose, n), and the
     problems."""
     problems: list[Problem] = []
     counts: dict[str, int] = {}

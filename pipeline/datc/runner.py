@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pipeline.core.adjustment import adjudicate_adjustments
-from pipeline.core.board import Board, space_of
-from pipeline.core.legality import DEFAULT_RULES
-from pipeline.core.movement import adjudicate_movement
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Move, Order
-from pipeline.core.outcome import Outcome
-from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
-from pipeline.core.retreat import adjudicate_retreats, retreat_options
-from pipeline.core.rules import Rules
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.adjustment import adjudicate_adjustments
+from pipeline.board.board import Board, space_of
+from pipeline.board.legality import DEFAULT_RULES
+from pipeline.board.movement import adjudicate_movement
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import Move, Order
+from pipeline.board.outcome import Outcome
+from pipeline.board.position import Dislodged, Phase, PhaseKind, Position
+from pipeline.board.retreat import adjudicate_retreats, retreat_options
+from pipeline.board.rules import Rules
+from pipeline.board.units import Unit, UnitKind
 from pipeline.errors import OrderError, PipelineError
 
 from .reader import DatcCase, Line

@@ -13,14 +13,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import PhaseResult
-from pipeline.core.dice import Dice
-from pipeline.core.legality import DEFAULT_RULES
-from pipeline.core.orders import Order
-from pipeline.core.position import Position
-from pipeline.core.rules import DEFAULT_FAMILY, Rules
+from pipeline.board.board import Board
+from pipeline.board.calendar import PhaseResult
+from pipeline.board.legality import DEFAULT_RULES
+from pipeline.board.orders import Order
+from pipeline.board.position import Position
+from pipeline.board.rules import DEFAULT_FAMILY, Rules
 from pipeline.errors import DataError
+from pipeline.shared.dice import Dice
 
 from .family import Family, GameFamily, ReadOrders, StateData, Translations, TurnResult
 

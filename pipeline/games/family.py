@@ -8,7 +8,7 @@ the dice, the lock, the audit trail); the family gives the rest. A family whose 
 (Symmachia, the Catan variant) subclasses `GameFamily`.
 
 `Family` is the base of the board families (Diplomacy, Machiavelli; `pipeline.storage.board_family`
-adapts it to `GameFamily`): a set of rules played on the shared engine of `pipeline/core/` (board, units,
+adapts it to `GameFamily`): a set of rules played on the shared engine of `pipeline/board/` (board, units,
 position, orders, the movement resolver, retreats, adjustments, dice): its calendar (which phases follow
 which, and what each settles), its start position, its legality check, the hooks it adds to the movement
 rules, what its state files hold, its legal orders for the order form and the facts its reports and maps
@@ -25,18 +25,18 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import PhaseResult
-from pipeline.core.dice import Dice, DiceShares
-from pipeline.core.legal_orders import LegalOrders, UnitOrders, legal_orders
-from pipeline.core.movement import NO_HOOKS, MovementHooks
-from pipeline.core.notation import parse_order
-from pipeline.core.order_checks import check_parsed_order
-from pipeline.core.orders import Order
-from pipeline.core.position import PhaseKind, Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, Unit
+from pipeline.board.board import Board
+from pipeline.board.calendar import PhaseResult
+from pipeline.board.legal_orders import LegalOrders, UnitOrders, legal_orders
+from pipeline.board.movement import NO_HOOKS, MovementHooks
+from pipeline.board.notation import parse_order
+from pipeline.board.order_checks import check_parsed_order
+from pipeline.board.orders import Order
+from pipeline.board.position import PhaseKind, Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, Unit
 from pipeline.errors import Problem
+from pipeline.shared.dice import Dice, DiceShares
 
 # ---- the pipeline's interface: whole turns on the family's own values ----------------------------------
 
@@ -71,7 +71,7 @@ class TurnResult:
     `private` is each power's own report (encrypted to its player and the game: storage adds the game, turn
     and power before, and why its file was refused after); `master` is the game master's record
     (encrypted to the game's key). Every die rolled is in one of their `dice` lists at least, as its audience
-    says (`core.dice.shares`): a public die in `record_end`'s, a power's in its report's, and the game
+    says (`shared.dice.shares`): a public die in `record_end`'s, a power's in its report's, and the game
     master's in his record's; `with_dice` adds the last two."""
 
     turn: str
@@ -264,7 +264,7 @@ class GameFamily(ABC):
 
     def legal_orders(self, setup: Any, state: Any, options: Any, power: str) -> Mapping[str, Any] | None:
         """The legal orders of `power` this turn, as the order form's data (docs/legal-orders.md; None: the
-        board families', which `pipeline.core.legal_orders` lists)."""
+        board families', which `pipeline.board.legal_orders` lists)."""
         return None
 
     def order_form(self, setup: Any, state: Any, t: Translations) -> Mapping[str, Any] | None:
@@ -367,7 +367,7 @@ class Family(ABC):
         `Illegal` with the reason."""
 
     def read_order(self, text: str, board: Board, position: Position, power: str, rules: Rules) -> Order:
-        """Parse an order and check it (`pipeline.core.order_checks.read_order` with this family's check)."""
+        """Parse an order and check it (`pipeline.board.order_checks.read_order` with this family's check)."""
         return self.check_parsed_order(
             text, parse_order(text, board, position.phase.kind), board, position, power, rules
         )
@@ -409,7 +409,7 @@ class Family(ABC):
         """Every legal order of `power` in this phase, for the order form (docs/legal-orders.md)."""
         return legal_orders(board, position, rules, power, self)
 
-    # ---- hooks of the legal orders (pipeline.core.legal_orders) --------------------------------
+    # ---- hooks of the legal orders (pipeline.board.legal_orders) --------------------------------
 
     def unit_order_extras(self, unit: Unit) -> Iterable[Order]:
         """Orders a unit may be given besides moves, holds, supports and convoys (to be checked)."""

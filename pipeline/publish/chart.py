@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 import svgwrite
 
-from pipeline.core.position import Position
+from pipeline.board.position import Position
 from pipeline.games.map_text import text_width
 from pipeline.storage.gamedir import Game, phase_of_turn
 

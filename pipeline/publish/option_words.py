@@ -1,7 +1,7 @@
 """What each rule option's value means for a player, a sentence in the page's language: the rules page says
 every value of every option, a game's page what its game.yaml chose (`rule_choices`).
 
-The board families' options are `pipeline/core/rules.py`'s `Rules`, said here; a family of its own kind
+The board families' options are `pipeline/board/rules.py`'s `Rules`, said here; a family of its own kind
 says its own (`GameFamily.option_words`)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pipeline.core.rules import CHOICES, FLAGS, Rules
+from pipeline.board.rules import CHOICES, FLAGS, Rules
 from pipeline.games import families, own_families, profiles
 from pipeline.storage.gamedir import Game
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from pipeline.core.board import Board
-from pipeline.core.legal_orders import legal_orders_data
+from pipeline.board.board import Board
+from pipeline.board.legal_orders import legal_orders_data
 from pipeline.escape import json_data, markup_text
 from pipeline.storage.gamedir import Game, phase_of_turn
 from pipeline.storage.private_files import private_report_path, private_reports

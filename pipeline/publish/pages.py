@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 
 from babel.dates import format_datetime
 
-from pipeline.core.position import Position
+from pipeline.board.position import Position
 from pipeline.escape import markdown_text, markdown_without_html, markup_text
 from pipeline.games import families
 from pipeline.storage.gamedir import Game, deadlines, phase_of_turn

@@ -8,19 +8,19 @@ then turned back into placeholders: the page says what the public report says, i
 
 from __future__ import annotations
 
-from pipeline.core.board import Board
-from pipeline.core.ledger import Loan
-from pipeline.core.legal_orders import notation as legal_notation
-from pipeline.core.order_kinds import BY_ORDER
-from pipeline.core.order_kinds.borrow import ONE_YEAR, YEARS
-from pipeline.core.order_kinds.expense import EXPENSE_KINDS
-from pipeline.core.order_kinds.give_chit import FORM as GIVE_CHIT
-from pipeline.core.order_kinds.pay import BANK
-from pipeline.core.order_kinds.pay import FORM as PAY
-from pipeline.core.order_kinds.permit_bribes import FORM as PERMIT
-from pipeline.core.orders import MONEY_KINDS
-from pipeline.core.outcome import Reason, SubReason
-from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.board.board import Board
+from pipeline.board.ledger import Loan
+from pipeline.board.legal_orders import notation as legal_notation
+from pipeline.board.order_kinds import BY_ORDER
+from pipeline.board.order_kinds.borrow import ONE_YEAR, YEARS
+from pipeline.board.order_kinds.expense import EXPENSE_KINDS
+from pipeline.board.order_kinds.give_chit import FORM as GIVE_CHIT
+from pipeline.board.order_kinds.pay import BANK
+from pipeline.board.order_kinds.pay import FORM as PAY
+from pipeline.board.order_kinds.permit_bribes import FORM as PERMIT
+from pipeline.board.orders import MONEY_KINDS
+from pipeline.board.outcome import Reason, SubReason
+from pipeline.board.position import Phase, PhaseKind, Position
 
 from .i18n import Translator
 from .sentences import Entry, Sentences, expense_sentences

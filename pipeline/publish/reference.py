@@ -1,7 +1,7 @@
 """The site's reference pages, made at build time from the code and the docs, never copied by hand:
 
 - `games/rules.md`: every rule option of every family and what each of its values means for a player, in
-  the page's language (`option_words`: the board families' `pipeline/core/rules.py`, the others their own),
+  the page's language (`option_words`: the board families' `pipeline/board/rules.py`, the others their own),
   with the profiles that choose it; the developers' account of each, with its sources, is
   `docs/rule-options.md`;
 - `games/orders.md`: the order syntax, `docs/orders.md` (and `docs/orders.fr.md` in French) up to its notes
@@ -14,7 +14,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from pipeline.core.rules import DEFAULT_FAMILY, Rules
+from pipeline.board.rules import DEFAULT_FAMILY, Rules
 from pipeline.games import families, own_families, profiles
 
 from .i18n import LANGUAGES, Translator, translator

@@ -40,9 +40,9 @@ import svgwrite.container
 import svgwrite.drawing
 from svgwrite.base import Desc, Title
 
-from pipeline.core.board import Board, coast_of, space_of
-from pipeline.core.calendar import Event, EventKind
-from pipeline.core.orders import (
+from pipeline.board.board import Board, coast_of, space_of
+from pipeline.board.calendar import Event, EventKind
+from pipeline.board.orders import (
     Besiege,
     Build,
     Convert,
@@ -56,9 +56,9 @@ from pipeline.core.orders import (
     SupportHold,
     SupportMove,
 )
-from pipeline.core.outcome import Outcome, Reason
-from pipeline.core.position import Position
-from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.board.outcome import Outcome, Reason
+from pipeline.board.position import Position
+from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.games import Family
 from pipeline.games.map_text import Candidate, tint
 from pipeline.games.map_text import candidates as _candidates

@@ -15,15 +15,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import EventKind
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
-from pipeline.core.outcome import Reason
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.retreat import city_retreat, retreat_options
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, Unit, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.calendar import EventKind
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
+from pipeline.board.outcome import Reason
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.retreat import city_retreat, retreat_options
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, Unit, UnitKind
 from pipeline.errors import OrderError
 from pipeline.escape import markdown_code, markdown_text
 from pipeline.games import family_of

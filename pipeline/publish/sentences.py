@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pipeline.core.board import space_of
-from pipeline.core.ledger import Loan
-from pipeline.core.orders import (
+from pipeline.board.board import space_of
+from pipeline.board.ledger import Loan
+from pipeline.board.orders import (
     Ally,
     Besiege,
     Borrow,
@@ -32,9 +32,9 @@ from pipeline.core.orders import (
     SupportMove,
     Waive,
 )
-from pipeline.core.outcome import Reason, SubReason
-from pipeline.core.position import PhaseKind, Position
-from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.board.outcome import Reason, SubReason
+from pipeline.board.position import PhaseKind, Position
+from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
 
 from .i18n import Translator, capital
 from .words import Words

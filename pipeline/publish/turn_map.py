@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pipeline.core.calendar import Event, EventKind
-from pipeline.core.orders import Order, order_space
-from pipeline.core.outcome import Outcome
-from pipeline.core.position import Position
-from pipeline.core.units import CITY, Unit, UnitKind
+from pipeline.board.calendar import Event, EventKind
+from pipeline.board.orders import Order, order_space
+from pipeline.board.outcome import Outcome
+from pipeline.board.position import Position
+from pipeline.board.units import CITY, Unit, UnitKind
 from pipeline.errors import DataError
 from pipeline.storage.gamedir import Game
 

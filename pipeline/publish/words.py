@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from pipeline.core.board import Board, coast_of, space_of
-from pipeline.core.position import Phase, PhaseKind
-from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.board.board import Board, coast_of, space_of
+from pipeline.board.position import Phase, PhaseKind
+from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
 
 from .i18n import Translator
 

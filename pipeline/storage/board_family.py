@@ -15,17 +15,17 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from pipeline.core.board import Board
-from pipeline.core.dice import Dice, DiceShares, published, shares
-from pipeline.core.explain import check_words
-from pipeline.core.notation import parse_order, split_orders, structured_order
-from pipeline.core.order_checks import revised, unit_ordered
-from pipeline.core.orders import MONEY_KINDS, Ally, Order
-from pipeline.core.outcome import Reason
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import Rules
+from pipeline.board.board import Board
+from pipeline.board.explain import check_words
+from pipeline.board.notation import parse_order, split_orders, structured_order
+from pipeline.board.order_checks import revised, unit_ordered
+from pipeline.board.orders import MONEY_KINDS, Ally, Order
+from pipeline.board.outcome import Reason
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.rules import Rules
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderError, Problem
 from pipeline.games import Family, GameFamily, ReadOrders, StateData, TurnResult, any_family
+from pipeline.shared.dice import Dice, DiceShares, published, shares
 
 from .private_files import merge_state, split_state
 from .refusals import Refusal, RefusedFile

@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pipeline.core.rules import Rules
+from pipeline.board.rules import Rules
 from pipeline.errors import DataError, PipelineError, Problem, shown
 from pipeline.games import Family, GameFamily, families, family_of, profile
 

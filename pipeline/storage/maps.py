@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.core.board import Board
+from pipeline.board.board import Board
 from pipeline.errors import DataError, MapError
 
 from .yamlio import load_yaml, load_yaml_fast, locate

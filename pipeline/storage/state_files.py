@@ -25,11 +25,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.representer import RoundTripRepresenter
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import IncomeLine
-from pipeline.core.outcome import Outcome
-from pipeline.core.position import Dislodged, Phase, Position
-from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.calendar import IncomeLine
+from pipeline.board.outcome import Outcome
+from pipeline.board.position import Dislodged, Phase, Position
+from pipeline.board.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.errors import DataError, Problem
 from pipeline.games import Family
 
@@ -209,7 +209,7 @@ def outcomes_to_data(board: Board, position: Position, outcomes: Iterable[Outcom
 def year_end_to_data(
     income: Mapping[str, Iterable[IncomeLine]], dice: Iterable[Mapping[str, Any]], events: Iterable[Any] = ()
 ) -> CommentedMap:
-    """The dice rolled that everybody reads (each with its purpose: `core.dice.shares`), famine and plague,
+    """The dice rolled that everybody reads (each with its purpose: `shared.dice.shares`), famine and plague,
     and each power's income line by line."""
     data = CommentedMap()
     happened = list(events)

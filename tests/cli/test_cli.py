@@ -190,7 +190,7 @@ def test_validate_and_adjudicate_say_what_is_wrong_in_words_never_a_reason_code(
     import re
     import shutil
 
-    from pipeline.core.outcome import Reason, SubReason
+    from pipeline.board.outcome import Reason, SubReason
 
     games = Path(__file__).resolve().parents[2] / "games"
     folder = tmp_path / "demo"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.core.legality import DEFAULT_RULES
+from pipeline.board.legality import DEFAULT_RULES
 from pipeline.datc.reader import DatcCase, read_datc
 from pipeline.datc.runner import run_case
 from pipeline.games import family, profile

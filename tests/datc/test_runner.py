@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.core.board import Board
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.units import Unit, UnitKind
 from pipeline.datc.reader import read_datc
 from pipeline.datc.runner import CaseResult, Readings, run_case, same_units
 from pipeline.games import profile

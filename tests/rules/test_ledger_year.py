@@ -9,16 +9,16 @@ import random
 
 import pytest
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import EventKind, PhaseResult
-from pipeline.core.dice import HashDice
-from pipeline.core.legal_orders import movement_options, retreat_choices
-from pipeline.core.orders import Borrow, Build, Expense, Maintain, Order, Pay
-from pipeline.core.outcome import Reason
-from pipeline.core.position import PhaseKind, Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.calendar import EventKind, PhaseResult
+from pipeline.board.legal_orders import movement_options, retreat_choices
+from pipeline.board.orders import Borrow, Build, Expense, Maintain, Order, Pay
+from pipeline.board.outcome import Reason
+from pipeline.board.position import PhaseKind, Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, UnitKind
 from pipeline.games import family_of, play_phase, profile, start_position
+from pipeline.shared.dice import HashDice
 from pipeline.storage.maps import shipped_board
 
 

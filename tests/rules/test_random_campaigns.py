@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from pipeline.core.board import Board
-from pipeline.core.dice import HashDice
-from pipeline.core.legal_orders import movement_options, retreat_choices
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Maintain
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, CITY, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.legal_orders import movement_options, retreat_choices
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import Maintain
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, CITY, UnitKind
 from pipeline.games import family_of, play_phase, profile, start_position
+from pipeline.shared.dice import HashDice
 from pipeline.storage.maps import shipped_board
 
 

@@ -12,9 +12,9 @@ import pytest
 
 from pipeline.commands import game as commands
 from pipeline.commands.secret_orders import decrypt_file, encrypt_orders
-from pipeline.core import dice_chain
-from pipeline.core.dice import derived_roll
 from pipeline.errors import DataError, PipelineError
+from pipeline.shared import dice_chain
+from pipeline.shared.dice import derived_roll
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import LOCK_FILE
 from pipeline.storage.sealed import generate_key, seal, unseal

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.position import Phase, Position, Rebellion
+from pipeline.board.position import Phase, Position, Rebellion
 from pipeline.errors import DataError
 from pipeline.games import family_of, profile
 from pipeline.storage.maps import shipped_board

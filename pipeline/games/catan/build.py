@@ -5,7 +5,7 @@ on their posts, units reactivated.
 
 from __future__ import annotations
 
-from pipeline.core.dice import GAME_MASTER
+from pipeline.shared.dice import GAME_MASTER
 
 from .board import Edge, Vertex
 from .context import Context, Skip

@@ -36,8 +36,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from pipeline.core.dice import DiceError, FixedDice
 from pipeline.errors import DataError, Problem
+from pipeline.shared.dice import DiceError, FixedDice
 
 from . import draft
 from .board import Board

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pipeline.core.dice import PUBLIC, Audience, Dice
+from pipeline.shared.dice import PUBLIC, Audience, Dice
 
 from .board import Board, Slot, Vertex
 from .options import CatanOptions

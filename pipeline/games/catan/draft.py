@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pipeline.core.dice import Dice
+from pipeline.shared.dice import Dice
 
 from .board import Board, Terrain
 from .layout import Layout, lay_tokens, with_terrains

@@ -11,7 +11,7 @@
   beside it. A drawn board keeps its drawn hexes in the state (`laid`).
 - A round's records go where they may be read: the public results (every record but a player's script's
   steps and the card he drew), each player's private report (his steps, his card, his hands, cards and
-  pieces), each die where its audience reads it (`core.dice.shares`): the public results, but the
+  pieces), each die where its audience reads it (`shared.dice.shares`): the public results, but the
   development cards' draws, which would tell the card and the deck, in the game master's record until the
   game ends.
 """
@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.core.dice import Dice, shares
-from pipeline.core.rules import Rules
+from pipeline.board.rules import Rules
 from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
+from pipeline.shared.dice import Dice, shares
 
 from . import cases, draft
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex

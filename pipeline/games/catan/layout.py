@@ -30,8 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from pipeline.core.dice import Dice
 from pipeline.errors import DataError, Problem
+from pipeline.shared.dice import Dice
 
 from .board import DIRECTIONS, Board, Edge, Harbour, Hex, Terrain
 from .resources import Resource, resource_named

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pipeline.core.dice import FixedDice
+from pipeline.shared.dice import FixedDice
 
 from . import build, combat, movement, trade
 from .board import Board, Slot, Vertex

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pipeline.core.dice import Dice
+from pipeline.shared.dice import Dice
 
 from . import build
 from .board import YIELDS, Board, Edge, Terrain, Vertex

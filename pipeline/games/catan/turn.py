@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pipeline.core.dice import Dice
+from pipeline.shared.dice import Dice
 
 from . import build, cards, combat, movement, trade
 from .board import Board, Edge

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pipeline.core.adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
-from pipeline.core.board import Board
-from pipeline.core.calendar import PhaseResult, next_campaign
-from pipeline.core.dice import Dice
-from pipeline.core.movement import MovementResult, adjudicate_movement
-from pipeline.core.orders import Order
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.retreat import RetreatResult, adjudicate_retreats
-from pipeline.core.rules import Rules
+from pipeline.board.adjustment import AdjustmentResult, adjudicate_adjustments, adjustments_due, build_sites
+from pipeline.board.board import Board
+from pipeline.board.calendar import PhaseResult, next_campaign
+from pipeline.board.movement import MovementResult, adjudicate_movement
+from pipeline.board.orders import Order
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.retreat import RetreatResult, adjudicate_retreats
+from pipeline.board.rules import Rules
+from pipeline.shared.dice import Dice
 
 SEASONS = ("spring", "fall")
 

@@ -3,13 +3,13 @@ winter (`calendar`), the standard map's colours."""
 
 from __future__ import annotations
 
-from pipeline.core.adjustment import adjustments_due
-from pipeline.core.board import Board
-from pipeline.core.calendar import map_start
-from pipeline.core.order_checks import check_order
-from pipeline.core.orders import Order
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
+from pipeline.board.adjustment import adjustments_due
+from pipeline.board.board import Board
+from pipeline.board.calendar import map_start
+from pipeline.board.order_checks import check_order
+from pipeline.board.orders import Order
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
 from pipeline.games.family import Family
 
 from . import calendar

@@ -20,13 +20,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from pipeline.core.board import Board
-from pipeline.core.dice import Dice
-from pipeline.core.legality import Illegal, garrison_city
-from pipeline.core.outcome import Reason
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import CITY, Unit
+from pipeline.board.board import Board
+from pipeline.board.legality import Illegal, garrison_city
+from pipeline.board.outcome import Reason
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import CITY, Unit
+from pipeline.shared.dice import Dice
 
 from .rebellions import barred, place_rebellion, with_control
 

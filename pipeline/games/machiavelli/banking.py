@@ -19,11 +19,11 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipeline.core.ledger import Ledger, Loan
-from pipeline.core.orders import Borrow, Order, Pay
-from pipeline.core.outcome import Outcome, Reason
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
+from pipeline.board.ledger import Ledger, Loan
+from pipeline.board.orders import Borrow, Order, Pay
+from pipeline.board.outcome import Outcome, Reason
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
 
 LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate [M 12.3] (judge, borrowing; Objectif §6.4 b)
 LOAN_LIMIT = 25  # ducats (principal, or principal and interest: the `loan_limit_basis` option)

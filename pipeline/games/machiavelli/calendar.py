@@ -11,18 +11,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import Event, EventKind, IncomeLine, PhaseResult, map_start, next_campaign
-from pipeline.core.dice import Dice, DiceError
-from pipeline.core.ledger import Ledger
-from pipeline.core.movement import MovementResult, adjudicate_movement
-from pipeline.core.order_checks import revised_sets
-from pipeline.core.orders import MONEY_KINDS, Order
-from pipeline.core.outcome import Outcome, Reason
-from pipeline.core.position import Phase, PhaseKind, Position, Rebellion
-from pipeline.core.retreat import RetreatResult, adjudicate_retreats
-from pipeline.core.rules import Rules
-from pipeline.core.units import Unit
+from pipeline.board.board import Board
+from pipeline.board.calendar import Event, EventKind, IncomeLine, PhaseResult, map_start, next_campaign
+from pipeline.board.ledger import Ledger
+from pipeline.board.movement import MovementResult, adjudicate_movement
+from pipeline.board.order_checks import revised_sets
+from pipeline.board.orders import MONEY_KINDS, Order
+from pipeline.board.outcome import Outcome, Reason
+from pipeline.board.position import Phase, PhaseKind, Position, Rebellion
+from pipeline.board.retreat import RetreatResult, adjudicate_retreats
+from pipeline.board.rules import Rules
+from pipeline.board.units import Unit
+from pipeline.shared.dice import Dice, DiceError
 
 from .assassination import all_chits, assassination_effects
 from .banking import settle_banking

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from pipeline.core.board import Board
-from pipeline.core.ledger import Ledger
-from pipeline.core.position import Position, standing_sieges
-from pipeline.core.rules import Rules
-from pipeline.core.units import Unit
+from pipeline.board.board import Board
+from pipeline.board.ledger import Ledger
+from pipeline.board.position import Position, standing_sieges
+from pipeline.board.rules import Rules
+from pipeline.board.units import Unit
 
 from .income import holds_home_country
 

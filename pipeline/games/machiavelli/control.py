@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from pipeline.core.board import Board
-from pipeline.core.position import Position
-from pipeline.core.units import CITY, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.position import Position
+from pipeline.board.units import CITY, UnitKind
 
 from .rebellions import with_control
 

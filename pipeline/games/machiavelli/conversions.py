@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pipeline.core.board import space_of
-from pipeline.core.legality import Illegal
-from pipeline.core.movement import Setting, UnitOrder
-from pipeline.core.orders import Convert, Hold, SupportConvert, SupportHold
-from pipeline.core.outcome import Reason
-from pipeline.core.rules import Rules
-from pipeline.core.units import CITY, Unit, UnitKind
+from pipeline.board.board import space_of
+from pipeline.board.legality import Illegal
+from pipeline.board.movement import Setting, UnitOrder
+from pipeline.board.orders import Convert, Hold, SupportConvert, SupportHold
+from pipeline.board.outcome import Reason
+from pipeline.board.rules import Rules
+from pipeline.board.units import CITY, Unit, UnitKind
 
 from .venice import in_single_unit_province
 

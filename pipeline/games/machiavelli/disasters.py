@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pipeline.core.dice import Dice
-from pipeline.core.position import Position
-from pipeline.core.units import CITY, Unit
+from pipeline.board.position import Position
+from pipeline.board.units import CITY, Unit
+from pipeline.shared.dice import Dice
 
 YEAR_TABLES: dict[str, dict[int, str]] = {
     "2d6": {2: "", 3: "", 4: "row", 6: "row", 5: "column", 7: "column"} | dict.fromkeys(range(8, 13), "both"),

@@ -31,16 +31,16 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.dice import Audience, Dice
-from pipeline.core.ledger import Ledger
-from pipeline.core.legality import Illegal, find_unit, garrison_city
-from pipeline.core.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
-from pipeline.core.orders import Expense, GiveChit, Order, PermitBribes
-from pipeline.core.outcome import Outcome, Reason, SubReason
-from pipeline.core.position import Position, standing_sieges
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.board.board import Board, space_of
+from pipeline.board.ledger import Ledger
+from pipeline.board.legality import Illegal, find_unit, garrison_city
+from pipeline.board.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
+from pipeline.board.orders import Expense, GiveChit, Order, PermitBribes
+from pipeline.board.outcome import Outcome, Reason, SubReason
+from pipeline.board.position import Position, standing_sieges
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.shared.dice import Audience, Dice
 
 from .assassination import chances, spend_chit
 from .income import holds_home_country

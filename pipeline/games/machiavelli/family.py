@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pipeline.core.board import Board
-from pipeline.core.legal_orders import UnitOrders
-from pipeline.core.orders import Order
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import Unit
+from pipeline.board.board import Board
+from pipeline.board.legal_orders import UnitOrders
+from pipeline.board.orders import Order
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import Unit
 from pipeline.errors import Problem
 from pipeline.games.family import Family
 

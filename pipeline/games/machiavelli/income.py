@@ -14,12 +14,12 @@ city in rebellion (an unfortified city follows its province: [M 17.3]).
 
 from __future__ import annotations
 
-from pipeline.core.board import Board
-from pipeline.core.calendar import IncomeLine
-from pipeline.core.dice import Audience, Dice
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import CITY, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.calendar import IncomeLine
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import CITY, UnitKind
+from pipeline.shared.dice import Audience, Dice
 
 from .rebellions import city_in_revolt
 

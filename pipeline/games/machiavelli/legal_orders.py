@@ -1,7 +1,7 @@
 """Machiavelli's part of the legal orders for an order form (docs/legal-orders.md): its units' other
 orders (conversions, sieges), its adjustment phase (maintenance and builds bought with ducats) and what
 may be spent on what in a money phase. The shared part, and the principle (every order listed is one
-the order-file check accepts), is `pipeline.core.legal_orders`.
+the order-file check accepts), is `pipeline.board.legal_orders`.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.legal_orders import OrderCheck, UnitOrders, accepted, keep, unit_key
-from pipeline.core.legality import Illegal
-from pipeline.core.notation import parse_order
-from pipeline.core.order_kinds import expense
-from pipeline.core.orders import (
+from pipeline.board.board import Board, space_of
+from pipeline.board.legal_orders import OrderCheck, UnitOrders, accepted, keep, unit_key
+from pipeline.board.legality import Illegal
+from pipeline.board.notation import parse_order
+from pipeline.board.order_kinds import expense
+from pipeline.board.orders import (
     Besiege,
     Borrow,
     Build,
@@ -30,9 +30,9 @@ from pipeline.core.orders import (
     Remove,
     Waive,
 )
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import ARMY, FLEET, GARRISON, SPECIALS, Unit, UnitKind
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import ARMY, FLEET, GARRISON, SPECIALS, Unit, UnitKind
 
 from .banking import LOAN_LIMIT, LOAN_RATES
 from .expenses import bribe_kind, minimum, rebellion_cost
@@ -247,7 +247,7 @@ def _bribe(x: _Spending, kind: str) -> list[Offer]:
     return offers
 
 
-# the offers of each kind of expense (`pipeline.core.order_kinds.expense.EXPENSE_KINDS`)
+# the offers of each kind of expense (`pipeline.board.order_kinds.expense.EXPENSE_KINDS`)
 OFFERS: dict[str, Callable[[_Spending, str], list[Offer]]] = {
     "famine relief": _famine_relief,
     "pacify": _pacify,

@@ -1,6 +1,6 @@
 """Machiavelli's orders checked on their own: the money orders of a money phase (loans, payments,
 permissions, expenses) and the adjustment phase's maintenance and bought builds; every other order is
-checked by the shared check (`pipeline.core.order_checks.check_order`). Also the position an order file is
+checked by the shared check (`pipeline.board.order_checks.check_order`). Also the position an order file is
 checked on when it buys units."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 
-from pipeline.core.board import Board
-from pipeline.core.legality import Illegal, check_unit, find_unit
-from pipeline.core.order_checks import check_order as shared_check
-from pipeline.core.orders import (
+from pipeline.board.board import Board
+from pipeline.board.legality import Illegal, check_unit, find_unit
+from pipeline.board.order_checks import check_order as shared_check
+from pipeline.board.orders import (
     Borrow,
     Build,
     Expense,
@@ -23,9 +23,9 @@ from pipeline.core.orders import (
     Remove,
     Waive,
 )
-from pipeline.core.outcome import Reason
-from pipeline.core.position import PhaseKind, Position
-from pipeline.core.rules import Rules
+from pipeline.board.outcome import Reason
+from pipeline.board.position import PhaseKind, Position
+from pipeline.board.rules import Rules
 
 from .expenses import check_expense
 from .upkeep import new_unit

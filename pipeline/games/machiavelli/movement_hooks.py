@@ -1,13 +1,13 @@
-"""What Machiavelli adds to the shared movement engine (`pipeline.core.movement.MovementHooks`), each rule
+"""What Machiavelli adds to the shared movement engine (`pipeline.board.movement.MovementHooks`), each rule
 in the module of its concept: straits (`straits.py`), Venice (`venice.py`), conversions (`conversions.py`),
 sieges (`sieges.py`), the rebels (`rebellions.py`) and assassination (`assassination.py`)."""
 
 from __future__ import annotations
 
-from pipeline.core.legality import Illegal
-from pipeline.core.movement import Decisions, MovementHooks, Setting, Sieges
-from pipeline.core.position import Rebellion
-from pipeline.core.units import Unit
+from pipeline.board.legality import Illegal
+from pipeline.board.movement import Decisions, MovementHooks, Setting, Sieges
+from pipeline.board.position import Rebellion
+from pipeline.board.units import Unit
 
 from . import conversions, rebellions, sieges, straits, venice
 from .assassination import holds_for_assassination

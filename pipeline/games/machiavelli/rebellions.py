@@ -21,10 +21,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.movement import CampaignDeeds, Decisions, campaign_deeds
-from pipeline.core.position import Position, Rebellion
-from pipeline.core.units import CITY, Unit
+from pipeline.board.board import Board, space_of
+from pipeline.board.movement import CampaignDeeds, Decisions, campaign_deeds
+from pipeline.board.position import Position, Rebellion
+from pipeline.board.units import CITY, Unit
 
 CAUSE_IN_CONQUEST = 9
 CAUSE_AT_HOME = 15

@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from pipeline.core.movement import Decisions, Setting, Sieges
-from pipeline.core.orders import Besiege, LiftSiege, MovementOrder
-from pipeline.core.units import CITY, Unit
+from pipeline.board.movement import Decisions, Setting, Sieges
+from pipeline.board.orders import Besiege, LiftSiege, MovementOrder
+from pipeline.board.units import CITY, Unit
 
 
 def besieging(setting: Setting, unit: Unit) -> bool:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from pipeline.core.board import Board
-from pipeline.core.ledger import Ledger, Loan
-from pipeline.core.position import Position, Rebellion
-from pipeline.core.units import AUTONOMOUS
+from pipeline.board.board import Board
+from pipeline.board.ledger import Ledger, Loan
+from pipeline.board.position import Position, Rebellion
+from pipeline.board.units import AUTONOMOUS
 from pipeline.errors import Problem
 
 from .assassination import all_chits

@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
-from pipeline.core.board import Board, Strait
-from pipeline.core.movement import Decisions, Setting
-from pipeline.core.orders import Convert
-from pipeline.core.rules import Rules
-from pipeline.core.units import UnitKind
+from pipeline.board.board import Board, Strait
+from pipeline.board.movement import Decisions, Setting
+from pipeline.board.orders import Convert
+from pipeline.board.rules import Rules
+from pipeline.board.units import UnitKind
 
 
 def allies_allowed(rules: Rules) -> bool:

@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.ledger import Ledger
-from pipeline.core.legality import Illegal, find_unit, garrison_city
-from pipeline.core.orders import Build, Maintain, Order, Remove
-from pipeline.core.outcome import Outcome, Reason
-from pipeline.core.position import Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
+from pipeline.board.board import Board, space_of
+from pipeline.board.ledger import Ledger
+from pipeline.board.legality import Illegal, find_unit, garrison_city
+from pipeline.board.orders import Build, Maintain, Order, Remove
+from pipeline.board.outcome import Outcome, Reason
+from pipeline.board.position import Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
 
 from .income import holds_home_country
 

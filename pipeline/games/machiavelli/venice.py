@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.movement import Decisions, Setting
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.board import Board, space_of
+from pipeline.board.movement import Decisions, Setting
+from pipeline.board.units import Unit, UnitKind
 
 
 def in_single_unit_province(board: Board, unit: Unit) -> bool:

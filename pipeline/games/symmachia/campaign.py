@@ -22,7 +22,7 @@ import enum
 from collections import deque
 from dataclasses import dataclass
 
-from pipeline.core.dice import GAME_MASTER
+from pipeline.shared.dice import GAME_MASTER
 
 from .battles import (
     DEATH_CHANCE,

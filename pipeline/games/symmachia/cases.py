@@ -40,8 +40,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.core.dice import PUBLIC, Audience, Draw
 from pipeline.errors import DataError, Problem, shown
+from pipeline.shared.dice import PUBLIC, Audience, Draw
 
 from .checking import nearest
 from .economy import all_balances, fleet_counts, forecast

@@ -10,7 +10,7 @@
   (`orders.read_ruling`). A year waits while free text has no ruling (`year.pending`).
 - The year's records (`outcome.Record`) go where their `seen` says: the public results, each reader's
   private report, the game master's record; and each die where its audience, said where it was rolled as
-  the record it decides, reads it (`core.dice.shares`): a plot's in its sponsor's report, a competence's,
+  the record it decides, reads it (`shared.dice.shares`): a plot's in its sponsor's report, a competence's,
   a loyalty test's and, while the option `battle_dice_sealed` holds, a fight's in the game master's record,
   the others in the public results.
 """
@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.core.dice import Dice, shares
-from pipeline.core.rules import Rules
+from pipeline.board.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.escape import markdown_text
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
+from pipeline.shared.dice import Dice, shares
 
 from . import cases, drawing, form, legal, option_words, report
 from .checking import nearest

@@ -5,7 +5,7 @@ patronage (22), the winter's usurpations (23) and secessions (24)."""
 
 from __future__ import annotations
 
-from pipeline.core.dice import GAME_MASTER, PUBLIC, Audience
+from pipeline.shared.dice import GAME_MASTER, PUBLIC, Audience
 
 from .model import Good, UnitKind
 from .orders import Status

@@ -4,7 +4,7 @@ none (uniformly over the options' range [S 5.1])."""
 
 from __future__ import annotations
 
-from pipeline.core.dice import GAME_MASTER, Dice
+from pipeline.shared.dice import GAME_MASTER, Dice
 
 from .economy import all_balances, fleet_counts, forecast
 from .model import year_label

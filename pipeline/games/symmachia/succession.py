@@ -6,7 +6,7 @@ taking the province he stands in if it is his king's."""
 
 from __future__ import annotations
 
-from pipeline.core.dice import GAME_MASTER
+from pipeline.shared.dice import GAME_MASTER
 
 from .checking import slug
 from .model import OrderKind, Title, UnitKind, next_year

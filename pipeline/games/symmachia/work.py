@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pipeline.core.dice import GAME_MASTER, PUBLIC, Audience, Dice
+from pipeline.shared.dice import GAME_MASTER, PUBLIC, Audience, Dice
 
 from .model import Good, Season, Title, UnitKind, year_label
 from .options import Options

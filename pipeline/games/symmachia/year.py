@@ -3,7 +3,7 @@ spent in, and no treasury ever goes below zero: an item it cannot pay at its ste
 
 `resolve_year(scenario, state, orders, ruling, dice, options)` gives the next year's state and the
 records of everything that happened (`outcome.Record`). The same inputs and the same dice give the same
-outputs; the dice are asked by purpose (`pipeline.core.dice`).
+outputs; the dice are asked by purpose (`pipeline.shared.dice`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pipeline.core.dice import Dice
+from pipeline.shared.dice import Dice
 
 from . import campaign, economy, military, politics, prestige, trade
 from .economy import all_balances, fleet_counts, forecast

@@ -11,7 +11,6 @@ from typing import Any, TypeVar
 
 from ruamel.yaml import YAML
 
-from pipeline.core.dice import FixedDice
 from pipeline.games.catan.board import Board, Edge, Slot, Vertex
 from pipeline.games.catan.context import Context
 from pipeline.games.catan.layout import board_from_data
@@ -22,6 +21,7 @@ from pipeline.games.catan.resources import Hand
 from pipeline.games.catan.state import Building, BuildingKind, CatanState, Player, Unit, new_state
 from pipeline.games.catan.turn import play_turn
 from pipeline.games.catan.units import UnitKind
+from pipeline.shared.dice import FixedDice
 
 BOARDS = Path(__file__).resolve().parents[3] / "pipeline" / "games" / "catan" / "boards"
 SEATS = ("a", "b", "c")

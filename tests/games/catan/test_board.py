@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from pipeline.core.dice import FixedDice, HashDice
 from pipeline.errors import DataError
 from pipeline.games.catan.board import Slot, Terrain
 from pipeline.games.catan.layout import board_from_data, board_to_data, draw_board, layout_from_data
 from pipeline.games.catan.resources import Resource
+from pipeline.shared.dice import FixedDice, HashDice
 
 from .helpers import S, V, board, board_data
 

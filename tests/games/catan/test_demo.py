@@ -12,11 +12,11 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from pipeline.core.dice import HashDice
 from pipeline.games.catan.codec import event_from_data
 from pipeline.games.catan.outcome import Action, Built, Combat, EffectKind, Event, GuardResult, GuardStood, StepDone
 from pipeline.games.catan.units import Target, UnitKind
 from pipeline.publish.i18n import translator
+from pipeline.shared.dice import HashDice
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.orders_files import without_binding
 

@@ -82,8 +82,8 @@ def test_the_legal_steps_are_steps_the_round_plays(tmp_path: Path) -> None:
     each one the rules play when a script holds it."""
     import json
 
-    from pipeline.core.dice import FixedDice
     from pipeline.games.catan.orders import orders_from_data
+    from pipeline.shared.dice import FixedDice
 
     folder, created = _new(tmp_path, "starting_hand: {ore: 9, grain: 9, wool: 9, lumber: 9, brick: 9}\n")
     assert created.exit_code == 0

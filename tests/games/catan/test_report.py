@@ -148,8 +148,8 @@ def test_the_private_report_says_why_a_step_was_skipped_and_what_was_missing() -
 def test_a_refused_files_problems_read_in_the_readers_language() -> None:
     """[K 3.4] a file that cannot be read: its seat plays without steps, and its private report gives every
     problem at its line in English or in French, from the catalogues, as kept in the private record."""
-    from pipeline.core.dice import HashDice
     from pipeline.games.catan.family import FAMILY, CatanGame
+    from pipeline.shared.dice import HashDice
 
     b = board()
     game = CatanGame(b, state(), placed=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.catan.options import DEFAULT_OPTIONS
 from pipeline.games.catan.outcome import Built, Piece, Produced, Reason, Source, StepDone
 from pipeline.games.catan.resources import Hand, Resource
 from pipeline.games.catan.setup import Choice, play_setup, setup_from_data
+from pipeline.shared.dice import HashDice
 
 from .helpers import E, V, board, state
 

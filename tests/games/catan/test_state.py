@@ -7,7 +7,6 @@ import dataclasses
 
 import pytest
 
-from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.catan.codec import event_to_data, state_from_data, state_to_data
 from pipeline.games.catan.options import DEFAULT_OPTIONS
@@ -16,6 +15,7 @@ from pipeline.games.catan.resources import Hand
 from pipeline.games.catan.setup import play_setup
 from pipeline.games.catan.state import Card, Corruption, Guard, HeldCard, Player, Ship
 from pipeline.games.catan.units import UnitKind
+from pipeline.shared.dice import HashDice
 
 from .helpers import E, V, board, city, settlement, state, unit
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from pipeline.core.dice import HashDice
 from pipeline.games.catan.codec import event_to_data, state_to_data
 from pipeline.games.catan.options import DEFAULT_OPTIONS
 from pipeline.games.catan.orders import orders_from_data
@@ -28,6 +27,7 @@ from pipeline.games.catan.routes import route_length
 from pipeline.games.catan.state import Card, Corruption, Guard, HeldCard, Player, Ship
 from pipeline.games.catan.turn import play_round
 from pipeline.games.catan.units import UnitKind
+from pipeline.shared.dice import HashDice
 
 from .helpers import E, V, board, city, of, play, reasons, settlement, state, unit
 

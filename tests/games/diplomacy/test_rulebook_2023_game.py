@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pipeline.board.notation import parse_order
+from pipeline.board.outcome import Reason
 from pipeline.cli import cli
 from pipeline.commands import game as commands
-from pipeline.core.notation import parse_order
-from pipeline.core.outcome import Reason
 from pipeline.publish.i18n import translator
 from pipeline.publish.report import load_phase, public_report
 from pipeline.publish.sentences import Entry, Sentences

@@ -3,11 +3,11 @@ as Diplomacy would; with them straits close, sieges lock and count, and assassin
 
 from __future__ import annotations
 
-from pipeline.core.movement import NO_HOOKS, MovementHooks, adjudicate_movement
-from pipeline.core.notation import parse_order
-from pipeline.core.outcome import Outcome, Reason
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.movement import NO_HOOKS, MovementHooks, adjudicate_movement
+from pipeline.board.notation import parse_order
+from pipeline.board.outcome import Outcome, Reason
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.units import Unit, UnitKind
 from pipeline.games import profile
 from pipeline.games.machiavelli.movement_hooks import MOVEMENT_HOOKS, movement_hooks
 from pipeline.storage.maps import shipped_board

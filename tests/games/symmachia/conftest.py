@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.dice import PUBLIC, Audience, Draw
 from pipeline.games.symmachia.cases import QUIET_D100, CaseDice
 from pipeline.games.symmachia.options import DEFAULT_OPTIONS, Options
 from pipeline.games.symmachia.orders import PowerOrders, Ruling, read_orders, read_ruling
@@ -18,6 +17,7 @@ from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.start import start_state
 from pipeline.games.symmachia.state import State
 from pipeline.games.symmachia.year import YearResult, resolve_year
+from pipeline.shared.dice import PUBLIC, Audience, Draw
 from pipeline.storage.yamlio import load_yaml
 
 DEMO = Path(__file__).resolve().parents[3] / "pipeline" / "games" / "symmachia" / "scenarios" / "aegean-229.yaml"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.dice import GAME_MASTER, PUBLIC, Audience
 from pipeline.games.symmachia.options import DEFAULT_OPTIONS, Options
 from pipeline.games.symmachia.outcome import Code
+from pipeline.shared.dice import GAME_MASTER, PUBLIC, Audience
 
 from .conftest import ScriptDice, found, kingdom, play, start, world
 

@@ -29,7 +29,7 @@ def _examples(page: str) -> list[dict[str, object]]:
 
 
 def _first_state():  # the demo scenario's first year, competences drawn by fixed dice
-    from pipeline.core.dice import FixedDice
+    from pipeline.shared.dice import FixedDice
 
     return FAMILY.start(SCENARIO, FAMILY.options_of(FAMILY.profiles["symmachia"], {}), FixedDice({}, default=1))
 

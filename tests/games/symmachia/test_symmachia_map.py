@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from shapely.geometry import MultiPolygon, Point, Polygon
 
-from pipeline.core.dice import FixedDice
 from pipeline.games.map_text import segment_hits, text_width
 from pipeline.games.symmachia import FAMILY, drawing
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.state import Ravage
 from pipeline.publish.geometry import parse_path
 from pipeline.publish.i18n import translator
+from pipeline.shared.dice import FixedDice
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.maps import load_setup
 from tests.test_drawing import touching

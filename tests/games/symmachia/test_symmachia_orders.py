@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.symmachia.model import Good, OrderKind, Season, UnitKind
 from pipeline.games.symmachia.orders import (
@@ -28,6 +27,7 @@ from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.start import start_state
 from pipeline.games.symmachia.state import State
 from pipeline.games.symmachia.year import resolve_year
+from pipeline.shared.dice import HashDice
 from pipeline.storage.yamlio import parse_yaml
 
 from .conftest import start, world

@@ -11,12 +11,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.symmachia.orders import PowerOrders, read_orders
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.start import start_state
 from pipeline.games.symmachia.year import resolve_year
+from pipeline.shared.dice import HashDice
 
 from .conftest import DEMO
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.symmachia.model import Good, PlaceKind, UnitKind
 from pipeline.games.symmachia.scenario import Scenario, check_scenario
 from pipeline.games.symmachia.start import start_state
+from pipeline.shared.dice import HashDice
 from pipeline.storage.yamlio import load_yaml, locate
 
 from .conftest import DEMO

@@ -7,12 +7,12 @@ import copy
 
 import pytest
 
-from pipeline.core.dice import HashDice
 from pipeline.errors import DataError
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.start import start_state
 from pipeline.games.symmachia.state import state_from_data, state_to_data
 from pipeline.games.symmachia.year import resolve_year
+from pipeline.shared.dice import HashDice
 
 
 def test_the_codec_says_which_part_is_which(demo: Scenario) -> None:

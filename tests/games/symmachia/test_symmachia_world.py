@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.core.dice import FixedDice
 from pipeline.games.symmachia import FAMILY
 from pipeline.games.symmachia.model import Good, PlaceKind
 from pipeline.games.symmachia.scenario import Scenario, check_scenario
+from pipeline.shared.dice import FixedDice
 from pipeline.storage.maps import load_setup
 from pipeline.storage.yamlio import load_yaml
 

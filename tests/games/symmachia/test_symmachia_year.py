@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.dice import HashDice
 from pipeline.games.symmachia.orders import PendingRuling, read_orders, read_ruling
 from pipeline.games.symmachia.outcome import Code, Seen, Step
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.start import start_state
 from pipeline.games.symmachia.state import State, state_to_data
 from pipeline.games.symmachia.year import YearResult, resolve_year
+from pipeline.shared.dice import HashDice
 
 BUSY: dict[str, Any] = {
     "lagids": {

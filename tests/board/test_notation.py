@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.core.board import Board
-from pipeline.core.legal_orders import adjustment_choices, movement_options, retreat_choices
-from pipeline.core.notation import _common_form, _read_in_full, parse_order, split_orders, structured_order
-from pipeline.core.order_checks import read_order
-from pipeline.core.order_kinds import BY_ID, KINDS, Form, kind_of
-from pipeline.core.order_kinds.expense import EXPENSE_KINDS, ExpenseKind
-from pipeline.core.orders import (
+from pipeline.board.board import Board
+from pipeline.board.legal_orders import adjustment_choices, movement_options, retreat_choices
+from pipeline.board.notation import _common_form, _read_in_full, parse_order, split_orders, structured_order
+from pipeline.board.order_checks import read_order
+from pipeline.board.order_kinds import BY_ID, KINDS, Form, kind_of
+from pipeline.board.order_kinds.expense import EXPENSE_KINDS, ExpenseKind
+from pipeline.board.orders import (
     Ally,
     Besiege,
     Borrow,
@@ -40,8 +40,8 @@ from pipeline.core.orders import (
     SupportMove,
     Waive,
 )
-from pipeline.core.position import Dislodged, PhaseKind
-from pipeline.core.units import SPECIALS, Unit, UnitKind
+from pipeline.board.position import Dislodged, PhaseKind
+from pipeline.board.units import SPECIALS, Unit, UnitKind
 from pipeline.datc.reader import read_datc
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
 from pipeline.games import family_of, profile, start_position

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.core.board import Board, fold_accents, normalise_name
-from pipeline.core.units import UnitKind
+from pipeline.board.board import Board, fold_accents, normalise_name
+from pipeline.board.units import UnitKind
 from pipeline.errors import DataError, MapError
 from pipeline.storage.maps import load_board, shipped_board
 

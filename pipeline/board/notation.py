@@ -11,9 +11,9 @@ Accepts the DATC / judge notation and its common variants, case-insensitively::
 Places are looked up among the board's ids, names and aliases (``mid`` and ``Mid-Atlantic Ocean``
 both give ``mao``). Two kinds of error here: `OrderSyntaxError` (not understood, or an unknown place)
 and `AmbiguousOrderError` (a name for more than one place). Whether an order is allowed is the legality
-checks' (`pipeline.core.order_checks.read_order` reads and checks).
+checks' (`pipeline.board.order_checks.read_order` reads and checks).
 
-Each kind reads its own words (`pipeline.core.order_kinds`): an order starts with its kind's keyword
+Each kind reads its own words (`pipeline.board.order_kinds`): an order starts with its kind's keyword
 (``Build``, ``Expense``, ``Ally``...) or with its unit, followed by its kind's keyword (``H``, ``-``,
 ``S``...); the kinds are tried in the registry's order, among those whose first words the text starts with.
 
@@ -90,7 +90,7 @@ def _common_form(text: str, board: Board) -> Order | None:
         A par   A par H   A lon - bel   A lon - bel via convoy   F nth S A lon   F nth S A lon - bel
         F eng C A lon - bre
 
-    Each gives what the kinds' reading gives (``tests/core/test_notation.py`` compares the two on every
+    Each gives what the kinds' reading gives (``tests/board/test_notation.py`` compares the two on every
     order of the project's DATC files and on random texts)."""
     if not text.isascii():
         return None

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipeline.shared.dice import Draw
+
 from .board import Board
-from .dice import Draw
 from .outcome import Outcome
 from .position import Phase, PhaseKind, Position
 from .units import Unit

@@ -1,6 +1,6 @@
 """The words every order is made of, read from its text: unit kinds, places, powers, numbers.
 
-Each order kind's module reads its own keywords with a `Reader` (`pipeline.core.notation` tries the kinds
+Each order kind's module reads its own keywords with a `Reader` (`pipeline.board.notation` tries the kinds
 in turn); the reader knows only the board's names, never a rule.
 """
 

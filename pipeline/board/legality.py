@@ -2,7 +2,7 @@
 
 Each check returns the order with its destination made exact (the coast a fleet can reach filled
 in), or raises `Illegal` with the reason code. Whether fleets stand where they could carry an army's
-move by convoy depends on the other units, so `pipeline.core.movement` checks that.
+move by convoy depends on the other units, so `pipeline.board.movement` checks that.
 """
 
 from __future__ import annotations

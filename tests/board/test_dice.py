@@ -1,4 +1,4 @@
-"""The shared dice (pipeline/core/dice.py): a die's audience is said where it is rolled and recorded with
+"""The shared dice (pipeline/shared/dice.py): a die's audience is said where it is rolled and recorded with
 it, its value never depends on it, and `shares` puts each die where its audience reads it, with the rank
 `judge verify` needs when a list does not hold every roll of a purpose (docs/secrets-and-dice.md)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.dice import (
+from pipeline.shared.dice import (
     GAME_MASTER,
     PUBLIC,
     Audience,

@@ -4,9 +4,9 @@
 ``F nth C A yor-lon``, ``A vie S A bud-gal``, ``F tri S A ven``, ``A par H``, in a retreat phase
 ``A par-bur`` and ``A par Disband``, in an adjustment phase ``Build A kie``, ``Remove F nth`` and
 ``Waive``. Machiavelli adds ``G gen convert A``, ``A per S G sie convert A``, ``A sie besiege``,
-``A sie lift`` and ``Ally turkey``. `pipeline.core.notation.parse_order` reads it back: ``parse(str(o)) == o``.
+``A sie lift`` and ``Ally turkey``. `pipeline.board.notation.parse_order` reads it back: ``parse(str(o)) == o``.
 
-Each value is defined, with its reading and its text, in its kind's module (`pipeline.core.order_kinds`);
+Each value is defined, with its reading and its text, in its kind's module (`pipeline.board.order_kinds`);
 this module gathers them and their unions.
 
 `kind` is the unit kind as written; it may be None where the notation allows leaving it out.

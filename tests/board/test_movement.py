@@ -8,13 +8,13 @@ import pickle
 
 import pytest
 
-from pipeline.core.board import Board
-from pipeline.core.legality import DEFAULT_RULES, Illegal
-from pipeline.core.movement import NO_HOOKS, Decisions, MovementHooks, Role, adjudicate_movement, plan_movement
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Order
-from pipeline.core.outcome import NO_DETAIL, Outcome, Reason
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.board import Board
+from pipeline.board.legality import DEFAULT_RULES, Illegal
+from pipeline.board.movement import NO_HOOKS, Decisions, MovementHooks, Role, adjudicate_movement, plan_movement
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import Order
+from pipeline.board.outcome import NO_DETAIL, Outcome, Reason
+from pipeline.board.units import Unit, UnitKind
 from tests.conftest import position
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.core.ledger import Ledger, Loan
-from pipeline.core.orders import Borrow, Pay
-from pipeline.core.outcome import Reason
-from pipeline.core.position import Phase, PhaseKind, Position
+from pipeline.board.ledger import Ledger, Loan
+from pipeline.board.orders import Borrow, Pay
+from pipeline.board.outcome import Reason
+from pipeline.board.position import Phase, PhaseKind, Position
 from pipeline.games import profile
 from pipeline.games.machiavelli.banking import settle_banking
 

@@ -1,4 +1,4 @@
-"""The words of a refused order (`pipeline.core.explain`): a sentence for every reason code, never a code."""
+"""The words of a refused order (`pipeline.board.explain`): a sentence for every reason code, never a code."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from pipeline.core.board import Board
-from pipeline.core.explain import check_words
-from pipeline.core.orders import Move
-from pipeline.core.outcome import CHECK_WORDS, Reason, SubReason
-from pipeline.core.units import UnitKind
+from pipeline.board.board import Board
+from pipeline.board.explain import check_words
+from pipeline.board.orders import Move
+from pipeline.board.outcome import CHECK_WORDS, Reason, SubReason
+from pipeline.board.units import UnitKind
 from pipeline.storage.maps import shipped_board
 from tests.conftest import position
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pipeline.core.backup import szykman_then_circular
-from pipeline.core.resolver import RESOLVED, Resolver
+from pipeline.board.backup import szykman_then_circular
+from pipeline.board.resolver import RESOLVED, Resolver
 
 
 def make(rules: dict[int, object], convoys: frozenset[int] = frozenset(), moves: frozenset[int] | None = None):

@@ -1,10 +1,10 @@
 """The order kinds: one module each, with its order (a frozen value), its keywords and reading, its
 canonical text (`Form` templates) and what an order form needs to list it (`OrderKind`).
 
-`KINDS` is the registry, in the order the notation tries the kinds (`pipeline.core.notation`). The
-values are also `pipeline.core.orders`'s; whether an order is allowed is not a kind's business but the
-legality checks' (`pipeline.core.order_checks`, and each family's), and the legal-order generator
-(`pipeline.core.legal_orders`) lists and ranks orders with the kinds' `rank` and `group`.
+`KINDS` is the registry, in the order the notation tries the kinds (`pipeline.board.notation`). The
+values are also `pipeline.board.orders`'s; whether an order is allowed is not a kind's business but the
+legality checks' (`pipeline.board.order_checks`, and each family's), and the legal-order generator
+(`pipeline.board.legal_orders`) lists and ranks orders with the kinds' `rank` and `group`.
 
 Every family reads every kind: a Diplomacy game understands ``A sie besiege`` and refuses it as illegal.
 """

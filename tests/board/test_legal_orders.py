@@ -1,4 +1,4 @@
-"""The legal orders exported for an order form agree with the order-file check (pipeline.core.legal_orders).
+"""The legal orders exported for an order form agree with the order-file check (pipeline.board.legal_orders).
 
 Positions: every committed state of the three demo games (each turn of each game), and random positions
 (a random year of Machiavelli under each profile, as tests/rules/test_random_campaigns.py plays it, and
@@ -27,20 +27,20 @@ from typing import Any
 
 import pytest
 
-from pipeline.core.board import Board, space_of
-from pipeline.core.legal_orders import accepted, legal_orders_json, movement_options, notation, retreat_choices
-from pipeline.core.notation import parse_order
-from pipeline.core.order_kinds import BY_ID, Form
-from pipeline.core.order_kinds.expense import EXPENSE_KINDS as KINDS_OF_EXPENSE
-from pipeline.core.orders import Convoy, Move, Order, Retreat
-from pipeline.core.position import Dislodged, Phase, PhaseKind, Position
-from pipeline.core.rules import Rules
-from pipeline.core.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
+from pipeline.board.board import Board, space_of
+from pipeline.board.legal_orders import accepted, legal_orders_json, movement_options, notation, retreat_choices
+from pipeline.board.notation import parse_order
+from pipeline.board.order_kinds import BY_ID, Form
+from pipeline.board.order_kinds.expense import EXPENSE_KINDS as KINDS_OF_EXPENSE
+from pipeline.board.orders import Convoy, Move, Order, Retreat
+from pipeline.board.position import Dislodged, Phase, PhaseKind, Position
+from pipeline.board.rules import Rules
+from pipeline.board.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 from pipeline.games import family_of, play_phase, profile, start_position
 from pipeline.storage.gamedir import Game, load_game, turn_id
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.orders_files import order_file_text, read_order_file
-from tests.core.test_notation import form_pattern
+from tests.board.test_notation import form_pattern
 from tests.rules.test_random_campaigns import play_year
 
 GAMES = Path(__file__).resolve().parents[2] / "games"

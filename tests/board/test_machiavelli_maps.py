@@ -14,8 +14,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from pipeline.core.board import Board, City, iter_edges
-from pipeline.core.units import AUTONOMOUS, UnitKind
+from pipeline.board.board import Board, City, iter_edges
+from pipeline.board.units import AUTONOMOUS, UnitKind
 from pipeline.storage.maps import shipped_board
 
 ARMY, FLEET, GARRISON = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.core.adjustment import adjudicate_adjustments, civil_disorder_order
-from pipeline.core.board import Board
-from pipeline.core.explain import check_words
-from pipeline.core.legality import Illegal, check_movement_order
-from pipeline.core.movement import adjudicate_movement
-from pipeline.core.notation import parse_order
-from pipeline.core.orders import Convoy, MovementOrder
-from pipeline.core.outcome import Outcome, Reason, SubReason
-from pipeline.core.position import PhaseKind, Position
-from pipeline.core.rules import Rules
+from pipeline.board.adjustment import adjudicate_adjustments, civil_disorder_order
+from pipeline.board.board import Board
+from pipeline.board.explain import check_words
+from pipeline.board.legality import Illegal, check_movement_order
+from pipeline.board.movement import adjudicate_movement
+from pipeline.board.notation import parse_order
+from pipeline.board.orders import Convoy, MovementOrder
+from pipeline.board.outcome import Outcome, Reason, SubReason
+from pipeline.board.position import PhaseKind, Position
+from pipeline.board.rules import Rules
 from pipeline.games import profile
 from tests.conftest import position
 

@@ -1,4 +1,4 @@
-"""The rule options' types: each named choice is written once, in `pipeline/core/rules.py`'s `Literal`
+"""The rule options' types: each named choice is written once, in `pipeline/board/rules.py`'s `Literal`
 annotations, and everything else (the checks of game.yaml's options, the profiles, docs/rule-options.md)
 agrees with it."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.core.rules import CHOICES, FLAGS, Rules
+from pipeline.board.rules import CHOICES, FLAGS, Rules
 from pipeline.errors import DataError
 from pipeline.games import profiles
 

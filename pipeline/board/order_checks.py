@@ -2,7 +2,7 @@
 reading of an order from its text with a family's check.
 
 `check_order` looks up the check of the order's kind in the phase (`SHARED_CHECKS`): the movement
-kinds' are `pipeline.core.legality`'s, the retreats' and Diplomacy's adjustments' are here; a kind with no
+kinds' are `pipeline.board.legality`'s, the retreats' and Diplomacy's adjustments' are here; a kind with no
 check in the phase is refused as given in the wrong phase. A family with other orders (money, builds
 bought) checks those first and hands the rest to `check_order` (`Family.check_order`).
 """

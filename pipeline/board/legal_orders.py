@@ -5,11 +5,11 @@ Nothing here decides legality. Candidate orders are generated from the board's a
 position, written as text (`str(order)`, the canonical notation), read back with `parse_order` and
 checked with `check_parsed_order`: the same code path `read_order_file` takes. Only the orders that
 pass are kept, each as the canonical text of the order the check returns. So an exported order is
-always accepted, and (tests/core/test_legal_orders.py) every order the check accepts is exported, with
+always accepted, and (tests/board/test_legal_orders.py) every order the check accepts is exported, with
 two documented exceptions that the form loses nothing by:
 
 - a move to a space the army cannot reach over land goes by convoy whether or not it says so
-  (`pipeline.core.movement`): only its ``via convoy`` form is listed;
+  (`pipeline.board.movement`): only its ``via convoy`` form is listed;
 - convoyed moves (``A lon-bel via convoy``, also to a neighbour) and convoy orders are listed only where
   a route of fleets standing on the board now (any power's, in spaces that may carry an army) leads
   from the army to its destination, through the convoying fleet for a convoy order. The check itself
@@ -21,7 +21,7 @@ templates the notation prints, so that a form builds texts the parser reads back
 
 What a family adds (its check, its units' other orders, its adjustments, its money) comes in as
 `LegalOrderHooks`, which every `pipeline.games` family provides. Each kind of order says how the form
-lists it (`pipeline.core.order_kinds`: its rank in a unit's list, its group, its text templates, which
+lists it (`pipeline.board.order_kinds`: its rank in a unit's list, its group, its text templates, which
 `notation` exports).
 
 Random play (`movement_options`, `retreat_choices`, `adjustment_choices`) takes the same candidates
@@ -475,7 +475,7 @@ def legal_orders(board: Board, position: Position, rules: Rules, power: str, hoo
 def notation(phase: PhaseKind) -> dict[str, object]:
     """How the orders of a phase are written, for a form that reads and builds their texts: the unit kinds'
     letters, the special units, and every form of every kind ordered in the phase, in the registry's
-    order (`pipeline.core.order_kinds`), with its template and what each of its fields holds."""
+    order (`pipeline.board.order_kinds`), with its template and what each of its fields holds."""
     forms = [
         {"form": f.id, "kind": k.id, "group": k.group, "template": f.template, "fields": dict(f.fields)}
         for k in KINDS

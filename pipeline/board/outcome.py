@@ -118,7 +118,7 @@ class SubReason(enum.Enum):
 
 
 # What `judge validate` and `judge adjudicate` say when an order is refused, one entry per reason code: a
-# sentence, or its variants by case ("" the general one), filled in by `pipeline.core.explain` with the
+# sentence, or its variants by case ("" the general one), filled in by `pipeline.board.explain` with the
 # order's places and powers as the board names them: {power} the ordering power, {at} the unit's place,
 # {to} where the order goes, {target} the unit it supports, convoys or bribes, {place} the place the
 # reason names, {owner} the unit's owner, {actual} the unit found there, {kind} and {a_kind} the order's

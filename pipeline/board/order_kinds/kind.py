@@ -1,6 +1,6 @@
 """What an order kind tells the rest of the pipeline: how it is read, how it is written, where it is
 ordered and how an order form lists it. Each kind's module defines its order (a frozen value) and one
-`OrderKind`; `pipeline.core.order_kinds` registers them."""
+`OrderKind`; `pipeline.board.order_kinds` registers them."""
 
 from __future__ import annotations
 
@@ -54,10 +54,10 @@ OrderT = TypeVar("OrderT")
 
 @dataclass(frozen=True)
 class OrderKind(Generic[OrderT]):
-    """One kind of order. The notation (`pipeline.core.notation.parse_order`) reads a text with `read`
+    """One kind of order. The notation (`pipeline.board.notation.parse_order`) reads a text with `read`
     when it starts with one of `words` (lower case, without accents), else reads a unit and then, with
     `after_unit`, what follows it when that starts with one of `after_words` (``""``: nothing follows);
-    kinds are tried in the order of `pipeline.core.order_kinds.KINDS`."""
+    kinds are tried in the order of `pipeline.board.order_kinds.KINDS`."""
 
     id: str
     order: type[OrderT]  # the value its reading gives (`Hold`, `Expense`, ...)
@@ -77,7 +77,7 @@ class OrderKind(Generic[OrderT]):
     keyword: str | None = None  # how the parser's message names it after a unit: ``H``, ``-``, ``S``...
     # the slot an order fills among its power's orders, for a kind whose orders have slots (an expense's
     # number, a payment's recipient): a later order for a slot replaces the earlier one if `replaces` (as the
-    # judge reads a revision), else it is refused as a second order there (`pipeline.core.order_checks.revised`)
+    # judge reads a revision), else it is refused as a second order there (`pipeline.board.order_checks.revised`)
     slot: Callable[[OrderT], object] | None = None
     replaces: bool = False
     clears: Callable[[OrderT], bool] | None = None  # an order that leaves its slot empty (``Expense 2: none``)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pipeline.core.adjustment import civil_disorder_order
-from pipeline.core.board import Board
-from pipeline.core.notation import parse_order
-from pipeline.core.position import Phase, PhaseKind, Position
-from pipeline.core.units import Unit, UnitKind
+from pipeline.board.adjustment import civil_disorder_order
+from pipeline.board.board import Board
+from pipeline.board.notation import parse_order
+from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.units import Unit, UnitKind
 from pipeline.games import play_phase, profile, start_position
 from pipeline.games.diplomacy.calendar import winner
 from pipeline.storage.maps import shipped_board
