@@ -31,7 +31,7 @@ from bench_club import run
 from pipeline.commands import game as commands
 from pipeline.commands.turn_dice import dice_for, dice_secret, turn_seed
 from pipeline.commands.turn_orders import read_turn_orders
-from pipeline.publish.i18n import translator
+from pipeline.shared.i18n import translator
 from pipeline.storage.gamedir import load_game
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -68,19 +68,20 @@ def timed(step: Callable[[], object], times: int = 5) -> float:
 def site_work(game: Any, turn: str, state: Any, result: Any) -> tuple[Callable[[], None], Callable[[], None]]:
     """What the site makes of a turn of a family of its own kind: its public report and each player's private
     one in both languages; its maps in both languages."""
-    family = game.game_family
+    family = game.family
     public = {**result.record, **result.record_end}
 
     def reports() -> None:
         for lang in ("en", "fr"):
             t = translator(lang)
-            family.report(game.board, turn, state, result.state, public, t)
+            family.presentation.report(game.setup, game.options, turn, state, result.state, public, t)
             for seat, own in result.private.items():
-                family.report(game.board, turn, state, result.state, {**public, "private": own}, t, seat)
+                mine = {**public, "private": own}
+                family.presentation.report(game.setup, game.options, turn, state, result.state, mine, t, seat)
 
     def maps() -> None:
         for lang in ("en", "fr"):
-            family.draw_map(game.board, turn, result.state, public, translator(lang))
+            family.presentation.draw_map(game.setup, game.options, turn, result.state, public, [translator(lang)])
 
     return reports, maps
 
@@ -96,18 +97,26 @@ def main() -> None:
             processes.append(run([sys.executable, "-m", "pipeline", "adjudicate", str(folder)], PROJECT))
         folder = unplayed(Path(tmp) / "steps")
         game = load_game(folder)
-        family = game.game_family
+        family = game.family
         state = game.state(ROUND)
         steps = {"load the game (game.yaml, board, keys)": timed(lambda: load_game(folder))}
         steps["decrypt and read the four files"] = timed(lambda: read_turn_orders(game, ROUND, state, lenient=True))
         orders = read_turn_orders(game, ROUND, state, lenient=True)
         seed = turn_seed(game, ROUND, orders, dice_secret(game))
         steps["play the round (the family)"] = timed(
-            lambda: family.adjudicate(
-                game.board, state, game.options, orders.by_power(), None, dice_for(game, ROUND, seed), True, False
+            lambda: family.rules.adjudicate(
+                game.setup,
+                ROUND,
+                state,
+                game.options,
+                orders.by_power(),
+                None,
+                dice_for(game, ROUND, seed),
+                True,
+                False,
             )
         )
-        result = family.adjudicate(game.board, state, game.options, orders.by_power(), None,
+        result = family.rules.adjudicate(game.setup, ROUND, state, game.options, orders.by_power(), None,
                                    dice_for(game, ROUND, seed), True, False)  # fmt: skip
         steps["the turn's files made and written (play_turn, write_turn_files)"] = timed(
             lambda: commands.write_turn_files(game, commands.play_turn(game, ROUND, state, dice_secret(game))[2]), 1
@@ -116,7 +125,8 @@ def main() -> None:
         reports, maps = site_work(game, ROUND, state, result)
         steps["the reports: public and four private, in two languages"] = timed(reports)
         steps["the map in two languages"] = timed(maps)
-        size = len(family.draw_map(game.board, ROUND, result.state, public, translator("en"))[""].encode())
+        drawn = family.presentation.draw_map(game.setup, game.options, ROUND, result.state, public, [translator("en")])
+        size = len(drawn[""]["en"].encode())
     cases = [run([sys.executable, "-m", "pipeline", "cases", *map(str, CASES)], PROJECT) for _ in range(args.runs)]
     count = sum(path.read_text().count("\n  - id: ") for path in CASES)
     walls = sorted(r.wall for r in processes)

@@ -44,8 +44,8 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
     """Random legal orders for every power that has something to order; returns the number of orders."""
     game = load_game(folder)
     turn = game.current_turn()
-    position = game.position(turn)
-    board, rules = game.board, game.rules
+    position = game.state(turn)
+    board, rules = game.setup, game.options
     by_power: dict[str, list[str]] = {}
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
@@ -98,7 +98,7 @@ def main() -> None:
         commands.new_game(folder, "judge", "Benchmark", fresh_secret=lambda: f"{args.seed:064x}", demo=True)
         timings: dict[str, list[tuple[float, float, int]]] = {}
         for _ in range(args.phases):
-            kind = load_game(folder).position(load_game(folder).current_turn()).phase.kind.value
+            kind = load_game(folder).state(load_game(folder).current_turn()).phase.kind.value
             count = write_turn_orders(folder, rng)
             start = time.perf_counter()
             commands.validate(folder, quiet)

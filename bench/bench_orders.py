@@ -47,7 +47,7 @@ def _turns() -> list[tuple[str, str, Any, Any]]:
     for name in GAMES:
         game = load_game(ROOT / "games" / name)
         for turn in game.turns():
-            turns.append((name, turn, game, game.position(turn)))
+            turns.append((name, turn, game, game.state(turn)))
     return turns
 
 
@@ -56,9 +56,11 @@ def _texts(turns: list[tuple[str, str, Any, Any]]) -> list[tuple[Any, Any, list[
 
     texts = []
     for _, _, game, position in turns:
-        data = json.loads(legal_orders_json(game.board, position, game.rules, game.board.powers, game.family))
+        data = json.loads(
+            legal_orders_json(game.setup, position, game.options, game.setup.powers, game.family.rules.family)
+        )
         canonical = [o for p in data["powers"].values() for u in p["units"] for o in u["orders"]]
-        texts.append((game.board, position.phase.kind, canonical, [t.lower().replace("-", " - ") for t in canonical]))
+        texts.append((game.setup, position.phase.kind, canonical, [t.lower().replace("-", " - ") for t in canonical]))
     return texts
 
 
@@ -86,14 +88,16 @@ def measure(passes: int) -> dict[str, Any]:
         times = []
         for _ in range(passes):
             start = time.perf_counter()
-            legal_orders_json(game.board, position, game.rules, game.board.powers, game.family)
+            legal_orders_json(game.setup, position, game.options, game.setup.powers, game.family.rules.family)
             times.append(time.perf_counter() - start)
         by_turn[f"{name} {turn}"] = statistics.median(times) * 1000
     slowest = max(by_turn, key=by_turn.__getitem__)
     sizes = {}
     for name, turn, game, position in turns:
         if turn == game.current_turn():
-            text = legal_orders_json(game.board, position, game.rules, game.board.powers, game.family).encode()
+            text = legal_orders_json(
+                game.setup, position, game.options, game.setup.powers, game.family.rules.family
+            ).encode()
             sizes[name] = (len(text), len(gzip.compress(text)))
     return {
         "turns": len(turns),
@@ -115,13 +119,13 @@ def count(workload: str, texts_file: Path) -> None:
     from pipeline.storage.gamedir import load_game
 
     game = load_game(ROOT / "games" / "machiavelli")
-    position = game.position(game.current_turn())
+    position = game.state(game.current_turn())
     texts = json.loads(texts_file.read_text(encoding="utf-8"))
     if workload == "parse":
         for text in texts:
-            parse_order(text, game.board, position.phase.kind)
+            parse_order(text, game.setup, position.phase.kind)
     elif workload == "legal":
-        legal_orders_json(game.board, position, game.rules, game.board.powers, game.family)
+        legal_orders_json(game.setup, position, game.options, game.setup.powers, game.family.rules.family)
 
 
 def _run(tree: Path, *args: str, valgrind: bool = False) -> subprocess.CompletedProcess[str]:
@@ -151,8 +155,10 @@ def compare(trees: dict[str, Path], passes: int) -> tuple[dict[str, dict[str, An
         from pipeline.storage.gamedir import load_game
 
         game = load_game(ROOT / "games" / "machiavelli")
-        position = game.position(game.current_turn())
-        data = json.loads(legal_orders_json(game.board, position, game.rules, game.board.powers, game.family))
+        position = game.state(game.current_turn())
+        data = json.loads(
+            legal_orders_json(game.setup, position, game.options, game.setup.powers, game.family.rules.family)
+        )
         texts = [o for p in data["powers"].values() for u in p["units"] for o in u["orders"]]
         with tempfile.TemporaryDirectory() as folder:
             texts_file = Path(folder) / "texts.json"

@@ -22,11 +22,12 @@ from pathlib import Path
 from pipeline.board.calendar import Event
 from pipeline.board.outcome import Outcome
 from pipeline.board.position import Position
-from pipeline.publish.geometry import load_drawing
-from pipeline.publish.i18n import LANGUAGES
-from pipeline.publish.render import render_map
-from pipeline.publish.turn_map import render_turn, turn_outcomes
+from pipeline.board.presentation.geometry import load_drawing
+from pipeline.board.presentation.render import render_map
+from pipeline.board.presentation.turn_map import turn_outcomes
+from pipeline.shared.i18n import LANGUAGES
 from pipeline.storage.gamedir import Game, load_game
+from tests.board_support import render_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("machiavelli", "machiavelli-objectif")
@@ -45,7 +46,9 @@ def _draw_ms(
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        svg = render_map(game.board, position, outcomes, language, game.map_name, events, family=game.family)
+        svg = render_map(
+            game.setup, position, outcomes, language, game.map_name, events, family=game.family.rules.family
+        )
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000, svg
 
@@ -58,7 +61,7 @@ def main() -> None:
     load_drawing.cache_clear()
     game = load_game(ROOT / "games" / GAMES[0])
     start = time.perf_counter()
-    render_map(game.board, game.position(game.turns()[0]), None, "en", game.map_name, family=game.family)
+    render_map(game.setup, game.state(game.turns()[0]), None, "en", game.map_name, family=game.family.rules.family)
     first = time.perf_counter() - start
 
     draw_ms: list[float] = []
@@ -69,7 +72,7 @@ def main() -> None:
     for name in GAMES:
         game = load_game(ROOT / "games" / name)
         for turn in game.turns():
-            position = game.position(turn)
+            position = game.state(turn)
             found = turn_outcomes(game, turn)
             outcomes, events = found if found is not None else (None, [])
             for lang in ("en", "fr"):

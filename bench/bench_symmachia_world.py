@@ -30,7 +30,7 @@ from bench_club import run
 from pipeline.commands import game as commands
 from pipeline.commands.turn_dice import dice_for, dice_secret, turn_seed
 from pipeline.commands.turn_orders import read_turn_orders
-from pipeline.publish.i18n import translator
+from pipeline.shared.i18n import translator
 from pipeline.storage.gamedir import load_game
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -63,14 +63,22 @@ def steps(template: Path, root: Path) -> tuple[dict[str, float], int, int]:
     folder = root / f"{template.name}-steps"
     shutil.copytree(template, folder)
     game = load_game(folder)
-    family, turn = game.game_family, game.current_turn()
+    family, turn = game.family, game.current_turn()
     state = game.state(turn)
     orders = read_turn_orders(game, turn, state, lenient=True)
     seed = turn_seed(game, turn, orders, dice_secret(game))
 
     def year() -> object:
-        return family.adjudicate(
-            game.board, state, game.options, orders.by_power(), None, dice_for(game, turn, seed), True, True
+        return family.rules.adjudicate(
+            game.setup,
+            turn,
+            state,
+            game.options,
+            orders.by_power(),
+            family.rules.no_ruling(game.setup, state),
+            dice_for(game, turn, seed),
+            True,
+            True,
         )
 
     result = year()
@@ -82,8 +90,8 @@ def steps(template: Path, root: Path) -> tuple[dict[str, float], int, int]:
 
     out[f"the reports: public and {len(result.private)} private, in two languages"] = timed(reports, 3)
     out["the maps of the year (its start and three seasons), in two languages"] = timed(maps, 3)
-    drawn = family.draw_map(game.board, turn, result.state, public, translator("en"))
-    size = len(drawn[""].encode()) if drawn else 0
+    drawn = family.presentation.draw_map(game.setup, game.options, turn, result.state, public, [translator("en")])
+    size = len(drawn[""]["en"].encode()) if drawn else 0
     commands.adjudicate(folder, lambda line: None, force=True)
     results = next((folder / "results").glob("*.yaml")).stat().st_size
     return out, size, results

@@ -13,7 +13,15 @@ import pytest
 
 CORE = Path(__file__).resolve().parent.parent / "pipeline" / "board"
 # what every family shares, pure itself (test_the_shared_modules_are_pure)
-ALLOWED_PROJECT = {"pipeline.errors", "pipeline.escape", "pipeline.shared.dice", "pipeline.shared.dice_chain"}
+ALLOWED_PROJECT = {
+    "pipeline.errors",
+    "pipeline.escape",
+    "pipeline.shared.dice",
+    "pipeline.shared.dice_chain",
+    "pipeline.shared.options",
+    "pipeline.shared.translations",
+    "pipeline.shared.map_text",
+}
 BANNED_MODULES = {"random", "time", "datetime", "os", "pathlib", "subprocess", "socket", "io", "shutil", "secrets"}
 BANNED_CALLS = {"open", "input", "print", "exec", "eval", "__import__"}
 
@@ -47,7 +55,17 @@ def test_core_calls_no_io() -> None:
                 assert node.func.id not in BANNED_CALLS, f"{path.name}:{node.lineno} calls {node.func.id}"
 
 
-@pytest.mark.parametrize("name", ["errors.py", "escape.py", "shared/dice.py", "shared/dice_chain.py"])
+SHARED = [
+    "errors.py",
+    "escape.py",
+    "shared/dice.py",
+    "shared/dice_chain.py",
+    "shared/options.py",
+    "shared/translations.py",
+]
+
+
+@pytest.mark.parametrize("name", SHARED)
 def test_the_shared_modules_are_pure(name: str) -> None:
     """What the board engine and the families may import of the project besides themselves: the errors, the
     escapes (docs/security.md, "Player text is data") and the dice, the standard library alone, no I/O."""
@@ -315,11 +333,11 @@ def test_the_movement_check_would_catch_a_rule_read_in_the_engine() -> None:
     ]
 
 
-# ---- the pipeline's interface to the families (pipeline.games.family.GameFamily) ----------------------
+# ---- the pipeline's interface to the families (pipeline.games.contract) --------------------------------
 
-# The path of a turn (docs/architecture.md): these modules ask the game's `GameFamily` alone, never a
-# board family's `Family` (`game.family`), its positions or its orders, so that a family of its own kind
-# goes the same way as Diplomacy and Machiavelli.
+# The path of a turn (docs/architecture.md): these modules ask the game's family's contract alone
+# (`game.family.rules`), never the board engine's `Family`, its positions or its orders, so that every family
+# goes the same way.
 TURN_PATH = [
     PIPELINE / "commands" / name for name in ("game.py", "turn_orders.py", "turn_files.py", "turn_dice.py")
 ] + [PIPELINE / "storage" / name for name in ("orders_files.py", "gamedir.py")]
@@ -333,32 +351,39 @@ def test_the_path_of_a_turn_asks_only_the_game_family(path: Path) -> None:
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         assert not _board_call(node), (
             f"{path.relative_to(PIPELINE.parent)}:{getattr(node, 'lineno', '?')} asks .{getattr(node, 'attr', '')} "
-            "(a board family's): ask game.game_family"
+            "(a board family's): ask game.family.rules"
         )
 
 
 def _board_call(node: ast.AST) -> bool:
-    """`game.family`, `game.position(...)` (a board family's `Family` and `Position`), or any
+    """`game.position(...)`, the engine's family behind a board family's rules (`rules.family`), or any
     `.play_phase` / `.start_position` (the board families' hooks)."""
     if not isinstance(node, ast.Attribute):
         return False
     on_game = isinstance(node.value, ast.Name) and node.value.id == "game"
-    return (on_game and node.attr in ("family", "position")) or node.attr in ("play_phase", "start_position")
+    on_rules = isinstance(node.value, ast.Attribute) and node.value.attr == "rules"
+    return (
+        (on_game and node.attr == "position")
+        or (on_rules and node.attr == "family")
+        or node.attr in ("play_phase", "start_position")
+    )
 
 
 def test_the_check_would_catch_a_board_call() -> None:
-    tree = ast.parse("result = game.family.play_phase(board, game.position(turn), orders, rules.family)")
+    tree = ast.parse("result = game.family.rules.family.play_phase(board, game.position(turn), orders)")
     assert sum(_board_call(n) for n in ast.walk(tree)) == 3
 
 
 def test_every_family_speaks_the_pipeline_interface() -> None:
-    """Each registered family, of either kind, is a whole `GameFamily` (no hook left abstract)."""
-    from pipeline.games import GameFamily, families, own_families
-    from pipeline.storage.board_family import game_family
+    """Each registered family is a whole `GameFamily`: its rules and its presentation leave no member of the
+    contract abstract."""
+    from pipeline.games import GameFamily, families
 
-    for family_id in [*families(), *own_families()]:
-        family = game_family(family_id)
+    for family_id, family in families().items():
         assert isinstance(family, GameFamily)
-        assert not getattr(type(family), "__abstractmethods__", None), f"{family_id} leaves hooks abstract"
-        assert family.id == family_id and family.turn_example, family_id
-        assert family.is_turn(family.turn_example), f"{family_id}: its turn_pattern refuses its turn_example"
+        for part in (family.rules, family.presentation):
+            assert not getattr(type(part), "__abstractmethods__", None), f"{family_id} leaves members abstract"
+        assert family.id == family_id and family.rules.turn_example, family_id
+        assert family.rules.is_turn(family.rules.turn_example), (
+            f"{family_id}: its turn_pattern refuses its turn_example"
+        )

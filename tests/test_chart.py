@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.games.map_text import text_width
+from pipeline.board.presentation.render import palette
 from pipeline.publish import chart
 from pipeline.publish.chart import line_chart, standings_charts
-from pipeline.publish.render import palette
+from pipeline.shared.map_text import text_width
 from pipeline.storage.gamedir import load_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -36,7 +36,7 @@ def test_the_charts_keep_every_text_inside_and_use_the_map_colours() -> None:
     the view box; each power's line in its map colour, with dashes or markers of its own; equal lines apart."""
     for name in ("machiavelli", "demo"):
         game = load_game(GAMES / name)
-        colours = {colour for colour, _ in palette(game.board, game.family).values()}
+        colours = {colour for colour, _ in palette(game.setup, game.family.rules.family).values()}
         for lang in ("en", "fr"):
             for svg in standings_charts(game, game.turns(), lang):
                 (width, height), texts = _chart_texts(svg)

@@ -23,8 +23,9 @@ import pytest
 
 from pipeline.board.notation import parse_order
 from pipeline.board.orders import Move
-from pipeline.publish.order_form import form_settings, public_legal_orders
+from pipeline.publish.order_form import form_settings
 from pipeline.publish.pages import game_info
+from pipeline.publish.turns import legal_orders_data
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.orders_files import read_order_file
 from tests import test_site_browser as harness
@@ -89,12 +90,12 @@ def _published(name: str) -> Any:
     """A data file `judge site` publishes for the demo's order form (docs/order-form.md)."""
     game = load_game(ROOT / "games" / "demo")
     info = game_info(game)
-    data = public_legal_orders(game, info.current) if name == "orders" else form_settings(info, "en")
+    data = legal_orders_data(game, info.current, public=True) if name == "orders" else form_settings(info, "en")
     return json.loads(json.dumps(data))
 
 
 LEGAL = _published("orders")["powers"][POWER]["units"]  # Italy's legal orders, as the page reads them
-POINTS = _published("form")["map_points"]  # where each place is on the map
+POINTS = _published("form")["names"]["map_points"]  # where each place is on the map
 
 
 def _point(tab: Any, target: str) -> tuple[float, float]:
@@ -150,7 +151,7 @@ def _judge_reads(tmp_path: Path, text: str) -> list[str]:
     path = game.orders_dir(turn) / f"{POWER}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    return [str(order) for order in read_order_file(game, turn, game.position(turn), path).orders]
+    return [str(order) for order in read_order_file(game, turn, game.state(turn), path).orders]
 
 
 def test_orders_given_on_the_map_are_the_orders_the_judge_reads(form: tuple[Any, int, str], tmp_path: Path) -> None:
@@ -176,7 +177,7 @@ def test_a_unit_tapped_highlights_its_moves_and_can_be_given_up(form: tuple[Any,
     tab, width, lang = form
     game = load_game(ROOT / "games" / "demo")
     orders = next(u["orders"] for u in LEGAL if u["unit"] == "A tri")
-    moves = {o.to.split("/")[0] for o in (parse_order(t, game.board) for t in orders) if isinstance(o, Move)}
+    moves = {o.to.split("/")[0] for o in (parse_order(t, game.setup) for t in orders) if isinstance(o, Move)}
     _tap(tab, width, "A tri")
     tab.wait_for_selector("#pbem-map-bar[data-state='unit']")
     shown = set(tab.locator(".pbem-highlights path.pbem-target").evaluate_all("(ps) => ps.map((p) => p.dataset.space)"))

@@ -14,7 +14,7 @@ import shapely
 from shapely.geometry import MultiPolygon, Point, Polygon
 
 from pipeline.board.board import Board
-from pipeline.publish.geometry import DRAWING_DIR, BoardDrawing, load_drawing, parse_path
+from pipeline.board.presentation.geometry import DRAWING_DIR, BoardDrawing, load_drawing, parse_path
 from pipeline.storage.maps import shipped_board
 
 BOARDS = ["machiavelli-classic", "machiavelli-1995", "machiavelli-objectif", "standard"]

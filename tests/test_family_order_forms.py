@@ -24,8 +24,8 @@ import pytest
 
 from pipeline.errors import DataError
 from pipeline.games.symmachia.orders import read_orders
-from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.site import build_site
+from pipeline.shared.i18n import LANGUAGES
 from pipeline.storage.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +43,7 @@ def site(games_site: Path) -> Path:
 def _symmachia() -> tuple[Any, Any, Any]:
     game = load_game(GAMES / "symmachia-demo")
     state = game.state(game.current_turn(), public=True)
-    return game, state, game.game_family
+    return game, state, game.family
 
 
 def _paths(plan: dict[str, Any]) -> dict[str, list[str]]:
@@ -67,8 +67,8 @@ def test_every_plan_row_offered_is_read_as_legal() -> None:
     unit's first-season orders."""
     game, state, family = _symmachia()
     checked = 0
-    for power in family.powers_to_order(game.board, state):
-        legal = family.legal_orders(game.board, state, game.options, power)
+    for power in family.rules.powers_to_order(game.setup, state):
+        legal = family.rules.legal_orders(game.setup, state, game.options, [power], False)["powers"][power]
         for uid, unit in legal["military"]["units"].items():
             plan = unit["plan"]
             assert [o for o, _ in plan["positions"][plan["start"]]["orders"]] == unit["orders"]
@@ -82,7 +82,7 @@ def test_every_plan_row_offered_is_read_as_legal() -> None:
                     rows[-1].update({"retreat": retreat} if retreat else {})
                     data = {"power": power, "year": legal["year"], "military": {uid: {"plan": rows}}}
                     try:
-                        read_orders(data, game.board, state, power)
+                        read_orders(data, game.setup, state, power)
                     except DataError as err:
                         pytest.fail(f"{uid} {[*before, order]}: {err}")
                     checked += 1
@@ -92,27 +92,27 @@ def test_every_plan_row_offered_is_read_as_legal() -> None:
 def test_the_power_s_leaders_new_ids_and_mercenaries_to_buy() -> None:
     game, state, family = _symmachia()
     pub = state.public
-    for power in family.powers_to_order(game.board, state):
-        legal = family.legal_orders(game.board, state, game.options, power)
+    for power in family.rules.powers_to_order(game.setup, state):
+        legal = family.rules.legal_orders(game.setup, state, game.options, [power], False)["powers"][power]
         mil, trade = legal["military"], legal["trade"]
         assert all(pub.leaders[lid].power == power for lid in mil["leaders"])
         assert pub.powers[power].king not in mil["leaders"]
         assert mil["new_ids"]["army"] not in pub.units and mil["new_ids"]["fleet"] not in pub.units
         for merc, seller in trade["mercenaries_to_buy"].items():
-            assert pub.owners[game.board.mercenaries[merc].origin] == seller != power
+            assert pub.owners[game.setup.mercenaries[merc].origin] == seller != power
         # a unit raised with the id offered, commanded by one of the leaders offered, is read as legal
         if mil["may_create"] and mil["create_army_at"]:
             commander = mil["leaders"][0] if mil["leaders"] else "king"
             raised = {"create": "army", "at": mil["create_army_at"][0], "commander": commander}
             data = {"power": power, "year": legal["year"], "military": {mil["new_ids"]["army"]: raised}}
-            read_orders(data, game.board, state, power)
+            read_orders(data, game.setup, state, power)
 
 
 def test_the_order_page_holds_the_form_in_both_languages(site: Path) -> None:
     for game_id, family in (("symmachia-demo", "symmachia"), ("catan-demo", "catan")):
         for name, lang in (("orders.md", "en"), ("orders.fr.md", "fr")):
             page = (site / "games" / game_id / name).read_text(encoding="utf-8")
-            mount = f'data-form="family-orders" data-family="{family}" data-game="{game_id}" data-lang="{lang}"'
+            mount = f'data-form="family-orders" data-game="{game_id}" data-lang="{lang}"'
             assert mount in page
             assert (SCRIPTS / f"{family}-form.js").is_file()
 

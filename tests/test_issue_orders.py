@@ -67,7 +67,7 @@ def test_valid_orders_are_written_and_validated(games: Path) -> None:
         f"game: demo\nturn: {TURN}\npower: france\norders:\n  - A par-bur\n  - F bre-eng\n"
     )
     game = load_game(games / "demo")
-    assert [str(o) for o in read_order_file(game, TURN, game.position(TURN), path).orders] == ["A par-bur", "F bre-eng"]
+    assert [str(o) for o in read_order_file(game, TURN, game.state(TURN), path).orders] == ["A par-bur", "F bre-eng"]
     assert f"{path}: france, 2 order(s)" in lines and "  A par-bur" in lines
 
 

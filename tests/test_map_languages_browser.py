@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from pipeline.publish.turn_map import render_turn
 from pipeline.storage.gamedir import load_game
 from tests import test_site_browser as harness
+from tests.board_support import render_turn
 
 pytestmark = pytest.mark.browser
 

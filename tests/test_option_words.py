@@ -1,19 +1,20 @@
-"""Every value of every rule option in a player's sentence of each language (`publish/option_words`, the
-families' `option_words`): the rules page says them all, a game's page what its game.yaml chose."""
+"""Every value of every rule option in a player's sentence of each language (each family's
+`Presentation.option_words`): the rules page says them all, a game's page what its game.yaml chose
+(`publish/option_words`)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from pipeline.board.rules import CHOICES, Rules
-from pipeline.games import own_families, profiles
-from pipeline.publish.i18n import LANGUAGES, translator
-from pipeline.publish.option_words import UNSAID, board_value, board_values, own_kind_words, rule_choices
+from pipeline.board.presentation.option_words import board_value
+from pipeline.board.rules import CHOICES
+from pipeline.games import families, profiles
+from pipeline.publish.option_words import rule_choices
 from pipeline.publish.reference import rules_page
+from pipeline.shared.i18n import LANGUAGES, translator
 from pipeline.storage.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,30 +22,31 @@ CODE = re.compile(r"`|\b\w+_\w+\b|%\(")  # an identifier, a code span or a place
 
 
 def _every_sentence(lang: str) -> dict[str, list[str]]:
-    """Each option (`family.option`) and the sentences of all its values."""
+    """Each option (`family.option`) and the sentences of all its values, every profile's value among them."""
     t = translator(lang)
-    said = {}
-    for field in dataclasses.fields(Rules):
-        if field.name not in UNSAID:
-            said[f"board.{field.name}"] = [board_value(field.name, v, t) for v in board_values(field.name)]
-    for family in own_families().values():
-        for name, sentences in own_kind_words(family.id, t).items():
-            said[f"{family.id}.{name}"] = sentences
+    said: dict[str, list[str]] = {}
+    for family in families().values():
+        for profile in family.profiles.values():
+            for name, sentences in family.presentation.option_words(profile.options, t).items():
+                known = said.setdefault(f"{family.id}.{name}", [])
+                known += [s for s in sentences if s not in known]
     return said
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_value_of_every_option_is_a_sentence_of_the_language(lang: str) -> None:
     said = _every_sentence(lang)
-    assert {f"board.{n}" for n in CHOICES} <= said.keys()
-    assert len([k for k in said if not k.startswith("board.")]) >= 30  # Symmachia's and Catan's too
+    board = {k.split(".", 1)[1] for k in said if k.split(".", 1)[0] in ("diplomacy", "machiavelli")}
+    assert set(CHOICES) <= board
+    assert len([k for k in said if k.split(".", 1)[0] in ("catan", "symmachia")]) >= 30
     for option, sentences in said.items():
         for sentence in sentences:
             assert sentence[0].isupper() and sentence.endswith("."), (option, sentence)
             assert not CODE.search(sentence), (option, sentence)
         assert len(set(sentences)) == len(sentences), f"{option}: two values said alike"
     for option, values in CHOICES.items():  # each named choice said, none left as its code
-        assert len(said[f"board.{option}"]) == len(values)
+        family = "diplomacy" if f"diplomacy.{option}" in said else "machiavelli"
+        assert len(said[f"{family}.{option}"]) == len(values)
 
 
 def test_the_french_sentences_are_translated() -> None:
@@ -63,22 +65,24 @@ def test_the_rules_page_says_values_in_words_not_codes(lang: str) -> None:
     assert "`true`" not in page and "`false`" not in page and "`none`" not in page
     t = translator(lang)
     assert board_value("siege_commitment", "free", t) in page  # Objectif's choice, said
-    catan = own_kind_words("catan", t)["deck"]
-    assert all(s in page for s in catan)  # a family of its own kind: each of its values
+    catan = _every_sentence(lang)["catan.deck"]
+    assert all(s in page for s in catan)  # every family: each of its values
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_page_names_the_diplomacy_profiles_under_the_options_they_set_apart(lang: str) -> None:
-    """Diplomacy's two profiles (the 2000 and 2023 rulebooks) are named under the three options where they
-    differ, each with its value in words, and have a section each; Machiavelli's options do not name them."""
+def test_the_rules_page_says_each_profiles_value_of_each_option(lang: str) -> None:
+    """Each profile has its section, its setup named, and under each option of its family the profile's own
+    value first: Diplomacy's two profiles (the 2000 and 2023 rulebooks) part on the three options where they
+    differ; no Machiavelli option is listed under a Diplomacy profile."""
     page, t = rules_page(lang), translator(lang)
+    for name in profiles():
+        assert f"## `{name}` {{#{name}}}" in page
+    section = page.split("## `standard-2023` {#standard-2023}", 1)[1].split("\n## ", 1)[0]
     for option, value in (("explicit_convoy", "convoy_only"), ("civil_disorder_distance", "owned_centres")):
-        section = page.split(f"**`{option}`**", 1)[1].split("**`", 1)[0]
-        (line,) = [line for line in section.splitlines() if "`standard-2023`" in line]
-        assert line.endswith(board_value(option, value, t)) and "`standard`" not in line
-    assert "## `standard-2023` {#standard-2023}" in page
-    siege = page.split("**`siege_commitment`**", 1)[1].split("**`", 1)[0]
-    assert "`standard" not in siege
+        after = section.split(f"**`{option}`**", 1)[1].split("**`", 1)[0]
+        first = next(line for line in after.splitlines() if line.startswith("- "))
+        assert first.endswith(board_value(option, value, t)), first
+    assert "**`siege_commitment`**" not in section
 
 
 def test_a_game_page_says_what_its_game_yaml_chose() -> None:

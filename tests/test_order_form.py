@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from pipeline.board.legal_orders import legal_orders_json
-from pipeline.publish.i18n import LANGUAGES, translator
-from pipeline.publish.order_form import has_private_reports, public_legal_orders, ui_strings
-from pipeline.publish.pages import map_link
+from pipeline.board.presentation.words import Words
+from pipeline.publish.order_form import has_private_reports, ui_strings
 from pipeline.publish.site import build_site
-from pipeline.publish.words import Words
+from pipeline.publish.turns import legal_orders_data
+from pipeline.shared.i18n import LANGUAGES, translator
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.private_files import private_report_path
 
@@ -33,7 +33,7 @@ def test_a_public_game_publishes_legal_orders_json_as_is(site: Path) -> None:
         game = load_game(GAMES / game_id)
         turn = game.current_turn()
         expected = legal_orders_json(
-            game.board, game.position(turn), game.rules, game.board.powers, game.family, game.id, turn
+            game.setup, game.state(turn), game.options, game.setup.powers, game.family.rules.family, game.id, turn
         )
         assert not game.secret_money
         assert (site / "games" / game_id / "orders.json").read_text(encoding="utf-8") == expected
@@ -44,13 +44,21 @@ def test_a_secret_money_game_publishes_no_amount_held(site: Path) -> None:
     turn = game.current_turn()
     assert game.secret_money
     published = json.loads((site / "games" / "machiavelli" / "orders.json").read_text(encoding="utf-8"))
-    assert published == public_legal_orders(game, turn)
+    assert published == legal_orders_data(game, turn, public=True)
     full = json.loads(
-        legal_orders_json(game.board, game.position(turn), game.rules, game.board.powers, game.family, game.id, turn)
+        legal_orders_json(
+            game.setup, game.state(turn), game.options, game.setup.powers, game.family.rules.family, game.id, turn
+        )
     )
     public = json.loads(
         legal_orders_json(
-            game.board, game.position(turn, public=True), game.rules, game.board.powers, game.family, game.id, turn
+            game.setup,
+            game.state(turn, public=True),
+            game.options,
+            game.setup.powers,
+            game.family.rules.family,
+            game.id,
+            turn,
         )
     )
     assert published["secret_money"] is True
@@ -79,8 +87,8 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
         names = ["orders"] + (["private"] if has_private_reports(game) else [])
         for lang in LANGUAGES:  # each power in a sentence, as `Words` says it ("the Papacy")
             settings = json.loads((base / f"form-{lang}.json").read_text(encoding="utf-8"))
-            w = Words(game.board, translator(lang))
-            assert settings["powers_the"] == {p: w.power_the(p) for p in sorted(game.board.powers)}
+            w = Words(game.setup, translator(lang))
+            assert settings["names"]["powers_the"] == {p: w.power_the(p) for p in sorted(game.setup.powers)}
         for name in names:
             english, french = base / f"{name}.md", base / f"{name}.fr.md"
             assert english.is_file() and french.is_file(), (game_id, name)
@@ -93,10 +101,10 @@ def test_every_page_exists_in_both_languages(site: Path) -> None:
             assert settings["secret_orders"] == game.settings.secret_orders
             assert settings["public_key"] == game.settings.public_key
             assert settings["repo_url"] == "https://github.com/owner/repo"
-            assert set(settings["powers"]) == set(game.board.powers)
+            assert set(settings["powers"]) == set(game.setup.powers)
     fr = json.loads((site / "games" / "machiavelli" / "form-fr.json").read_text(encoding="utf-8"))
     assert fr["powers"]["venice"] == "Venise"
-    assert fr["powers_the"]["papacy"] == "la Papauté" and fr["powers_the"]["venice"] == "Venise"
+    assert fr["names"]["powers_the"]["papacy"] == "la Papauté" and fr["names"]["powers_the"]["venice"] == "Venise"
     index = (site / "games" / "machiavelli" / "index.md").read_text(encoding="utf-8")
     assert "(orders.md)" in index and "(private.md)" in index
 
@@ -105,23 +113,23 @@ def test_the_settings_name_every_place_of_the_board_in_both_languages(site: Path
     """`places` has every space and every coast of the game's board, with its name, where a unit stands and
     where it goes, as the reports say them (`Words`)."""
     for game_id in ("demo", "machiavelli", "machiavelli-objectif"):
-        board = load_game(GAMES / game_id).board
+        board = load_game(GAMES / game_id).setup
         locations = set(board.spaces) | {f"{sid}/{c}" for sid, sp in board.spaces.items() for c in sp.coasts}
         for lang in LANGUAGES:
             settings = json.loads((site / "games" / game_id / f"form-{lang}.json").read_text(encoding="utf-8"))
-            places = settings["places"]
+            places = settings["names"]["places"]
             assert set(places) == locations, (game_id, lang)
             w = Words(board, translator(lang))
             for loc, forms in places.items():
                 assert forms == {"name": w.place_coast(loc), "in": w.in_(loc), "to": w.to(loc)}
                 assert all(forms.values()) and forms["name"] != loc, (game_id, lang, loc)
     machiavelli = site / "games" / "machiavelli"
-    en = json.loads((machiavelli / "form-en.json").read_text(encoding="utf-8"))["places"]
-    fr = json.loads((machiavelli / "form-fr.json").read_text(encoding="utf-8"))["places"]
+    en = json.loads((machiavelli / "form-en.json").read_text(encoding="utf-8"))["names"]["places"]
+    fr = json.loads((machiavelli / "form-fr.json").read_text(encoding="utf-8"))["names"]["places"]
     assert en["ven"] == {"name": "Venice", "in": "in Venice", "to": "to Venice"}
     assert fr["ven"] == {"name": "Venise", "in": "à Venise", "to": "à Venise"}
     assert fr["cro/sc"]["in"] == "en Croatie (côte sud)"
-    standard = json.loads((site / "games" / "demo" / "form-fr.json").read_text(encoding="utf-8"))["places"]
+    standard = json.loads((site / "games" / "demo" / "form-fr.json").read_text(encoding="utf-8"))["names"]["places"]
     assert standard["stp/nc"]["name"] == "Saint-Pétersbourg (côte nord)"
     assert standard["nth"]["to"] == "dans la mer du Nord"
 
@@ -135,10 +143,11 @@ def test_the_order_page_shows_the_current_map_and_the_settings_place_every_locat
         turn = game.current_turn()
         for lang in LANGUAGES:
             page = (folder / ("orders.md" if lang == "en" else f"orders.{lang}.md")).read_text(encoding="utf-8")
-            assert f"]({map_link(turn, lang)}){{ .pbem-order-map }}" in page, (game_id, lang)
+            link = f"{turn}.svg" if lang == LANGUAGES[0] else f"{turn}.svg#{lang}"  # one map file, each language
+            assert f"]({link}){{ .pbem-order-map }}" in page, (game_id, lang)
         assert (folder / f"{turn}.svg").is_file()
-        points = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["map_points"]
-        places = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["places"]
+        points = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["names"]["map_points"]
+        places = json.loads((folder / "form-en.json").read_text(encoding="utf-8"))["names"]["places"]
         assert points.keys() == places.keys()
         svg = (folder / f"{turn}.svg").read_text(encoding="utf-8")
         left, top, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg)[1].split())  # type: ignore[index]
@@ -323,7 +332,7 @@ def test_the_private_report_words_are_the_public_report_s_sentences_with_placeho
     placeholders for the figures, none of the stand-in figures left, no code; the ones the page falls back
     on are there for every reason."""
     from pipeline.board.outcome import Reason
-    from pipeline.publish.private_words import private_report_words
+    from pipeline.board.presentation.private_words import private_report_words
     from pipeline.storage.maps import shipped_board
 
     words = private_report_words(shipped_board("machiavelli-classic"), translator(lang))
@@ -343,7 +352,7 @@ def test_the_private_report_words_are_the_public_report_s_sentences_with_placeho
 def test_the_private_report_words_are_made_once_a_process_for_each_board_and_language() -> None:
     """A club's games on one map share the words (made once, the same as made again); another board or
     language gets its own."""
-    from pipeline.publish import private_words
+    from pipeline.board.presentation import private_words
     from pipeline.storage.maps import shipped_board
 
     classic, other = shipped_board("machiavelli-classic"), shipped_board("machiavelli-1995")

@@ -245,7 +245,7 @@ def test_the_money_and_the_power_orders_are_in_words(
             const t = await get(`games/order-form-${lang}.json`);
             const s = await get("games/machiavelli/form-" + lang + ".json");
             const legal = await get("games/machiavelli/orders.json");
-            const words = new OrderWords(t, s.places, legal.notation, s.powers, s.powers_the);
+            const words = new OrderWords(t, s.names.places, legal.notation, s.powers, s.names.powers_the);
             const orders = ["Permit bribes florence", "Give milan to venice", "Give milan to nowhere", "Ally"];
             return orders.map((o) => words.powerOrder(o));
         }""",

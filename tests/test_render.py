@@ -1,4 +1,4 @@
-"""The SVG map (pipeline/publish/render.py, `judge render`): well-formed, complete, marked, localised, stable, small.
+"""The SVG map (pipeline/board/presentation/render.py, `judge render`): well-formed, complete, localised, small.
 
 Most checks run on every turn of the three demo games (games/machiavelli on the classic board,
 games/machiavelli-objectif on the 1995 board, games/demo on the standard Diplomacy board), each with its
@@ -22,17 +22,19 @@ from click.testing import CliRunner
 from pipeline.board.orders import Move
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.presentation import colours as colour_check
+from pipeline.board.presentation import geometry, render
+from pipeline.board.presentation.geometry import load_drawing
+from pipeline.board.presentation.render import render_map
+from pipeline.board.presentation.turn_map import turn_outcomes
 from pipeline.board.rules import Rules
 from pipeline.board.units import Unit, UnitKind
 from pipeline.cli import cli
-from pipeline.games import family_of, map_text, profile, start_position
-from pipeline.publish import colours as colour_check
-from pipeline.publish import geometry, render
-from pipeline.publish.geometry import load_drawing
-from pipeline.publish.render import render_map
-from pipeline.publish.turn_map import render_turn, turn_outcomes
+from pipeline.games import board_rules, family_of, start_position
+from pipeline.shared import map_text
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import shipped_board
+from tests.board_support import load_phase, render_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["machiavelli", "machiavelli-objectif", "demo"]
@@ -90,14 +92,14 @@ def test_every_space_is_one_path_with_its_id(name: str, turn: str) -> None:
     """Every space of the board is drawn as exactly one <path id="s-<space>">, and nothing else has such an id."""
     root = parse(svg(name, turn))
     drawn = [e.get("id")[2:] for e in root.iter(SVG + "path") if (e.get("id") or "").startswith("s-")]
-    assert sorted(drawn) == sorted(game(name).board.spaces)
+    assert sorted(drawn) == sorted(game(name).setup.spaces)
 
 
 @pytest.mark.parametrize(("name", "turn"), TURNS)
 def test_every_unit_is_drawn_with_its_owner_and_kind(name: str, turn: str) -> None:
     """Every unit of the position (dislodged ones too) is a <use> with its owner's class and its kind, and
     there is no other unit."""
-    position = game(name).position(turn)
+    position = game(name).state(turn)
     ids = by_id(parse(svg(name, turn)))
     expected = {"u-" + space.replace(".", "-"): unit for space, unit in position.units.items()}
     expected |= {"d-" + d.unit.space.replace(".", "-"): d.unit for d in position.dislodged}
@@ -115,7 +117,7 @@ def test_every_unit_is_drawn_with_its_owner_and_kind(name: str, turn: str) -> No
 def test_a_failed_move_is_marked_failed_and_a_successful_one_is_not() -> None:
     """From the demo's results (Fall 1454: A sla-cro bounced, A tyr-swi succeeded): the failed move's arrow is
     in class `failed` and carries the red cross; the successful one has neither."""
-    outcomes, _ = turn_outcomes(game("machiavelli"), "1454-fall-movement")
+    outcomes, _ = turn_outcomes(load_phase(game("machiavelli"), "1454-fall-movement"))
     root = parse(svg("machiavelli", "1454-fall-movement"))
     orders = {e.get("data-order"): e for e in root.iter(SVG + "g") if e.get("data-order")}
     assert {str(o.order) for o in outcomes if isinstance(o.order, Move)} <= set(orders)
@@ -131,12 +133,12 @@ def test_a_failed_move_is_marked_failed_and_a_successful_one_is_not() -> None:
 def test_a_failed_move_built_by_hand_is_marked() -> None:
     """render_map itself, with an outcome made by hand: a bounced move is drawn dashed with a cross."""
     board = shipped_board("machiavelli-classic")
-    position = start_position(board, profile("judge"))
+    position = start_position(board, board_rules("judge"))
     unit = position.units["ven"] if "ven" in position.units else next(iter(position.units.values()))
     order = Move(unit.kind, unit.location, sorted(board.neighbours(unit.space))[0])
     outcome = Outcome(unit.power, order, False, Reason.BOUNCED, {}, unit)
     root = parse(
-        render_map(board, position, [outcome], "en", "machiavelli-classic", family=family_of(profile("judge")))
+        render_map(board, position, [outcome], "en", "machiavelli-classic", family=family_of(board_rules("judge")))
     )
     arrows = [e for e in root.iter(SVG + "g") if e.get("data-order") == str(order)]
     assert len(arrows) == 1 and "failed" in classes(arrows[0])
@@ -145,7 +147,7 @@ def test_a_failed_move_built_by_hand_is_marked() -> None:
 def test_names_follow_the_language() -> None:
     """Place names are the map's English names in English and its French names (`names.fr`) in French, in
     full everywhere (one naming style, never the id); places whose names differ are written differently."""
-    board = game("machiavelli").board
+    board = game("machiavelli").setup
     turn = game("machiavelli").turns()[0]
     labels = {}
     for lang in ("en", "fr"):
@@ -176,7 +178,7 @@ POWER_NAMES = {
 def test_the_description_lists_every_unit(name: str) -> None:
     """<desc> names every unit of the position (``A mil``) with its power's name, and the control of provinces."""
     turn = game(name).turns()[-2]
-    position = game(name).position(turn)
+    position = game(name).state(turn)
     for lang, power_name in zip(("en", "fr"), POWER_NAMES[name], strict=True):
         desc = parse(svg(name, turn, lang)).find(SVG + "desc").text
         for unit in position.units.values():
@@ -244,7 +246,7 @@ def test_the_same_inputs_give_the_same_bytes() -> None:
     render_turn(game("machiavelli-objectif"), game("machiavelli-objectif").turns()[0], "en")
     assert render_turn(game(name), turn, "fr") == first
     code = (
-        "import sys; from pathlib import Path; from pipeline.publish.turn_map import render_turn;"
+        "import sys; from pathlib import Path; from tests.board_support import render_turn;"
         "from pipeline.storage.gamedir import load_game;"
         f"sys.stdout.write(render_turn(load_game(Path('games/{name}')), '{turn}', 'fr'))"
     )
@@ -325,8 +327,8 @@ def test_standard_failed_move_dislodged_unit_and_split_coast() -> None:
 def test_standard_supply_centres_show_their_controller(turn: str) -> None:
     """Every supply centre of the standard map is a dot ``c-<space>``, with its controller's colour class and
     ``data-controller`` when someone controls it; no other space has one."""
-    position = game("demo").position(turn)
-    board = game("demo").board
+    position = game("demo").state(turn)
+    board = game("demo").setup
     ids = by_id(parse(svg("demo", turn)))
     dots = {i[2:] for i in ids if i.startswith("c-")}
     assert dots == {s for s, space in board.spaces.items() if space.supply_center}
@@ -338,7 +340,7 @@ def test_standard_supply_centres_show_their_controller(turn: str) -> None:
 
 def test_standard_names_follow_the_language() -> None:
     """On the standard map too, names are the map's English names, or its French names in French, in full."""
-    board = game("demo").board
+    board = game("demo").setup
     turn = game("demo").turns()[0]
     for lang in ("en", "fr"):
         names = parse(svg("demo", turn, lang)).find(f"{SVG}g[@id='names']")
@@ -356,7 +358,7 @@ def test_the_standard_map_is_deterministic() -> None:
     turn = "1902-spring-movement"
     first = render_turn(game("demo"), turn, "en")
     code = (
-        "import sys; from pathlib import Path; from pipeline.publish.turn_map import render_turn;"
+        "import sys; from pathlib import Path; from tests.board_support import render_turn;"
         "from pipeline.storage.gamedir import load_game;"
         f"sys.stdout.write(render_turn(load_game(Path('games/demo')), '{turn}', 'en'))"
     )
@@ -386,7 +388,7 @@ def test_every_two_powers_stay_apart_for_colour_blind_players(profile_name: str,
     protanopia, deuteranopia and tritanopia simulated, each colour plainly apart from the sea, uncontrolled
     land, land beyond the board and the autonomous grey, and every power a hatching of its own kind."""
     board = shipped_board(map_name)
-    colours = render.palette(board, family_of(profile(profile_name)))
+    colours = render.palette(board, family_of(board_rules(profile_name)))
     assert set(colours) == set(board.powers)
     closest = colour_check.closest_pair({pid: colour for pid, (colour, _) in colours.items()})
     assert closest[0] >= APART, f"{closest[2]} and {closest[3]} look alike with {closest[1]}: {closest[0]:.1f}"
@@ -431,7 +433,7 @@ def test_every_unit_kind_has_a_shape_and_letter_of_its_own() -> None:
         cities = [s for s in sorted(board.spaces) if board.spaces[s].city and board.spaces[s].city.fortified]
         units += [Unit(power, UnitKind.GARRISON, cities[i], special="militia" if i == 0 else None)]
     position = Position.build(Phase("spring", 1454, PhaseKind.MOVEMENT), units)
-    text = render_map(board, position, None, "en", "machiavelli-classic", family=family_of(profile("judge")))
+    text = render_map(board, position, None, "en", "machiavelli-classic", family=family_of(board_rules("judge")))
     ids = by_id(parse(text))
     shapes: dict[str, set[tuple[tuple[str, str], ...]]] = {}
     for power in board.powers:
@@ -616,20 +618,14 @@ def test_judge_render_writes_a_familys_own_maps(tmp_path: Path) -> None:
     """A family that draws its own maps (Symmachia: the year's start and each season's) gets them from `judge
     render`: the turn's map to --out, each season's beside it, the same the site shows; a turn the game never
     had is refused in words."""
-    from pipeline.publish.i18n import translator
+    from pipeline.publish.turns import turn_maps
 
     folder = ROOT / "games" / "symmachia-demo"
     out = tmp_path / "map.svg"
     result = CliRunner().invoke(cli, ["render", str(folder), "y02-228bc", "--lang", "fr", "--out", str(out)])
     assert result.exit_code == 0, result.output
     demo = game("symmachia-demo")
-    drawn = demo.game_family.draw_map(
-        demo.board,
-        "y02-228bc",
-        demo.state("y02-228bc", public=True),
-        demo.recorded_results("y02-228bc"),
-        translator("fr"),
-    )
+    drawn = {name: maps["fr"] for name, maps in turn_maps(demo, "y02-228bc", ["fr"]).items()}
     assert drawn and out.read_text(encoding="utf-8") == drawn[""]
     for season in ("spring", "summer", "autumn"):
         assert (tmp_path / f"map-{season}.svg").read_text(encoding="utf-8") == drawn[season]

@@ -12,20 +12,21 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from pipeline.board.calendar import EventKind
+from pipeline.board.codec import outcomes_to_data
 from pipeline.board.movement import adjudicate_movement
 from pipeline.board.notation import parse_order
 from pipeline.board.outcome import CHECK_WORDS, Reason, SubReason
 from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.board.presentation.report import PhaseRecord, _Report, private_report, public_report
+from pipeline.board.presentation.sentences import Entry, Sentences
+from pipeline.board.presentation.words import Words, power_forms
 from pipeline.board.units import Unit, UnitKind
-from pipeline.games import profile
-from pipeline.publish import i18n
-from pipeline.publish.i18n import LANGUAGES, Translator, po_path, translator
-from pipeline.publish.report import PhaseRecord, _Report, load_phase, private_report, public_report
-from pipeline.publish.sentences import Entry, Sentences
-from pipeline.publish.words import Words, power_forms
+from pipeline.games import board_rules, family_of
+from pipeline.shared import i18n
+from pipeline.shared.i18n import LANGUAGES, Translator, po_path, translator
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.maps import shipped_board
-from pipeline.storage.state_files import outcomes_to_data
+from tests.board_support import load_phase
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [ROOT / "games" / name for name in ("demo", "machiavelli", "machiavelli-objectif")]
@@ -216,7 +217,7 @@ def test_the_demo_games_are_reported_and_every_failed_order_explained(lang: str)
     codes = {r.value for r in Reason}
     failed = 0
     for game, turn, record in _records():
-        report = public_report(record, lang)
+        report = public_report(record, translator(lang))
         rows = {}
         for line in report.splitlines():
             cells = [c.strip() for c in line.strip("|").split(" | ")] if line.startswith("| `") else []
@@ -232,7 +233,7 @@ def test_the_demo_games_are_reported_and_every_failed_order_explained(lang: str)
                 assert any(p.fullmatch(result) for p in patterns), (game, turn, result)
                 assert meaning and any(p.fullmatch(meaning) for p in patterns), (game, turn, meaning)
             if lang == "fr":
-                english = public_report(record, "en")
+                english = public_report(record, translator("en"))
                 assert rows[entry.text][0][2] not in english
     assert failed >= 20  # bounces, dislodgements, a city taken: the demo games fail orders of several kinds
 
@@ -244,9 +245,9 @@ def test_reports_are_the_same_bytes_every_time() -> None:
         out = []
         for _game, _turn, record in _records():
             for lang in LANGUAGES:
-                out.append(public_report(record, lang))
+                out.append(public_report(record, translator(lang)))
                 for power in sorted(record.board.powers):
-                    out.append(private_report(record, power, lang))
+                    out.append(private_report(record, power, translator(lang)))
         return out
 
     first = everything()
@@ -268,7 +269,7 @@ def _row(report: str, order: str) -> str:
 def test_french_standoff_names_the_other_army_and_where_it_came_from() -> None:
     """Rule: two armies of equal strength moving to the same space both stay where they are (standoff);
     the report names the other unit and the place it came from ("de Varsovie")."""
-    report = public_report(_record("demo", "1901-spring-movement"), "fr")
+    report = public_report(_record("demo", "1901-spring-movement"), translator("fr"))
     assert _row(report, "A vie-gal") == (
         f"| `A vie-gal` | L'armée à Vienne se rend en Galicie. | Échec{NBSP}: rebondit contre l'armée russe venue de "
         "Varsovie. |"
@@ -280,7 +281,7 @@ def test_french_support_cut_by_an_attack_on_the_supporter() -> None:
     """Rule: a support is cut when the supporting unit is attacked from a space other than the one the supported
     move goes to; the attack itself bounces off the holding supporter. "venue du Tyrol": du, not de le."""
     board = shipped_board("machiavelli-classic")
-    rules = profile("judge")
+    rules = board_rules("judge")
     played = Position.build(
         Phase("spring", 1454, PhaseKind.MOVEMENT),
         [
@@ -295,8 +296,10 @@ def test_french_support_cut_by_an_attack_on_the_supporter() -> None:
         ("austria", parse_order("A tyr-mil", board)),
     ]
     result = adjudicate_movement(board, played, orders, rules=rules)
-    record = PhaseRecord(board, rules, played.phase, played, outcomes_to_data(board, played, result.outcomes))
-    report = public_report(record, "fr")
+    record = PhaseRecord(
+        board, rules, family_of(rules), played.phase, played, outcomes_to_data(board, played, result.outcomes)
+    )
+    report = public_report(record, translator("fr"))
     assert _row(report, "A mil S A com-pav") == (
         f"| `A mil S A com-pav` | L'armée à Milan soutient l'armée milanaise à Côme, qui se rend à Pavie. | "
         f"Échec{NBSP}: soutien coupé par l'armée autrichienne venue du Tyrol. |"
@@ -307,7 +310,7 @@ def test_french_support_cut_by_an_attack_on_the_supporter() -> None:
 def test_french_dislodged_unit_and_its_retreats() -> None:
     """Rule: a dislodged unit may retreat to an adjacent space that is empty, was not left empty by a
     standoff, and is not where its attacker came from (here Cremona); the places are joined with "ou"."""
-    report = public_report(_record("machiavelli", "1454-fall-movement"), "fr")
+    report = public_report(_record("machiavelli", "1454-fall-movement"), translator("fr"))
     assert (
         "- L'armée autrichienne à Milan est délogée par l'armée milanaise venue de Crémone et peut se retirer à "
         "Bergame, en Carinthie, à Pavie, à Plaisance, à Trente ou au Tyrol."
@@ -318,13 +321,15 @@ def test_french_loan_and_private_report() -> None:
     """Rule: a one-year loan costs 20% interest (20 ducats borrowed, 24 repaid a year later, in the same
     season); the private report gives the treasury before and after and the loan."""
     record = load_phase(load_game(ROOT / "games" / "machiavelli"), "1454-spring-movement", private=True)
-    report = public_report(record, "fr")
+    report = public_report(record, translator("fr"))
     assert _row(report, "Borrow 20 for 1 year") == (
         f"| `Borrow 20 for 1 year` | Emprunte 20 ducats à la banque pour 1 an. | Réussite{NBSP}: prêt de 20 ducats"
         f"{NBSP}; 24 ducats à rembourser au printemps 1455. |"
     )
-    assert "Borrow" not in public_report(_record("machiavelli", "1454-spring-movement"), "fr")  # secret money
-    private = private_report(record, "florence", "fr")
+    assert "Borrow" not in public_report(
+        _record("machiavelli", "1454-spring-movement"), translator("fr")
+    )  # secret money
+    private = private_report(record, "florence", translator("fr"))
     assert f"- Trésor au moment des ordres{NBSP}: 0 ducat." in private
     assert f"- Trésor après cette phase{NBSP}: 8 ducats." in private
     assert (

@@ -12,12 +12,10 @@ import pytest
 from pipeline.publish import mkdocs_hooks
 from pipeline.publish import site as site_module
 from pipeline.publish.chart import line_chart
-from pipeline.publish.family_pages import is_own_kind
-from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.mkdocs_hooks import BEGIN, END
-from pipeline.publish.pages import localized, map_link
+from pipeline.publish.pages import localized
 from pipeline.publish.site import MANIFEST, build_site
-from pipeline.storage.gamedir import load_game
+from pipeline.shared.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -77,7 +75,7 @@ def test_the_game_page(built: Path) -> None:
     assert "- [Spring 1454: movement](1454-spring-movement.md)" in page
     french = (built / "games" / "machiavelli" / "index.fr.md").read_text()  # in French from title to map
     assert french.startswith("# Partie de démonstration\u00a0: Machiavel, règles du juge par courriel\n")
-    assert "ses ordres pour les mouvements du printemps 1455 dans le fichier" in french
+    assert "ses ordres pour **Printemps 1455\u00a0: mouvements** dans le fichier" in french
     assert (
         "Machiavel (plateau classique)\u00a0: Printemps 1455"
         in (built / "games/machiavelli/1455-spring-movement.svg").read_text()  # the map's words in each language
@@ -114,14 +112,16 @@ def test_a_phase_page(built: Path) -> None:
 def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: Path) -> None:
     rules = (built / "games" / "rules.md").read_text()
     # each option's values in a player's words, with the profiles that choose them (publish/option_words)
-    assert "## What each option decides" in rules and "**`siege_commitment`**\n" in rules
-    assert "- *`judge`*: After a first besiege, the besieger may only besiege again or lift" in rules
-    assert "- *`objectif`*: After a first besiege, the besieger may be given any order" in rules
+    judge = rules[rules.index("## `judge` {#judge}") : rules.index("## `objectif` {#objectif}")]
+    objectif = rules[rules.index("## `objectif` {#objectif}") :]
+    assert "**`siege_commitment`**\n" in judge and "**`siege_commitment`**\n" in objectif
+    assert "- *in this profile*: After a first besiege, the besieger may only besiege again or lift" in judge
+    assert "- *also possible*: After a first besiege, the besieger may be given any order" in judge
+    assert "- *in this profile*: After a first besiege, the besieger may be given any order" in objectif
     assert "`locked`" not in rules and "`free`" not in rules.replace("{siege_commitment: free}", "")
     french = (built / "games" / "rules.fr.md").read_text()  # the same sentences, from the catalogues
-    assert "- *`judge`*\u00a0: Après un premier siège, l’assiégeant ne peut qu’assiéger encore" in french
-    assert "## Ce que décide chaque option" in french and "After a first besiege" not in french
-    assert "## `objectif` {#objectif}" in rules
+    assert "- *dans ce profil*\u00a0: Après un premier siège, l’assiégeant ne peut qu’assiéger encore" in french
+    assert "# Profils de règles" in french and "After a first besiege" not in french
     orders = (built / "games" / "orders.md").read_text()
     assert "| move by convoy | `A lon-bel via convoy` |" in orders  # docs/orders.md, copied at build time
     french = (built / "games" / "orders.fr.md").read_text()
@@ -187,7 +187,7 @@ def test_every_phase_page_shows_its_map(tmp_path: Path) -> None:
     for game, turn in (("machiavelli", "1454-spring-movement"), ("demo", "1901-spring-movement")):
         for lang in LANGUAGES:
             page = (site / "games" / game / localized(Path(f"{turn}.md"), lang)).read_text()
-            assert f"]({map_link(turn, lang)})" in page
+            assert f"]({turn}.svg{'#' + lang if lang != LANGUAGES[0] else ''})" in page  # one file, each language
         svg = (site / "games" / game / f"{turn}.svg").read_text()
         assert svg.startswith("<?xml") and 'data-map-languages="en fr"' in svg
     demo = site / "games" / "demo"
@@ -250,17 +250,17 @@ def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
 
 def test_each_turn_has_one_map_for_both_languages(tmp_path: Path) -> None:
     """A board game's turn has one map file, `<turn>.svg`, with the words of both languages (the French ones
-    shown at `<turn>.svg#fr`, which the French pages show); a family of its own kind draws its maps itself
-    (`GameFamily.draw_map`), each in its language."""
+    shown at `<turn>.svg#fr`, which the French pages show); a family that draws a map a language
+    (`Presentation.draw_map`) has its French maps in `<turn>.fr.svg`."""
     site = tmp_path / "site"
     build_site(GAMES, site)
     svg = (site / "games" / "machiavelli" / "1454-spring-movement.svg").read_text()
     assert ">Venice<" in svg and ">Venise<" in svg  # the place names, in both languages
     assert ">Fortified city<" in svg and ">Ville fortifiée<" in svg  # the legend
-    drawn_by_publish = [p for p in site.rglob("*.fr.svg") if not is_own_kind(load_game(GAMES / p.parent.name))]
-    assert not drawn_by_publish
-    own_kind = [p for p in (GAMES).iterdir() if (p / "game.yaml").is_file() and is_own_kind(load_game(p))]
-    assert own_kind and all(any((site / "games" / p.name).glob("*.fr.svg")) for p in own_kind)
+    board = {"demo", "machiavelli", "machiavelli-objectif"}  # their maps carry both languages
+    assert not [p for p in site.rglob("*.fr.svg") if p.parent.name in board]
+    others = [p.name for p in GAMES.iterdir() if (p / "game.yaml").is_file() and p.name not in board]
+    assert others and all(any((site / "games" / name).glob("*.fr.svg")) for name in others)
 
 
 def test_a_run_killed_midway_leaves_nothing_the_next_one_does_not_remove(tmp_path: Path) -> None:

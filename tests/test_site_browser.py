@@ -29,9 +29,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 
-from pipeline.publish.family_pages import is_own_kind
 from pipeline.publish.site import build_site
-from pipeline.storage.gamedir import load_game
 
 pytestmark = pytest.mark.browser
 
@@ -259,12 +257,7 @@ def test_no_internal_link_is_broken(server: str, built: Path) -> None:
 
 def test_the_private_reports_are_in_the_built_site_as_committed(built: Path) -> None:
     """MkDocs leaves them alone (`exclude_docs`); the hook copies them into the site, in no language's folder."""
-    # the board families' private page reads them; a family of its own kind has no such page yet
-    committed = [
-        path
-        for path in sorted((ROOT / "games").glob("*/private/*/*.yaml.age"))
-        if not is_own_kind(load_game(path.parent.parent.parent))
-    ]
+    committed = sorted((ROOT / "games").glob("*/private/*/*.yaml.age"))
     assert committed
     for source in committed:
         assert (built / "games" / source.relative_to(ROOT / "games")).read_bytes() == source.read_bytes()

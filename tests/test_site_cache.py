@@ -16,8 +16,8 @@ import pytest
 
 from pipeline.errors import DataError
 from pipeline.publish import site as site_module
-from pipeline.publish.i18n import LANGUAGES
 from pipeline.publish.site import build_site
+from pipeline.shared.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -109,7 +109,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The maps `build_site` draws (rather than takes from the cache): game and turn (one map for every
     language)."""
     calls: list[tuple[str, str]] = []
-    real = site_module.render_turn
+    real = site_module.turn_maps
 
     def counting(game, turn, languages, turns):  # type: ignore[no-untyped-def]
         assert tuple(languages) == LANGUAGES
@@ -117,7 +117,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
         calls.append((game.id, turn))
         return real(game, turn, languages, turns)
 
-    monkeypatch.setattr(site_module, "render_turn", counting)
+    monkeypatch.setattr(site_module, "turn_maps", counting)
     return calls
 
 

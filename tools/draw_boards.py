@@ -6,7 +6,7 @@ Usage: python tools/draw_boards.py [--shared ../shared] [--board machiavelli-cla
 
 Writes ``pipeline/maps/drawing/<board>.json`` for ``machiavelli-classic``, ``machiavelli-1995`` (the
 Objectif board has the same spaces and the same space-to-space adjacency as the 1995 board, so it is drawn
-by the 1995 file: see ``pipeline/publish/geometry.py``) and ``standard`` (the Diplomacy board). The project
+by the 1995 file: see ``pipeline/board/presentation/geometry.py``) and ``standard`` (the Diplomacy board). The project
 reads only those JSON files; this script, its two optional packages (``pip install -e .[tools]``: shapely,
 global-land-mask) and, for the Machiavelli boards, the shared reference points are needed only to draw them
 again.

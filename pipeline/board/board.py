@@ -140,6 +140,7 @@ class Board:
     _destinations: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)  # `fleet_destinations`
     _convoy_possible: dict[tuple[str, str, str | None], bool] = field(default_factory=dict, repr=False)
     memo: dict[object, object] = field(default_factory=dict, repr=False)  # facts derived from the map, kept
+    id: str = ""  # the map's id, its file's name (``machiavelli-objectif``): set by whoever read the file
 
     # ---- queries --------------------------------------------------------------------------
 

@@ -520,3 +520,25 @@ def legal_orders_json(
     """`legal_orders_data` as JSON text: keys sorted, two-space indents, a final newline."""
     data = legal_orders_data(board, position, rules, powers, hooks, game, turn)
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def without_amounts(data: dict[str, object]) -> dict[str, object]:
+    """`legal_orders_data` of what everybody may see of a game with secret money: the position is the public
+    one (no treasury, no loan), so what depends on the amounts held is left out (null): `treasury`, `loans`, the
+    loan `room`, what is `owed_to_bank` and whether gifts are allowed (they may not be while in debt); what may
+    be spent on what, the minimums and the templates stay."""
+    powers = data["powers"]
+    assert isinstance(powers, dict)
+    for orders in powers.values():
+        adjustments = orders.get("adjustments")
+        if isinstance(adjustments, dict) and "treasury" in adjustments:
+            adjustments["treasury"] = None
+        money = orders.get("money")
+        if isinstance(money, dict):
+            money["treasury"] = None
+            money["loans"] = None
+            money["borrow"]["room"] = None
+            money["pay"]["owed_to_bank"] = None
+            money["pay"]["gifts_allowed"] = None
+    data["secret_money"] = True
+    return data

@@ -86,7 +86,7 @@ def _run_cases(
 def diplomacy_profile(name: str) -> Rules:
     """The rules of a Diplomacy profile, the only ones DATC cases are written for; another name raises
     `DataError`, naming the Diplomacy profiles."""
-    from pipeline.board.rules import DEFAULT_FAMILY
+    from pipeline.board.rules import DEFAULT_FAMILY, Rules
     from pipeline.errors import DataError
     from pipeline.games import family
 
@@ -95,4 +95,7 @@ def diplomacy_profile(name: str) -> Rules:
         raise DataError(
             f"unknown profile {name!r} for DATC cases, which are standard Diplomacy's (known: {', '.join(known)})"
         )
-    return known[name]
+    rules = known[name].options
+    if not isinstance(rules, Rules):
+        raise DataError(f"profile {name!r} is not one of the board's")
+    return rules

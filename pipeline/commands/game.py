@@ -14,14 +14,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pipeline.board.rules import Rules
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.escape import log_line
-from pipeline.games import TurnResult, profile
+from pipeline.games import family, profile
+from pipeline.games.contract import TurnResult
 from pipeline.schedule import deadline_after, is_past
 from pipeline.shared import dice_chain
 from pipeline.shared.dice import HashDice
-from pipeline.storage.board_family import game_family_of
+from pipeline.shared.i18n import translator
 from pipeline.storage.game_settings import AGE_RECIPIENT, check_login, parse_settings
 from pipeline.storage.gamedir import Game, deadlines, load_game
 from pipeline.storage.lock import creates_game, writes_game
@@ -99,16 +99,20 @@ def new_game(
     if (folder / "game.yaml").exists():
         raise DataError(f"a game already exists in {folder}")
     seating = seating or Seating()
-    rules = profile(profile_name)
-    family = game_family_of(rules)
-    options = family.options_of(rules, dict(options_data or {}))
-    map_name = map_name or rules.map
-    board = load_setup(family, map_name)
-    seats = family.seats(board, options)
+    chosen = profile(profile_name)
+    played_by = family(chosen.family)
+    wrong = played_by.options.problems(dict(options_data or {}))  # an option the family has not, said with its own
+    if wrong:
+        raise DataError(wrong)
+    rules = played_by.rules
+    options = rules.options_of(chosen.options, dict(options_data or {}))
+    map_name = map_name or chosen.map
+    setup = load_setup(played_by, map_name)
+    seats = rules.seats(setup, options)
     problems = _seating_problems(seating, seats)
     if problems:
         raise DataError(problems)
-    secret = fresh_secret() if fresh_secret is not None and family.rolls_dice(options) else None
+    secret = fresh_secret() if fresh_secret is not None and rules.rolls_dice(options) else None
     settings: dict[str, Any] = {"title": title or folder.name, "profile": profile_name, "map": map_name}
     if options_data:
         settings["options"] = dict(options_data)
@@ -124,19 +128,18 @@ def new_game(
             demo_data,
             "DEMO ONLY: this game's private keys, in the open so anyone can replay it. Never do this in a real game.",
         )
-    elif family.always_secret or seating.secret_orders:
-        identity, public = _game_key(seating, fresh_key, rules.family, family.always_secret)
+    elif rules.always_secret or seating.secret_orders:
+        identity, public = _game_key(seating, fresh_key, chosen.family, rules.always_secret)
         settings |= {"secret_orders": True, "public_key": public}
     if secret is not None:
         settings["dice"] = {"commitment": dice_chain.commitment(secret), "links": dice_chain.DEFAULT_LENGTH}
     settings["powers"] = {p: {"player": seating.players.get(p)} for p in sorted(seats)}
-    first, position = family.start(board, options, _setup_dice(secret, folder.name))
+    first, position = rules.start(setup, options, _setup_dice(secret, folder.name))
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
-    parsed, problems = parse_settings(settings, seats, family.turn_kinds)
+    parsed, problems = parse_settings(settings, seats, rules.turn_kinds)
     if problems:
         raise DataError(problems)
-    played = options if isinstance(options, Rules) else rules
-    game = Game(folder, folder.name, settings["title"], map_name, board, played, parsed, settings, options=options)
+    game = Game(folder, folder.name, settings["title"], map_name, setup, played_by, chosen, options, parsed, settings)
     first_state = state_files(game, position, first)
     first_state.public |= files
     write_turn_files(game, first_state)
@@ -211,7 +214,7 @@ def play_turn(
     if orders.problems:
         raise DataError(orders.problems)
     seed = turn_seed(game, turn, orders, secret)
-    result = adjudicate_turn(game, position, orders, dice_for(game, turn, seed), force)
+    result = adjudicate_turn(game, turn, position, orders, dice_for(game, turn, seed), force)
     sent = set(orders.files) | {r.power for r in orders.refused if r.power is not None}
     missing = [p for p in powers_to_order(game, position) if p not in sent]
     trigger = trigger or Trigger.recorded(game, turn) or Trigger(Why.FORCED if missing else Why.ALL_ORDERS_IN)
@@ -220,11 +223,13 @@ def play_turn(
     return result.turn, result.state, files
 
 
-def adjudicate_turn(game: Game, state: Any, orders: TurnOrders, dice: HashDice, force: bool = False) -> TurnResult:
+def adjudicate_turn(
+    game: Game, turn: str, state: Any, orders: TurnOrders, dice: HashDice, force: bool = False
+) -> TurnResult[Any]:
     """The family's adjudication of one turn from its state, its orders read and the dice."""
-    family = game.game_family
-    return family.adjudicate(
-        game.board, state, game.options, orders.by_power(), orders.ruling, dice, game.secret_money, force
+    ruling = orders.ruling if orders.ruling is not None else game.family.rules.no_ruling(game.setup, state)
+    return game.family.rules.adjudicate(
+        game.setup, turn, state, game.options, orders.by_power(), ruling, dice, game.secret_money, force
     )
 
 
@@ -244,7 +249,9 @@ class AwaitingRuling(PipelineError):
 
 def waiting_for(game: Game, state: Any, orders: TurnOrders) -> list[str]:
     """What the turn waits for from the game master before it can be adjudicated (`--force` ignores it)."""
-    return game.game_family.waiting_for(game.board, state, game.options, orders.by_power(), orders.ruling)
+    rules = game.family.rules
+    ruling = orders.ruling if orders.ruling is not None else rules.no_ruling(game.setup, state)
+    return rules.waiting_for(game.setup, state, game.options, orders.by_power(), ruling)
 
 
 # --- status, deadlines --------------------------------------------------------------------------------
@@ -254,7 +261,7 @@ def _deadline_file(game: Game, turn: str, opened: datetime) -> dict[Path, str]:
     """deadlines.yaml with the deadline of a turn that opens at `opened`, if the game sets deadlines."""
     if game.settings.deadlines is None:
         return {}
-    due = deadline_after(opened, game.game_family.turn_kind(turn), game.settings.deadlines)
+    due = deadline_after(opened, game.family.rules.turn_kind(turn), game.settings.deadlines)
     if due is None:
         return {}
     known = {t: d.isoformat() for t, d in deadlines(game).items()}
@@ -308,12 +315,12 @@ def validate(
         paths = {power: path for power, path in paths.items() if resolved(path) in mine}
         problems = [p for p in problems if p.file is None or resolved(Path(p.file)) in mine]
     position = game.state(turn, public=not identities)  # without the key, no treasury: money is checked later
-    family = game.game_family
+    rules = game.family.rules
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
             echo(f"{path}: {power}, encrypted; read when the turn is adjudicated")
             continue
-        if power == family.ruling_file and power not in game.powers:
+        if power == rules.ruling_file and power not in game.powers:
             try:
                 read_ruling_file(game, turn, position, path)
             except DataError as err:
@@ -326,7 +333,7 @@ def validate(
         except DataError as err:
             problems += err.problems
             continue
-        lines = family.order_lines(f.orders)
+        lines = rules.order_lines(f.orders)
         echo(log_line(f"{path}: {power}, {len(lines)} order(s)"))
         for line in lines:  # what a player wrote (a speech, a note) on one line, beginning no workflow command
             echo("  " + log_line(line))
@@ -365,6 +372,8 @@ def adjudicate(
     while True:
         turn = game.current_turn()
         position = game.state(turn)
+        if _is_over(game, position, echo, done == 0 and not when_due):
+            break
         sent, _ = order_paths(game, turn)  # which files are there, decided before any is read
         missing = [p for p in powers_to_order(game, position) if p not in sent]
         late = when_due and _deadline_passed(game, turn, now)
@@ -383,7 +392,7 @@ def adjudicate(
         if waiting and not force:
             if done == 0:
                 sealed = SEALED_SUFFIX if game.settings.secret_orders else ""
-                raise AwaitingRuling(turn, waiting, f"{game.game_family.ruling_file}.yaml{sealed}")
+                raise AwaitingRuling(turn, waiting, f"{game.family.rules.ruling_file}.yaml{sealed}")
             echo(f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}")
             break
         next_turn, _, files = play_turn(game, turn, position, secret, orders, Trigger(why), force=force)
@@ -397,6 +406,24 @@ def adjudicate(
         if not all_turns or force or late:
             break
     return done
+
+
+class GameOverError(PipelineError):
+    """A game that is over by its rules: no turn is adjudicated any more."""
+
+
+def _is_over(game: Game, state: Any, echo: Echo, refuse: bool) -> bool:
+    """Whether the game is over in `state` by its rules (`Rules.game_over`): said in words, and with `refuse`
+    an error (a game master asked to adjudicate it)."""
+    over = game.family.rules.game_over(game.setup, state, game.options)
+    if over is None:
+        return False
+    said = game.family.presentation.outcome_words(game.setup, over, translator("en"))
+    message = f"{game.id} is over: {said} No turn is adjudicated any more"
+    if refuse:
+        raise GameOverError(message)
+    echo(message)
+    return True
 
 
 def _require_playing(game: Game) -> None:
@@ -473,7 +500,7 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     differences: list[str] = []
     if not turns:
         return differences
-    first_turn, position = game.game_family.start(game.board, game.options, _setup_dice(dice_secret(game), game.id))
+    first_turn, position = game.family.rules.start(game.setup, game.options, _setup_dice(dice_secret(game), game.id))
     turn = turns[0]
     if first_turn != turn:
         differences.append(f"{game.state_path(turn)} (the game's first turn is {first_turn})")

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import DataError, OrderError, naming
+from pipeline.errors import DataError, naming
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import order_file_text
@@ -126,10 +126,9 @@ def _write_orders(folder: Path, sent: IssueOrders, author: str, echo: Echo) -> P
     turn = game.current_turn()
     if sent.turn != turn:
         raise DataError(f"the turn being played in {game.id} is {turn}, not {sent.turn!r}")
-    try:
-        power = game.board.power(sent.power)
-    except OrderError:
-        raise DataError(f"{sent.power!r} is not a power of {game.id} ({', '.join(game.board.powers)})") from None
+    power = sent.power
+    if power not in game.powers:
+        raise DataError(f"{power!r} is not a power of {game.id} ({', '.join(game.powers)})")
     if not game.settings.may_write(author, power):
         player = game.settings.players.get(power)
         owner = f"its player @{player}" if player else "its player (none is registered in game.yaml)"

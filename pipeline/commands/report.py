@@ -1,14 +1,14 @@
-"""`judge report`: a turn's report in words for one reader, for a game whose family writes its own reports
-(`GameFamily.report`): the public one, a power's own, or the game master's view."""
+"""`judge report`: a turn's report in words for one reader (`Presentation.report`): the public one, a power's
+own (with its private report, read with the player's or the game's key), or the game master's view."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from pipeline.errors import DataError
-from pipeline.publish.family_pages import is_own_kind, turn_report
+from pipeline.games.contract import MASTER
+from pipeline.publish.turns import turn_report
 from pipeline.storage.gamedir import load_game
-from pipeline.storage.private_files import MASTER
 
 
 def report(
@@ -20,8 +20,6 @@ def report(
     identity_file: Path | None = None,
 ) -> str:
     game = load_game(folder, identity_file)
-    if not is_own_kind(game):
-        raise DataError(f"{game.id}: its reports are the site's pages and private reports (judge site)")
     done = game.adjudicated()
     if not done:
         raise DataError(f"{game.id}: no turn has been adjudicated yet")

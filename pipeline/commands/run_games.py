@@ -139,11 +139,11 @@ def _chosen_games(games_dir: Path, action: str, game_id: str | None, turn: str |
 
 def _check_turn(game: Game, action: str, turn: str | None) -> None:
     """A force or rerun names a turn id of the game's own family (the dispatch form's text, checked whole)."""
-    if turn is not None and game.game_family.is_turn(turn):
+    if turn is not None and game.family.rules.is_turn(turn):
         return
     shown = escaped((turn or "")[:SHOWN_TURN]) + ("..." if len(turn or "") > SHOWN_TURN else "")
     raise DataError(
-        f"{action} needs a turn like {game.game_family.turn_example} (--turn; games/{game.id} is playing "
+        f"{action} needs a turn like {game.family.rules.turn_example} (--turn; games/{game.id} is playing "
         f"{game.current_turn()}), not '{shown}'"
     )
 

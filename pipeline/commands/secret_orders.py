@@ -33,7 +33,7 @@ def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
     if power is None or file.name.endswith(SEALED_SUFFIX):
         raise DataError("give the plain order file, named <power>.yaml", file=str(file))
     data = load_yaml(file, max_bytes=ORDER_FILE_BYTES, aliases=False, tags=False)
-    ruling = power == game.game_family.ruling_file and power not in game.powers  # the game master's ruling
+    ruling = power == game.family.rules.ruling_file and power not in game.powers  # the game master's ruling
     binding = ("game", "turn") if ruling else ("game", "turn", "power")
     absent = [key for key in binding if not isinstance(data, dict) or data.get(key) is None]
     if absent:

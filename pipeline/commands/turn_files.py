@@ -13,7 +13,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from pipeline import __version__
 from pipeline.errors import DataError
-from pipeline.games import TurnResult
+from pipeline.games.contract import TurnResult
 from pipeline.storage.atomic import write_all
 from pipeline.storage.gamedir import Game
 from pipeline.storage.orders_files import OrderFile, order_file_text
@@ -84,10 +84,10 @@ def _laid_out(data: Mapping[str, Any]) -> Any:
 
 def state_files(game: Game, state: Any, turn: str) -> TurnFiles:
     header = f"State of the game for turn {turn}."
-    data = game.game_family.state_to_data(game.board, state, game.secret_money)
+    data = game.family.rules.state_to_data(game.setup, state, game.secret_money)
     if data.secret is None:
         return TurnFiles({game.state_path(turn): dump_yaml(_laid_out(data.public), header)})
-    note = game.game_family.secret_note
+    note = game.family.presentation.secret_note
     files = TurnFiles({game.state_path(turn): dump_yaml(_laid_out(data.public), f"{header}\n{note}")})
     if data.secret:
         files.sealed[private_state_path(game.state_path(turn))] = (
@@ -167,11 +167,11 @@ def _refusal_data(refusal: RefusedOrders, details: bool) -> CommentedMap:
 def revealed_text(game: Game, turn: str, f: OrderFile) -> str:
     """What is published of an encrypted order file once the turn is adjudicated: the file as written, or
     what of it the family publishes (a board family's unit orders only, in a game with secret money)."""
-    family = game.game_family
-    kept = family.revealed_lines(f.orders, game.secret_money)
+    kept = game.family.rules.revealed_lines(f.orders, game.secret_money)
     if kept is None:
         return f.text
-    return f"# Revealed after adjudication; {family.revealed_note}\n" + order_file_text(game, turn, f.power, kept)
+    note = game.family.presentation.revealed_note
+    return f"# Revealed after adjudication; {note}\n" + order_file_text(game, turn, f.power, kept)
 
 
 def private_report(

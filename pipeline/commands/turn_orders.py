@@ -32,7 +32,7 @@ from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX
 def powers_to_order(game: Game, state: Any) -> list[str]:
     """The powers that must send an order file for this turn (never the autonomous garrisons), as the
     game's family says (`GameFamily.powers_to_order`)."""
-    return game.game_family.powers_to_order(game.board, state)
+    return game.family.rules.powers_to_order(game.setup, state)
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,8 @@ def _classify(game: Game, paths: list[Path]) -> tuple[dict[str, Path], list[Refu
     chosen: dict[str, Path] = {}
     refused: list[RefusedOrders] = []
     powers = ", ".join(game.powers)
-    known = {*game.powers, *([game.game_family.ruling_file] if game.game_family.ruling_file else [])}
+    ruling = game.family.rules.ruling_file
+    known = {*game.powers, *([ruling] if ruling else [])}
     for path in paths:
         power = power_of_file(path)
         if power is None or power not in known or not path.is_file() or path.is_symlink():
@@ -221,10 +222,10 @@ def read_turn_orders(
         Problem("", "listed in the turn's results, but not in its folder", file=str(game.orders_dir(turn) / name))
         for name in missing
     ]
-    family = game.game_family
+    ruling_file = game.family.rules.ruling_file
     ruling, ruling_text, ruling_names = None, None, set()
-    if family.ruling_file is not None and family.ruling_file in chosen:
-        path = chosen.pop(family.ruling_file)
+    if ruling_file is not None and ruling_file in chosen:
+        path = chosen.pop(ruling_file)
         ruling_names.add(path.name)
         revealed = path.with_name(path.name.removesuffix(SEALED_SUFFIX))
         # as the orders: once adjudicated, without the game's key, the revealed text; a rerun reads the file itself
@@ -256,7 +257,8 @@ def read_turn_orders(
     if not lenient:
         problems += [p for r in refused for p in r.problems]
         refused = []
-    lines = tuple((power, line) for power in sorted(files) for line in family.order_lines(files[power].orders))
+    said = game.family.rules.order_lines
+    lines = tuple((power, line) for power in sorted(files) for line in said(files[power].orders))
     return TurnOrders(files, problems, sorted(refused, key=lambda r: r.file), names, ruling, lines, ruling_text)
 
 
@@ -334,7 +336,7 @@ def check_sent_files(game: Game, turn: str, paths: list[Path], author: str | Non
             problems.append(Problem("", f"turn {sent_turn} {why}: orders now go in orders/{turn}/", file=file))
             continue
         power = power_of_file(Path(name))
-        if power is not None and power == game.game_family.ruling_file and power not in game.powers:
+        if power is not None and power == game.family.rules.ruling_file and power not in game.powers:
             if author is not None and author.lower() not in (m.lower() for m in game.settings.masters):
                 problems.append(Problem("", f"@{author} may not write the game master's ruling", file=file))
             continue

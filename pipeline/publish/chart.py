@@ -1,6 +1,7 @@
-"""The standings of a game over time as inline SVG line charts (svgwrite): cities and ducats per power in
-Machiavelli, supply centres in Diplomacy, one point per state file. Each power in its map colour
-(`render.palette`), with dashes and markers of its own; equal lines are drawn side by side.
+"""The standings of a game over time as inline SVG line charts (svgwrite): one a number its family ranks the
+powers by (`Rules.ranking`, named by `Presentation.standing_labels`: supply centres, cities, ducats, prestige,
+victory points), one point per state file. Each power in its map colour (`Presentation.colours`), with dashes
+and markers of its own; equal lines are drawn side by side.
 
 Deterministic: no time stamp, no random or counter-made id (every id is built from the game's id and the
 chart's name), coordinates rounded to one decimal, so the same states give the same bytes.
@@ -8,17 +9,13 @@ chart's name), coordinates rounded to one decimal, so the same states give the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import svgwrite
 
-from pipeline.board.position import Position
-from pipeline.games.map_text import text_width
-from pipeline.storage.gamedir import Game, phase_of_turn
-
-from .i18n import translator
-from .render import FALLBACK, palette
-from .words import Words
+from pipeline.shared.i18n import Translator, translator
+from pipeline.shared.map_text import FALLBACK, text_width
+from pipeline.storage.gamedir import Game
 
 DASHES = ("", "7,3", "2,2.5", "9,3,2,3")  # told apart without colour too, with the markers
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
@@ -153,38 +150,32 @@ def _legend_layout(series: dict[str, list[int]]) -> list[tuple[str, float, int]]
     return out
 
 
-def _year_labels(turns: list[str]) -> list[str]:
-    """The year under the first state of each year, nothing under the others."""
+def _axis_labels(game: Game, turns: list[str], t: Translator) -> list[str]:
+    """Each turn's axis label, shown under the first turn that has it, nothing under the others (a year's)."""
     labels, seen = [], set()
     for turn in turns:
-        year = phase_of_turn(turn).year
-        labels.append(str(year) if year not in seen else "")
-        seen.add(year)
+        label = game.family.presentation.axis_label(game.setup, turn, t)
+        labels.append(label if label not in seen else "")
+        seen.add(label)
     return labels
 
 
 def standings_charts(game: Game, turns: list[str], lang: str) -> list[str]:
-    """The charts of the game page in `lang`, one point per state (nothing before a second state)."""
+    """The charts of the game page in `lang`, one a number of the family's ranking that it names
+    (`Presentation.standing_labels`), one point per state (nothing before a second state)."""
     if len(turns) < 2:
         return []
     t = translator(lang)
-    w = Words(game.board, t)
-    positions = [game.position(turn, public=True) for turn in turns]  # what everybody may see
-    powers = sorted(game.board.powers)
-    labels = _year_labels(turns)
-
-    colours = {w.power(pid): colour for pid, (colour, _) in palette(game.board, game.family).items()}
-
-    def series(value: Callable[[Position, str], int]) -> dict[str, list[int]]:
-        return {w.power(pid): [value(p, pid) for p in positions] for pid in powers}
-
-    prefix = f"chart-{game.id}-{lang}"
-    if game.family.controls_cities:
-        cities = series(lambda p, pid: sum(1 for owner in p.cities.values() if owner == pid))
-        charts = [line_chart(f"{prefix}-cities", t.gettext("Cities controlled"), labels, cities, colours)]
-        if not game.secret_money:  # treasuries are each power's secret otherwise
-            ducats = series(lambda p, pid: p.ledger.ducats(pid))
-            charts.append(line_chart(f"{prefix}-ducats", t.gettext("Ducats in the treasury"), labels, ducats, colours))
-        return charts
-    centres = series(lambda p, pid: len(p.centres_of(pid)))
-    return [line_chart(f"{prefix}-centres", t.gettext("Supply centres"), labels, centres, colours)]
+    shows = game.family.presentation
+    ranks = [dict(game.family.rules.ranking(game.setup, game.state(turn, public=True))) for turn in turns]
+    powers = sorted({p for ranked in ranks for p in ranked})
+    names = {p: shows.power_name(game.setup, p, t) for p in powers}
+    colours = {names[p]: colour for p, colour in shows.colours(game.setup).items() if p in names}
+    labels = _axis_labels(game, turns, t)
+    charts = []
+    for n, title in enumerate(shows.standing_labels(t, game.secret_money)):
+        if title is None:
+            continue
+        series = {names[p]: [ranked[p][n] if p in ranked else 0 for ranked in ranks] for p in powers}
+        charts.append(line_chart(f"chart-{game.id}-{lang}-{n}", title, labels, series, colours))
+    return charts

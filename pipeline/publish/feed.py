@@ -11,10 +11,9 @@ from __future__ import annotations
 from email.utils import format_datetime
 
 from pipeline.escape import markup_text
+from pipeline.shared.i18n import LANGUAGES, translator
 
-from .i18n import LANGUAGES, translator
-from .pages import GameInfo, turn_title
-from .words import Words
+from .pages import GameInfo
 
 
 def _text(text: str) -> str:
@@ -31,10 +30,9 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
         base += f"{lang}/"
     items = []
     for info in infos:
-        w = Words(info.game.board, t)
         for turn in info.adjudicated:
             when = info.deadlines.get(turn)
-            items.append(((when.timestamp() if when else 0.0), info.game.id, info.game.turn_key(turn), info, turn, w))
+            items.append(((when.timestamp() if when else 0.0), info.game.id, info.game.turn_key(turn), info, turn))
     items.sort(key=lambda item: (item[0], item[1], item[2]), reverse=True)
     description = t.gettext("New turns of the games")
     lines = [
@@ -46,11 +44,11 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
         f"<description>{_text(description)}</description>",
         f"<language>{lang}</language>",
     ]
-    for _, _, _, info, turn, w in items:
+    for _, _, _, info, turn in items:
         link = f"{base}games/{info.game.id}/{turn}/"
         title = t.pgettext("feed item", "%(game)s: %(phase)s") % {
             "game": info.game.title_in(lang),
-            "phase": turn_title(info, turn, t, w),
+            "phase": info.game.family.presentation.title(info.game.setup, turn, t),
         }
         lines += [
             "<item>",

@@ -31,17 +31,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from pipeline.board.board import Board
-from pipeline.board.legal_orders import legal_orders_data
 from pipeline.escape import json_data, markup_text
-from pipeline.storage.gamedir import Game, phase_of_turn
+from pipeline.shared.i18n import LANGUAGES, Translator, translator
+from pipeline.storage.gamedir import Game
 from pipeline.storage.private_files import private_report_path, private_reports
 
-from .i18n import LANGUAGES, Translator, translator
-from .pages import GameInfo, Page, localized, map_link, title_lines
-from .private_words import private_report_words
-from .render import drawing_for
-from .words import Words
+from .pages import GameInfo, Page, localized, map_link, title_lines, turn_title
+from .turns import legal_orders_data
 
 SCRIPT = "assets/javascripts/order-form.js"
 
@@ -50,37 +46,9 @@ def _json(data: object) -> str:
     return json_data(data, indent=2) + "\n"
 
 
-def public_legal_orders(game: Game, turn: str) -> dict[str, object]:
-    """The legal orders of `turn` for every power, as `legal_orders_data` gives them, from what everybody
-    may see. In a game with secret money the position is the public one (no treasury, no loan) and what
-    depends on the amounts held is left out (null): `treasury`, `loans`, the loan `room`, what is
-    `owed_to_bank` and whether gifts are allowed (they may not be while in debt); what may be spent on
-    what, the minimums and the templates stay."""
-    secret = game.secret_money
-    position = game.position(turn, public=True)
-    data = legal_orders_data(game.board, position, game.rules, game.board.powers, game.family, game.id, turn)
-    if not secret:
-        return data
-    powers = data["powers"]
-    assert isinstance(powers, dict)
-    for orders in powers.values():
-        adjustments = orders.get("adjustments")
-        if isinstance(adjustments, dict) and "treasury" in adjustments:
-            adjustments["treasury"] = None
-        money = orders.get("money")
-        if isinstance(money, dict):
-            money["treasury"] = None
-            money["loans"] = None
-            money["borrow"]["room"] = None
-            money["pay"]["owed_to_bank"] = None
-            money["pay"]["gifts_allowed"] = None
-    data["secret_money"] = True
-    return data
-
-
 def has_private_reports(game: Game) -> bool:
-    """Whether the game writes private reports: its money (secret money), or why its encrypted orders
-    were refused (secret orders)."""
+    """Whether the game writes private reports: each power's own business (secret money, a family whose
+    business is always secret), or why its encrypted orders were refused (secret orders)."""
     return game.secret_money or game.settings.secret_orders
 
 
@@ -95,62 +63,37 @@ def private_reports_by_turn(game: Game, turns: Sequence[str] | None = None) -> d
     return found
 
 
-def place_names(board: Board, t: Translator) -> dict[str, dict[str, str]]:
-    """Every location of the board (each space, and each coast of a split-coast province: `stp/nc`) in the
-    language: its bare name, where a unit stands and where it goes ("Venice", "in Venice", "to Venice" /
-    "Venise", "à Venise", "à Venise"). The form turns a canonical order text into words with these."""
-    w = Words(board, t)
-    locations = []
-    for sid, space in board.spaces.items():
-        locations.append(sid)
-        locations.extend(f"{sid}/{coast}" for coast in space.coasts)
-    return {loc: {"name": w.place_coast(loc), "in": w.in_(loc), "to": w.to(loc)} for loc in sorted(locations)}
-
-
-def map_points(game: Game) -> dict[str, list[float]] | None:
-    """Where each location of the board stands on the game's map, in the map's units (a space's label point, a
-    split coast's point where the drawing has one), as the map draws units there: where the order form draws
-    the orders a player gives by clicking the map. None without a drawing."""
-    drawing = drawing_for(game.board, game.map_name)
-    if drawing is None:
-        return None
-    points = {}
-    for sid, space in game.board.spaces.items():
-        shape = drawing.spaces[sid]
-        points[sid] = [round(c, 1) for c in shape.label]
-        for coast in space.coasts:  # where the map draws a fleet on it: its coast's point, else the label's
-            points[f"{sid}/{coast}"] = [round(c, 1) for c in shape.coasts.get(coast, shape.label)]
-    return dict(sorted(points.items()))
-
-
 def form_settings(info: GameInfo, lang: str, reports: Mapping[str, list[str]] | None = None) -> dict[str, object]:
-    """The order form's data in `lang`; `reports`: `private_reports_by_turn`, if the caller has found them."""
+    """The order form's settings in `lang`: the game, its turn and powers, what is needed to send the file
+    (secret orders, the keys, the repository, the orders' folder), the turns with private reports, and the
+    family's names and words (`names`: `Presentation.order_form`); `reports`: `private_reports_by_turn`, if the
+    caller has found them."""
     game, t = info.game, translator(lang)
-    w = Words(game.board, t)
+    shows = game.family.presentation
     if reports is None:
         reports = private_reports_by_turn(game, info.turns) if has_private_reports(game) else {}
-    folder = f"games/{game.id}/orders/{info.current}"
+    state = game.state(info.current, public=True)
     return {
         "format": 1,
+        "family": game.family.id,
+        "form_script": game.family.form_script,
         "game": game.id,
         "title": game.title_in(lang),
         "turn": info.current,
-        "phase": w.phase(phase_of_turn(info.current)),
-        "powers": {p: w.power(p) for p in sorted(game.board.powers)},
-        "powers_the": {p: w.power_the(p) for p in sorted(game.board.powers)},
-        "places": place_names(game.board, t),
-        "map_points": map_points(game),
+        "turn_title": shows.title(game.setup, info.current, t),
+        "powers": {p: shows.power_name(game.setup, p, t) for p in game.powers},
         "players": dict(sorted(game.players.items())),
         "secret_orders": game.settings.secret_orders,
         "secret_money": game.secret_money,
         "public_key": game.settings.public_key,
         "player_keys": dict(sorted(game.settings.player_keys.items())),
         "repo_url": info.repo_url.rstrip("/") if info.repo_url else None,
-        "folder": folder,
+        "folder": f"games/{game.id}/orders/{info.current}",
         "private_reports": [
-            {"turn": turn, "phase": w.phase(phase_of_turn(turn)), "powers": powers} for turn, powers in reports.items()
+            {"turn": turn, "phase": shows.title(game.setup, turn, t), "powers": powers}
+            for turn, powers in reports.items()
         ],
-        **({"report": private_report_words(game.board, t)} if reports else {}),
+        "names": dict(shows.order_form(game.setup, state, game.options, t)),
     }
 
 
@@ -325,22 +268,25 @@ def order_words(t: Translator) -> dict[str, str]:
 
 
 def order_page(info: GameInfo, lang: str) -> str:
+    """The order page: the turn, the form (the family's own script when it has one, `form_script`), the map
+    of the current state to order on, and the links back to the game and to the order syntax."""
     game, t = info.game, translator(lang)
-    w = Words(game.board, t)
+    syntax = Path(game.family.presentation.orders_page).name
     lines = [
         *title_lines(t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
-            "Your orders for **%(phase)s**: choose your power, then an order for each unit among the legal "
-            "ones. The page writes the order file; send it from GitHub or download it."
+            "Your orders for **%(phase)s**: choose your power, then its orders among the legal ones. The page "
+            "writes the order file, encrypted when the game's orders are secret; send it from GitHub or "
+            "download it."
         )
-        % {"phase": w.phase_in_sentence(phase_of_turn(info.current))},
+        % {"phase": turn_title(info, info.current, t)},
         "",
         *_noscript(t),
         *_order_map(info, lang),
-        _mount("order-form", game.id, lang),
+        _mount("family-orders" if game.family.form_script else "order-form", game.id, lang),
         "",
         t.gettext("[Back to the game](%(page)s) · [Order syntax](%(syntax)s)")
-        % {"page": "index.md", "syntax": "../orders.md"},
+        % {"page": "index.md", "syntax": f"../{syntax}.md"},
     ]
     return "\n".join(lines) + "\n"
 
@@ -350,7 +296,7 @@ def private_page(info: GameInfo, lang: str) -> str:
     lines = [
         *title_lines(t.gettext("Private reports: %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
-            "Each power's money (treasury, loans, money orders and their results, income) is kept encrypted "
+            "Each power's own business (its treasury, its money orders and what came of them) is kept encrypted "
             "to its player. Paste your private key and choose a turn: the report is decrypted in this page."
         )
         if game.secret_money
@@ -369,14 +315,14 @@ def private_page(info: GameInfo, lang: str) -> str:
 
 
 def _order_map(info: GameInfo, lang: str) -> list[str]:
-    """The map of the current position (the file the game page shows, `<turn>.svg` beside the page's source),
-    as an image: the script puts it into the form, drawn in the page, where a player orders by clicking it."""
-    if drawing_for(info.game.board, info.game.map_name) is None:
+    """The map of the current state (the file the game page shows, beside the page's source), as an image: a
+    family's script may put it into the form, where a player orders by clicking it."""
+    link = map_link(info, info.current, lang)
+    if link is None:
         return []
     t = translator(lang)
-    phase = Words(info.game.board, t).phase(phase_of_turn(info.current))
-    alt = t.gettext("Map: %(phase)s") % {"phase": phase}
-    return [f"![{alt}]({map_link(info.current, lang)}){{ .pbem-order-map }}", ""]
+    alt = t.gettext("Map: %(phase)s") % {"phase": turn_title(info, info.current, t)}
+    return [f"![{alt}]({link}){{ .pbem-order-map }}", ""]
 
 
 def _noscript(t: Translator) -> list[str]:
@@ -389,10 +335,11 @@ def _mount(kind: str, game_id: str, lang: str) -> str:
 
 
 def form_pages(info: GameInfo) -> list[Page]:
-    """The order page, its data files and, with secret money, the private-report page and reports."""
+    """The order page, its data files and, where there are private reports, the private-report page and
+    the reports (as committed: ciphertext)."""
     game = info.game
     base = Path("games") / game.id
-    pages = [Page(base / "orders.json", _json(public_legal_orders(game, info.current)))]
+    pages = [Page(base / "orders.json", _json(legal_orders_data(game, info.current, public=True)))]
     # the private reports' folders listed once for the page of each language and the reports' copies
     reports = private_reports_by_turn(game, info.turns) if has_private_reports(game) else {}
     for lang in LANGUAGES:
@@ -400,11 +347,10 @@ def form_pages(info: GameInfo) -> list[Page]:
         pages.append(Page(localized(base / "orders.md", lang), order_page(info, lang)))
         if has_private_reports(game):
             pages.append(Page(localized(base / "private.md", lang), private_page(info, lang)))
-    if has_private_reports(game):
-        for turn, powers in reports.items():
-            for power in powers:
-                path = private_report_path(game.folder, turn, power)
-                pages.append(Page(base / "private" / turn / path.name, path.read_text(encoding="ascii")))
+    for turn, powers in reports.items():
+        for power in powers:
+            path = private_report_path(game.folder, turn, power)
+            pages.append(Page(base / "private" / turn / path.name, path.read_text(encoding="ascii")))
     return pages
 
 

@@ -1,13 +1,16 @@
 """The pages of a game, built in memory as Markdown from its committed files, in every report language:
 `page.md` in English and `page.fr.md` beside it in French (the suffix structure of mkdocs-static-i18n,
-English being the default language).
+English being the default language). Every family's games have the same pages, made from its contract
+(`pipeline.games.contract`): the site never asks which game is played.
 
-    games/<id>/index.md        the game: players, standings, current turn and deadline, how to send orders,
-                               the map of the current position, the standings over time, the phases
-    games/<id>/<turn>.md       one adjudicated phase: the game master's narrative, the map, the report,
-                               previous and next phases
-    games/<id>/<turn>.svg      the map of a turn, one file for every language (`<turn>.svg#fr` shows it in
-                               French: `render.render_map`)
+    games/<id>/index.md        the game: its rules, current turn and deadline, the map of the current state,
+                               the standings with the players, how to send orders, the rules chosen, the
+                               standings over time, every turn adjudicated; once it is over, who won
+    games/<id>/<turn>.md       one adjudicated turn: the map with its orders, the game master's narrative, the
+                               report, the turns before and after
+    games/<id>/<turn>[-<name>].svg   the maps of a turn: one file for every language when the family draws
+                               one for all (`<turn>.svg#fr` shows it in French), else one a language
+                               (`<turn>.fr.svg`)
 
 Everything comes from committed files (game.yaml, states, results, deadlines.yaml, narrative/), never
 from the clock: the same commit gives the same bytes. What a player or a game master wrote (a title, a name,
@@ -26,21 +29,18 @@ from zoneinfo import ZoneInfo
 
 from babel.dates import format_datetime
 
-from pipeline.board.position import Position
 from pipeline.escape import markdown_text, markdown_without_html, markup_text
-from pipeline.games import families
-from pipeline.storage.gamedir import Game, deadlines, phase_of_turn
+from pipeline.games.contract import Table
+from pipeline.shared.i18n import LANGUAGES, Translator, translator
+from pipeline.storage.gamedir import Game, deadlines
 
 from .chart import standings_charts
-from .i18n import LANGUAGES, Translator, translator
 from .option_words import rule_choices
-from .render import drawing_for
-from .report import load_phase, public_report
-from .turn_map import render_turn
-from .words import Words
+from .turns import turn_maps, turn_report
 
 ORDER_SYNTAX = Path("games") / "orders.md"
 RULES = Path("games") / "rules.md"
+Maps = Mapping[str, Mapping[str, str]]  # a turn's maps: by name, then by language (`Presentation.draw_map`)
 
 
 @dataclass(frozen=True)
@@ -63,47 +63,56 @@ class GameInfo:
     adjudicated: list[str]  # the turns with results
     deadlines: Mapping[str, datetime]
     repo_url: str | None = None
-    # how a turn's map is drawn in every language (game, turn, the game's turns -> SVG): `judge site`'s cache
-    # of it, else `render_turn`
-    draw_map: Callable[[Game, str, Sequence[str]], str | None] | None = None
+    # a turn's maps in every language (game, turn, the game's turns -> maps): `judge site`'s cache of them, else
+    # `turns.turn_maps`
+    draw_map: Callable[[Game, str, Sequence[str]], Maps] | None = None
 
     @property
     def current(self) -> str:
         return self.turns[-1]
+
+    def maps(self, turn: str) -> Maps:
+        draw = self.draw_map or (lambda game, t, turns: turn_maps(game, t, LANGUAGES, turns))
+        return draw(self.game, turn, self.turns)
 
 
 def game_info(game: Game, repo_url: str | None = None) -> GameInfo:
     return GameInfo(game, game.turns(), game.adjudicated(), deadlines(game), repo_url)
 
 
-# ---- the map: the one seam with the renderer ------------------------------------------------------------
-def map_figure(info: GameInfo, turn: str, lang: str) -> tuple[list[Page], list[str]]:
-    """The map of `turn` (with its orders drawn once adjudicated) and the Markdown that shows it in `lang`,
-    linked to itself for zooming on a phone: one file for every language, `games/<id>/<turn>.svg`, given
-    with the default language's page (`map_link` shows it in another); nothing for a map without a drawing
-    (every shipped map has one: the Machiavelli boards and the standard Diplomacy board)."""
-    if lang == LANGUAGES[0]:
-        svg = (info.draw_map or _draw_turn)(info.game, turn, info.turns)
-        if svg is None:
-            return [], []
-        files = [Page(Path("games") / info.game.id / f"{turn}.svg", svg)]
-    elif drawing_for(info.game.board, info.game.map_name) is None:
-        return [], []
-    else:
-        files = []
+# ---- the maps: files and figures ---------------------------------------------------------------------------
+def map_figures(info: GameInfo, turn: str, maps: Maps, lang: str) -> tuple[list[Page], list[str]]:
+    """The map files of a turn that `lang`'s page writes, and the Markdown that shows them there, each linked to
+    itself for zooming on a phone. A map the family drew once for every language (the same text in each) is
+    written with the default language's page and shown at ``#<lang>`` in the others."""
     t = translator(lang)
-    alt = t.gettext("Map: %(phase)s") % {"phase": Words(info.game.board, t).phase(phase_of_turn(turn))}
-    link = map_link(turn, lang)
-    return files, [f'[![{alt}]({link}){{ .game-map loading="lazy" }}]({link})', ""]
+    title = info.game.family.presentation.title(info.game.setup, turn, t)
+    pages: list[Page] = []
+    figures: list[str] = []
+    for number, (name, by_lang) in enumerate(maps.items(), 1):
+        svg = by_lang.get(lang)
+        if svg is None:
+            continue
+        file = f"{turn}{'-' + name if name else ''}.svg"
+        shared = lang != LANGUAGES[0] and svg == by_lang.get(LANGUAGES[0])
+        if not shared:
+            pages.append(Page(localized(Path("games") / info.game.id / file, lang), svg))
+        link = f"{file}#{lang}" if shared else file
+        words = {"turn": markdown_text(title), "number": number, "count": len(maps)}
+        alt = t.gettext("Map: %(turn)s") if len(maps) == 1 else t.gettext("Map %(number)s of %(count)s: %(turn)s")
+        figures += [f'[![{alt % words}]({link}){{ .game-map loading="lazy" }}]({link})', ""]
+    return pages, figures
 
 
-def map_link(turn: str, lang: str) -> str:
-    """The address of a turn's map in `lang`, from a page beside it: ``<turn>.svg``, ``<turn>.svg#fr``."""
-    return f"{turn}.svg" if lang == LANGUAGES[0] else f"{turn}.svg#{lang}"
-
-
-def _draw_turn(game: Game, turn: str, turns: Sequence[str]) -> str | None:
-    return render_turn(game, turn, LANGUAGES, turns)
+def map_link(info: GameInfo, turn: str, lang: str) -> str | None:
+    """The address of a turn's first map in `lang`, from a page beside it (None: the game has no map)."""
+    maps = info.maps(turn)
+    if not maps:
+        return None
+    name, by_lang = next(iter(maps.items()))
+    file = f"{turn}{'-' + name if name else ''}.svg"
+    shared = lang != LANGUAGES[0] and by_lang.get(lang) == by_lang.get(LANGUAGES[0])
+    return f"{file}#{lang}" if shared else file
 
 
 # ---- common pieces --------------------------------------------------------------------------------------
@@ -122,12 +131,6 @@ def deadline_text(info: GameInfo, lang: str) -> str:
     return format_deadline(when, info, lang)
 
 
-def standing(info: GameInfo, position: Position, pid: str) -> tuple[int, ...]:
-    """What ranks a power, as its family says (Machiavelli: cities, provinces, ducats; Diplomacy: supply
-    centres)."""
-    return info.game.family.standing(position, pid)
-
-
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -143,8 +146,13 @@ def title_lines(title: str) -> list[str]:
     return ["---", f"title: {json.dumps(markup_text(title))}", "---", "", f"# {shown}", ""]
 
 
-def _player(info: GameInfo, pid: str) -> str:
-    login = info.game.players.get(pid)
+def turn_title(info: GameInfo, turn: str, t: Translator) -> str:
+    """A turn's name in words (« printemps 1901, mouvements », « 229 av. J.-C. », « tour 3 »), escaped."""
+    return markdown_text(info.game.family.presentation.title(info.game.setup, turn, t))
+
+
+def _player(info: GameInfo, power: str) -> str:
+    login = info.game.players.get(power)
     return f"[{login}](https://github.com/{login})" if login else "—"
 
 
@@ -154,55 +162,53 @@ def games_table(infos: list[GameInfo], lang: str, prefix: str) -> list[str]:
     header = [t.gettext("Game"), t.gettext("Rules"), t.gettext("Current turn"), t.gettext("Deadline")]
     rows = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for info in infos:
-        w = Words(info.game.board, t, markdown_text)
         game = info.game
         rows.append(
             f"| [{_cell(markdown_text(game.title_in(lang)))}]({prefix}{game.id}/index.md) "
-            f"| [`{game.data.get('profile', 'standard')}`]({prefix}rules.md) "
-            f"| {turn_title(info, info.current, t, w)} | {deadline_text(info, lang)} |"
+            f"| [`{game.profile.name}`]({prefix}rules.md) "
+            f"| {_cell(turn_title(info, info.current, t))} | {deadline_text(info, lang)} |"
         )
     return rows
 
 
-def turn_title(info: GameInfo, turn: str, t: Translator, w: Words) -> str:
-    """A turn's name in words: a board game's phase, or what the family calls it (« 229 av. J.-C. »)."""
-    if info.game.rules.family in families():
-        return w.phase(phase_of_turn(turn))
-    return info.game.game_family.title(info.game.board, turn, t)
+def table_lines(table: Table) -> list[str]:
+    """A table in Markdown (its cells already escaped)."""
+    marks = [("--:" if a == "right" else "---") for a in table.align] or ["---"] * len(table.header)
+    marks += ["---"] * (len(table.header) - len(marks))
+    lines = ["| " + " | ".join(table.header) + " |", "|" + "|".join(marks) + "|"]
+    return lines + ["| " + " | ".join(_cell(c) for c in row) + " |" for row in table.rows]
 
 
 # ---- the game page --------------------------------------------------------------------------------------
 def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     """The game's page in `lang`, and the map files it shows."""
     game, t = info.game, translator(lang)
-    w = Words(game.board, t, markdown_text)
-    position = game.position(info.current, public=True)  # what everybody may see: no secret treasury
-    profile_name = str(game.data.get("profile", "standard"))
+    shows = game.family.presentation
+    state = game.state(info.current, public=True)  # what everybody may see: no secret treasury
     lines = title_lines(game.title_in(lang))
     lines.append(
         t.gettext("Rules: [%(profile)s](%(rules)s), map %(map)s.")
-        % {"profile": f"`{profile_name}`", "rules": f"../rules.md#{profile_name}", "map": w.board_name()}
+        % {
+            "profile": f"`{game.profile.name}`",
+            "rules": f"../rules.md#{game.profile.name}",
+            "map": shows.setup_name(game.setup, t),
+        }
     )
     lines += [
         "",
         t.gettext("Current turn: **%(phase)s**. Deadline: %(deadline)s.")
-        % {"phase": w.phase(position.phase), "deadline": deadline_text(info, lang)},
+        % {"phase": turn_title(info, info.current, t), "deadline": deadline_text(info, lang)},
     ]
-    lines += ["", "## " + t.gettext("Standings"), ""]
-    lines += ['<div class="pbem-standings" markdown>', "", *standings_table(info, position, t, w), "", "</div>"]
-    if position.rebellions:
-        rebels = [
-            t.gettext("%(place)s (against %(power)s)") % {"place": w.place(p), "power": w.power_the(r.target)}
-            for p, r in sorted(position.rebellions.items())
-        ]
-        lines += ["", t.gettext("Rebellions: %(list)s.") % {"list": t.join(rebels)}]
-    if position.famine:
-        lines += ["", t.gettext("Famine: %(list)s.") % {"list": t.join([w.place(p) for p in sorted(position.famine)])}]
-    files, figure = map_figure(info, info.current, lang)
+    over = game.family.rules.game_over(game.setup, state, game.options)
+    if over is not None:
+        lines += ["", "## " + t.gettext("The end of the game"), "", shows.outcome_words(game.setup, over, t)]
+    files, figure = map_figures(info, info.current, info.maps(info.current), lang)
     if figure:
-        lines += ["", "## " + t.gettext("Map"), "", *figure]
-    lines += ["", "## " + t.gettext("How to send orders"), ""]
-    lines += sending_orders(info, t, w)
+        lines += ["", "## " + t.gettext("Map"), "", *figure[:-1]]
+    lines += ["", "## " + t.gettext("Standings"), ""]
+    lines += ['<div class="pbem-standings" markdown>', "", *_standings(info, state, t), "", "</div>"]
+    lines += [f"\n{note}" for note in shows.state_notes(game.setup, state, t)]
+    lines += ["", "## " + t.gettext("How to send orders"), "", *sending_orders(info, t)]
     lines += ["", "## " + t.gettext("This game's rules"), "", *game_rules(info, t)]
     charts = standings_charts(game, info.turns, lang)
     if charts:
@@ -210,63 +216,41 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         for chart in charts:
             lines += ['<div class="standings-chart">', chart, "</div>", ""]
         lines.pop()
-    lines += ["", "## " + t.gettext("Phases"), ""]
+    lines += ["", "## " + t.gettext("Turns"), ""]
     if info.adjudicated:
-        lines += [f"- [{w.phase(phase_of_turn(turn))}]({turn}.md)" for turn in reversed(info.adjudicated)]
+        lines += [f"- [{turn_title(info, turn, t)}]({turn}.md)" for turn in reversed(info.adjudicated)]
     else:
-        lines.append(t.gettext("No phase has been adjudicated yet."))
+        lines.append(t.gettext("No turn has been adjudicated yet."))
     return "\n".join(lines) + "\n", files
+
+
+def _standings(info: GameInfo, state: object, t: Translator) -> list[str]:
+    """The family's standings, with each power's player after its name."""
+    game = info.game
+    table = game.family.presentation.standings(game.setup, state, game.secret_money, t)
+    ranked = [p for p, _ in game.family.rules.ranking(game.setup, state)]
+    header = (table.header[0], t.gettext("Player"), *table.header[1:])
+    align = (*table.align[:1], "left", *table.align[1:]) if table.align else ()
+    rows = tuple(
+        (row[0], _player(info, ranked[n]) if n < len(ranked) else "—", *row[1:]) for n, row in enumerate(table.rows)
+    )
+    return table_lines(Table(header, rows, align))
 
 
 def game_rules(info: GameInfo, t: Translator) -> list[str]:
     """The rules the game's game.yaml chose, a sentence each (`option_words.rule_choices`), and where the
     others are told."""
     game = info.game
-    profile = str(game.data.get("profile", "standard"))
     choices = rule_choices(game, t)
-    rules = f"../rules.md#{profile}"
+    rules = f"../rules.md#{game.profile.name}"
     if not choices:
         return [t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}]
     lines = [t.gettext("Its choices, among the options of its [profile](%(rules)s):") % {"rules": rules}, ""]
     return lines + ["- " + said for said in choices]
 
 
-def standings_table(info: GameInfo, position: Position, t: Translator, w: Words) -> list[str]:
-    game = info.game
-    machiavelli = game.family.controls_cities
-    if machiavelli:  # provinces and cities are controlled apart, and every power keeps a treasury
-        header = [
-            t.gettext("Power"),
-            t.gettext("Player"),
-            t.gettext("Cities"),
-            t.gettext("Provinces"),
-            t.gettext("Ducats"),
-            t.gettext("Units"),
-        ]
-    else:
-        header = [t.gettext("Power"), t.gettext("Player"), t.gettext("Supply centres"), t.gettext("Units")]
-    lines = ["| " + " | ".join(header) + " |", "|---|---|" + "--:|" * (len(header) - 3) + "---|"]
-    powers = sorted(game.board.powers, key=lambda pid: (tuple(-n for n in standing(info, position, pid)), pid))
-    for pid in powers:
-        # a unit's letter and place kept together (no-break space): a narrow column wraps between units only
-        units = ", ".join(str(u).replace(" ", "\u00a0") for u in sorted(position.units_of(pid))) or "—"
-        centres = len(position.centres_of(pid))
-        if machiavelli:
-            cities = sum(1 for owner in position.cities.values() if owner == pid)
-            ducats = position.ledger.ducats(pid)
-            debt = sum(loan.owed for loan in position.ledger.debt(pid))
-            money = t.gettext("%(ducats)s (owes %(debt)s)") % {"ducats": ducats, "debt": debt} if debt else str(ducats)
-            if game.secret_money:
-                money = "—"  # each power's treasury is its own secret
-            row = [w.power(pid), _player(info, pid), str(cities), str(centres), money, units]
-        else:
-            row = [w.power(pid), _player(info, pid), str(centres), units]
-        lines.append("| " + " | ".join(_cell(c) for c in row) + " |")
-    return lines
-
-
-def sending_orders(info: GameInfo, t: Translator, w: Words) -> list[str]:
-    """Where the current turn's orders go: the order file, its syntax, the folder on GitHub if known."""
+def sending_orders(info: GameInfo, t: Translator) -> list[str]:
+    """Where the current turn's orders go: the order form, the private reports, the file and its folder."""
     game, turn = info.game, info.current
     folder = f"games/{game.id}/orders/{turn}/"
     name = "<power>.yaml.age" if game.settings.secret_orders else "<power>.yaml"
@@ -278,59 +262,37 @@ def sending_orders(info: GameInfo, t: Translator, w: Words) -> list[str]:
         % {"form": "orders.md"},
         "",
     ]
-    if game.secret_money:
+    if game.secret_money or game.settings.secret_orders:
         lines += [
-            t.gettext("Your treasury, loans and money orders: [private reports](%(page)s), read with your key.")
+            t.gettext("Your own business and why your orders were refused, if they were: [private reports](%(page)s).")
             % {"page": "private.md"},
             "",
         ]
-    elif game.settings.secret_orders:
-        lines += [
-            t.gettext("Why your encrypted orders were refused, if they were: [private reports](%(page)s).")
-            % {"page": "private.md"},
-            "",
-        ]
-    lines += [
+    syntax = Path(game.family.presentation.orders_page).name
+    lines.append(
         t.gettext(
-            "Each power commits its orders for %(phase)s as the file `%(file)s` in the folder `%(folder)s` "
-            "of the game's repository, written in the [order syntax](%(syntax)s):"
+            "Each power commits its orders for **%(phase)s** as the file `%(file)s` in the folder `%(folder)s` "
+            "of the game's repository, written in the [order syntax](%(syntax)s)."
         )
-        % {"phase": w.phase_in_sentence(phase_of_turn(turn)), "file": name, "folder": folder, "syntax": "../orders.md"},
-        "",
-        "```yaml",
-        f"game: {game.id}",
-        f"turn: {turn}",
-        f"power: {sorted(game.board.powers)[0]}",
-        "orders:",
-        "  - ...",
-        "```",
-    ]
-    if game.settings.secret_orders:
-        lines += [
-            "",
-            t.gettext(
-                "Orders are secret in this game: encrypt the file to the game's key with `judge encrypt` "
-                "before committing it; it is published in clear with the results."
-            ),
-        ]
+        % {"phase": turn_title(info, turn, t), "file": name, "folder": folder, "syntax": f"../{syntax}.md"}
+    )
     if info.repo_url:
         url = f"{info.repo_url.rstrip('/')}/tree/main/{folder}"
         lines += ["", t.gettext("The folder on GitHub: [%(folder)s](%(url)s).") % {"folder": folder, "url": url}]
     return lines
 
 
-# ---- the phase pages ------------------------------------------------------------------------------------
+# ---- the turn pages -------------------------------------------------------------------------------------
 def narrative(game: Game, turn: str, lang: str) -> str | None:
     """The game master's text for the turn, `narrative/<turn>.md` (English, or the game's only language)
-    and `narrative/<turn>.fr.md`: the page's own language first, else the other one; its Markdown kept, no
-    HTML read in it (`markdown_without_html`)."""
+    and `narrative/<turn>.fr.md`: the page's own language first, else the other one."""
     folder = game.folder / "narrative"
     names = [localized(Path(f"{turn}.md"), lang)] + [
         localized(Path(f"{turn}.md"), other) for other in LANGUAGES if other != lang
     ]
     for name in names:
         if (folder / name).is_file():
-            return markdown_without_html((folder / name).read_text(encoding="utf-8").strip())
+            return (folder / name).read_text(encoding="utf-8").strip()
     return None
 
 
@@ -344,36 +306,39 @@ def _demote(markdown: str) -> str:
     return "\n".join(out)
 
 
-def phase_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
-    """One adjudicated phase in `lang`: links to the game and the phases around it, the narrative, the map
-    of the position the orders were given in with what came of them, and the report."""
+def turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
+    """One adjudicated turn in `lang`: links to the game and the turns around it, the map of the state the
+    orders were given in with what came of them, the game master's narrative, and the report."""
     game, t = info.game, translator(lang)
-    w = Words(game.board, t, markdown_text)
-    record = load_phase(game, turn, turns=info.turns)
-    report = public_report(record, lang, level=1).rstrip("\n").split("\n")
+    report = turn_report(game, turn, lang, None, public=True, turns=info.turns).rstrip("\n").split("\n")
+    if report[0].startswith("## "):
+        report[0] = report[0][1:]  # the page's title is the report's first heading
+    elif not report[0].startswith("# "):
+        report.insert(0, f"# {turn_title(info, turn, t)}")
     index = info.adjudicated.index(turn)
     links = [f"[{_cell(markdown_text(game.title_in(lang)))}](index.md)"]
     if index > 0:
         before = info.adjudicated[index - 1]
-        links.insert(0, "← " + t.gettext("Previous: [%(phase)s](%(page)s)") % _phase_link(w, before))
+        links.insert(0, "← " + t.gettext("Previous: [%(phase)s](%(page)s)") % _turn_link(info, before, t))
     if index + 1 < len(info.adjudicated):
         after = info.adjudicated[index + 1]
-        links.append(t.gettext("Next: [%(phase)s](%(page)s)") % _phase_link(w, after) + " →")
+        links.append(t.gettext("Next: [%(phase)s](%(page)s)") % _turn_link(info, after, t) + " →")
     navigation = " · ".join(links)
     lines = [report[0], "", navigation]
-    files, figure = map_figure(info, turn, lang)
-    if figure:
-        lines += ["", *figure[:-1]]
+    files, figures = map_figures(info, turn, info.maps(turn), lang)
+    if figures:
+        lines += ["", *figures[:-1]]
     text = narrative(game, turn, lang)
     if text:
-        lines += ["", "## " + t.gettext("The game master's narrative"), "", _demote(text)]
+        narrated = _demote(markdown_without_html(text))
+        lines += ["", "## " + t.gettext("The game master's narrative"), "", narrated]
     lines += report[1:]
     lines += ["", navigation]
     return "\n".join(lines) + "\n", files
 
 
-def _phase_link(w: Words, turn: str) -> dict[str, str]:
-    return {"phase": w.phase(phase_of_turn(turn)), "page": f"{turn}.md"}
+def _turn_link(info: GameInfo, turn: str, t: Translator) -> dict[str, str]:
+    return {"phase": turn_title(info, turn, t), "page": f"{turn}.md"}
 
 
 def game_pages(game: Game, repo_url: str | None = None, info: GameInfo | None = None) -> list[Page]:
@@ -385,6 +350,14 @@ def game_pages(game: Game, repo_url: str | None = None, info: GameInfo | None = 
         content, files = game_page(info, lang)
         pages += [Page(localized(base / "index.md", lang), content), *files]
         for turn in info.adjudicated:
-            content, files = phase_page(info, turn, lang)
+            content, files = turn_page(info, turn, lang)
             pages += [Page(localized(base / f"{turn}.md", lang), content), *files]
-    return pages
+    return _once(pages)
+
+
+def _once(pages: list[Page]) -> list[Page]:
+    """The pages, a map a game page and its turn's page both write kept once (the same bytes)."""
+    seen: dict[Path, Page] = {}
+    for page in pages:
+        seen.setdefault(page.path, page)
+    return list(seen.values())

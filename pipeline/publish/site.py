@@ -42,19 +42,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.errors import DataError
+from pipeline.shared.i18n import LANGUAGES, translator
 from pipeline.storage.atomic import JUDGE_FILES, TEMP_SUFFIX
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import setup_path
 
 from . import mkdocs_config
 from .digests import add_part
-from .family_pages import is_own_kind, own_game_pages
 from .feed import feed
-from .i18n import LANGUAGES, translator
 from .order_form import form_pages, ui_pages
-from .pages import GameInfo, Page, game_info, game_pages, games_table, localized
+from .pages import GameInfo, Maps, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
-from .turn_map import render_turn
+from .turns import turn_maps
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -182,10 +181,7 @@ def _encoded(pages: list[Page]) -> list[tuple[Path, bytes]]:
 
 
 def _pages_of(info: GameInfo) -> list[Page]:
-    """A game's pages and its order form's (a family of its own kind: its pages from its report and map
-    hooks, `family_pages`)."""
-    if is_own_kind(info.game):
-        return own_game_pages(info)
+    """A game's pages and its order form's."""
     return [*game_pages(info.game, info=info), *form_pages(info)]
 
 
@@ -247,26 +243,37 @@ class MapCache:
     folder: Path
     keys: Mapping[str, str]  # turn -> the digest of its map (`map_keys`)
 
-    def draw(self, game: Game, turn: str, turns: Sequence[str]) -> str | None:
-        path = self.folder / f"{self.keys[turn]}.svg"
+    def draw(self, game: Game, turn: str, turns: Sequence[str]) -> Maps:
+        """A turn's maps by name and language (`turns.turn_maps`), as drawn before or drawn now and kept: one
+        file for the turn, each drawing in it once however many languages it serves."""
+        path = self.folder / f"{self.keys[turn]}.json"
         try:
-            return path.read_text(encoding="utf-8")
-        except OSError:  # not drawn yet
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            return {
+                name: {lang: kept["svgs"][i] for lang, i in by_lang.items()} for name, by_lang in kept["maps"].items()
+            }
+        except (OSError, ValueError, KeyError, TypeError, IndexError):  # not drawn yet
             pass
-        svg = render_turn(game, turn, LANGUAGES, turns)
-        if svg is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
-            try:
-                temporary.write_text(svg, encoding="utf-8")
-                os.replace(temporary, path)
-            finally:
-                temporary.unlink(missing_ok=True)
-        return svg
+        maps = turn_maps(game, turn, LANGUAGES, turns)
+        svgs: list[str] = []
+        index: dict[str, dict[str, int]] = {}
+        for name, by_lang in maps.items():
+            for lang, svg in by_lang.items():
+                if svg not in svgs:
+                    svgs.append(svg)
+                index.setdefault(name, {})[lang] = svgs.index(svg)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+        try:
+            temporary.write_text(json.dumps({"maps": index, "svgs": svgs}), encoding="utf-8")
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+        return maps
 
     def tidy(self) -> None:
         """Remove the game's maps that none of its turns is drawn from any more (a game made again)."""
-        kept = {f"{key}.svg" for key in self.keys.values()}
+        kept = {f"{key}.json" for key in self.keys.values()}
         for path in self.folder.iterdir() if self.folder.is_dir() else []:
             if path.name not in kept:
                 path.unlink(missing_ok=True)
@@ -362,7 +369,7 @@ def game_files(game: Game) -> GameFiles:
     for name, path in _game_files(game):
         with open(path, "rb") as file:
             files.append((name, hashlib.sha256(file.read()).hexdigest()))
-    setup = hashlib.sha256(setup_path(game.game_family, game.map_name).read_bytes()).hexdigest()
+    setup = hashlib.sha256(setup_path(game.family, game.map_name).read_bytes()).hexdigest()
     return GameFiles(setup, tuple(files))
 
 

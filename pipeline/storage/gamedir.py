@@ -11,8 +11,8 @@
     demo-secrets.yaml                 a demo game's keys, in the open (never in a real game)
     secrets.yaml                      an ended game's keys, published so anyone can check it (`judge publish-secrets`)
 
-A turn id is the family's (`GameFamily.turn_key` sorts them in the order they are played): a board
-family's names a phase, ``1901-spring-movement`` (`turn_key` here), Symmachia's a year, ``y01-229bc``.
+A turn id is the family's (`Rules.turn_key` sorts them in the order they are played): a board family's
+names a phase, ``1901-spring-movement``, Symmachia's a year, ``y01-229bc``, the Catan variant's a round, ``r01``.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pipeline.board.rules import Rules
-from pipeline.errors import DataError, PipelineError, Problem, shown
-from pipeline.games import Family, GameFamily, families, family_of, profile
+from pipeline.errors import DataError, Problem, shown
+from pipeline.games import GameFamily, family, profile
+from pipeline.games.contract import Profile
 
 from .atomic import recover, write_all
-from .board_family import game_family_of, phase_of_turn, turn_id, turn_key
 from .game_settings import Settings, parse_settings
 from .maps import load_setup
 from .private_files import private_state_path
@@ -42,12 +41,13 @@ class Game:
     id: str
     title: str
     map_name: str
-    board: Any  # the game's setup: a board family's map (`Board`), or the family's own (Symmachia's scenario)
-    rules: Rules  # the profile's rules (a board family's with game.yaml's options)
+    setup: Any  # the game's setup, the family's: a board family's map (`Board`), Symmachia's scenario...
+    family: GameFamily[Any, Any, Any, Any, Any]  # the family the profile names: its rules and presentation
+    profile: Profile[Any]  # the profile game.yaml names
+    options: Any  # the family's rule options: the profile's, with game.yaml's over them
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
     identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
-    options: Any = None  # the family's rule options with game.yaml's over them (a board family's: `rules`)
     # each results and state file as last read, with the (inode, mtime, size) it was read at: a turn's results are
     # asked for by the order files' record, the dice seed, the trigger and the refusals of one replay step, and
     # a turn's state and results by its phase page, the one before, its map and the charts of `judge site`
@@ -55,37 +55,21 @@ class Game:
     # each state file's public position, made once from the data read (positions are values: never changed)
     _positions: dict[Path, tuple[Any, Any]] = field(default_factory=dict, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.options is None:
-            self.options = self.rules
-
-    @property
-    def game_family(self) -> GameFamily:
-        """The game's family as the pipeline speaks to it (`GameFamily`: turns, states, orders, records)."""
-        return game_family_of(self.rules)
-
-    @property
-    def family(self) -> Family:
-        """A board family's `Family` (the Position-based hooks its board code asks: publish's pages, maps)."""
-        if self.rules.family not in families():
-            raise PipelineError(f"{self.id}: a {self.rules.family} game has no board (this asks a board family's)")
-        return family_of(self.rules)
-
     @property
     def powers(self) -> tuple[str, ...]:
-        """Every power of the game (the setup's, or as many as its options take: `GameFamily.seats`)."""
-        return self.game_family.seats(self.board, self.options)
+        """Every power of the game (the setup's, or as many as its options take: `Rules.seats`)."""
+        return self.family.rules.seats(self.setup, self.options)
 
     def turn_key(self, turn: str) -> tuple[int, ...]:
         """What sorts the game's turn ids in the order they are played."""
-        return self.game_family.turn_key(turn)
+        return self.family.rules.turn_key(turn)
 
     @property
     def secret_money(self) -> bool:
         """Whether each power's own business (a board family's treasury, loans, money orders and income) is
         kept encrypted."""
-        family = self.game_family
-        return family.has_money and (self.settings.secret_money or family.always_secret)
+        rules = self.family.rules
+        return rules.has_money and (self.settings.secret_money or rules.always_secret)
 
     def title_in(self, lang: str) -> str:
         """The game's title in `lang` (`title: {en: ..., fr: ...}` in game.yaml), else in another language."""
@@ -160,13 +144,13 @@ class Game:
         states = self.folder / "state"
         names = [p.stem for p in states.glob("*.yaml")] if states.is_dir() else []
         valid = []
-        key = self.game_family.turn_key
+        key = self.family.rules.turn_key
         for name in names:
             try:
                 key(name)
             except (ValueError, KeyError):
                 raise DataError(
-                    f"state file name {name!r} is not a turn id like {self.game_family.turn_example}",
+                    f"state file name {name!r} is not a turn id like {self.family.rules.turn_example}",
                     file=str(states / f"{name}.yaml"),
                 ) from None
             valid.append(name)
@@ -177,10 +161,6 @@ class Game:
         if not turns:
             raise DataError("the game has no state yet (create it with `judge new`)", file=str(self.folder))
         return turns[-1]
-
-    def position(self, turn: str, public: bool = False) -> Any:
-        """A board family's position a turn is played in (`state`: a `Position`)."""
-        return self.state(turn, public)
 
     def state(self, turn: str, public: bool = False) -> Any:
         """The state a turn is played in, the family's value. Its secret part (beside it, encrypted: the
@@ -201,13 +181,13 @@ class Game:
             made = self._positions.get(path)
             if made is not None and made[0] is data:  # the same read of the same file: a state is a value
                 return made[1]
-        family = self.game_family
+        rules = self.family.rules
         try:
-            state = family.state_from_data(self.board, data, secret, str(path))
+            state = rules.state_from_data(self.setup, data, secret, str(path))
         except DataError:
             data = load_yaml(path)  # again, to give the lines
             try:
-                return family.state_from_data(self.board, data, secret, str(path))
+                return rules.state_from_data(self.setup, data, secret, str(path))
             except DataError as err:
                 raise DataError(locate(err.problems, data, str(path))) from None
         if not secret:
@@ -249,19 +229,22 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
         raise DataError(locate(wrong, data, str(path)))
     try:
         base = profile(str(data.get("profile", "standard")))
-        family = game_family_of(base)
-        played = family.options_of(base, options)
+        played_by = family(base.family)
+        problems = played_by.options.problems(options)  # an option the family does not have, said with its own
+        if problems:
+            raise DataError(problems)
+        played = played_by.rules.options_of(base.options, options)
     except DataError as err:
         raise DataError(locate(err.problems or [Problem("profile", str(err))], data, str(path))) from None
-    rules = played if isinstance(played, Rules) else base
-    map_name = str(data.get("map", rules.map))
-    board = load_setup(family, map_name)
+    rules = played_by.rules
+    map_name = str(data.get("map", base.map))
+    setup = load_setup(played_by, map_name)
     try:
-        seats = family.seats(board, played)  # the powers of this game: a family's options may take fewer
+        seats = rules.seats(setup, played)  # the powers of this game: a family's options may take fewer
     except DataError as err:
         raise DataError(locate(err.problems, data, str(path))) from None
-    settings, problems = parse_settings(data, seats, family.turn_kinds)
-    if family.rolls_dice(played) and settings.dice is None:
+    settings, problems = parse_settings(data, seats, rules.turn_kinds)
+    if rules.rolls_dice(played) and settings.dice is None:
         problems.append(
             Problem(
                 "dice",
@@ -271,21 +254,15 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
         )
     if problems:
         raise DataError(locate(problems, data, str(path)))
-    title = settings.title_in("en", folder.name)
-    game = Game(folder, folder.name, title, map_name, board, rules, settings, data, options=played)
+    game_id = folder.resolve().name  # the folder's own name, also when it is given as `.`
+    title = settings.title_in("en", game_id)
+    game = Game(folder, game_id, title, map_name, setup, played_by, base, played, settings, data)
     demo = game.open_secrets().get("age_identity")
     game.identities = (*available_identities(identity_file), *([str(demo)] if demo else []))
     return game
 
 
-__all__ = [
-    "Game",
-    "load_game",
-    "phase_of_turn",
-    "turn_id",
-    "turn_key",
-    "write_all",
-]
+__all__ = ["Game", "load_game", "write_all"]
 
 
 def deadlines(game: Game) -> dict[str, datetime]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -16,11 +17,11 @@ if TYPE_CHECKING:  # a type only: `judge datc` loads a map without the families
     from pipeline.games import GameFamily
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 
 def load_board(path: Path) -> Board:
     board: Board = _read_checked(path, Board.from_dict, MapError)
+    board.id = path.stem  # its drawing's name (`pipeline.board.presentation.render.drawing_for`)
     return board
 
 
@@ -58,22 +59,29 @@ def shipped_board(name: str = "standard") -> Board:
     return load_board(map_path(name))
 
 
-def setup_path(family: GameFamily, name: str) -> Path:
+def setup_path(family: GameFamily[Any, Any, Any, Any, Any], name: str) -> Path:
     """The file of a setup a family ships (`pipeline/maps/<name>.yaml` for the board families, else
-    `pipeline/games/<family>/<setup_folder>/<name>.yaml`), or a path given as is."""
-    if family.setup_folder == "maps":
+    `<setup_folder>/<name>.yaml` in the family's own package's folder), or a path given as is."""
+    folder = family.rules.setup_folder
+    if folder == "maps":
         return map_path(name)
-    return _shipped(GAMES_DIR / family.id / family.setup_folder, name, family.setup_folder.removesuffix("s"))
+    return _shipped(family_folder(family) / folder, name, folder.removesuffix("s"))
 
 
-def load_setup(family: GameFamily, name: str) -> Any:
+def family_folder(family: GameFamily[Any, Any, Any, Any, Any]) -> Path:
+    """The folder of a family's package (where its rules are defined): its data files are found there."""
+    module = sys.modules[type(family.rules).__module__]
+    return Path(str(module.__file__)).resolve().parent
+
+
+def load_setup(family: GameFamily[Any, Any, Any, Any, Any], name: str) -> Any:
     """A game's setup: a board family's map (one per process for a shipped one), or the family's own,
     read from its file with every problem at its line."""
-    if family.setup_folder == "maps":
+    if family.rules.setup_folder == "maps":
         return shipped_board(name) if (MAPS_DIR / f"{name}.yaml").exists() else load_board(map_path(name))
     return _family_setup(family, setup_path(family, name))
 
 
 @lru_cache(maxsize=8)
-def _family_setup(family: GameFamily, path: Path) -> Any:
-    return _read_checked(path, family.setup_from_data, DataError)
+def _family_setup(family: GameFamily[Any, Any, Any, Any, Any], path: Path) -> Any:
+    return _read_checked(path, family.rules.setup_from_data, DataError)

@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.errors import DataError, Problem
+from pipeline.games.refusals import Refusal, RefusedFile
 
 from .gamedir import Game
-from .refusals import Refusal, RefusedFile
 from .sealed import SEALED_BYTES, SEALED_SUFFIX, unseal
 from .yamlio import line_of, locate, parse_yaml, parse_yaml_fast, read_bytes, read_text
 
@@ -156,10 +156,10 @@ def _read_orders(
             )
     if problems:
         raise RefusedFile(Refusal.WRONG_BINDING, problems)
-    family = game.game_family
+    rules = game.family.rules
     try:
         own = without_binding(data)
-        read = family.read_orders(game.board, state, game.options, power, own, lambda w: line_of(data, w), lenient)
+        read = rules.read_orders(game.setup, state, game.options, power, own, lambda w: line_of(data, w), lenient)
     except RefusedFile as err:
         raise RefusedFile(err.reason, err.problems, file=file) from None
     except DataError as err:
@@ -205,7 +205,7 @@ def _ruling(game: Game, turn: str, state: Any, file: str, source: str, data: Any
         if data.get(key) is not None and str(data.get(key)) != expected
     ]
     try:
-        ruling = game.game_family.read_ruling(game.board, state, rest)
+        ruling = game.family.rules.read_ruling(game.setup, state, rest)
     except DataError as err:
         problems += locate(err.problems, data, file)
         ruling = None

@@ -17,14 +17,8 @@ does so when it holds the game's key).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from ruamel.yaml.comments import CommentedMap
-
-from pipeline.games import Family
 
 PRIVATE_SUFFIX = ".private.yaml.age"
 MASTER = "game_master"  # private/<turn>/game_master.yaml.age: the game master's record, to the game's key
@@ -57,21 +51,3 @@ def private_report_path(folder: Path, turn: str, power: str) -> Path:
 def private_reports(folder: Path, turn: str) -> list[Path]:
     """The private reports a turn wrote, power by power."""
     return sorted((folder / "private" / turn).glob("*.yaml.age"))
-
-
-def split_state(data: CommentedMap, family: Family) -> tuple[CommentedMap, CommentedMap]:
-    """A state document's public part and its private part (the family's `private_sections`: Machiavelli's
-    treasuries and loans)."""
-    public = CommentedMap((k, v) for k, v in data.items() if k not in family.private_sections)
-    private = CommentedMap((k, data[k]) for k in family.private_sections if k in data)
-    return public, private
-
-
-def merge_state(public: Any, private: Mapping[str, Any], family: Family) -> Any:
-    """The state document with its private part put back (in place: `public` was just read from its file,
-    and keeps its line numbers)."""
-    if isinstance(public, dict):
-        for key in family.private_sections:
-            if key in private:
-                public[key] = private[key]
-    return public

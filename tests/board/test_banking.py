@@ -10,7 +10,7 @@ from pipeline.board.ledger import Ledger, Loan
 from pipeline.board.orders import Borrow, Pay
 from pipeline.board.outcome import Reason
 from pipeline.board.position import Phase, PhaseKind, Position
-from pipeline.games import profile
+from pipeline.games import board_rules
 from pipeline.games.machiavelli.banking import settle_banking
 
 POWERS = ["florence", "milan", "venice"]
@@ -38,7 +38,7 @@ def test_no_ducat_is_created_or_lost(treasury, loans, given_orders, name) -> Non
     given_orders = [(p, o) for p, o in given_orders if not (isinstance(o, Pay) and o.to == p)]
     ledger = Ledger.build(treasury, {p: tuple(ls) for p, ls in loans.items()})
     position = Position.build(Phase("spring", 1455, PhaseKind.MOVEMENT), [], {}, ledger=ledger)
-    result = settle_banking(position, given_orders, profile(name))
+    result = settle_banking(position, given_orders, board_rules(name))
     after = result.position.ledger
     assert all(v >= 0 for v in after.treasury.values())
     assert set(result.defaulted) <= set(after.banned)

@@ -183,9 +183,9 @@ def test_machiavelli_cities_garrisons_straits_and_start(tmp_path: Path) -> None:
     assert board.straits[0].controller == "pav" and ("sea", "mil") in board.straits[0].moves
     assert board.start is not None and board.start.treasury == (("milan", 6),)
     assert board.start.owners == (("mil", "milan"),)
-    from pipeline.games import profile, start_position
+    from pipeline.games import board_rules, start_position
 
-    pos = start_position(board, profile("judge"))
+    pos = start_position(board, board_rules("judge"))
     assert sorted(pos.units) == ["mil", "mil.city"]  # an army in the province, a garrison in its city
 
 

@@ -7,7 +7,7 @@ from pipeline.board.board import Board
 from pipeline.board.notation import parse_order
 from pipeline.board.position import Phase, PhaseKind, Position
 from pipeline.board.units import Unit, UnitKind
-from pipeline.games import play_phase, profile, start_position
+from pipeline.games import board_rules, play_phase, start_position
 from pipeline.games.diplomacy.calendar import winner
 from pipeline.storage.maps import shipped_board
 from tests.conftest import position
@@ -72,11 +72,11 @@ def test_victory_needs_eighteen_centres(board: Board) -> None:
 def test_machiavelli_starts_per_profile() -> None:
     """[M 2.4] (Objectif §4.1): spring 1454 is the referee's setup, the first orders are for the summer,
     with the Avalon Hill treasuries of the 1995 board; the judge's game starts in spring, with no money."""
-    objectif = profile("objectif")
+    objectif = board_rules("objectif")
     start = start_position(shipped_board(objectif.map), objectif)
     assert str(start.phase) == "Summer 1454 Movement"
     assert start.ledger.ducats("venice") == 9 and start.ledger.ducats("austria") == 1
-    judge = profile("judge")
+    judge = board_rules("judge")
     start = start_position(shipped_board(judge.map), judge)
     assert str(start.phase) == "Spring 1454 Movement" and not start.ledger.treasury
     assert start.chits["florence"] == frozenset(p for p in shipped_board(judge.map).powers if p != "florence")

@@ -35,9 +35,10 @@ from pipeline.board.order_kinds.expense import EXPENSE_KINDS as KINDS_OF_EXPENSE
 from pipeline.board.orders import Convoy, Move, Order, Retreat
 from pipeline.board.position import Dislodged, Phase, PhaseKind, Position
 from pipeline.board.rules import Rules
+from pipeline.board.turns import turn_id
 from pipeline.board.units import AUTONOMOUS, SPECIALS, Unit, UnitKind
-from pipeline.games import family_of, play_phase, profile, start_position
-from pipeline.storage.gamedir import Game, load_game, turn_id
+from pipeline.games import board_rules, family, family_of, play_phase, start_position
+from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.maps import shipped_board
 from pipeline.storage.orders_files import order_file_text, read_order_file
 from tests.board.test_notation import form_pattern
@@ -119,7 +120,7 @@ def as_retreat(board: Board, position: Position, rng: random.Random) -> Position
 
 
 def random_position(name: str, seed: int, index: int, retreat: bool) -> tuple[Board, Rules, Position]:
-    rules = profile(name)
+    rules = board_rules(name)
     board = shipped_board(rules.map)
     if (name, seed) not in _RANDOM:
         _RANDOM[name, seed] = random_diplomacy(seed) if rules.map == "standard" else play_year(board, rules, seed)
@@ -131,7 +132,8 @@ def random_position(name: str, seed: int, index: int, retreat: bool) -> tuple[Bo
 
 
 def game_for(tmp: Path, board: Board, rules: Rules, game_id: str) -> Game:
-    return Game(tmp, game_id, game_id, rules.map, board, rules)
+    played = family(rules.family)
+    return Game(tmp, game_id, game_id, rules.map, board, played, next(iter(played.profiles.values())), rules)
 
 
 def powers_of(board: Board, position: Position) -> list[str]:
@@ -204,7 +206,7 @@ def check_expense_kinds(expenses: dict[str, Any]) -> None:
 
 def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: Path) -> int:
     """Write every exported order of `power` in order files and read them as the judge does."""
-    data = family_of(game.rules).legal_orders(game.board, position, game.rules, power).to_data()
+    data = family_of(game.options).legal_orders(game.setup, position, game.options, power).to_data()
     others = list(data["orders"])
     adjustments = data["adjustments"]
     if adjustments is not None:
@@ -215,7 +217,7 @@ def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: P
     rounds = max([len(u["orders"]) for u in data["units"]], default=0)
     files = [[u["orders"][k] for u in data["units"] if k < len(u["orders"])] for k in range(rounds)] or [[]]
     files[0] += others
-    check_forms(game.board, position, [*(o for u in data["units"] for o in u["orders"]), *others])
+    check_forms(game.setup, position, [*(o for u in data["units"] for o in u["orders"]), *others])
     money = money_examples(data)
     if data["money"] is not None:
         check_expense_kinds(data["money"]["expenses"])
@@ -235,8 +237,8 @@ def check_accepted(game: Game, turn: str, position: Position, power: str, tmp: P
 @pytest.mark.parametrize(("name", "turn"), demo_cases())
 def test_demo_exports_are_accepted(name: str, turn: str, tmp_path: Path) -> None:
     game = load_game(GAMES / name)
-    position = game.position(turn)
-    total = sum(check_accepted(game, turn, position, p, tmp_path) for p in powers_of(game.board, position))
+    position = game.state(turn)
+    total = sum(check_accepted(game, turn, position, p, tmp_path) for p in powers_of(game.setup, position))
     assert total > 0 or position.phase.kind is PhaseKind.RETREAT
 
 
@@ -370,9 +372,9 @@ def sample_powers(board: Board, position: Position, key: str) -> list[str]:
 @pytest.mark.parametrize(("name", "turn"), demo_cases())
 def test_demo_exports_are_complete(name: str, turn: str) -> None:
     game = load_game(GAMES / name)
-    position = game.position(turn)
-    for power in sample_powers(game.board, position, f"{name} {turn}"):
-        check_complete(game.board, position, game.rules, power)
+    position = game.state(turn)
+    for power in sample_powers(game.setup, position, f"{name} {turn}"):
+        check_complete(game.setup, position, game.options, power)
 
 
 @pytest.mark.parametrize(("name", "seed", "index", "retreat"), random_cases())
@@ -386,12 +388,12 @@ def test_random_exports_are_complete(name: str, seed: int, index: int, retreat: 
 
 def test_a_retreat_exports_its_retreats_and_disband() -> None:
     game = load_game(GAMES / "demo")
-    position = game.position("1902-spring-retreat")
+    position = game.state("1902-spring-retreat")
     (entry,) = position.dislodged
-    data = family_of(game.rules).legal_orders(game.board, position, game.rules, entry.unit.power)
+    data = family_of(game.options).legal_orders(game.setup, position, game.options, entry.unit.power)
     (unit,) = data.units
     assert unit.unit == str(entry.unit) and unit.orders[-1] == f"{entry.unit} Disband"
-    assert all(isinstance(parse_order(t, game.board, PhaseKind.RETREAT), Retreat) for t in unit.orders[:-1])
+    assert all(isinstance(parse_order(t, game.setup, PhaseKind.RETREAT), Retreat) for t in unit.orders[:-1])
 
 
 def test_convoyed_moves_need_fleets_on_the_board(board: Board) -> None:
@@ -418,7 +420,7 @@ def test_under_the_2023_rules_a_convoy_no_route_needs_is_not_offered(board: Boar
 
     pos = make("france: A mar", "france: F wes", "france: F lyo")
     for name, offered in (("standard", True), ("standard-2023", False)):
-        rules = profile(name)
+        rules = board_rules(name)
         data = {u.unit: u.orders for u in family_of(rules).legal_orders(board, pos, rules, "france").units}
         assert ("F wes C A mar-spa" in data["F wes"]) is offered, name
         assert "F lyo C A mar-spa" in data["F lyo"]
@@ -432,11 +434,11 @@ def test_under_the_2023_rules_a_convoy_no_route_needs_is_not_offered(board: Boar
 def test_export_is_deterministic(name: str) -> None:
     game = load_game(GAMES / name)
     turn = game.current_turn()
-    position = game.position(turn)
-    powers = list(game.board.powers)
-    first = legal_orders_json(game.board, position, game.rules, powers, game.family, game.id, turn)
+    position = game.state(turn)
+    powers = list(game.setup.powers)
+    first = legal_orders_json(game.setup, position, game.options, powers, game.family.rules.family, game.id, turn)
     again = legal_orders_json(
-        game.board, game.position(turn), game.rules, list(reversed(powers)), game.family, game.id, turn
+        game.setup, game.state(turn), game.options, list(reversed(powers)), game.family.rules.family, game.id, turn
     )
     assert first == again
     data = json.loads(first)
@@ -457,32 +459,35 @@ def test_the_command_writes_the_current_turn(tmp_path: Path) -> None:
     game = load_game(GAMES / "demo")
     assert data["turn"] == game.current_turn() and list(data["powers"]) == ["france"]
     bad = CliRunner().invoke(cli, ["legal-orders", str(GAMES / "demo"), "--power", "narnia"])
-    assert bad.exit_code == 1 and "unknown power" in bad.output
+    assert bad.exit_code == 1 and "no power 'narnia' in demo" in bad.output
 
 
 def test_machiavelli_has_no_waive() -> None:
     """Rule: Machiavelli's adjustments are maintenance and purchases; `Waive` is refused by the check as by
     the adjudicator (it was accepted on receipt and then reported as an order of the wrong phase)."""
     game = load_game(GAMES / "machiavelli-objectif")
-    position = game.position("1455-spring-adjustment")
-    for power in game.board.powers:
-        assert accepted("Waive", game.board, position, power, game.rules, family_of(game.rules).check_order) is None
-        data = family_of(game.rules).legal_orders(game.board, position, game.rules, power).adjustments
+    position = game.state("1455-spring-adjustment")
+    for power in game.setup.powers:
+        assert accepted("Waive", game.setup, position, power, game.options, family_of(game.options).check_order) is None
+        data = family_of(game.options).legal_orders(game.setup, position, game.options, power).adjustments
         assert data is not None and data["waive"] is False
 
 
 def test_no_special_unit_in_diplomacy() -> None:
     """Rule: militia, mercenaries and professionals are Machiavelli's; a standard build of one is illegal."""
     game = load_game(GAMES / "demo")
-    position = game.position("1901-fall-adjustment")
+    position = game.state("1901-fall-adjustment")
     builders = [
         p
-        for p in game.board.powers
-        if family_of(game.rules).legal_orders(game.board, position, game.rules, p).adjustments
+        for p in game.setup.powers
+        if family_of(game.options).legal_orders(game.setup, position, game.options, p).adjustments
     ]
     for power in builders:
-        data = family_of(game.rules).legal_orders(game.board, position, game.rules, power).adjustments
+        data = family_of(game.options).legal_orders(game.setup, position, game.options, power).adjustments
         assert data is not None
         for build in data["builds"]:  # type: ignore[attr-defined]
             special = build.replace("Build ", "Build militia ")
-            assert accepted(special, game.board, position, power, game.rules, family_of(game.rules).check_order) is None
+            assert (
+                accepted(special, game.setup, position, power, game.options, family_of(game.options).check_order)
+                is None
+            )

@@ -44,7 +44,7 @@ from pipeline.board.position import Dislodged, PhaseKind
 from pipeline.board.units import SPECIALS, Unit, UnitKind
 from pipeline.datc.reader import read_datc
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
-from pipeline.games import family_of, profile, start_position
+from pipeline.games import board_rules, family_of, start_position
 from pipeline.storage.maps import shipped_board
 from tests.conftest import position
 
@@ -414,9 +414,11 @@ def test_a_build_in_a_movement_phase_is_said_to_belong_to_the_adjustments() -> N
     """``b a siena`` is the judge's build [M 4.1]: out of the adjustment phase it is refused as a build, not
     read as a unit at a place ``b``."""
     assert parse_order("b a siena", _CLASSIC) == Build(UnitKind.ARMY, "sie")
-    start = start_position(_CLASSIC, profile("judge"))
+    start = start_position(_CLASSIC, board_rules("judge"))
     with pytest.raises(IllegalOrderError) as err:
-        read_order("b a siena", _CLASSIC, start, "florence", profile("judge"), family_of(profile("judge")).check_order)
+        read_order(
+            "b a siena", _CLASSIC, start, "florence", board_rules("judge"), family_of(board_rules("judge")).check_order
+        )
     assert "builds belong to the adjustment phase, not to a movement phase" in str(err.value)
 
 

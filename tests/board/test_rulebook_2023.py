@@ -17,10 +17,10 @@ from pipeline.board.orders import Convoy, MovementOrder
 from pipeline.board.outcome import Outcome, Reason, SubReason
 from pipeline.board.position import PhaseKind, Position
 from pipeline.board.rules import Rules
-from pipeline.games import profile
+from pipeline.games import board_rules
 from tests.conftest import position
 
-RULES_2000, RULES_2023 = profile("standard"), profile("standard-2023")
+RULES_2000, RULES_2023 = board_rules("standard"), board_rules("standard-2023")
 
 
 def play(board: Board, pos: Position, rules: Rules, *orders: str) -> tuple[Position, dict[str, Outcome]]:
@@ -33,7 +33,7 @@ def test_the_profiles_differ_on_the_three_options_alone() -> None:
     differ = {name for name in vars(RULES_2000) if getattr(RULES_2000, name) != getattr(RULES_2023, name)}
     assert differ == {"explicit_convoy", "convoy_orders", "civil_disorder_distance"}
     assert (RULES_2000.explicit_convoy, RULES_2023.explicit_convoy) == ("land_fallback", "convoy_only")
-    assert profile("judge").explicit_convoy == "land_fallback"  # Machiavelli plays the 2000 movement rules
+    assert board_rules("judge").explicit_convoy == "land_fallback"  # Machiavelli plays the 2000 movement rules
 
 
 # ---- an explicit convoy [D 4.3] ---------------------------------------------------------------------

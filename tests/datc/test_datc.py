@@ -16,7 +16,7 @@ import pytest
 from pipeline.board.legality import DEFAULT_RULES
 from pipeline.datc.reader import DatcCase, read_datc
 from pipeline.datc.runner import run_case
-from pipeline.games import family, profile
+from pipeline.games import board_rules, family
 
 ROOT = Path(__file__).parent / "files"
 PROFILES = ("standard", "standard-2023")
@@ -58,13 +58,13 @@ def test_the_files_hold_the_expected_number_of_cases() -> None:
 def test_the_profiles_are_the_diplomacy_family_s_and_standard_is_the_engine_s_defaults() -> None:
     # `judge datc` without --profile plays the engine's defaults: they must be the 2000 rules of `standard`
     assert set(family("diplomacy").profiles) == set(PROFILES)
-    assert profile("standard") == DEFAULT_RULES
+    assert board_rules("standard") == DEFAULT_RULES
 
 
 @pytest.mark.parametrize("run", RUNS, ids=[_id(r) for r in RUNS])
 def test_datc_case(board, run: tuple[str, DatcCase]) -> None:
     name, case = run
-    result = run_case(board, case, rules=profile(name))
+    result = run_case(board, case, rules=board_rules(name))
     assert result.passed, result.report()
 
 
@@ -75,4 +75,4 @@ def test_a_profile_s_own_cases_fail_under_the_other_profile(board, name: str) ->
     (other,) = set(PROFILES) - {name}
     for path in OWN[name]:
         for case in _read(path):
-            assert not run_case(board, case, rules=profile(other)).passed, (name, case.id)
+            assert not run_case(board, case, rules=board_rules(other)).passed, (name, case.id)

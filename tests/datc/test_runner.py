@@ -13,7 +13,7 @@ from pipeline.board.board import Board
 from pipeline.board.units import Unit, UnitKind
 from pipeline.datc.reader import read_datc
 from pipeline.datc.runner import CaseResult, Readings, run_case, same_units
-from pipeline.games import profile
+from pipeline.games import board_rules
 
 from .test_datc import CASES, PROFILES
 
@@ -66,7 +66,7 @@ def test_the_cases_make_no_reference_cycles(board: Board, name: str) -> None:
     # under every profile
     readings = Readings(board)
     cases = [*CASES, *read_datc(TWO_CASES, "two.txt")]
-    rules = profile(name)
+    rules = board_rules(name)
     gc.collect()
     gc.disable()
     try:

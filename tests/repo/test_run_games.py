@@ -30,7 +30,7 @@ def files_of(folder: Path) -> dict[Path, bytes]:
 
 def holds(folder: Path, power: str) -> str:
     """Every unit of `power` holds: a valid order file for the demo's turn."""
-    position = load_game(folder).position(DEMO_TURN)
+    position = load_game(folder).state(DEMO_TURN)
     units = sorted(f"{u.kind.value} {u.location} H" for u in position.units.values() if u.power == power)
     return order_file("demo", DEMO_TURN, power, *units)
 

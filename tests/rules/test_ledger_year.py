@@ -17,7 +17,7 @@ from pipeline.board.outcome import Reason
 from pipeline.board.position import PhaseKind, Position
 from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, UnitKind
-from pipeline.games import family_of, play_phase, profile, start_position
+from pipeline.games import board_rules, family_of, play_phase, start_position
 from pipeline.shared.dice import HashDice
 from pipeline.storage.maps import shipped_board
 
@@ -65,7 +65,7 @@ def accounted(result: PhaseResult, power: str) -> int:
 
 def play_year(board: Board, rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
-    position = start_position(board, profile("judge"))  # from spring, as the year is played here
+    position = start_position(board, board_rules("judge"))  # from spring, as the year is played here
     while position.phase.year < 1455 or position.phase.kind is not PhaseKind.MOVEMENT:
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
@@ -93,5 +93,5 @@ def play_year(board: Board, rules: Rules, seed: int) -> None:
 @pytest.mark.parametrize("name", ["judge", "objectif"])
 @pytest.mark.parametrize("seed", range(4))
 def test_no_ducat_is_created_or_lost_in_a_year(name: str, seed: int) -> None:
-    rules = profile(name)
+    rules = board_rules(name)
     play_year(shipped_board(rules.map), rules, seed)

@@ -14,7 +14,7 @@ from pipeline.board.orders import Maintain
 from pipeline.board.position import Phase, PhaseKind, Position
 from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, CITY, UnitKind
-from pipeline.games import family_of, play_phase, profile, start_position
+from pipeline.games import board_rules, family_of, play_phase, start_position
 from pipeline.shared.dice import HashDice
 from pipeline.storage.maps import shipped_board
 
@@ -37,7 +37,7 @@ def check_invariants(board: Board, position: Position) -> None:
 
 def play_year(board: Board, rules: Rules, seed: int) -> list[Position]:
     rng = random.Random(seed)
-    position = start_position(board, profile("judge"))  # from spring, as the year is played here
+    position = start_position(board, board_rules("judge"))  # from spring, as the year is played here
     seen = [position]
     start_year = position.phase.year
     while position.phase.year == start_year or position.phase.kind is not PhaseKind.MOVEMENT:
@@ -65,7 +65,7 @@ def play_year(board: Board, rules: Rules, seed: int) -> list[Position]:
 @pytest.mark.parametrize("name", ["judge", "objectif"])
 @pytest.mark.parametrize("seed", range(6))
 def test_random_year(name: str, seed: int) -> None:
-    rules = profile(name)
+    rules = board_rules(name)
     board = shipped_board(rules.map)
     first = play_year(board, rules, seed)
     assert first[-1].phase == Phase("spring", 1455, PhaseKind.MOVEMENT) and len(first) >= 5

@@ -280,7 +280,9 @@ def test_another_power_s_bad_file_never_blocks_a_player_s_pull_request(public_ga
 
 def test_a_hostile_file_name_reaches_the_log_and_the_report_on_one_line(public_game: Path) -> None:
     """A file named with a newline and an escape sequence: the log and the report show it escaped."""
-    from pipeline.publish.report import load_phase, public_report
+    from pipeline.board.presentation.report import public_report
+    from pipeline.shared.i18n import translator
+    from tests.board_support import load_phase
 
     folder = public_game / "orders" / DEMO_TURN
     folder.mkdir(parents=True, exist_ok=True)
@@ -289,5 +291,5 @@ def test_a_hostile_file_name_reaches_the_log_and_the_report_on_one_line(public_g
     commands.adjudicate(public_game, said.append, force=True)
     (line,) = [s for s in said if "ignored" in s]
     assert "x\\n\\x1b[31m`y.yaml was ignored: it is not an order file" in line and "\n" not in line
-    report = public_report(load_phase(load_game(public_game), DEMO_TURN), "fr")
+    report = public_report(load_phase(load_game(public_game), DEMO_TURN), translator("fr"))
     assert "- `x\\n\\x1b[31m'y.yaml` a été ignoré" in report

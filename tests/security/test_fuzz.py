@@ -128,7 +128,7 @@ def _seed_orders(game: str) -> list[tuple[str, str]]:
     holds, in text and in the structured form) and the power's files of past turns rewritten for the
     current turn."""
     turn = CURRENT_TURN[game]
-    position = load_game(GAMES / game).position(turn, public=True)
+    position = load_game(GAMES / game).state(turn, public=True)
     seeds = []
     for power in sorted({u.power for u in position.units.values()} - {"autonomous"}):
         units = [str(u) for u in position.units.values() if u.power == power]

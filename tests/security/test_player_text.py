@@ -145,7 +145,7 @@ def test_the_names_the_rule_lets_through() -> None:
 
 
 def test_a_refused_name_is_said_in_french_too() -> None:
-    from pipeline.publish.i18n import translator
+    from pipeline.shared.i18n import translator
 
     problem = names.name_problem("<b>")
     assert problem is not None

@@ -67,7 +67,7 @@ def test_new_game_then_adjudicate_with_missing_orders(tmp_path: Path) -> None:
     assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     game = load_game(folder)
     assert game.current_turn() == "1901-fall-movement"
-    assert str(game.position("1901-fall-movement").unit_at("bur")) == "A bur"
+    assert str(game.state("1901-fall-movement").unit_at("bur")) == "A bur"
     results = game.results_path("1901-spring-movement").read_text()
     assert "{order: A bud H, result: no_order, succeeded: true}" in results
 
@@ -138,11 +138,11 @@ def test_structured_orders_and_alliances_read_like_text(tmp_path: Path, new_dice
 
     game = load_game(folder)
     with pytest.raises(DataError) as err:
-        read_order_file(game, "1454-spring-movement", game.position("1454-spring-movement"), path)
+        read_order_file(game, "1454-spring-movement", game.state("1454-spring-movement"), path)
     (problem,) = err.value.problems
     assert problem.line == 8 and "exactly one of hold, move, support" in problem.message and "'jump'" in problem.message
     path.write_text(path.read_text().replace("  - {unit: A Florence, jump: true}\n", ""))
-    read = read_order_file(game, "1454-spring-movement", game.position("1454-spring-movement"), path)
+    read = read_order_file(game, "1454-spring-movement", game.state("1454-spring-movement"), path)
     assert [str(o) for o in read.orders] == ["A are-sie", "F psa convert G", "A flo S A are-sie", "Ally turkey"]
 
 
@@ -150,10 +150,10 @@ def test_autonomous_garrisons_are_never_waited_for(tmp_path: Path, new_dice_game
     folder = tmp_path / "m"
     new_dice_game(folder, "judge", "Test: Machiavelli")
     game = load_game(folder)
-    position = game.position(game.turns()[-1])
+    position = game.state(game.turns()[-1])
     needed = commands.powers_to_order(game, position)
     assert "autonomous" not in needed
-    assert needed == sorted(game.board.powers)  # every power has units in 1454
+    assert needed == sorted(game.setup.powers)  # every power has units in 1454
 
 
 def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path, new_dice_game: Callable[..., None]) -> None:
@@ -172,7 +172,7 @@ def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path, new_dice
     from pipeline.storage.orders_files import read_order_file
 
     game = load_game(folder)
-    position = game.position(turn)
+    position = game.state(turn)
     assert [str(o) for o in read_order_file(game, turn, position, orders / "florence.yaml").orders][2] == "A per-sie"
     (orders / "venice.yaml").write_text(f"game: m\nturn: {turn}\npower: venice\norders:\n  - A per - spo\n")
     with pytest.raises(
@@ -182,7 +182,7 @@ def test_a_unit_bought_in_the_same_sheet_may_be_ordered(tmp_path: Path, new_dice
     (orders / "venice.yaml").unlink()
     assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     after = load_game(folder)
-    state = after.position(after.turns()[-1])
+    state = after.state(after.turns()[-1])
     assert state.units["sie"].power == "florence"
 
 
@@ -223,7 +223,7 @@ def test_rerun_from_a_past_turn_rewrites_what_follows(tmp_path: Path) -> None:
     assert not (folder / "state" / "1902-spring-retreat.yaml").exists()
     assert not (folder / "results" / "1902-spring-retreat.yaml").exists()
     assert "dislodged" not in game.results_path("1902-spring-movement").read_text()
-    assert game.position("1902-fall-movement").unit_at("nwy").power == "england"
+    assert game.state("1902-fall-movement").unit_at("nwy").power == "england"
     assert commands.replay(folder, lambda s: None) == []  # the rewritten game is consistent
     # the earlier turns are untouched
     for turn in ("1901-spring-movement", "1901-fall-movement", "1901-fall-adjustment"):
@@ -260,11 +260,11 @@ def test_a_state_and_results_are_read_once_while_their_files_stay_as_they_are(tm
     shutil.copytree(Path(__file__).resolve().parents[2] / "games" / "demo", folder)
     game = load_game(folder)
     turn = game.turns()[0]
-    position, results = game.position(turn, public=True), game.recorded_results(turn)
-    assert game.position(turn, public=True) is position and game.recorded_results(turn) is results
+    position, results = game.state(turn, public=True), game.recorded_results(turn)
+    assert game.state(turn, public=True) is position and game.recorded_results(turn) is results
     state = game.state_path(turn)
     state.write_text(state.read_text().replace("A vie", "A boh"))  # another file now: read again
-    assert game.position(turn, public=True) is not position
-    assert "boh" in {unit.space for unit in game.position(turn, public=True).units.values()}
+    assert game.state(turn, public=True) is not position
+    assert "boh" in {unit.space for unit in game.state(turn, public=True).units.values()}
     game.forget_files()
     assert game.recorded_results(turn) is not results and game.recorded_results(turn) == results

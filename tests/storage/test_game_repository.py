@@ -492,8 +492,8 @@ def test_secret_money_stays_out_of_the_public_files(demo: Path) -> None:
     revealed = (demo / "orders" / "1454-spring-movement" / "florence.yaml").read_text()
     assert "Borrow" not in revealed and "A are" in revealed
     game = load_game(demo)
-    assert game.position("1454-summer-movement").ledger.ducats("florence") > 0
-    assert game.position("1454-summer-movement", public=True).ledger.ducats("florence") == 0
+    assert game.state("1454-summer-movement").ledger.ducats("florence") > 0
+    assert game.state("1454-summer-movement", public=True).ledger.ducats("florence") == 0
 
 
 def test_a_player_reads_their_private_report_and_nobody_else_s(demo: Path, tmp_path: Path) -> None:

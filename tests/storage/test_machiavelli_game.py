@@ -60,7 +60,7 @@ def test_two_campaigns_from_the_1454_start(tmp_path: Path, new_dice_game: Callab
         assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     game = load_game(folder)
     assert game.current_turn() == following
-    position = game.position(following)
+    position = game.state(following)
     units = {(u.power, str(u)) for u in position.units.values()}
     # Florence: the fleet became Pisa's garrison; the army dislodged from Siena retreated to Arezzo
     assert {("florence", "G psa"), ("florence", "A are"), ("florence", "A flo")} <= units
@@ -90,12 +90,12 @@ def test_a_whole_year_with_income_and_adjustments_replays(tmp_path: Path, new_di
     fall = game.results_path("1454-fall-movement").read_text()
     assert "- {purpose: variable income florence, sides: 6, value:" in fall
     assert "{from: city, place: flo, ducats: 3}" in fall
-    treasury = game.position("1454-fall-adjustment").ledger.treasury
-    assert all(ducats > 0 for ducats in treasury.values()) and set(treasury) == set(game.board.powers)
+    treasury = game.state("1454-fall-adjustment").ledger.treasury
+    assert all(ducats > 0 for ducats in treasury.values()) and set(treasury) == set(game.setup.powers)
     write_orders(folder, "1454-fall-adjustment", "florence", ["Maintain A flo", "Maintain G psa", "Maintain A are"])
     commands.adjudicate(folder, lambda s: None, force=True)
     game = load_game(folder)
-    spring = game.position("1455-spring-movement")
+    spring = game.state("1455-spring-movement")
     assert {str(u) for u in spring.units_of("florence")} == {"A flo", "G psa", "A are"}
     assert not spring.units_of("milan")  # Milan gave no orders: its units were not maintained
     assert spring.ledger.ducats("florence") == treasury["florence"] - 9
@@ -130,7 +130,7 @@ def test_an_order_file_is_read_as_the_judge_reads_a_set_and_its_revisions(
     ]
     assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     game = load_game(folder)
-    position = game.position(game.current_turn())
+    position = game.state(game.current_turn())
     assert position.ledger.ducats("florence") == 8  # 20 borrowed, 12 spent: the first expense 1 is not charged
     assert any(u.power == "florence" and u.space.startswith("luc") for u in position.units.values())
 
@@ -162,7 +162,7 @@ def test_validation_refuses_what_it_can_know_with_the_minimum_the_limit_and_the_
     assert not re.search(r"\b(too_little|too_many_expenses|illegal_duplicate)\b", message)
     assert commands.adjudicate(folder, lambda s: None, force=True) == 1
     game = load_game(folder)
-    assert game.position(game.current_turn()).ledger.ducats("florence") == 20  # the refused expenses cost nothing
+    assert game.state(game.current_turn()).ledger.ducats("florence") == 20  # the refused expenses cost nothing
     results = (folder / "results" / f"{turn}.yaml").read_text()
     assert "Pay 3 to milan" in results and "Pay 2 to milan" not in results  # the first payment stands alone
     assert "Expense" not in results.split("refused:")[0]

@@ -16,8 +16,8 @@ def test_each_kind_of_refused_order_is_kept_as_data() -> None:
     turn = game.turns()[0]  # spring 1454: Florence has an army in Florence and one in Arezzo
     state = game.state(turn, public=True)
     orders = ["A flo jumps", "A flo-ven", "A are H", "A are-sie"]
-    read = game.game_family.read_orders(
-        game.board, state, game.options, "florence", {"orders": orders}, lambda where: None, True
+    read = game.family.rules.read_orders(
+        game.setup, state, game.options, "florence", {"orders": orders}, lambda where: None, True
     )
     said = {dict(p.said)["order"]: dict(p.said)["result"] for p in read.problems}
     assert said == {

@@ -20,25 +20,39 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.board.rules import Rules
 from pipeline.errors import DataError, Problem
-from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
+from pipeline.escape import markdown_text
+from pipeline.games.contract import (
+    MASTER,
+    Data,
+    GameFamily,
+    GameOver,
+    Presentation,
+    Profile,
+    ReadOrders,
+    Rules,
+    StateData,
+    Table,
+    Translations,
+    TurnResult,
+)
 from pipeline.shared.dice import Dice, shares
+from pipeline.shared.options import OptionSet
 
 from . import cases, draft
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .draft import Draft
-from .drawing import render
+from .drawing import PALETTE, render
 from .form import order_form
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
 from .option_words import option_words
-from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
+from .options import DEFAULT_OPTIONS, CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Answers, Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
 from .report import Private, capital, offers_of, private_report, private_view, public_report, seat_name
@@ -189,11 +203,11 @@ def _view_from_data(data: Mapping[str, Any]) -> Private:
     )
 
 
-class CatanFamily(GameFamily):
-    id = "catan"
+class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentation[Layout, "CatanGame", CatanOptions]):
+    """Klarfeld's Catan's rules and presentation, in one class (the contract's two parts)."""
+
     turn_example = "r01"
     turn_pattern = re.compile(f"{TURN.pattern}|{DRAFT_TURN.pattern}")
-    profiles: Mapping[str, Rules] = MappingProxyType({"catan": Rules(map="seafarers-4", family="catan")})
     has_money = True  # a player's hand and development cards are his own business [K 3.3]
     always_secret = True
     setup_folder = "boards"
@@ -224,7 +238,7 @@ class CatanFamily(GameFamily):
     def option_words(self, options: CatanOptions, t: Translations) -> dict[str, list[str]]:
         return option_words(options, t)
 
-    def options_of(self, rules: Rules, data: Mapping[str, Any]) -> CatanOptions:
+    def options_of(self, profile: CatanOptions, data: Data) -> CatanOptions:
         return options_from_data(dict(data))
 
     def rolls_dice(self, options: CatanOptions) -> bool:
@@ -350,7 +364,7 @@ class CatanFamily(GameFamily):
         data: Mapping[str, Any],
         lines: Callable[[str], int | None],
         lenient: bool,
-    ) -> ReadOrders:
+    ) -> ReadOrders[Any]:
         seats = state.state.seats
         try:
             if state.draft is not None:
@@ -391,17 +405,32 @@ class CatanFamily(GameFamily):
             out.append(f"gold: {_line(answers.gold)}")
         return out
 
+    def revealed_lines(self, orders: Any, secret: bool) -> list[str] | None:
+        return None  # nothing stays secret once the round is played: the file as written
+
+    def read_ruling(self, setup: Layout, state: CatanGame, data: Data) -> None:
+        return None
+
+    def no_ruling(self, setup: Layout, state: CatanGame) -> None:
+        return None
+
+    def waiting_for(
+        self, setup: Layout, state: CatanGame, options: CatanOptions, orders: Mapping[str, Any], ruling: None
+    ) -> list[str]:
+        return []
+
     def adjudicate(
         self,
         setup: Layout,
+        turn: str,
         state: CatanGame,
         options: CatanOptions,
         orders: Mapping[str, Any],
-        ruling: Any,
+        ruling: None,
         dice: Dice,
         secret: bool,
         force: bool,
-    ) -> TurnResult:
+    ) -> TurnResult[CatanGame]:
         board, before = state.board, state.state
         if state.draft is not None:
             return self._draft_turn(setup, state, orders, dice)
@@ -447,7 +476,9 @@ class CatanFamily(GameFamily):
                 private[p]["file_problems"] = [f.to_data() for f in o.problems]
         return TurnResult(after.turn, after, record, record_end, private).with_dice(rolled)
 
-    def _draft_turn(self, setup: Layout, state: CatanGame, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
+    def _draft_turn(
+        self, setup: Layout, state: CatanGame, orders: Mapping[str, Any], dice: Dice
+    ) -> TurnResult[CatanGame]:
         """A seat lays the hex it drew; the next is drawn, or after the last the tokens are laid [K 1.6]."""
         assert state.draft is not None
         seat = state.draft.drafter(state.state.seats)
@@ -468,23 +499,56 @@ class CatanFamily(GameFamily):
 
     # ---- what the site shows -----------------------------------------------------------------------
 
-    def standings(self, setup: Layout, state: CatanGame) -> list[tuple[str, tuple[int, ...]]]:
+    def ranking(self, setup: Layout, state: CatanGame) -> list[tuple[str, tuple[int, ...]]]:
         points = [(p, (state.state.points(p),)) for p in state.state.seats]
         return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
 
-    def legal_orders(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
+    def game_over(self, setup: Layout, state: CatanGame, options: CatanOptions) -> GameOver | None:
+        """The first to reach the target in his own turn wins [K 17.5]."""
+        winner = state.state.winner
+        return GameOver((winner,), "points") if winner is not None else None
+
+    def legal_orders(
+        self, setup: Layout, state: CatanGame, options: CatanOptions, powers: Sequence[str], secret: bool
+    ) -> Data:
+        return {"powers": {p: self._legal(setup, state, options, p) for p in powers}}
+
+    def _legal(self, setup: Layout, state: CatanGame, options: CatanOptions, power: str) -> Mapping[str, Any]:
         if state.draft is not None:  # the hex to lay and the drawn hexes still empty [K 1.6]
             return {"draft": {"hex": state.draft.hand.value, "hexes": draft.empty(setup, state.draft)}}
         return legal_orders(state.board, state.state, options, power, state.placed)
 
-    def order_form(self, setup: Layout, state: CatanGame, t: Translations) -> Mapping[str, Any]:
+    def order_form(self, setup: Layout, state: CatanGame, options: CatanOptions, t: Translations) -> Data:
         return order_form(state.board, state.state, t)
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
         return said("{seat}", seat=seat_name(power)).words(t)
 
-    def standing_labels(self, t: Translations) -> list[str]:
+    def setup_name(self, setup: Layout, t: Translations) -> str:
+        return markdown_text(setup.board.title.get(t.lang) or setup.board.name)
+
+    def seat_word(self, t: Translations) -> str:
+        return t.gettext("Player")
+
+    def standings(self, setup: Layout, state: CatanGame, secret: bool, t: Translations) -> Table:
+        rows = tuple((markdown_text(self.power_name(setup, p, t)), str(v[0])) for p, v in self.ranking(setup, state))
+        return Table((self.seat_word(t), capital(t.gettext("victory points"))), rows, ("left", "right"))
+
+    def standing_labels(self, t: Translations, secret: bool) -> list[str | None]:
         return [capital(t.gettext("victory points"))]
+
+    def axis_label(self, setup: Layout, turn: str, t: Translations) -> str:
+        return turn if self.turn_kind(turn) != "draft" else ""
+
+    def colours(self, setup: Layout) -> Mapping[str, str]:
+        return dict(zip(SEATS, PALETTE, strict=False))
+
+    def state_notes(self, setup: Layout, state: CatanGame, t: Translations) -> list[str]:
+        return []
+
+    def outcome_words(self, setup: Layout, over: GameOver, t: Translations) -> str:
+        names = t.join([markdown_text(self.power_name(setup, p, t)) for p in over.winners])
+        return t.gettext("%(players)s won, first to the victory points the game set.") % {"players": names}
 
     def title(self, setup: Layout, turn: str, t: Translations) -> str:
         if turn == PLACEMENT:
@@ -503,10 +567,11 @@ class CatanFamily(GameFamily):
     def report(
         self,
         setup: Layout,
+        options: CatanOptions,
         turn: str,
         before: CatanGame,
         after: CatanGame | None,
-        results: Mapping[str, Any],
+        results: Data,
         t: Translations,
         viewer: str | None = None,
     ) -> str:
@@ -520,7 +585,7 @@ class CatanFamily(GameFamily):
         hands = results.get("hands")
         shown = {str(p): _hand(h) for p, h in hands.items()} if isinstance(hands, Mapping) else None
         out = public_report(round_no, dict(results.get("points") or {}), events, offers, shown).markdown(t)
-        if viewer == "game_master":  # every seat's report after the public one
+        if viewer == MASTER:  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():
                 out += _private_text(str(seat), round_no, own, t)
@@ -530,18 +595,25 @@ class CatanFamily(GameFamily):
 
     # ---- rule cases (docs/rules/catan.md, "Rule cases") ------------------------------------------------
 
-    def case_problems(self, case: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def case_problems(self, case: Data) -> list[tuple[str, str]]:
         return cases.case_problems(case)
 
-    def play_case(self, setup: Layout, options: CatanOptions, case: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    def play_case(self, setup: Layout, options: CatanOptions, case: Data) -> tuple[list[str], list[str]]:
         return cases.play_case(setup, self.powers(setup), options, case)
 
     def draw_map(
-        self, setup: Layout, turn: str, state: CatanGame | None, results: Mapping[str, Any] | None, t: Translations
-    ) -> Mapping[str, str] | None:
+        self,
+        setup: Layout,
+        options: CatanOptions,
+        turn: str,
+        state: CatanGame,
+        results: Data | None,
+        languages: Sequence[Translations],
+    ) -> Mapping[str, Mapping[str, str]]:
         """The map of the board after the turn, with its moves and combats."""
-        if state is None:
-            return None
+        return {"": {t.lang: self._map(setup, turn, state, results, t) for t in languages}}
+
+    def _map(self, setup: Layout, turn: str, state: CatanGame, results: Data | None, t: Translations) -> str:
         events = [event_from_data(d) for d in (results or {}).get("records") or []]
         board_name = state.board.title.get(t.lang) or state.board.name
         title = t.gettext("%(board)s: %(turn)s") % {"board": board_name, "turn": self.title(setup, turn, t)}
@@ -550,7 +622,7 @@ class CatanFamily(GameFamily):
             laid = {**state.draft.laid, **{e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}}
             board = draft.board_so_far(setup, Draft(laid, state.draft.hand))
             unlaid = frozenset(h for h in setup.drawn_terrain if h not in laid)
-        return {"": render(board, state.state, events, t, title, unlaid)}
+        return render(board, state.state, events, t, title, unlaid)
 
 
 def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
@@ -589,4 +661,12 @@ def _hand(data: Any) -> Hand:
     return hand_from_data(data, "", [])
 
 
-FAMILY = CatanFamily()
+_CATAN = CatanFamily()
+FAMILY = GameFamily(
+    "catan",
+    MappingProxyType({"catan": Profile("catan", "catan", "seafarers-4", DEFAULT_OPTIONS)}),
+    OptionSet.of_dataclass("catan", CatanOptions),
+    _CATAN,
+    _CATAN,
+    form_script="catan-form.js",
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.games.family import Translations
+from pipeline.games.contract import Translations
 
 from .board import Board
 from .report import CARD_NAMES, RESOURCE_NAMES, SEAT_NAMES, TARGET_NAMES, TERRAIN_NAMES, UNIT_NAMES

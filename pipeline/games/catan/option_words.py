@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from pipeline.games.family import Translations
+from pipeline.games.contract import Translations
 
 from .options import BarbarianIncome, CatanOptions, Deck, HexPlacement, PirateReactivation, Rounding, TurnFiles
 from .report import hand_words

@@ -1,6 +1,6 @@
 """What the family says to a player, as messages of the catalogues with their values: a problem of his
 file, a sentence of a report. The rules core keeps the message and its values; whoever shows it puts it
-into the reader's language with a translator (`pipeline.publish.i18n.Translator`, or anything with its
+into the reader's language with a translator (`pipeline.shared.i18n.Translator`, or anything with its
 `gettext`), so that the same problem reads in English and in French.
 
 A message is marked for the catalogues where it is written, with `N_` (Babel extracts it); it holds

@@ -3,14 +3,18 @@ winter (`calendar`), the standard map's colours."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from pipeline.board.adjustment import adjustments_due
 from pipeline.board.board import Board
 from pipeline.board.calendar import map_start
+from pipeline.board.family import Family
 from pipeline.board.order_checks import check_order
 from pipeline.board.orders import Order
 from pipeline.board.position import Position
 from pipeline.board.rules import Rules
-from pipeline.games.family import Family
+from pipeline.errors import Problem
 
 from . import calendar
 
@@ -38,11 +42,34 @@ PROFILES = {
 }
 
 
+VICTORY_CENTRES = 18  # "a majority of the 34 supply centres" (the rulebook's victory criterion)
+
+
 class DiplomacyFamily(Family):
     id = "diplomacy"
     seasons = calendar.SEASONS
     palette = PALETTE
     profiles = PROFILES
+    options = ("explicit_convoy", "convoy_orders", "civil_disorder_distance")  # the rulebooks' differences
+
+    def winners(self, board: Board, position: Position, rules: Rules) -> tuple[tuple[str, ...], str] | None:
+        """A power that holds a majority of the supply centres wins (18 of the standard map's 34) [D 9];
+        the last power with units, too."""
+        centres = {p: len(position.centres_of(p)) for p in board.powers}
+        majority = max(VICTORY_CENTRES, sum(1 for s in board.spaces.values() if s.supply_center) // 2 + 1)
+        won = sorted(p for p, n in centres.items() if n >= majority)
+        if won:
+            return tuple(won), "centres"
+        standing = sorted({u.power for u in position.units.values()})
+        return ((standing[0],), "last_power") if len(standing) == 1 else None
+
+    def order_file_entries(
+        self, data: Mapping[str, Any], lines: Callable[[str], int | None]
+    ) -> tuple[list[tuple[str, str]], list[Problem]]:
+        if not data.get("allow"):
+            return [], []
+        why = "`allow:` opens one's straits to other powers' fleets, a Machiavelli rule: a Diplomacy game has no "
+        return [], [Problem("allow", why + "such key", lines("allow"))]
 
     def start_position(self, board: Board, rules: Rules) -> Position:
         return map_start(board)

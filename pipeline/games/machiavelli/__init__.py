@@ -5,8 +5,10 @@ registry (`pipeline.games`)."""
 
 from __future__ import annotations
 
+from pipeline.games.board_family import board_family
+
 from .family import MachiavelliFamily
 
-FAMILY = MachiavelliFamily()
+FAMILY = board_family(MachiavelliFamily())
 
 __all__ = ["FAMILY"]

@@ -4,19 +4,21 @@ storage, the reports and the maps ask of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pipeline.board.board import Board
+from pipeline.board.family import Family
 from pipeline.board.legal_orders import UnitOrders
-from pipeline.board.orders import Order
+from pipeline.board.orders import Ally, Order
 from pipeline.board.position import Position
 from pipeline.board.rules import Rules
-from pipeline.board.units import Unit
+from pipeline.board.units import AUTONOMOUS, Unit
 from pipeline.errors import Problem
-from pipeline.games.family import Family
 
 from . import calendar, legal_orders, legality, state
+from .conquest import victor
 from .movement_hooks import MOVEMENT_HOOKS
 
 # Each power's colour and hatching on the map (and its colour in the charts): colours that stay apart for
@@ -63,15 +65,41 @@ PROFILES = {
 }
 
 
+# the options of `Rules` a Machiavelli game may set (docs/rule-options.md): every one but the Diplomacy
+# rulebooks' and the map and family, which its profile names
+OPTIONS = tuple(
+    f.name
+    for f in dataclasses.fields(Rules)
+    if f.name not in ("map", "family", "explicit_convoy", "convoy_orders", "civil_disorder_distance")
+)
+
+
 class MachiavelliFamily(Family):
     id = "machiavelli"
     seasons = calendar.SEASONS
-    controls_cities = True
+    holdings = "control"  # provinces and cities controlled, not supply centres owned
     has_money = True
-    strait_permissions = True
     movement_hooks = MOVEMENT_HOOKS
     palette = PALETTE
     profiles = PROFILES
+    options = OPTIONS
+
+    def winners(self, board: Board, position: Position, rules: Rules) -> tuple[tuple[str, ...], str] | None:
+        """A power controlling `victory_cities` cities wins [M 20.3]; the last power standing too [M 20.2]."""
+        winner = victor(board, position, rules)
+        if winner is not None:
+            return (winner,), "cities"
+        standing = sorted({u.power for u in position.units.values()} - {AUTONOMOUS})
+        return ((standing[0],), "last_power") if len(standing) == 1 else None
+
+    def order_file_entries(
+        self, data: Mapping[str, Any], lines: Callable[[str], int | None]
+    ) -> tuple[list[tuple[str, str]], list[Problem]]:
+        """`allow: [turkey]` orders `Ally turkey`: the power opens its straits to Turkey's fleets [M 11.2]."""
+        allow = data.get("allow") or []
+        if not isinstance(allow, list) or not all(isinstance(p, str) for p in allow):
+            return [], [Problem("allow", "expected a list of powers, like [turkey]", lines("allow"))]
+        return [(f"allow[{i}]", str(Ally(p))) for i, p in enumerate(allow)], []
 
     def start_position(self, board: Board, rules: Rules) -> Position:
         return calendar.start_position(board, rules)

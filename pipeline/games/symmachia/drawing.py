@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.escape import markup_text as escape  # text and attributes of the SVG
-from pipeline.games.family import Translations
-from pipeline.games.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width, tint
-from pipeline.games.map_text import coordinate as _r
+from pipeline.games.contract import Translations
+from pipeline.shared.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width, tint
+from pipeline.shared.map_text import coordinate as _r
 
 from .report import SEASON_NAMES, SEASONS, Namer, year_in_words
 from .scenario import Scenario

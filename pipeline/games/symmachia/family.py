@@ -20,15 +20,28 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.board.rules import Rules
 from pipeline.errors import DataError, Problem, shown
 from pipeline.escape import markdown_text
-from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
+from pipeline.games.contract import (
+    MASTER,
+    Data,
+    GameFamily,
+    GameOver,
+    Presentation,
+    Profile,
+    ReadOrders,
+    Rules,
+    StateData,
+    Table,
+    Translations,
+    TurnResult,
+)
 from pipeline.shared.dice import Dice, shares
+from pipeline.shared.options import OptionSet
 
 from . import cases, drawing, form, legal, option_words, report
 from .checking import nearest
@@ -41,7 +54,6 @@ from .start import start_state
 from .state import State, state_from_data, state_to_data
 from .year import pending, resolve_year
 
-MASTER = "game_master"  # the viewer and the results' key of the game master's view
 TURN = re.compile(r"y([0-9]{2,})-([0-9]+)(bc|ad)")  # a year's turn id (`turn_id`), matched whole
 
 
@@ -72,32 +84,29 @@ def _plain(value: Any) -> Any:
     return getattr(value, "value", value)
 
 
-class SymmachiaFamily(GameFamily):
-    id = "symmachia"
+class SymmachiaRules(Rules[Scenario, State, PowerOrders, Ruling, Options]):
+    """Symmachia's rules: a scenario's year a turn [S 2]."""
+
     turn_example = "y01-229bc"
     turn_pattern = TURN
-    profiles: Mapping[str, Rules] = MappingProxyType({"symmachia": Rules(map="aegean-229", family="symmachia")})
     has_money = True
     always_secret = True
     setup_folder = "scenarios"
     turn_kinds = ("year",)
     ruling_file = "ruling"
-    orders_page = "docs/symmachia-orders"
-    secret_note = "Each power's treasury and ledger, and the game master's part: encrypted beside it."
-    revealed_note = "the plots and bribes stay secret."
 
     # ---- the game's fixed data and options ---------------------------------------------------------
 
-    def setup_from_data(self, data: Any) -> Scenario:
+    def setup_from_data(self, data: object) -> Scenario:
         return Scenario.from_data(data)
 
     def powers(self, setup: Scenario) -> tuple[str, ...]:
         return tuple(sorted(setup.powers))
 
-    def option_words(self, options: Options, t: Translations) -> dict[str, list[str]]:
-        return option_words.option_words(options, t)
+    def seats(self, setup: Scenario, options: Options) -> tuple[str, ...]:
+        return self.powers(setup)
 
-    def options_of(self, rules: Rules, data: Mapping[str, Any]) -> Options:
+    def options_of(self, profile: Options, data: Data) -> Options:
         known = {f.name: f for f in dataclasses.fields(Options)}
         problems: list[Problem] = []
         values: dict[str, Any] = {}
@@ -106,7 +115,7 @@ class SymmachiaFamily(GameFamily):
             if field is None:
                 problems.append(Problem(f"options.{key}", "not an option of Symmachia" + nearest(str(key), known)))
                 continue
-            default = getattr(DEFAULT_OPTIONS, field.name)
+            default = getattr(profile, field.name)
             if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, type(default)):
                 what = "yes or no (true, false)" if isinstance(default, bool) else "a whole number"
                 problems.append(Problem(f"options.{key}", f"expected {what}, found {shown(value)}"))
@@ -114,7 +123,7 @@ class SymmachiaFamily(GameFamily):
             values[field.name] = value
         if problems:
             raise DataError(problems)
-        return dataclasses.replace(DEFAULT_OPTIONS, **values)
+        return dataclasses.replace(profile, **values)
 
     def rolls_dice(self, options: Options) -> bool:
         return True
@@ -140,9 +149,7 @@ class SymmachiaFamily(GameFamily):
         data = state_to_data(state)
         return StateData(data["public"], {"private": data["private"], "game_master": data["game_master"]})
 
-    def state_from_data(
-        self, setup: Scenario, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
-    ) -> State:
+    def state_from_data(self, setup: Scenario, public: Data, secret: Data | None, file: str) -> State:
         hidden = secret or {"private": {}, "game_master": {"competence": {}}}
         try:
             return state_from_data({"public": public, **hidden})
@@ -163,12 +170,12 @@ class SymmachiaFamily(GameFamily):
         state: State,
         options: Options,
         power: str,
-        data: Mapping[str, Any],
+        data: Data,
         lines: Callable[[str], int | None],
         lenient: bool,
-    ) -> ReadOrders:
+    ) -> ReadOrders[PowerOrders]:
         try:
-            orders, warnings = read_orders(data, setup, state, power)
+            orders, warnings = read_orders(dict(data), setup, state, power)
         except DataError as err:
             # a file with a problem is refused whole: at adjudication its power plays as without orders
             return ReadOrders(no_orders(power, state.public.year), tuple(err.problems))
@@ -189,25 +196,29 @@ class SymmachiaFamily(GameFamily):
         kept = dataclasses.replace(p, plot_kings=(), plot_generals=(), counter_corruption=(), corruption=())
         return self.order_lines(dataclasses.replace(orders, politics=kept))
 
-    def read_ruling(self, setup: Scenario, state: State, data: Mapping[str, Any]) -> Ruling:
+    def read_ruling(self, setup: Scenario, state: State, data: Data) -> Ruling:
         return read_ruling(dict(data), setup, state)
 
+    def no_ruling(self, setup: Scenario, state: State) -> Ruling:
+        return empty_ruling(state.public.year)
+
     def waiting_for(
-        self, setup: Scenario, state: State, options: Options, orders: Mapping[str, Any], ruling: Any
+        self, setup: Scenario, state: State, options: Options, orders: Mapping[str, PowerOrders], ruling: Ruling
     ) -> list[str]:
-        return pending(state, orders, ruling or empty_ruling(state.public.year), options)
+        return pending(state, orders, ruling, options)
 
     def adjudicate(
         self,
         setup: Scenario,
+        turn: str,
         state: State,
         options: Options,
-        orders: Mapping[str, Any],
-        ruling: Any,
+        orders: Mapping[str, PowerOrders],
+        ruling: Ruling,
         dice: Dice,
         secret: bool,
         force: bool,
-    ) -> TurnResult:
+    ) -> TurnResult[State]:
         result = resolve_year(setup, state, orders, ruling, dice, options, force=force)
         after = result.state
         public = [r.to_data() for r in result.records if r.seen is Seen.PUBLIC]
@@ -217,7 +228,7 @@ class SymmachiaFamily(GameFamily):
         rolled = shares(dice.draws, lambda power: [p for p in readers if _reader(p, power, after)])
         record: dict[str, Any] = {"year": year_label(state.public.year), "records": public}
         record_end: dict[str, Any] = {"dice": list(rolled.public)} if rolled.public else {}
-        private: dict[str, Mapping[str, Any]] = {}
+        private: dict[str, Data] = {}
         for power in sorted(after.private):
             own = [r.to_data() for r in result.records if _reads(r, power, after)]
             books = after.private[power]
@@ -227,73 +238,129 @@ class SymmachiaFamily(GameFamily):
                 **({"records": own} if own else {}),
             }
         master = {"records": [r.to_data() for r in result.records if r.seen is Seen.MASTER]}
-        turn = turn_id(setup, after.public.year)
-        return TurnResult(turn, after, record, record_end, private, master).with_dice(rolled)
+        following = turn_id(setup, after.public.year)
+        return TurnResult(following, after, record, record_end, private, master).with_dice(rolled)
+
+    def legal_orders(
+        self, setup: Scenario, state: State, options: Options, powers: Sequence[str], secret: bool
+    ) -> Data:
+        return {"powers": {p: legal.legal_orders(setup, state, p) for p in powers}}
+
+    def game_over(self, setup: Scenario, state: State, options: Options) -> GameOver | None:
+        """The year some major power reached the prestige threshold: the highest wins, co-winners on a tie
+        [S 9.4]."""
+        winners = state.public.winners
+        return GameOver(tuple(winners), "prestige") if winners else None
+
+    def ranking(self, setup: Scenario, state: State) -> list[tuple[str, tuple[int, ...]]]:
+        majors = [(p, (info.prestige, info.last_gain)) for p, info in state.public.powers.items() if info.major]
+        return sorted(majors, key=lambda item: (-item[1][0], -item[1][1], item[0]))
 
     # ---- rule cases (docs/rules/symmachia.md, "Rule cases") ----------------------------------------
 
-    def case_problems(self, case: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def case_problems(self, case: Data) -> list[tuple[str, str]]:
         return cases.case_problems(case)
 
-    def play_case(self, setup: Scenario, options: Options, case: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    def play_case(self, setup: Scenario, options: Options, case: Data) -> tuple[list[str], list[str]]:
         return cases.play_case(setup, options, case)
 
-    # ---- what the site shows -----------------------------------------------------------------------
 
-    def draw_map(
-        self, setup: Scenario, turn: str, state: State, results: Mapping[str, Any] | None, t: Translations
-    ) -> dict[str, str] | None:
-        """The map at the year's start, and once it is adjudicated one a season with its moves and battles."""
-        records = [r for r in (results or {}).get("records") or [] if isinstance(r, Mapping)]
-        start = drawing.draw_year(setup, state, records, None, t)
-        if start is None:
-            return None
-        maps = {"": start}
-        for season in report.SEASONS if results is not None else ():
-            maps[season] = drawing.draw_year(setup, state, records, season, t) or start
-        return maps
+class SymmachiaPresentation(Presentation[Scenario, State, Options]):
+    """Symmachia's reports, maps and words (`report`, `drawing`, `form`, `option_words`)."""
 
-    def legal_orders(self, setup: Scenario, state: State, options: Options, power: str) -> dict[str, Any]:
-        return legal.legal_orders(setup, state, power)
+    orders_page = "docs/symmachia-orders"
+    secret_note = "Each power's treasury and ledger, and the game master's part: encrypted beside it."
+    revealed_note = "the plots and bribes stay secret."
 
-    def order_form(self, setup: Scenario, state: State, t: Translations) -> dict[str, Any]:
-        return form.order_form(setup, state, t)
+    def title(self, setup: Scenario, turn: str, t: Translations) -> str:
+        year = setup.start_year
+        for _ in range(SymmachiaRules().turn_key(turn)[0] - 1):
+            year = next_year(year)
+        return report.year_in_words(year, t)
 
     def power_name(self, setup: Scenario, power: str, t: Translations) -> str:
         return report.Namer(setup, None, t).power(power)
 
-    def standing_labels(self, t: Translations) -> list[str]:
-        return [t.gettext("Prestige"), t.gettext("Last year's gain")]
+    def setup_name(self, setup: Scenario, t: Translations) -> str:
+        return markdown_text(setup.title.fr if t.lang == "fr" else setup.title.en)
 
-    def title(self, setup: Scenario, turn: str, t: Translations) -> str:
-        year = setup.start_year
-        for _ in range(self.turn_key(turn)[0] - 1):
-            year = next_year(year)
-        return report.year_in_words(year, t)
+    def seat_word(self, t: Translations) -> str:
+        return t.gettext("Power")
+
+    def standings(self, setup: Scenario, state: State, secret: bool, t: Translations) -> Table:
+        header = (self.seat_word(t), t.gettext("Prestige"), t.gettext("Last year's gain"))
+        ranked = SymmachiaRules().ranking(setup, state)
+        rows = tuple((markdown_text(self.power_name(setup, p, t)), *(str(v) for v in values)) for p, values in ranked)
+        return Table(header, rows, ("left", "right", "right"))
+
+    def standing_labels(self, t: Translations, secret: bool) -> list[str | None]:
+        return [t.gettext("Prestige"), None]
+
+    def axis_label(self, setup: Scenario, turn: str, t: Translations) -> str:
+        return self.title(setup, turn, t)
+
+    def colours(self, setup: Scenario) -> Mapping[str, str]:
+        return drawing.colours(setup)
+
+    def state_notes(self, setup: Scenario, state: State, t: Translations) -> list[str]:
+        return []
+
+    def option_words(self, options: Options, t: Translations) -> dict[str, list[str]]:
+        return option_words.option_words(options, t)
 
     def report(
         self,
         setup: Scenario,
+        options: Options,
         turn: str,
         before: State,
         after: State | None,
-        results: Mapping[str, Any],
+        results: Data,
         t: Translations,
         viewer: str | None = None,
     ) -> str:
-        lines = report.public_report(setup, before, after, results, t)
+        data = dict(results)
+        lines = report.public_report(setup, before, after, data, t)
         if viewer == MASTER:
-            lines += report.master_view(setup, before, results.get(MASTER) or {}, t)
-            for power, own in sorted((results.get("private_of") or {}).items()):
+            lines += report.master_view(setup, before, data.get(MASTER) or {}, t)
+            for power, own in sorted((data.get("private_of") or {}).items()):
                 lines += [f"# {report.Namer(setup, before, t, shown=markdown_text).power(power)}", ""]
                 lines += report.private_report(setup, after, own, t)
         elif viewer is not None:
-            lines += report.private_report(setup, after, results.get("private") or {}, t)
+            lines += report.private_report(setup, after, data.get("private") or {}, t)
         return "\n".join(lines).rstrip() + "\n"
 
-    def standings(self, setup: Scenario, state: State) -> list[tuple[str, tuple[int, ...]]]:
-        majors = [(p, (info.prestige, info.last_gain)) for p, info in state.public.powers.items() if info.major]
-        return sorted(majors, key=lambda item: (-item[1][0], -item[1][1], item[0]))
+    def draw_map(
+        self,
+        setup: Scenario,
+        options: Options,
+        turn: str,
+        state: State,
+        results: Data | None,
+        languages: Sequence[Translations],
+    ) -> Mapping[str, Mapping[str, str]]:
+        """The map at the year's start, and once it is adjudicated one a season with its moves and battles."""
+        records = [r for r in (results or {}).get("records") or [] if isinstance(r, Mapping)]
+        maps: dict[str, dict[str, str]] = {}
+        for t in languages:
+            start = drawing.draw_year(setup, state, records, None, t)
+            if start is None:
+                return {}
+            maps.setdefault("", {})[t.lang] = start
+            for season in report.SEASONS if results is not None else ():
+                maps.setdefault(season, {})[t.lang] = drawing.draw_year(setup, state, records, season, t) or start
+        return maps
+
+    def order_form(self, setup: Scenario, state: State, options: Options, t: Translations) -> Data:
+        return form.order_form(setup, state, t)
+
+    def outcome_words(self, setup: Scenario, over: GameOver, t: Translations) -> str:
+        names = t.join([markdown_text(self.power_name(setup, p, t)) for p in over.winners])
+        return t.ngettext(
+            "%(powers)s won, first in prestige the year the threshold was reached.",
+            "%(powers)s won together, equal in prestige the year the threshold was reached.",
+            len(over.winners),
+        ) % {"powers": names}
 
 
 def _reads(record: Record, power: str, state: State) -> bool:
@@ -308,4 +375,11 @@ def _reader(power: str, of: str, state: State) -> bool:
     return of == power or state.controller(of) == power
 
 
-FAMILY = SymmachiaFamily()
+FAMILY = GameFamily(
+    "symmachia",
+    MappingProxyType({"symmachia": Profile("symmachia", "symmachia", "aegean-229", DEFAULT_OPTIONS)}),
+    OptionSet.of_dataclass("symmachia", Options),
+    SymmachiaRules(),
+    SymmachiaPresentation(),
+    form_script="symmachia-form.js",
+)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.games.family import Translations
+from pipeline.games.contract import Translations
 
 from .model import Good
 from .report import Namer, year_in_words

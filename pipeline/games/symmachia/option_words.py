@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pipeline.games.family import Translations
+from pipeline.games.contract import Translations
 
 from .options import Options
 

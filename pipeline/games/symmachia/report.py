@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pipeline.escape import markdown_code, markdown_text
-from pipeline.games.family import Translations
+from pipeline.games.contract import Translations
 
 from .model import Title, UnitKind
 from .scenario import Scenario

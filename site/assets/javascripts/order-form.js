@@ -1336,17 +1336,19 @@ async function start(root) {
     t = await fetchJSON(`games/order-form-${lang}.json`);
     root.replaceChildren(el("p", {}, t.loading));
     const settings = await fetchJSON(`games/${game}/form-${lang}.json`);
+    // the board families' form reads the family's names (places, map points, report words) beside the game's
+    const board = { ...settings, ...(settings.names ?? {}) };
     if (root.dataset.form === "private-report") {
-      new PrivateReport(root, t, settings).render();
+      new PrivateReport(root, t, board).render();
     } else if (root.dataset.form === "family-orders") {
-      // a family of its own kind (Symmachia, the Catan variant): its own form, in <family>-form.js, given
-      // this script's helpers and the file's box
+      // a family with a form of its own (Symmachia, the Catan variant: `form_script`), given this script's
+      // helpers and the file's box
       const legal = await fetchJSON(`games/${game}/orders.json`);
-      const family = await import(new URL(`${settings.family}-form.js`, import.meta.url).href);
+      const family = await import(new URL(settings.form_script, import.meta.url).href);
       family.render(root, { t, settings, legal, el, showOrderFile });
     } else {
       const legal = await fetchJSON(`games/${game}/orders.json`);
-      await new OrderForm(root, t, settings, legal).render();
+      await new OrderForm(root, t, board, legal).render();
     }
     root.dataset.ready = "true";
   } catch (err) {

@@ -15,8 +15,8 @@ from ruamel.yaml import YAML
 from pipeline.games.catan.codec import event_from_data
 from pipeline.games.catan.outcome import Action, Built, Combat, EffectKind, Event, GuardResult, GuardStood, StepDone
 from pipeline.games.catan.units import Target, UnitKind
-from pipeline.publish.i18n import translator
 from pipeline.shared.dice import HashDice
+from pipeline.shared.i18n import translator
 from pipeline.storage.gamedir import Game, load_game
 from pipeline.storage.orders_files import without_binding
 
@@ -33,7 +33,7 @@ def _played() -> list[tuple[str, Any, Any, tuple[Event, ...]]]:
     """Each adjudicated turn: its id, the result of playing it again, the state before, and every record
     (the public ones and each seat's own)."""
     game = _game()
-    family = game.game_family
+    family = game.family
     out = []
     for turn in game.adjudicated():
         before = game.state(turn)
@@ -41,9 +41,13 @@ def _played() -> list[tuple[str, Any, Any, tuple[Event, ...]]]:
         for seat in game.powers:
             data = YAML().load((game.orders_dir(turn) / f"{seat}.yaml").read_text())
             own = without_binding(data)  # as storage hands it over
-            orders[seat] = family.read_orders(game.board, before, game.options, seat, own, lambda w: None, True).orders
+            orders[seat] = family.rules.read_orders(
+                game.setup, before, game.options, seat, own, lambda w: None, True
+            ).orders
         seed = str((game.recorded_results(turn) or {})["seed"]["seed"])
-        result = family.adjudicate(game.board, before, game.options, orders, None, HashDice(seed), True, False)
+        result = family.rules.adjudicate(
+            game.setup, turn, before, game.options, orders, None, HashDice(seed), True, False
+        )
         records = [*result.record["records"], *(r for p in result.private.values() for r in p["own_records"])]
         out.append((turn, result, before, tuple(event_from_data(r) for r in records)))
     return out
@@ -93,18 +97,21 @@ def test_the_demo_corrupts_sabotages_and_guards() -> None:
 def test_every_round_reports_and_draws_in_both_languages() -> None:
     """[K 3.3] the public report, each seat's private one and the map, in English and French."""
     game = _game()
-    family = game.game_family
+    family = game.family
     for turn, result, before, _ in _played():
         public = {**result.record, **result.record_end}
         for lang in ("en", "fr"):
             t = translator(lang)
-            report = family.report(game.board, turn, before, result.state, public, t)
+            report = family.presentation.report(game.setup, game.options, turn, before, result.state, public, t)
             assert report is not None and report.count("\n### ") >= 2
             for seat, own in result.private.items():
-                mine = family.report(game.board, turn, before, result.state, {**public, "private": own}, t, seat)
+                own_view = {**public, "private": own}
+                mine = family.presentation.report(
+                    game.setup, game.options, turn, before, result.state, own_view, t, seat
+                )
                 assert mine is not None and t.gettext("your script").capitalize() in mine
-            maps = family.draw_map(game.board, turn, result.state, public, t)
+            maps = family.presentation.draw_map(game.setup, game.options, turn, result.state, public, [t])
             assert maps is not None
-            root = ET.fromstring(maps[""])
+            root = ET.fromstring(maps[""][lang])
             units = sum(1 for e in root.iter() if (e.get("id") or "").startswith("u-"))
             assert units == len(result.state.state.units)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
+from pipeline.board.presentation.colours import VISIONS, closest_pair
 from pipeline.games.catan import outcome as oc
 from pipeline.games.catan.drawing import PALETTE, render
 from pipeline.games.catan.outcome import Die, Side
 from pipeline.games.catan.state import Corruption, Guard, Ship
 from pipeline.games.catan.units import Target, UnitKind
-from pipeline.publish.colours import VISIONS, closest_pair
-from pipeline.publish.i18n import translator
+from pipeline.shared.i18n import translator
 
 from .helpers import E, V, board, city, settlement, state, unit
 

@@ -99,8 +99,8 @@ def test_the_legal_steps_are_steps_the_round_plays(tmp_path: Path) -> None:
     for key in ("road", "city"):
         script = {"script": {"build": [{key: legal[key][0]}]}}
         orders = {"orange": orders_from_data(script, state.board, "orange", state.state.seats)}
-        played = game.game_family.adjudicate(
-            game.board, state, game.options, orders, None, FixedDice({}, 3), True, False
+        played = game.family.rules.adjudicate(
+            game.setup, "r01", state, game.options, orders, None, FixedDice({}, 3), True, False
         )
         steps = [r for r in played.private["orange"]["own_records"] if r["event"] == "step_done"]
         assert steps and "reason" not in steps[0], steps
@@ -110,7 +110,7 @@ def test_a_game_of_fewer_seats_with_open_hands(tmp_path: Path) -> None:
     """[K 3.1] [K 3.3] options players and open_hands: three seats on the base island (3 or 4), game.yaml
     giving those three; the round waits for them only; every hand in the public state file and the public
     report, the development cards still in the encrypted part."""
-    from pipeline.publish.family_pages import turn_report
+    from pipeline.publish.turns import turn_report
 
     folder, created = _new(tmp_path, "players: 3\nopen_hands: true\nstarting_hand: {ore: 4}\n")
     assert created.exit_code == 0, created.output
@@ -178,7 +178,7 @@ def test_a_drafted_board(tmp_path: Path) -> None:
     tokens are laid at random and the placement r00 follows; replayed byte for byte."""
     from collections import Counter
 
-    from pipeline.publish.i18n import translator
+    from pipeline.shared.i18n import translator
 
     folder, made = _new(tmp_path, "players: 3\nhex_placement: draft\n", "base-drawn")
     assert made.exit_code == 0, made.output
@@ -190,16 +190,19 @@ def test_a_drafted_board(tmp_path: Path) -> None:
     assert _send(folder, tmp_path, "h01", "orange", "draft: [c3, d3]\n").exit_code == 0
     assert _judge("adjudicate", folder).exit_code == 0
     game = load_game(folder)
-    drawn = game.game_family.draw_map(game.board, "h01", first, game.recorded_results("h01"), translator("en"))
-    assert f'id="h-c3" class="hex" data-terrain="{hand.value}"' in drawn[""]  # the turn's map shows the hex laid
-    assert 'id="h-d3" class="hex" data-terrain=""' in drawn[""]  # and the hexes still to lay, as such
+    maps = game.family.presentation.draw_map(
+        game.setup, game.options, "h01", first, game.recorded_results("h01"), [translator("en")]
+    )
+    drawn = maps[""]["en"]
+    assert f'id="h-c3" class="hex" data-terrain="{hand.value}"' in drawn  # the turn's map shows the hex laid
+    assert 'id="h-d3" class="hex" data-terrain=""' in drawn  # and the hexes still to lay, as such
     second = game.state("h02")
     assert second.draft.laid == {"c3": hand} and second.board.hexes["c3"].terrain is hand
-    assert game.game_family.powers_to_order(game.board, second) == ["blue"]
+    assert game.family.rules.powers_to_order(game.setup, second) == ["blue"]
     assert _send(folder, tmp_path, "h02", "blue", "draft: [c3, d3]\n").exit_code == 0  # c3 is taken: d3
     assert _judge("adjudicate", folder).exit_code == 0
     assert set(load_game(folder).state("h03").draft.laid) == {"c3", "d3"}
-    layout = game.board
+    layout = game.setup
     for _ in range(len(layout.drawn_terrain) - 2):
         assert _judge("adjudicate", folder, "--force").exit_code == 0
     game = load_game(folder)

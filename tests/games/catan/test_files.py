@@ -13,7 +13,7 @@ from pipeline.games.catan.orders import orders_from_data
 from pipeline.games.catan.resources import Resource
 from pipeline.games.catan.said import FileProblems
 from pipeline.games.catan.setup import Choice, setup_orders_from_data
-from pipeline.publish.i18n import translator
+from pipeline.shared.i18n import translator
 from pipeline.storage.yamlio import line_of
 
 from .helpers import SEATS, E, V, board

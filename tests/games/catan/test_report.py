@@ -28,7 +28,7 @@ from pipeline.games.catan.resources import Hand
 from pipeline.games.catan.said import FileProblem, said
 from pipeline.games.catan.state import Card, HeldCard, Player
 from pipeline.games.catan.units import Target, UnitKind
-from pipeline.publish.i18n import translator
+from pipeline.shared.i18n import translator
 
 from .helpers import SEATS, board, state
 
@@ -155,16 +155,17 @@ def test_a_refused_files_problems_read_in_the_readers_language() -> None:
     game = CatanGame(b, state(), placed=True)
     data = {"script": {"trade": [{"bank": {"give": "ore", "get": "gems"}}], "act": [{"road": "c3/c4"}]}}
     lines = {"script.trade[0].bank.get": 3, "script.act[0].road": 5}
-    read = FAMILY.read_orders(None, game, FAMILY.options_of(None, {}), "a", data, lines.get, True)  # type: ignore[arg-type]
+    read = FAMILY.rules.read_orders(None, game, FAMILY.rules.options_of(None, {}), "a", data, lines.get, True)  # type: ignore[arg-type]
     assert [p.where for p in read.problems] == ["script.trade[0].bank.get", "script.act[0].road"]
-    result = FAMILY.adjudicate(
-        None, game, FAMILY.options_of(None, {}), {"a": read.orders}, None, HashDice("x"), True, False
+    result = FAMILY.rules.adjudicate(
+        None, "r01", game, FAMILY.rules.options_of(None, {}), {"a": read.orders}, None, HashDice("x"), True, False
     )  # type: ignore[arg-type]
     own = result.private["a"]
     assert [p["line"] for p in own["file_problems"]] == [3, 5]
     public = {**result.record, **result.record_end}
-    en = FAMILY.report(None, "r01", game, result.state, {**public, "private": own}, EN, "a")  # type: ignore[arg-type]
-    fr = FAMILY.report(None, "r01", game, result.state, {**public, "private": own}, FR, "a")  # type: ignore[arg-type]
+    mine = {**public, "private": own}
+    en = FAMILY.presentation.report(None, None, "r01", game, result.state, mine, EN, "a")  # type: ignore[arg-type]
+    fr = FAMILY.presentation.report(None, None, "r01", game, result.state, mine, FR, "a")  # type: ignore[arg-type]
     # the key path escaped for the report's Markdown
     assert "Line 3, script.trade\\[0\\].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)" in en
     assert "'gems' n'est pas une ressource (argile, bois, mouton, blé, minerai)" in fr

@@ -14,14 +14,15 @@ from click.testing import CliRunner
 
 from pipeline.board.notation import parse_order
 from pipeline.board.outcome import Reason
+from pipeline.board.presentation.report import public_report
+from pipeline.board.presentation.sentences import Entry, Sentences
+from pipeline.board.presentation.words import Words
 from pipeline.cli import cli
 from pipeline.commands import game as commands
-from pipeline.publish.i18n import translator
-from pipeline.publish.report import load_phase, public_report
-from pipeline.publish.sentences import Entry, Sentences
-from pipeline.publish.words import Words
+from pipeline.shared.i18n import translator
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.maps import shipped_board
+from tests.board_support import load_phase
 from tests.conftest import position
 
 # (turn, power, orders): every order file of the year; the other powers send none (their units hold)
@@ -58,7 +59,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_game_names_its_profile_and_plays_its_rules(played: Path) -> None:
     game = load_game(played)
-    assert game.data["profile"] == "standard-2023" and game.rules.explicit_convoy == "convoy_only"
+    assert game.data["profile"] == "standard-2023" and game.options.explicit_convoy == "convoy_only"
     assert game.current_turn() == "1902-spring-movement"
     played_turns = ["1901-spring-movement", "1901-fall-movement", "1901-fall-adjustment"]
     assert [t for t in game.turns() if game.results_path(t).exists()] == played_turns
@@ -68,12 +69,12 @@ def test_the_explicit_convoy_that_is_not_there_leaves_the_army_at_home_and_the_r
     """[D 4.3]: no English fleet convoys the army of Liverpool, so it stays there (under the 2000 rules it would
     walk into Edinburgh); both reports say so in a sentence of their own."""
     game = load_game(played)
-    assert game.position("1901-fall-movement").unit_at("lvp") is not None
-    assert game.position("1901-fall-movement").unit_at("edi") is None
+    assert game.state("1901-fall-movement").unit_at("lvp") is not None
+    assert game.state("1901-fall-movement").unit_at("edi") is None
     results = game.results_path("1901-spring-movement").read_text(encoding="utf-8")
     assert "{order: A lvp-edi via convoy, result: no_convoy_ordered, succeeded: false}" in results
     record = load_phase(game, "1901-spring-movement")
-    english, french = public_report(record, "en"), public_report(record, "fr")
+    english, french = public_report(record, translator("en")), public_report(record, translator("fr"))
     assert "no fleet was ordered to convoy it; under these rules it does not go over land instead" in english
     assert (
         "aucune flotte n'avait l'ordre de la convoyer\u00a0; sous ces règles elle ne passe pas par la terre" in french
@@ -85,11 +86,11 @@ def test_civil_disorder_removes_the_unit_farthest_from_the_centres_austria_owns(
     both its centres the fleet in Albania is farthest (two moves from Budapest) and goes, where the 2000 rules,
     counting from Budapest alone, would remove the army in Munich (three moves away)."""
     game = load_game(played)
-    winter = game.position("1901-fall-adjustment")
+    winter = game.state("1901-fall-adjustment")
     assert sorted(winter.centres_of("austria")) == ["bud", "mun"]
     results = game.results_path("1901-fall-adjustment").read_text(encoding="utf-8")
     assert "{order: Remove F alb, result: civil_disorder, succeeded: true}" in results
-    spring = game.position("1902-spring-movement")
+    spring = game.state("1902-spring-movement")
     assert sorted(u.location for u in spring.units_of("austria")) == ["gal", "mun"]
 
 

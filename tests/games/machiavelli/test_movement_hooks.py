@@ -8,12 +8,12 @@ from pipeline.board.notation import parse_order
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Phase, PhaseKind, Position
 from pipeline.board.units import Unit, UnitKind
-from pipeline.games import profile
+from pipeline.games import board_rules
 from pipeline.games.machiavelli.movement_hooks import MOVEMENT_HOOKS, movement_hooks
 from pipeline.storage.maps import shipped_board
 
 BOARD = shipped_board("machiavelli-classic")
-RULES = profile("judge")
+RULES = board_rules("judge")
 
 
 def play(units: list[Unit], orders: list[tuple[str, str]], hooks: MovementHooks, **sieges: int) -> dict[str, Outcome]:

@@ -4,16 +4,17 @@ family through the pipeline's interface, the order files and the ruling as docum
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 
 from pipeline.errors import DataError
+from pipeline.games import family as game_family
 from pipeline.games.symmachia import FAMILY
 from pipeline.games.symmachia.orders import PowerOrders
 from pipeline.games.symmachia.outcome import Code
-from pipeline.storage.board_family import game_family
 from pipeline.storage.maps import load_setup
 from pipeline.storage.orders_files import without_binding
 
@@ -31,14 +32,16 @@ def _examples(page: str) -> list[dict[str, object]]:
 def _first_state():  # the demo scenario's first year, competences drawn by fixed dice
     from pipeline.shared.dice import FixedDice
 
-    return FAMILY.start(SCENARIO, FAMILY.options_of(FAMILY.profiles["symmachia"], {}), FixedDice({}, default=1))
+    return FAMILY.rules.start(
+        SCENARIO, FAMILY.rules.options_of(FAMILY.profiles["symmachia"].options, {}), FixedDice({}, default=1)
+    )
 
 
 def test_the_registry_gives_symmachia_as_a_family_of_its_own_kind() -> None:
     assert game_family("symmachia") is FAMILY
-    assert FAMILY.turn_key("y02-228bc") > FAMILY.turn_key("y01-229bc")
+    assert FAMILY.rules.turn_key("y02-228bc") > FAMILY.rules.turn_key("y01-229bc")
     with pytest.raises(ValueError):
-        FAMILY.turn_key("1901-spring-movement")
+        FAMILY.rules.turn_key("1901-spring-movement")
 
 
 def test_the_first_turn_is_the_scenarios_start_year() -> None:
@@ -52,27 +55,27 @@ def test_the_documented_order_file_and_ruling_are_read_without_a_problem(page: s
     _, state = _first_state()
     orders, ruling = _examples(page)
     own = without_binding(orders)  # as storage hands it over
-    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", own, lambda w: None, lenient=False)
+    read = FAMILY.rules.read_orders(SCENARIO, state, None, "lagids", own, lambda w: None, lenient=False)
     assert not read.problems, [str(p) for p in read.problems]
     assert isinstance(read.orders, PowerOrders) and read.orders.trade and read.orders.military
-    assert FAMILY.read_ruling(SCENARIO, state, {k: v for k, v in ruling.items() if k not in ("game", "turn")})
+    assert FAMILY.rules.read_ruling(SCENARIO, state, {k: v for k, v in ruling.items() if k not in ("game", "turn")})
 
 
 def test_a_bad_file_gives_every_problem_with_the_nearest_name() -> None:
     """[S 10.2]: every problem at once, at its key path, with the nearest names."""
     _, state = _first_state()
     data = {"power": "lagids", "year": "229bc", "military": {"lagids_a1": {"plan": ["M idumea"]}}, "bogus": 1}
-    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, lenient=True)
+    read = FAMILY.rules.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, lenient=True)
     text = "\n".join(str(p) for p in read.problems)
     assert "idumaea" in text and "bogus" in text, text
-    assert read.orders == FAMILY.no_orders(SCENARIO, state, "lagids")  # refused whole: the power plays as without
+    assert read.orders == FAMILY.rules.no_orders(SCENARIO, state, "lagids")  # refused whole: the power plays as without
 
 
 def test_self_defeating_orders_are_warnings() -> None:
     """[S 10.2]: an amount not in tens is read rounded up, and said."""
     _, state = _first_state()
     data = {"power": "lagids", "year": "229bc", "politics": {"gifts": {"rhodes": 105}}}
-    read = FAMILY.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, lenient=False)
+    read = FAMILY.rules.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, lenient=False)
     assert not read.problems and any("tens" in w.message for w in read.warnings)
 
 
@@ -80,18 +83,19 @@ def test_a_year_with_free_text_waits_for_the_ruling() -> None:
     """[S 10.4]: the notes of a unit wait for the game master; the ruling that ignores them frees the year."""
     _, state = _first_state()
     data = {"power": "lagids", "year": "229bc", "military": {"lagids_a1": {"plan": ["D1"], "notes": "hold fast"}}}
-    orders = {"lagids": FAMILY.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, False).orders}
-    options = FAMILY.options_of(FAMILY.profiles["symmachia"], {})
-    assert FAMILY.waiting_for(SCENARIO, state, options, orders, None) == ["notes of lagids_a1"]
-    ruling = FAMILY.read_ruling(SCENARIO, state, {"year": "229bc", "notes": {"lagids_a1": "ignored"}})
-    assert FAMILY.waiting_for(SCENARIO, state, options, orders, ruling) == []
+    orders = {"lagids": FAMILY.rules.read_orders(SCENARIO, state, None, "lagids", data, lambda w: None, False).orders}
+    options = FAMILY.rules.options_of(FAMILY.profiles["symmachia"].options, {})
+    none = FAMILY.rules.no_ruling(SCENARIO, state)
+    assert FAMILY.rules.waiting_for(SCENARIO, state, options, orders, none) == ["notes of lagids_a1"]
+    ruling = FAMILY.rules.read_ruling(SCENARIO, state, {"year": "229bc", "notes": {"lagids_a1": "ignored"}})
+    assert FAMILY.rules.waiting_for(SCENARIO, state, options, orders, ruling) == []
 
 
 def test_options_are_read_from_game_yaml_with_their_problems() -> None:
-    rules = FAMILY.profiles["symmachia"]
-    assert FAMILY.options_of(rules, {"battle_dice_sealed": False}).battle_dice_sealed is False
+    rules = FAMILY.profiles["symmachia"].options
+    assert FAMILY.rules.options_of(rules, {"battle_dice_sealed": False}).battle_dice_sealed is False
     with pytest.raises(DataError) as err:
-        FAMILY.options_of(rules, {"battle_dice_seal": False, "prestige_threshold": "thirty"})
+        FAMILY.rules.options_of(rules, {"battle_dice_seal": False, "prestige_threshold": "thirty"})
     assert "battle_dice_sealed" in str(err.value) and "whole number" in str(err.value)
 
 
@@ -111,7 +115,7 @@ def test_a_game_folder_plays_a_year_end_to_end(tmp_path: Path) -> None:
     send_first_year(folder, "lagids", "military:\n  lagids_a1: {plan: [D1], notes: hold fast}\n")
     with pytest.raises(PipelineError, match="waiting for orders from achaeans"):
         commands.adjudicate(folder, lines.append)
-    for power in FAMILY.powers(SCENARIO):
+    for power in FAMILY.rules.powers(SCENARIO):
         if power != "lagids":
             send_first_year(folder, power)
     with pytest.raises(PipelineError, match="ruling on notes of lagids_a1"):
@@ -131,7 +135,7 @@ DEMO = ROOT / "games" / "symmachia-demo"
 def test_every_record_code_is_put_into_words(code: str) -> None:
     """Each code the year records has its sentence, or its place in one of the report's tables."""
     from pipeline.games.symmachia import report
-    from pipeline.publish.i18n import translator
+    from pipeline.shared.i18n import translator
 
     for lang in ("en", "fr"):
         t = translator(lang)
@@ -181,13 +185,15 @@ def test_the_map_of_each_season_in_both_languages() -> None:
     """The year's start and each season's map, drawn over the scenario's drawing, in the reader's language."""
     import xml.dom.minidom
 
-    from pipeline.publish.i18n import translator
+    from pipeline.shared.i18n import translator
     from pipeline.storage.gamedir import load_game
 
     game = load_game(DEMO)
     state, results = game.state("y01-229bc", public=True), game.recorded_results("y01-229bc")
     for lang, name in (("en", "Macedonia"), ("fr", "Macédoine")):
-        maps = FAMILY.draw_map(SCENARIO, "y01-229bc", state, results, translator(lang))
+        maps = _one_language(
+            FAMILY.presentation.draw_map(SCENARIO, OPTIONS, "y01-229bc", state, results, [translator(lang)])
+        )
         assert maps is not None and sorted(maps) == ["", "autumn", "spring", "summer"]
         for svg in maps.values():
             xml.dom.minidom.parseString(svg)  # well-formed
@@ -203,12 +209,14 @@ def test_every_legal_order_is_read_as_legal() -> None:
     game = load_game(DEMO)
     state = game.state(game.current_turn())
     checked = 0
-    for power in FAMILY.powers_to_order(SCENARIO, state):
-        legal = FAMILY.legal_orders(SCENARIO, state, game.options, power)
+    for power in FAMILY.rules.powers_to_order(SCENARIO, state):
+        legal = FAMILY.rules.legal_orders(SCENARIO, state, game.options, [power], False)["powers"][power]
         for uid, unit in legal["military"]["units"].items():
             for order in unit["orders"]:
                 data = {"power": power, "year": legal["year"], "military": {uid: {"plan": [order]}}}
-                read = FAMILY.read_orders(SCENARIO, state, game.options, power, data, lambda w: None, lenient=False)
+                read = FAMILY.rules.read_orders(
+                    SCENARIO, state, game.options, power, data, lambda w: None, lenient=False
+                )
                 assert not read.problems, (power, uid, order, [str(p) for p in read.problems])
                 checked += 1
     assert checked > 100
@@ -239,3 +247,11 @@ def test_the_demo_uses_every_kind_of_order() -> None:
     missing += [x for x in "MFPECARN" if not any(f"{a}{x}{b}" in text for a in " [" for b in " ,}]")]
     missing += [d for d in ("D0", "D1", "D2", "D3") if d not in text]
     assert not missing, missing
+
+
+OPTIONS = FAMILY.rules.options_of(FAMILY.profiles["symmachia"].options, {})
+
+
+def _one_language(maps: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """A turn's maps drawn in one language, by name."""
+    return {name: next(iter(by_lang.values())) for name, by_lang in maps.items()}

@@ -11,18 +11,19 @@ import dataclasses
 import functools
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from shapely.geometry import MultiPolygon, Point, Polygon
 
-from pipeline.games.map_text import segment_hits, text_width
+from pipeline.board.presentation.geometry import parse_path
 from pipeline.games.symmachia import FAMILY, drawing
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.games.symmachia.state import Ravage
-from pipeline.publish.geometry import parse_path
-from pipeline.publish.i18n import translator
 from pipeline.shared.dice import FixedDice
+from pipeline.shared.i18n import translator
+from pipeline.shared.map_text import segment_hits, text_width
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.maps import load_setup
 from tests.test_drawing import touching
@@ -72,7 +73,9 @@ def _near(place: str) -> set[str]:
 
 
 def _first_state():
-    _, state = FAMILY.start(SCENARIO, FAMILY.options_of(FAMILY.profiles["symmachia"], {}), FixedDice({}, default=1))
+    _, state = FAMILY.rules.start(
+        SCENARIO, FAMILY.rules.options_of(FAMILY.profiles["symmachia"].options, {}), FixedDice({}, default=1)
+    )
     return state
 
 
@@ -256,7 +259,9 @@ def test_a_seasons_map_shows_the_units_where_that_season_found_them() -> None:
     its arrow to Paeonia; the pirates' raid on Epirus is marked in the spring."""
     game = load_game(DEMO)
     state, results = game.state("y01-229bc", public=True), game.recorded_results("y01-229bc")
-    maps = FAMILY.draw_map(SCENARIO, "y01-229bc", state, results, translator("en"))
+    maps = _one_language(
+        FAMILY.presentation.draw_map(SCENARIO, OPTIONS, "y01-229bc", state, results, [translator("en")])
+    )
     assert maps is not None
     for season, (frm, to) in (("spring", ("thessaly", "macedonia")), ("summer", ("macedonia", "paeonia"))):
         root = ET.fromstring(maps[season])
@@ -293,7 +298,7 @@ def test_names_are_placed_clear_of_the_arrows(turn: str) -> None:
     """Every place's name is written where no arrow of the season crosses it (the demo's three years)."""
     game = load_game(DEMO)
     state, results = game.state(turn, public=True), game.recorded_results(turn)
-    maps = FAMILY.draw_map(SCENARIO, turn, state, results, translator("fr"))
+    maps = _one_language(FAMILY.presentation.draw_map(SCENARIO, OPTIONS, turn, state, results, [translator("fr")]))
     assert maps is not None
     for season, svg in maps.items():
         root = ET.fromstring(svg)
@@ -338,7 +343,7 @@ def test_an_army_aboard_goes_with_its_fleet() -> None:
     found = {}
     for turn in ("y02-228bc", "y03-227bc"):
         state, results = game.state(turn, public=True), game.recorded_results(turn)
-        maps = FAMILY.draw_map(SCENARIO, turn, state, results, translator("en"))
+        maps = _one_language(FAMILY.presentation.draw_map(SCENARIO, OPTIONS, turn, state, results, [translator("en")]))
         assert maps is not None
         for season, svg in maps.items():
             for e in ET.fromstring(svg).iter(f"{SVG}line"):
@@ -370,3 +375,11 @@ def test_names_from_the_files_are_written_as_text() -> None:
     root = ET.fromstring(svg)
     assert not [e for e in root.iter() if e.tag.endswith(("script", "}b"))]
     assert odd in "".join(root.itertext())
+
+
+OPTIONS = FAMILY.rules.options_of(FAMILY.profiles["symmachia"].options, {})
+
+
+def _one_language(maps: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """A turn's maps drawn in one language, by name."""
+    return {name: next(iter(by_lang.values())) for name, by_lang in maps.items()}

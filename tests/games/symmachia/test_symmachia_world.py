@@ -25,7 +25,9 @@ VESPERS = load_setup(FAMILY, "vespers-88")
 
 
 def _first_state(scenario: Scenario):
-    _, state = FAMILY.start(scenario, FAMILY.options_of(FAMILY.profiles["symmachia"], {}), FixedDice({}, default=1))
+    _, state = FAMILY.rules.start(
+        scenario, FAMILY.rules.options_of(FAMILY.profiles["symmachia"].options, {}), FixedDice({}, default=1)
+    )
     return state
 
 

@@ -17,10 +17,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pipeline.errors import DataError
 
-DRAWING_DIR = Path(__file__).resolve().parent.parent / "maps" / "drawing"
+DRAWING_DIR = Path(__file__).resolve().parents[2] / "maps" / "drawing"
 SAME_DRAWING = {"machiavelli-objectif": "machiavelli-1995"}
 
 Point = tuple[float, float]
@@ -95,7 +96,7 @@ def load_drawing(map_name: str) -> BoardDrawing:
     return parse_drawing(json.loads(path.read_text(encoding="utf-8")))
 
 
-def parse_drawing(data: dict) -> BoardDrawing:
+def parse_drawing(data: dict[str, Any]) -> BoardDrawing:
     spaces = {}
     for sid, entry in data["spaces"].items():
         city = entry.get("city")

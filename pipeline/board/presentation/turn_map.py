@@ -7,27 +7,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pipeline.board.board import Board
 from pipeline.board.calendar import Event, EventKind
+from pipeline.board.family import Family
 from pipeline.board.orders import Order, order_space
 from pipeline.board.outcome import Outcome
 from pipeline.board.position import Position
 from pipeline.board.units import CITY, Unit, UnitKind
-from pipeline.errors import DataError
-from pipeline.storage.gamedir import Game
 
 from .render import render_map
-from .report import load_phase
+from .report import PhaseRecord
 
 
-def turn_outcomes(
-    game: Game, turn: str, turns: Sequence[str] | None = None
-) -> tuple[list[Outcome], list[Event]] | None:
+def turn_outcomes(record: PhaseRecord) -> tuple[list[Outcome], list[Event]]:
     """The orders of an adjudicated turn as outcomes, and its events (province events only: plague, famine,
-    rebellions); None if the turn has no results yet. Orders that no longer parse are left out. `turns`: the
-    game's, if the caller has listed them (`load_phase`)."""
-    if not game.results_path(turn).exists():
-        return None
-    record = load_phase(game, turn, turns=turns)
+    rebellions). Orders that no longer parse are left out."""
     outcomes = []
     for entry in record.entries():
         if entry.order is None:
@@ -66,16 +60,11 @@ def _unit_of(position: Position, order: Order) -> Unit | None:
     return position.units.get(space) or position.units.get(space + CITY)
 
 
-def render_turn(
-    game: Game, turn: str, lang: str | Sequence[str] = "en", turns: Sequence[str] | None = None
+def draw_turn(
+    board: Board, family: Family, position: Position, record: PhaseRecord | None, langs: Sequence[str]
 ) -> str | None:
-    """The SVG map of `turn` (with its orders when it has results) in `lang`, or in each of several languages
-    (`render.render_map`); None for a map without a drawing. `turns`: the game's, when the caller has listed
-    them already (the site lists them once for all of a game's maps, not twice a map)."""
-    turns = game.turns() if turns is None else turns
-    if turn not in turns:
-        raise DataError(f"no state for turn {turn!r} (turns: {', '.join(turns) or 'none'})")
-    found = turn_outcomes(game, turn, turns)
-    outcomes, events = found if found is not None else (None, [])
-    position = game.position(turn, public=True)
-    return render_map(game.board, position, outcomes, lang, game.map_name, events, family=game.family)
+    """The SVG map of a turn in each of `langs` (`render.render_map`: the first shown, the others at
+    ``#<lang>``): `position`, with the orders of `record` once the turn is adjudicated; None for a map without
+    a drawing."""
+    outcomes, events = turn_outcomes(record) if record is not None else (None, [])
+    return render_map(board, position, outcomes, list(langs), board.id or None, events, family=family)

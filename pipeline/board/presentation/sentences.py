@@ -35,8 +35,9 @@ from pipeline.board.orders import (
 from pipeline.board.outcome import Reason, SubReason
 from pipeline.board.position import PhaseKind, Position
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
+from pipeline.shared.i18n import capital
+from pipeline.shared.translations import Translations
 
-from .i18n import Translator, capital
 from .words import Words
 
 
@@ -53,7 +54,7 @@ class Entry:
     detail: Mapping[str, str] = field(default_factory=dict)
 
 
-def expense_sentences(t: Translator) -> dict[str, str]:
+def expense_sentences(t: Translations) -> dict[str, str]:
     """What an expense asks for, by its kind ("" any other): `%(amount)s` and its target, `%(in_place)s` (a
     province), `%(of_power)s` (a power) or `%(unit)s` (a unit). Also the private report page's words."""
     return {

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from pipeline.board.board import Board, coast_of, space_of
 from pipeline.board.position import Phase, PhaseKind
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
-
-from .i18n import Translator
+from pipeline.shared.translations import Translations
 
 
 def _as_is(text: str) -> str:
@@ -28,7 +27,7 @@ class Words:
     report's Markdown (`pipeline.escape.markdown_text`), or as they are (a map, a feed, a form's data, which
     escape for theirs)."""
 
-    def __init__(self, board: Board, t: Translator, shown: Callable[[str], str] = _as_is) -> None:
+    def __init__(self, board: Board, t: Translations, shown: Callable[[str], str] = _as_is) -> None:
         self.board = board
         self.t = t
         self.shown = shown
@@ -282,7 +281,7 @@ class Words:
 
 
 @functools.lru_cache(maxsize=8)  # a page names powers thousands of times: the forms looked up once a language
-def power_forms(t: Translator) -> dict[str, tuple[str, str, str, str, str]]:
+def power_forms(t: Translations) -> dict[str, tuple[str, str, str, str, str]]:
     """Every power of the shipped maps, by its map name: its name alone, in a sentence, after "to", after
     "of", and its adjective for a unit (French: feminine, as armée, flotte and garnison are). Shared by every
     caller: not to be changed."""

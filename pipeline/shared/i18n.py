@@ -12,11 +12,13 @@ import functools
 import gettext
 import io
 from pathlib import Path
+from typing import Literal, cast
 
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = ("en", "fr")  # English first: the site's default language
 
@@ -44,7 +46,7 @@ class Translator:
 
     def join(self, items: list[str], style: str = "standard") -> str:
         """``a, b and c`` / ``a, b et c``; `style` "or" for alternatives."""
-        return format_list(items, style=style, locale=self.lang) if items else ""
+        return format_list(items, style=cast(ListStyle, style), locale=self.lang) if items else ""
 
 
 @functools.cache

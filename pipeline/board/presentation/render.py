@@ -42,6 +42,7 @@ from svgwrite.base import Desc, Title
 
 from pipeline.board.board import Board, coast_of, space_of
 from pipeline.board.calendar import Event, EventKind
+from pipeline.board.family import Family
 from pipeline.board.orders import (
     Besiege,
     Build,
@@ -59,16 +60,16 @@ from pipeline.board.orders import (
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Position
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
-from pipeline.games import Family
-from pipeline.games.map_text import Candidate, tint
-from pipeline.games.map_text import candidates as _candidates
-from pipeline.games.map_text import choose as _choose
-from pipeline.games.map_text import coordinate as _r
-from pipeline.games.map_text import luminance as _luminance
-from pipeline.games.map_text import segment_hits as _segment_hits
+from pipeline.shared.i18n import translator
+from pipeline.shared.map_text import FALLBACK, Candidate, tint
+from pipeline.shared.map_text import candidates as _candidates
+from pipeline.shared.map_text import choose as _choose
+from pipeline.shared.map_text import coordinate as _r
+from pipeline.shared.map_text import luminance as _luminance
+from pipeline.shared.map_text import segment_hits as _segment_hits
+from pipeline.shared.translations import Translations
 
 from .geometry import DRAWING_DIR, SAME_DRAWING, BoardDrawing, has_drawing, load_drawing
-from .i18n import Translator, translator
 from .words import Words
 
 Point = tuple[float, float]
@@ -76,7 +77,6 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 # The powers' colours and hatchings are their family's (`Family.palette`); a power a family does not list
 # takes one of these, in order. Seas are a pale blue no power uses.
-FALLBACK = ["#CC6677", "#222255", "#EECC66", "#117733", "#7570B3", "#663333", "#999933", "#AA3377"]
 # The kinds of hatching, each told from the others without colour: lines of four directions, two grids,
 # dots and a zigzag, drawn in the power's colour on its tint.
 HATCHINGS = ("horizontal", "vertical", "rising", "falling", "grid", "lattice", "dots", "zigzag")
@@ -368,9 +368,9 @@ class _Renderer:
         # each language's words, the first the one shown (`speak` turns to another one)
         self.languages = [(lang, Words(board, translator(lang))) for lang in languages]
         self.lang, self.words = self.languages[0]
-        self.t: Translator = self.words.t
+        self.t: Translations = self.words.t
         self.colours = palette(board, family)
-        self.diplomacy = not family.controls_cities  # supply centres, no cities, no garrisons
+        self.diplomacy = family.holdings == "owners"  # supply centres owned: no cities, no garrisons
         x, y, w, h = drawing.viewbox
         self.width, self.height = w, h
         self.dwg = _Drawing(

@@ -21,8 +21,8 @@ from pipeline.board.order_kinds.permit_bribes import FORM as PERMIT
 from pipeline.board.orders import MONEY_KINDS
 from pipeline.board.outcome import Reason, SubReason
 from pipeline.board.position import Phase, PhaseKind, Position
+from pipeline.shared.translations import Translations
 
-from .i18n import Translator
 from .sentences import Entry, Sentences, expense_sentences
 from .words import Words
 
@@ -47,7 +47,7 @@ def result_key(reason: str, keys: tuple[str, ...] = (), why: str | None = None) 
     return reason + (":" + ",".join(keys) if keys else "") + (f"/{why}" if why else "")
 
 
-def private_report_words(board: Board, t: Translator) -> dict[str, object]:
+def private_report_words(board: Board, t: Translations) -> dict[str, object]:
     """Every sentence the private-report page needs, in `t`'s language: made once a process for each board
     and language (a club's games on one map each get the same sentences, which cost 0.15 s of CPU a
     language to make). The words are shared by every caller: copy them before changing them."""
@@ -59,10 +59,10 @@ def private_report_words(board: Board, t: Translator) -> dict[str, object]:
 
 
 # (board, translator) -> the words made for them, with the board and translator held (their ids stay theirs)
-_MADE: dict[tuple[int, int], tuple[Board, Translator, dict[str, object]]] = {}
+_MADE: dict[tuple[int, int], tuple[Board, Translations, dict[str, object]]] = {}
 
 
-def _report_words(board: Board, t: Translator) -> dict[str, object]:
+def _report_words(board: Board, t: Translations) -> dict[str, object]:
     w = Words(board, t)
     notation = legal_notation(PhaseKind.MOVEMENT)
     money = {BY_ORDER[kind].id for kind in MONEY_KINDS}

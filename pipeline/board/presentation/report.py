@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pipeline.board.board import Board
 from pipeline.board.calendar import EventKind
+from pipeline.board.family import Family
 from pipeline.board.notation import parse_order
 from pipeline.board.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
 from pipeline.board.outcome import Reason
@@ -26,13 +27,9 @@ from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, Unit, UnitKind
 from pipeline.errors import OrderError
 from pipeline.escape import markdown_code, markdown_text
-from pipeline.games import family_of
-from pipeline.storage.gamedir import Game, phase_of_turn
-from pipeline.storage.private_files import private_reports
-from pipeline.storage.sealed import unseal
-from pipeline.storage.yamlio import load_yaml, parse_yaml
+from pipeline.shared.i18n import capital
+from pipeline.shared.translations import Translations
 
-from .i18n import Translator, capital, translator
 from .sentences import Entry, Sentences
 from .words import Words
 
@@ -41,11 +38,12 @@ _RESULT_KEYS = ("order", "result", "succeeded")
 
 @dataclass(frozen=True)
 class PhaseRecord:
-    """What a phase's report is made of: the game's map and rules, the position the orders were given in
-    (`played`), the results file as committed, and the next state (None if there is none yet)."""
+    """What a phase's report is made of: the game's map, rules and family, the position the orders were given
+    in (`played`), the results file as committed, and the next state (None if there is none yet)."""
 
     board: Board
     rules: Rules
+    family: Family
     phase: Phase
     played: Position
     results: Mapping[str, Any]
@@ -67,39 +65,16 @@ class PhaseRecord:
         return out
 
 
-def load_phase(game: Game, turn: str, private: bool = False, turns: Sequence[str] | None = None) -> PhaseRecord:
-    """The record of `turn` from the game folder's committed files: what everybody may read, or with
-    `private` (and the game's key at hand) also each power's money, which a game with secret money keeps
-    in encrypted files (`pipeline.storage.private_files`). `turns`: the game's, when the caller has listed
-    them already (the site lists them once for all of a game's pages, not once a page)."""
-    turns = game.turns() if turns is None else turns
-    after = turns.index(turn) + 1 if turn in turns else len(turns)
-    following = turns[after] if after < len(turns) else None
-    results: Any = game.recorded_results(turn)  # read once for the page, its map and the next page's links
-    if results is None:
-        results = load_yaml(game.results_path(turn))  # says why the file cannot be read
-    if private and game.secret_money:
-        results = _with_private_results(game, turn, copy.deepcopy(results))
-    return PhaseRecord(
-        game.board,
-        game.rules,
-        phase_of_turn(turn),
-        game.position(turn, public=not private),
-        results,
-        game.position(following, public=not private) if following else None,
-    )
-
-
-def _with_private_results(game: Game, turn: str, results: Any) -> Any:
-    """The results with each power's money orders and income put back from its encrypted report."""
-    for path in private_reports(game.folder, turn):
-        report = parse_yaml(unseal(path.read_bytes(), game.identities, str(path)), str(path))
-        power = str(report.get("power"))
-        if report.get("orders"):
-            results.setdefault("orders", {}).setdefault(power, []).extend(report["orders"])
-        if report.get("income"):
-            results.setdefault("income", {})[power] = report["income"]
-    return results
+def with_private(results: Mapping[str, Any], own: Mapping[str, Any] | None, power: str) -> dict[str, Any]:
+    """The results with one power's money orders and income put back from its private report (`own`, a game
+    with secret money keeps them there)."""
+    merged = copy.deepcopy(dict(results))
+    if own:
+        if own.get("orders"):
+            merged.setdefault("orders", {}).setdefault(power, []).extend(own["orders"])
+        if own.get("income"):
+            merged.setdefault("income", {})[power] = own["income"]
+    return merged
 
 
 def _code(text: str) -> str:
@@ -117,9 +92,9 @@ def _heading(level: int, text: str) -> str:
 
 
 class _Report:
-    def __init__(self, record: PhaseRecord, lang: str) -> None:
+    def __init__(self, record: PhaseRecord, t: Translations) -> None:
         self.record = record
-        self.t: Translator = translator(lang)
+        self.t = t
         self.w = Words(record.board, self.t, markdown_text)
         self.s = Sentences(self.w, record.played)
 
@@ -302,7 +277,7 @@ class _Report:
         after, played = self.record.after, self.record.played
         if after is None:
             return []
-        machiavelli = family_of(self.record.rules).controls_cities
+        machiavelli = self.record.family.holdings == "control"  # provinces controlled, not supply centres
         out = []
         for place in sorted(set(played.owners) | set(after.owners)):
             old, new = played.owners.get(place), after.owners.get(place)
@@ -351,10 +326,10 @@ class _Report:
         return rows
 
 
-def public_report(record: PhaseRecord, lang: str, level: int = 2) -> str:
-    """The phase's public report in `lang`: every order by power with what came of it, then the events,
+def public_report(record: PhaseRecord, t: Translations, level: int = 2) -> str:
+    """The phase's public report in t's language: every order by power with what came of it, then the events,
     the units to retreat, control that changed hands and the year's income; its title at heading `level`."""
-    r = _Report(record, lang)
+    r = _Report(record, t)
     t = r.t
     lines = [_heading(level, r.w.phase(record.phase))]
     lines += ["", _heading(level + 1, t.gettext("Orders"))]
@@ -375,10 +350,10 @@ def public_report(record: PhaseRecord, lang: str, level: int = 2) -> str:
 _MONEY_ORDERS = (Borrow, Pay, Expense, Maintain, Build, GiveChit, PermitBribes)
 
 
-def private_report(record: PhaseRecord, power: str, lang: str, level: int = 2) -> str:
-    """One power's money in the phase, in `lang`: its treasury before and after, its income line by line,
-    its loans, and its payments and expenses with what came of them."""
-    r = _Report(record, lang)
+def private_report(record: PhaseRecord, power: str, t: Translations, level: int = 2) -> str:
+    """One power's money in the phase, in t's language: its treasury before and after, its income line by
+    line, its loans, and its payments and expenses with what came of them."""
+    r = _Report(record, t)
     t, w = r.t, r.w
     title = t.gettext("Private report of %(power)s — %(phase)s") % {
         "power": w.power(power),

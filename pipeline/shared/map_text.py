@@ -15,6 +15,9 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 _NARROW, _WIDE = set("iljtfr.,'- ()"), set("mwMW")
 
+# the colours of powers a map or a chart has no colour of its own for, told apart by colour-vision deficiencies
+FALLBACK = ["#CC6677", "#222255", "#EECC66", "#117733", "#7570B3", "#663333", "#999933", "#AA3377"]
+
 
 @functools.lru_cache(maxsize=8192)  # every name is measured at every size, in every map drawn
 def text_width(text: str, size: float) -> float:
