@@ -5,6 +5,8 @@ on their posts, units reactivated.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .board import Edge, Vertex
 from .context import Context, Skip
 from .orders import GuardRef, RaiseUnit, Reactivate
@@ -93,7 +95,7 @@ def settlement(ctx: Context, vertex: Vertex, discount: tuple[Resource, ...] = ()
         ctx.emit(ExplorerBoughtOut(ctx.player, explorer.owner, str(vertex), BUY_OUT))
     ctx.charge(cost)
     if explorer is not None:
-        del table.explorers[vertex]
+        ctx.leave(vertex)
     table.buildings[vertex] = Building(ctx.player)
     ctx.emit(Built(ctx.player, Piece.SETTLEMENT, str(vertex), cost, free=free))
 
@@ -126,6 +128,7 @@ def city(ctx: Context, vertex: Vertex) -> None:
     _pieces_left(ctx, "city")
     ctx.charge(CITY)
     ctx.table.buildings[vertex] = Building(ctx.player, BuildingKind.CITY, 1)
+    ctx.table.wake(vertex)  # its counter laid active face up, whatever its settlement raised [K 6.3]
     ctx.emit(Built(ctx.player, Piece.CITY, str(vertex), CITY, status=1))
 
 
@@ -135,7 +138,8 @@ def status(ctx: Context, vertex: Vertex) -> None:
     if b.status >= MAX_STATUS:
         raise Skip(Reason.STATUS_MAX)
     ctx.charge(STATUS)
-    ctx.table.buildings[vertex] = Building(b.owner, b.kind, b.status + 1, b.walls, b.sabotaged)
+    ctx.table.buildings[vertex] = replace(b, status=b.status + 1)
+    ctx.table.wake(vertex)  # a change of status turns the counter active [K 7.3]
     ctx.emit(Built(ctx.player, Piece.STATUS, str(vertex), STATUS, status=b.status + 1))
 
 
@@ -146,7 +150,7 @@ def walls(ctx: Context, vertex: Vertex) -> None:
         raise Skip(Reason.HAS_WALLS)
     _pieces_left(ctx, "walls")
     ctx.charge(WALLS)
-    ctx.table.buildings[vertex] = Building(b.owner, b.kind, b.status, True, b.sabotaged)
+    ctx.table.buildings[vertex] = replace(b, walls=True)
     ctx.emit(Built(ctx.player, Piece.WALLS, str(vertex), WALLS, status=b.status))
 
 
@@ -184,7 +188,7 @@ def raise_unit(ctx: Context, order: RaiseUnit) -> None:
     elif b.is_city:
         if b.sabotaged:
             raise Skip(Reason.SABOTAGED)
-        if ctx.table.raised_by(vertex) >= b.status:
+        if not ctx.table.counter_active(vertex):
             raise Skip(Reason.QUOTA_FULL)
     elif sp.site is Site.SETTLEMENT_OR_CITY:
         if ctx.table.raised_by(vertex) >= 1:
@@ -197,6 +201,7 @@ def raise_unit(ctx: Context, order: RaiseUnit) -> None:
             raise Skip(Reason.EXPLORER_THERE)
         ctx.charge(sp.cost)
         ctx.table.explorers[vertex] = unit
+        _counter_used(ctx, vertex)
         ctx.emit(Built(ctx.player, Piece.UNIT, str(vertex), sp.cost, unit=order.kind))
         return
     slot = order.at
@@ -213,7 +218,17 @@ def raise_unit(ctx: Context, order: RaiseUnit) -> None:
         raise Skip(Reason.HEX_FULL)
     ctx.charge(sp.cost)
     ctx.table.units[slot] = unit
+    if not sp.naval:
+        _counter_used(ctx, vertex)
     ctx.emit(Built(ctx.player, Piece.UNIT, str(slot), sp.cost, unit=order.kind))
+
+
+def _counter_used(ctx: Context, vertex: Vertex) -> None:
+    """A land unit raised: a city's counter woken by a change turns inactive again if its units are now as
+    many as its status [K 7.3]."""
+    b = ctx.table.buildings[vertex]
+    if b.woken:
+        ctx.table.buildings[vertex] = replace(b, woken=False)
 
 
 def _raise_guard(ctx: Context, order: RaiseUnit) -> None:

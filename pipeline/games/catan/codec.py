@@ -11,7 +11,7 @@ tokens: {b2: 2, b3: 6}
 players:
   alice: {hand: {ore: 2}, cards: [{card: knight, bought: 2}], knights: 1, turns: 3}
 buildings:
-  c3/d3/d4: {owner: alice, kind: city, status: 2, walls: true}
+  c3/d3/d4: {owner: alice, kind: city, status: 2, walls: true}   # woken: true, its counter active again [K 7.3]
 roads: {c3/d3: alice}
 ships: {a1/b2: {owner: alice, built: 2}}
 units:
@@ -55,6 +55,8 @@ def _building(b: Building) -> dict[str, object]:
         out["walls"] = True
     if b.sabotaged:
         out["sabotaged"] = True
+    if b.woken:
+        out["woken"] = True
     return out
 
 
@@ -211,7 +213,8 @@ def state_from_data(data: object, board: Board) -> CatanState:
             r.problem(f"{where}.status", "a city's status is 1 to 4")
         if v and owner and kind:
             buildings[v] = Building(owner, kind, status if kind is BuildingKind.CITY else 0,
-                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)))  # fmt: skip
+                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)),
+                                    bool(bm.get("woken", False)) and kind is BuildingKind.CITY)  # fmt: skip
     roads: dict[Edge, str] = {}
     for key, o in r.mapping(m.get("roads"), "roads").items():
         e, owner = r.place("edge", key, f"roads.{key}"), r.player(o, f"roads.{key}")

@@ -14,7 +14,7 @@ from .options import CatanOptions
 from .orders import Answers
 from .outcome import Event, Reason
 from .resources import EMPTY, RESOURCES, Hand, Resource
-from .state import Table, Unit
+from .state import Guard, Table, Unit
 
 
 class Skip(Exception):
@@ -63,6 +63,20 @@ class Context:
         if not hand.covers(cost):
             raise Skip(Reason.CANNOT_AFFORD, hand.missing(cost))
         self.table.pay(self.player, cost)
+
+    def leave(self, where: Slot | Vertex | Guard) -> None:
+        """A unit leaves the board for its owner's reserve [K 8.4]: what this turn did with its slot is
+        forgotten (a unit that steps there after it has not moved nor attacked [K 9.1] [K 10.9]), and the
+        status counter of the city that raised it turns active [K 7.3]."""
+        if isinstance(where, Guard):
+            home = None
+        else:
+            home = (self.table.units[where] if isinstance(where, Slot) else self.table.explorers[where]).home
+        self.table.remove_unit_at(where)
+        if isinstance(where, Slot):
+            self.moved.discard(where)
+            self.attacked.discard(where)
+        self.table.wake(home)
 
     # ---- shared questions ------------------------------------------------------------------------
 

@@ -62,6 +62,7 @@ class Reason(enum.Enum):
     BANK_LACKS = "bank_lacks"
     NO_PIECE_LEFT = "no_piece_left"
     NO_COUNTER_LEFT = "no_counter_left"
+    NO_MARKER_LEFT = "no_marker_left"  # both naval counters on the board: no pirate's back for a marker [K 13.4]
     # places
     NOT_LAND = "not_land"
     NOT_SEA = "not_sea"

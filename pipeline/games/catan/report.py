@@ -152,6 +152,9 @@ REASON_WORDS: Mapping[Reason, str] = {
     Reason.BANK_LACKS: N_("the bank lacks the cards"),
     Reason.NO_PIECE_LEFT: N_("no piece of that kind is left"),
     Reason.NO_COUNTER_LEFT: N_("no counter of that kind is left"),
+    Reason.NO_MARKER_LEFT: N_(
+        "no corruption marker is left: it is the back of a pirate, and both naval counters are on the board"
+    ),
     Reason.NOT_LAND: N_("not on land"),
     Reason.NOT_SEA: N_("not on the sea"),
     Reason.OCCUPIED: N_("the place is taken"),

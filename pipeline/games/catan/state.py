@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .board import Board, Edge, Slot, Vertex
 from .options import CatanOptions, Deck
@@ -33,6 +33,9 @@ class Building:
     status: int = 0  # a city's status, 1 to 4 [K 7.1]; 0 for a settlement
     walls: bool = False  # [K 7.5]
     sabotaged: bool = False  # its status counter turned inactive by a diplomat [K 13.5]
+    # its status counter turned active again by a change of its status or the loss of one of its units
+    # while as many of the land units it raised as its status, or more, are alive [K 7.3]
+    woken: bool = False
 
     @property
     def is_city(self) -> bool:
@@ -261,7 +264,12 @@ class Table:
         return out
 
     def counters_used(self, player: str, counter: Counter, options: CatanOptions) -> int:
-        return sum(1 for _, u in self.all_units() if u.owner == player and spec(u.kind, options).counter is counter)
+        """The player's counters of a kind on the board [K 8.3]: his units of either face, and for the naval
+        counters his corruption markers too, the back of the pirate [K 13.4]."""
+        used = sum(1 for _, u in self.all_units() if u.owner == player and spec(u.kind, options).counter is counter)
+        if counter is Counter.NAVAL:
+            used += sum(1 for c in self.corruption if c.owner == player)
+        return used
 
     def raised_by(self, vertex: Vertex) -> int:
         """The living land units a building raised, guards apart [K 7.3]."""
@@ -270,6 +278,20 @@ class Table:
             for _, u in self.all_units()
             if u.home == vertex and u.kind is not UnitKind.GUARD and not SPECS[u.kind].naval
         )
+
+    def counter_active(self, vertex: Vertex) -> bool:
+        """A city's status counter shows its active face [K 7.3]: fewer of the land units it raised are
+        alive than its status, or a change of status or a loss woke it since it last raised one."""
+        b = self.buildings[vertex]
+        return b.woken or self.raised_by(vertex) < b.status
+
+    def wake(self, vertex: Vertex | None) -> None:
+        """The status counter of the city on `vertex`, if any, turned active [K 7.3]: its status changed or
+        one of its units left the board. Kept as `woken` only while the count alone would leave it
+        inactive."""
+        b = self.buildings.get(vertex) if vertex is not None else None
+        if vertex is not None and b is not None and b.is_city:
+            self.buildings[vertex] = replace(b, woken=self.raised_by(vertex) >= b.status)
 
     def units_on_hex(self, hex_id: str) -> int:
         """Units on the slots of a hex, every player's [K 9.5]."""

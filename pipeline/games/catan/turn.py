@@ -7,7 +7,7 @@ answers. A player who reaches the target on his own turn wins, and the round sto
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.core.dice import Dice
 
@@ -37,7 +37,7 @@ from .outcome import Action, Event, GuardResult, GuardStood, Reactivates, Reason
 from .production import income_phase
 from .resources import EMPTY
 from .routes import update_awards
-from .state import Building, CatanState, Guard, Player, Unit
+from .state import CatanState, Guard, Player, Unit
 from .units import UnitKind
 
 GUARD_TURNS = 3  # [K 13.7]
@@ -128,7 +128,7 @@ def start_of_turn(ctx: Context) -> None:
         if guard.hex is None:
             b = table.buildings.get(guard.city)
             if b is not None:
-                table.buildings[guard.city] = Building(b.owner, b.kind, b.status, b.walls, False)
+                table.buildings[guard.city] = replace(b, sabotaged=False)
             result = GuardResult.STATUS_RESTORED
         else:
             table.corruption = [c for c in table.corruption if not (c.hex == guard.hex and c.city == guard.city)]
