@@ -38,7 +38,9 @@ from typing import Any
 
 from pipeline.errors import DataError, Problem
 
+from .answers import Answers, answers_to_data, stand
 from .board import Board, Edge, Slot, Vertex
+from .orders import orders_from_data
 from .outcome import Event
 from .resources import RESOURCES, Hand, hand_from_data
 from .state import Building, BuildingKind, Card, CatanState, Corruption, Guard, HeldCard, Player, Ship, Unit
@@ -69,16 +71,19 @@ def _unit(u: Unit) -> dict[str, object]:
     return out
 
 
-def _player(p: Player, hidden: bool) -> dict[str, object]:
+def _player(p: Player, hidden: bool, answers: Answers | None) -> dict[str, object]:
     if hidden:
         return {"cards_in_hand": p.hand.total, "development_cards": len(p.cards), "knights": p.knights,
                 "turns": p.turns}  # fmt: skip
-    return {
+    out: dict[str, object] = {
         "hand": p.hand.to_data(),
         "cards": [{"card": c.card.value, "bought": c.bought} for c in p.cards],
         "knights": p.knights,
         "turns": p.turns,
     }
+    if answers:
+        out["answers"] = answers_to_data(answers)
+    return out
 
 
 def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = None) -> dict[str, object]:
@@ -93,7 +98,7 @@ def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = 
         {"cards": sum(state.deck.values())} if hidden else {c.value: state.deck[c] for c in Card if state.deck.get(c)}
     )
     out["tokens"] = dict(sorted(state.tokens.items()))
-    out["players"] = {p: _player(state.players[p], hidden and p != viewer) for p in state.seats}
+    out["players"] = {p: _player(state.players[p], hidden and p != viewer, state.answers.get(p)) for p in state.seats}
     out["buildings"] = {str(v): _building(b) for v, b in sorted(state.buildings.items())}
     out["roads"] = {str(e): o for e, o in sorted(state.roads.items())}
     out["ships"] = {str(e): {"owner": s.owner, "built": s.built} for e, s in sorted(state.ships.items())}
@@ -180,9 +185,12 @@ def state_from_data(data: object, board: Board) -> CatanState:
         raise DataError([Problem("seats", "expected the players, each once, in their order of play")])
     r.seats = tuple(seats)
     players: dict[str, Player] = {}
+    answers: dict[str, Answers] = {}
     raw_players = r.mapping(m.get("players"), "players")
     for p in r.seats:
         pm = r.mapping(raw_players.get(p), f"players.{p}")
+        if pm.get("answers"):
+            answers[p] = _answers(r, pm["answers"], p, f"players.{p}.answers")
         hand = hand_from_data(pm.get("hand", {}), f"players.{p}.hand", r.problems)
         held = []
         for i, c in enumerate(pm.get("cards", []) or []):
@@ -279,7 +287,17 @@ def state_from_data(data: object, board: Board) -> CatanState:
         guards=tuple(sorted(guards, key=lambda g: g.key)),
         explorers=dict(sorted(explorers.items())), corruption=tuple(sorted(corruption)), deck=deck, bank=bank,
         longest_route=holders["longest_route"], largest_army=holders["largest_army"], winner=holders["winner"],
+        answers=answers,
     )  # fmt: skip
+
+
+def _answers(r: _Reader, data: object, player: str, where: str) -> Answers:
+    """A player's standing answers as the state keeps them, read as his file's (`orders._Reader`)."""
+    try:
+        return stand(None, orders_from_data({"answers": data}, r.board, player, r.seats).answers)
+    except DataError as err:
+        r.problems += [Problem(f"{where}.{p.where.removeprefix('answers.')}", p.message) for p in err.problems]
+        return Answers()
 
 
 _STATE_KEYS = {

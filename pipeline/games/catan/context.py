@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from pipeline.core.dice import Dice
 
+from .answers import Answers
 from .board import Board, Slot, Vertex
 from .options import CatanOptions
-from .orders import Answers
 from .outcome import Event, Reason
 from .resources import EMPTY, RESOURCES, Hand, Resource
 from .state import Guard, Table, Unit

@@ -29,6 +29,7 @@ from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 from . import cases, draft
+from .answers import Answers
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .draft import Draft
@@ -38,7 +39,7 @@ from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
 from .option_words import option_words
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
-from .orders import Answers, Offer, TurnOrders, orders_from_data
+from .orders import Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
 from .report import Private, capital, offers_of, private_report, private_view, public_report, seat_name
 from .resources import Hand, hand_from_data
@@ -293,7 +294,8 @@ class CatanFamily(GameFamily):
             public["players"] = {p: {"hand": players[p]["hand"], **d} for p, d in shown.items()}
         hidden = {
             "players": {
-                p: {"cards": d["cards"]} if state.open_hands else {"hand": d["hand"], "cards": d["cards"]}
+                p: ({"cards": d["cards"]} if state.open_hands else {"hand": d["hand"], "cards": d["cards"]})
+                | ({"answers": d["answers"]} if "answers" in d else {})  # the standing answers [K 3.1]
                 for p, d in players.items()
             },
             "deck": full["deck"],
@@ -319,6 +321,7 @@ class CatanFamily(GameFamily):
                     "cards": (own.get(p) or {}).get("cards", []),
                     "knights": (d or {}).get("knights", 0),
                     "turns": (d or {}).get("turns", 0),
+                    "answers": (own.get(p) or {}).get("answers"),
                 }
                 for p, d in players.items()
             }

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .answers import KEYS, NO_ANSWERS, Acceptance, Answers
 from .board import Board, Edge, Slot, Vertex
 from .outcome import Action, Section
 from .resources import Hand, Resource, hand_from_data, resource_named
@@ -196,33 +197,9 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Acceptance:
-    """A standing answer [K 5.2]: a trade the player takes from `offerers` (empty: anyone), giving at
-    most `give` and getting at least `get`, `times` times in the round."""
-
-    offerers: tuple[str, ...]
-    give: Hand
-    get: Hand
-    times: int = 1
-
-    def takes(self, offerer: str, offered: Hand, asked: Hand) -> bool:
-        """Would this answer take an offer that gives `offered` and asks `asked` of the answerer?"""
-        if self.offerers and offerer not in self.offerers:
-            return False
-        return self.give.covers(asked) and offered.covers(self.get)
-
-
-@dataclass(frozen=True)
-class Answers:
-    accept: tuple[Acceptance, ...] = ()
-    discard: tuple[Resource, ...] = ()  # the order he gives cards up in on a 7 [K 4.6]
-    gold: tuple[Resource, ...] = ()  # what he takes from gold fields, in turn [K 4.4]
-
-
-@dataclass(frozen=True)
 class TurnOrders:
     steps: tuple[Step, ...] = ()
-    answers: Answers = Answers()
+    answers: Answers = NO_ANSWERS
 
 
 NO_ORDERS = TurnOrders()
@@ -613,7 +590,7 @@ class _Reader:
     def answers(self, data: object, where: str) -> Answers:
         if data is None:
             return Answers()
-        m = self.mapping(data, where, {"accept", "discard", "gold"}, set())
+        m = self.mapping(data, where, set(KEYS), set())
         if m is None:
             return Answers()
         accept = []
@@ -633,7 +610,7 @@ class _Reader:
             )  # fmt: skip
         discard = self.resources(m.get("discard", []), f"{where}.discard")
         gold = self.resources(m.get("gold", []), f"{where}.gold")
-        return Answers(tuple(accept), discard, gold)
+        return Answers(tuple(accept), discard, gold, frozenset(k for k in KEYS if k in m))
 
 
 def _listed(data: object) -> list[object]:

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from pipeline.core.dice import Dice
 
 from . import build
+from .answers import Answers, stand
 from .board import YIELDS, Board, Edge, Terrain, Vertex
 from .context import Context, Skip
 from .options import CatanOptions
-from .orders import Answers, orders_from_data
+from .orders import orders_from_data
 from .outcome import Action, Event, Produced, Reason, Section, Source, StepDone
 from .resources import Hand
 from .said import N_, FileProblems, Found, quoted
@@ -113,12 +114,13 @@ def play_setup(
 ) -> RoundResult:
     """Both placement rounds [K 18.1]-[K 18.3]."""
     table = state.table()
+    table.answers = {p: stand(table.answers.get(p), (answers or {}).get(p)) for p in table.seats}
     events: list[Event] = []
     order = [*table.seats, *reversed(table.seats)]
     used: dict[str, int] = {}
     for n, player in enumerate(order):
         second = n >= len(table.seats)
-        ctx = Context(board, options, dice, table, player, answers or {}, events)
+        ctx = Context(board, options, dice, table, player, dict(table.answers), events)
         ranked = choices.get(player, ())
         placed: Vertex | None = None
         for i in range(used.get(player, 0), len(ranked)):

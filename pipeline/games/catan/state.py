@@ -13,6 +13,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from .answers import Answers
 from .board import Board, Edge, Slot, Vertex
 from .options import CatanOptions, Deck
 from .resources import EMPTY, Hand
@@ -133,6 +134,7 @@ class CatanState:
     longest_route: str | None = None
     largest_army: str | None = None
     winner: str | None = None
+    answers: Mapping[str, Answers] = field(default_factory=dict)  # each player's standing answers [K 3.1]
 
     def table(self) -> Table:
         return Table(
@@ -152,6 +154,7 @@ class CatanState:
             longest_route=self.longest_route,
             largest_army=self.largest_army,
             winner=self.winner,
+            answers=dict(self.answers),
         )
 
     def points(self, player: str) -> int:
@@ -193,6 +196,7 @@ class Table:
     longest_route: str | None
     largest_army: str | None
     winner: str | None
+    answers: dict[str, Answers] = field(default_factory=dict)
 
     def freeze(self) -> CatanState:
         return CatanState(
@@ -212,6 +216,7 @@ class Table:
             longest_route=self.longest_route,
             largest_army=self.largest_army,
             winner=self.winner,
+            answers={p: a for p, a in sorted(self.answers.items()) if a},
         )
 
     # ---- hands -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pipeline.core.dice import Dice
 
 from . import build, cards, combat, movement, trade
+from .answers import stand
 from .board import Board, Edge
 from .context import Context, Skip
 from .options import CatanOptions, PirateReactivation
@@ -92,7 +93,8 @@ def _play_turns(
     table.round = state.round + 1 if new_round else state.round
     events: list[Event] = []
     uses: dict[tuple[str, int], int] = {}
-    answers = {p: orders.get(p, NO_ORDERS).answers for p in table.seats}
+    table.answers = {p: stand(table.answers.get(p), orders.get(p, NO_ORDERS).answers) for p in table.seats}
+    answers = dict(table.answers)
     for player in players:
         if table.winner is not None:
             break
