@@ -294,6 +294,7 @@ def validate(
         problems = [p for p in problems if p.file is None or resolved(Path(p.file)) in mine]
     position = game.state(turn, public=not identities)  # without the key, no treasury: money is checked later
     family = game.game_family
+    warned = 0
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
             echo(f"{path}: {power}, encrypted; read when the turn is adjudicated")
@@ -311,15 +312,16 @@ def validate(
         except DataError as err:
             problems += err.problems
             continue
-        lines = family.order_lines(f.orders)
+        lines = family.order_words(f.orders)
         echo(f"{path}: {power}, {len(lines)} order(s)")
         for line in lines:
             echo(f"  {line}")
         for warning in f.warnings:
             echo(f"  warning: {warning}")
+        warned += len(f.warnings)
     if problems:
         raise DataError(problems)
-    echo(f"{turn}: {len(paths)} order file(s), all valid")
+    echo(f"{turn}: {len(paths)} order file(s), all valid" + (f"; {warned} warning(s) above" if warned else ""))
 
 
 # --- adjudicating -------------------------------------------------------------------------------------

@@ -197,6 +197,11 @@ class GameFamily(ABC):
     def order_lines(self, orders: Any) -> list[str]:
         """A power's orders, one line each, as `judge validate` prints them; the dice seed hashes them."""
 
+    def order_words(self, orders: Any) -> list[str]:
+        """A power's orders in words, one line each, as `judge validate` prints them: `order_lines`, unless the
+        family's lines, which the dice hash and so never change, are not words a player reads."""
+        return self.order_lines(orders)
+
     def revealed_lines(self, orders: Any, secret: bool) -> list[str] | None:
         """What of an encrypted order file is published once the turn is adjudicated, one order a line
         (None: the file as written)."""

@@ -29,11 +29,13 @@ from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 from . import cases, draft
-from .answers import Answers
+from .answers import NO_ANSWERS, Answers, stand
 from .board import Board, Edge, Hex, Slot, Terrain, Vertex
+from .checks import draft_warnings, placement_warnings, script_warnings
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .draft import Draft
 from .drawing import render
+from .file_words import answers_said, choice_said, draft_said, steps_said
 from .form import order_form
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
@@ -41,9 +43,18 @@ from .option_words import option_words
 from .options import CatanOptions, HexPlacement, TurnFiles, options_from_data
 from .orders import Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
-from .report import Private, capital, offers_of, private_report, private_view, public_report, seat_name
+from .report import (
+    Private,
+    capital,
+    draft_report,
+    offers_of,
+    private_report,
+    private_view,
+    public_report,
+    seat_name,
+)
 from .resources import Hand, hand_from_data
-from .said import N_, FileProblem, FileProblems, said
+from .said import N_, FileProblem, FileProblems, Said, said, said_from_data, said_to_data
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
@@ -87,6 +98,7 @@ class CatanGame:
     open_hands: bool = False  # every hand in the public state [K 3.3]
     player_turns: bool = False  # a file a player-turn, not a round [K 3.1]
     draft: Draft | None = None  # the board being drafted, before the placement [K 1.6]
+    hands_known: bool = dataclasses.field(default=True, compare=False)  # read with its secret part, or open hands
 
     @property
     def turn(self) -> str:
@@ -335,7 +347,8 @@ class CatanFamily(GameFamily):
         if problems:
             raise DataError(problems, file=file)
         placed, player_turns = bool(public.get("placed", False)), bool(public.get("player_turns", False))
-        return CatanGame(board, state, placed, open_hands, player_turns, drafting)
+        known = secret is not None or open_hands
+        return CatanGame(board, state, placed, open_hands, player_turns, drafting, known)
 
     # ---- orders ------------------------------------------------------------------------------------
 
@@ -362,15 +375,27 @@ class CatanFamily(GameFamily):
         seats = state.state.seats
         try:
             if state.draft is not None:
-                return ReadOrders(DraftChoice(draft.choices_from_data(data, setup)))
+                ranked = draft.choices_from_data(data, setup)
+                return ReadOrders(DraftChoice(ranked), (), () if lenient else _warned(draft_warnings(ranked, {
+                    h: True for h in draft.empty(setup, state.draft)})))  # fmt: skip
             if not state.placed:
                 choices, answers = setup_orders_from_data(data, state.board, power, seats)
-                return ReadOrders(Placement(choices, answers))
-            return ReadOrders(orders_from_data(data, state.board, power, seats))
+                warned = () if lenient else _warned(placement_warnings(state.board, state.state, choices))
+                return ReadOrders(Placement(choices, answers), (), warned)
+            orders = orders_from_data(data, state.board, power, seats)
+            if lenient:  # the adjudication: the warnings are the file's sender's, when he checks it
+                return ReadOrders(orders)
+            warned = _warned(script_warnings(state.board, state.state, options, power, orders, state.hands_known))
+            return ReadOrders(orders, (), warned)
         except FileProblems as err:
             # a file with a problem is refused whole: at adjudication its seat plays as without orders [K 3.4]
             found = tuple(dataclasses.replace(f, line=f.line or lines(f.where)) for f in err.found)
             return ReadOrders(Unread(found), tuple(err.problems))
+
+    def order_words(self, orders: Placement | TurnOrders | DraftChoice | Unread) -> list[str]:
+        """A seat's file in words [K 3.4]: its draft, its placement choices, or its script's steps by phase,
+        then its standing answers [K 3.1]."""
+        return [line.words() for line in _file_said(orders)]
 
     def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders | DraftChoice:
         if state.draft is not None:
@@ -451,6 +476,10 @@ class CatanFamily(GameFamily):
             }
             for p in after.state.seats
         }
+        for p, own in private.items():
+            standing = answers_said(after.state.answers.get(p, NO_ANSWERS))
+            if standing:  # said in any language later [K 3.1]
+                own["answers"] = [said_to_data(line) for line in standing]
         for p, o in orders.items():
             if isinstance(o, Unread) and p in private:
                 private[p]["file_problems"] = [f.to_data() for f in o.problems]
@@ -473,7 +502,10 @@ class CatanFamily(GameFamily):
         record: dict[str, Any] = {"round": 0, "records": [event_to_data(e) for e in events]}
         record["points"] = {p: 0 for p in after.state.seats}
         record_end = {"dice": [_draw(d) for d in dice.draws]} if dice.draws else {}
-        return TurnResult(after.turn, after, record, record_end, {}, {})
+        own: dict[str, Any] = {"draft": len(state.draft.laid) + 1, "own_records": record["records"]}
+        if isinstance(choice, Unread):  # the drafter learns why his file was not used
+            own["file_problems"] = [f.to_data() for f in choice.problems]
+        return TurnResult(after.turn, after, record, record_end, {seat: own}, {})
 
     # ---- what the site shows -----------------------------------------------------------------------
 
@@ -563,8 +595,9 @@ class CatanFamily(GameFamily):
 
 
 def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
-    """A seat's private report from its data (its hands, cards, steps, and why its file was refused)."""
-    if not isinstance(own, Mapping) or not isinstance(own.get("view"), Mapping):
+    """A seat's private report from its data (its hands, cards, steps, standing answers, and why its file was
+    refused; a drafter's hex)."""
+    if not isinstance(own, Mapping):
         return ""
     records = [event_from_data(d) for d in own.get("own_records") or []]
     refused = own.get("refused")
@@ -573,7 +606,30 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
     problems = tuple(FileProblem.from_data(p) for p in own.get("file_problems") or []) or tuple(
         FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or []
     )
-    return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+    if isinstance(own.get("draft"), int):
+        return "\n" + draft_report(seat, own["draft"], records, problems).markdown(t)
+    if not isinstance(own.get("view"), Mapping):
+        return ""
+    answers = tuple(line for d in own.get("answers") or [] if isinstance(line := said_from_data(d), Said))
+    view = _view_from_data(own["view"])
+    return "\n" + private_report(seat, round_no, view, records, problems, answers).markdown(t)
+
+
+def _warned(found: list[FileProblem]) -> tuple[Problem, ...]:
+    """Warnings as storage takes them, each at its key path, in English."""
+    return tuple(Problem(f.where, f.what.words()) for f in found)
+
+
+def _file_said(orders: Placement | TurnOrders | DraftChoice | Unread) -> list[Said]:
+    if isinstance(orders, Unread):
+        return []
+    if isinstance(orders, DraftChoice):
+        return [draft_said(orders.ranked)] if orders.ranked else []
+    if isinstance(orders, Placement):
+        lines = [choice_said(i, c.settlement, c.road, c.ship) for i, c in enumerate(orders.choices, start=1)]
+    else:
+        lines = steps_said(orders.steps)
+    return lines + answers_said(stand(None, orders.answers))
 
 
 def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) -> Draft | None:

@@ -622,9 +622,10 @@ def private_report(
     view: Private,
     events: Iterable[Event],
     problems: tuple[FileProblem, ...] = (),
+    answers: tuple[Said, ...] = (),
 ) -> Report:
     """What only `player` reads of the round: his hands, his cards, his script's steps, his file's
-    problems, his pieces left."""
+    problems, his standing answers [K 3.1] (`answers`, in words), his pieces left."""
     events = list(events)
     hand = (
         said(N_("hand at the start of the round: {cards}"), cards=hand_words(view.hand_before)),
@@ -643,12 +644,7 @@ def private_report(
     steps = [step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
     if problems:
         steps = [said(N_("your file could not be read, and your turn was played without it:"))]
-        steps += [
-            said(N_("line {line}, {where}: {what}"), line=p.line, where=p.where, what=p.what)
-            if p.line
-            else said(N_("{where}: {what}"), where=p.where or "-", what=p.what)
-            for p in problems
-        ]
+        steps += [_problem_line(p) for p in problems]
     elif not steps:
         steps = [said(N_("no steps"))]
     pieces = said(
@@ -669,6 +665,27 @@ def private_report(
             Section(said(N_("your hand")), hand),
             Section(said(N_("your development cards")), tuple(cards) or (said(N_("none")),)),
             Section(said(N_("your script")), tuple(steps)),
+            Section(
+                said(N_("your standing answers")),
+                answers or (said(N_("none: you take no trade, and give back and take gold as the rules say")),),
+            ),
             Section(said(N_("your pieces")), (pieces, points)),
         ),
     )
+
+
+def draft_report(player: str, number: int, events: Iterable[Event], problems: tuple[FileProblem, ...]) -> Report:
+    """What the drafter of a hex reads of his turn [K 1.6]: where his hex went, and why his file could not
+    be read if it could not."""
+    lines = [line for e in events if isinstance(e, HexPlaced) and (line := event_line(e, {})) is not None]
+    if problems:
+        lines = [said(N_("your file could not be read: your hex went on the first open place")), *lines]
+        lines += [_problem_line(p) for p in problems]
+    title = said(N_("the board: hex {number}, for {player}"), number=number, player=seat_name(player))
+    return Report(title, (Section(said(N_("your hex")), tuple(lines)),))
+
+
+def _problem_line(p: FileProblem) -> Said:
+    if p.line:
+        return said(N_("line {line}, {where}: {what}"), line=p.line, where=p.where, what=p.what)
+    return said(N_("{where}: {what}"), where=p.where or "-", what=p.what)

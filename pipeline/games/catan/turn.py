@@ -183,7 +183,7 @@ def play_step(ctx: Context, step: Step, labels: dict[str, object]) -> None:
         skip = Skip(reason)
     else:
         try:
-            result = _do(ctx, step) or True
+            result = do_step(ctx, step) or True
         except Skip as s:
             skip = s
     if step.label is not None:
@@ -197,7 +197,8 @@ def play_step(ctx: Context, step: Step, labels: dict[str, object]) -> None:
         check_victory(ctx)
 
 
-def _do(ctx: Context, step: Step) -> Side | None:
+def do_step(ctx: Context, step: Step) -> Side | None:
+    """What one step does, its condition apart; `Skip` when the rules refuse it [K 3.4]."""
     order = step.order
     if isinstance(order, Offer):
         trade.offer(ctx, order)
