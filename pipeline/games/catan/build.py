@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .board import Edge, Vertex
+from .board import Board, Edge, Vertex
 from .context import Context, Skip
 from .orders import GuardRef, RaiseUnit, Reactivate
-from .outcome import Built, ExplorerBoughtOut, Piece, Reactivated, Reason
+from .outcome import Built, ExplorerBoughtOut, IslandSettled, Piece, Reactivated, Reason
 from .resources import EMPTY, Hand, Resource
 from .routes import touches
-from .state import Building, BuildingKind, Card, Guard, HeldCard, Player, Ship, Unit
+from .state import Building, BuildingKind, Card, Guard, HeldCard, Player, Ship, Table, Unit
 from .units import Site, UnitKind, counters, spec
 
 ROAD = Hand.of(brick=1, lumber=1)
@@ -56,7 +56,7 @@ def _route_piece(ctx: Context, edge: Edge, piece: Piece, free: bool) -> None:
     if is_road:
         ctx.table.roads[edge] = ctx.player
     else:
-        ctx.table.ships[edge] = Ship(ctx.player, ctx.table.round)
+        ctx.table.ships[edge] = Ship(ctx.player, ctx.own_round())
     ctx.emit(Built(ctx.player, piece, str(edge), cost, free=free))
 
 
@@ -96,8 +96,31 @@ def settlement(ctx: Context, vertex: Vertex, discount: tuple[Resource, ...] = ()
     ctx.charge(cost)
     if explorer is not None:
         ctx.leave(vertex)
+    home = home_islands(ctx.board, table, ctx.player)
     table.buildings[vertex] = Building(ctx.player)
     ctx.emit(Built(ctx.player, Piece.SETTLEMENT, str(vertex), cost, free=free))
+    if not free:
+        _new_island(ctx, vertex, home)
+
+
+def home_islands(board: Board, table: Table, player: str) -> tuple[str, ...]:
+    """A player's home islands [K 17.6]: those of his placement, or, for a position that does not say them,
+    those his buildings stand on."""
+    if player in table.home:
+        return table.home[player]
+    return tuple(sorted({i for v, _ in table.buildings_of(player) if (i := board.vertex_island(v)) is not None}))
+
+
+def _new_island(ctx: Context, vertex: Vertex, home: tuple[str, ...]) -> None:
+    """Seafarers' bonus [K 17.6]: a player's first settlement on an island off his home islands brings him
+    the game's island bonus in points, once an island."""
+    island = ctx.board.vertex_island(vertex)
+    settled = ctx.table.islands.setdefault(ctx.player, {})
+    if not ctx.options.island_bonus or island is None or island in home or island in settled:
+        return
+    ctx.table.home.setdefault(ctx.player, home)
+    settled[island] = ctx.options.island_bonus
+    ctx.emit(IslandSettled(ctx.player, island, str(vertex), ctx.options.island_bonus))
 
 
 def _discount(hand: Hand, chosen: tuple[Resource, ...]) -> Hand:
@@ -164,7 +187,7 @@ def buy_card(ctx: Context) -> None:
     card = cards[ctx.roll_die("card", len(cards)) - 1]
     deck[card] -= 1
     p = ctx.table.players[ctx.player]
-    ctx.table.players[ctx.player] = Player(p.hand, (*p.cards, HeldCard(card, ctx.table.round)), p.knights, p.turns)
+    ctx.table.players[ctx.player] = Player(p.hand, (*p.cards, HeldCard(card, ctx.own_round())), p.knights, p.turns)
     ctx.emit(Built(ctx.player, Piece.CARD, "", CARD, card=card))
 
 

@@ -55,7 +55,7 @@ from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, CatanState, new_state
 from .turn import RoundResult, play_player_turn, play_round
 
-WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck")
+WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck", "home", "islands")
 HOLDERS = ("longest_route", "largest_army")
 PER_SEAT = ("hands", "cards", "knights", "answers")
 CASE_KEYS = {"id", "title", "source", "profile", "map", "options", "fixture", "seats", "placed", "round",
@@ -171,7 +171,7 @@ def play_case(
     warnings: list[str] = []
     drafting: Draft | None = None
     try:
-        if options.hex_placement is HexPlacement.DRAFT and layout.drawn_terrain:
+        if options.hex_placement is HexPlacement.DRAFT and layout.drafts:
             drafting = draft.start(layout, FixedDice(_dice(case.get("dice"), 0)))
             board = draft.board_so_far(layout, drafting)
         else:

@@ -18,7 +18,6 @@ from collections.abc import Mapping
 
 from pipeline.core.dice import Draw
 
-from . import build
 from .board import YIELDS, Board, Terrain
 from .context import Context, Skip
 from .options import CatanOptions
@@ -27,9 +26,9 @@ from .outcome import Reason, Section
 from .report import REASON_WORDS, hand_words
 from .resources import EMPTY, RESOURCES, Hand
 from .said import N_, FileProblem, said
-from .setup import Choice
+from .setup import Choice, check_choice
 from .state import CatanState, Table
-from .turn import do_step
+from .steps import do_step
 from .units import UnitKind
 
 RICH = Hand((99, 99, 99, 99, 99))
@@ -115,13 +114,14 @@ def script_warnings(
 
 
 def placement_warnings(board: Board, state: CatanState, choices: tuple[Choice, ...]) -> list[FileProblem]:
-    """Each placement choice whose corner is already closed to a settlement [K 18.2]."""
+    """Each placement choice already closed [K 18.2]: its corner taken or too near a building, off the
+    board's start islands, its side taken or unfit."""
     table = state.table()
     ctx = Context(board, CatanOptions(), BestDice(), table, state.seats[0])
     out = []
     for i, choice in enumerate(choices):
         try:
-            build.check_site(ctx, choice.settlement)
+            check_choice(ctx, choice)
         except Skip as skip:
             out.append(_warning(f"setup[{i}]", skip.reason))
     return out

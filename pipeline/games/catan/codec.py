@@ -113,6 +113,10 @@ def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = 
     for key in ("longest_route", "largest_army"):
         if getattr(state, key) is not None:
             out[key] = getattr(state, key)
+    if state.home:  # each player's home islands, and the new islands he settled [K 17.6]
+        out["home"] = {p: list(h) for p, h in state.home.items()}
+    if state.islands:
+        out["islands"] = {p: dict(i) for p, i in state.islands.items()}
     return out
 
 
@@ -186,11 +190,14 @@ def state_from_data(data: object, board: Board) -> CatanState:
     r.seats = tuple(seats)
     players: dict[str, Player] = {}
     answers: dict[str, Answers] = {}
+    home: dict[str, tuple[str, ...]] = {}
+    islands: dict[str, dict[str, int]] = {}
     raw_players = r.mapping(m.get("players"), "players")
     for p in r.seats:
         pm = r.mapping(raw_players.get(p), f"players.{p}")
         if pm.get("answers"):
             answers[p] = _answers(r, pm["answers"], p, f"players.{p}.answers")
+        home[p], islands[p] = _island_data(r, m, p)
         hand = hand_from_data(pm.get("hand", {}), f"players.{p}.hand", r.problems)
         held = []
         for i, c in enumerate(pm.get("cards", []) or []):
@@ -287,8 +294,24 @@ def state_from_data(data: object, board: Board) -> CatanState:
         guards=tuple(sorted(guards, key=lambda g: g.key)),
         explorers=dict(sorted(explorers.items())), corruption=tuple(sorted(corruption)), deck=deck, bank=bank,
         longest_route=holders["longest_route"], largest_army=holders["largest_army"], winner=holders["winner"],
-        answers=answers,
+        answers=answers, home={p: h for p, h in home.items() if h},
+        islands={p: i for p, i in islands.items() if i},
     )  # fmt: skip
+
+
+def _island_data(r: _Reader, m: Mapping[str, Any], player: str) -> tuple[tuple[str, ...], dict[str, int]]:
+    """A player's home islands and new islands settled, each named by a hex of the board [K 17.6]."""
+    home = r.mapping(m.get("home"), "home").get(player) or []
+    if not isinstance(home, list) or any(h not in r.board.hexes for h in home):
+        r.problem(f"home.{player}", "expected the hexes naming the islands of the player's placement")
+        home = []
+    out = {}
+    for hid, n in r.mapping(r.mapping(m.get("islands"), "islands").get(player), f"islands.{player}").items():
+        if hid not in r.board.hexes:
+            r.problem(f"islands.{player}.{hid}", "not a hex of the board")
+        else:
+            out[str(hid)] = r.count(n, f"islands.{player}.{hid}")
+    return tuple(str(h) for h in home), out
 
 
 def _answers(r: _Reader, data: object, player: str, where: str) -> Answers:
@@ -302,7 +325,7 @@ def _answers(r: _Reader, data: object, player: str, where: str) -> Answers:
 
 _STATE_KEYS = {
     "round", "seats", "winner", "bank", "deck", "tokens", "players", "buildings", "roads", "ships", "units",
-    "explorers", "guards", "corruption", "longest_route", "largest_army",
+    "explorers", "guards", "corruption", "longest_route", "largest_army", "home", "islands",
 }  # fmt: skip
 
 

@@ -45,6 +45,15 @@ class Context:
     card_played: bool = False
     ship_moved: bool = False
     gold_taken: dict[str, int] = field(default_factory=dict)  # gold cards each player chose this turn
+    special: bool = False  # the special building phase after another's turn [K 3.6]
+
+    def own_round(self) -> int:
+        """The round a card bought or a ship built now counts as bought or built in [K 16.2] [K 15.9]: in a
+        special building phase before the player's own turn of the round, the round before, so that his
+        turn may play or move it; else this round."""
+        if self.special and self.table.players[self.player].turns < self.table.round:
+            return self.table.round - 1
+        return self.table.round
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

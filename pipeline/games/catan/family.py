@@ -30,7 +30,7 @@ from pipeline.games.family import GameFamily, ReadOrders, StateData, Translation
 
 from . import cases, draft
 from .answers import NO_ANSWERS, Answers, stand
-from .board import Board, Edge, Hex, Slot, Terrain, Vertex
+from .board import Board, Edge, Harbour, Hex, Slot, Terrain, Vertex, cell_place
 from .checks import draft_warnings, placement_warnings, script_warnings
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .draft import Draft
@@ -53,7 +53,7 @@ from .report import (
     public_report,
     seat_name,
 )
-from .resources import Hand, hand_from_data
+from .resources import Hand, hand_from_data, resource_named
 from .said import N_, FileProblem, FileProblems, Said, said, said_from_data, said_to_data
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, Card, CatanState, HeldCard, new_state
@@ -114,8 +114,8 @@ class CatanGame:
 
 
 def _laid(layout: Layout, board: Board) -> dict[str, Any]:
-    """The hexes a drawn board drew, as the state keeps them."""
-    drawn = sorted({*layout.drawn_terrain, *layout.drawn_token})
+    """The hexes a drawn board drew (every hex of a board laid without a frame), as the state keeps them."""
+    drawn = sorted(board.hexes) if layout.table is not None else sorted({*layout.drawn_terrain, *layout.drawn_token})
     out: dict[str, Any] = {}
     for hid in drawn:
         h = board.hexes[hid]
@@ -123,23 +123,36 @@ def _laid(layout: Layout, board: Board) -> dict[str, Any]:
     return out
 
 
-def _board(layout: Layout, laid: Mapping[str, Any], problems: list[Problem]) -> Board:
+def _board(layout: Layout, public: Mapping[str, Any], problems: list[Problem]) -> Board:
+    """The board as the state says it was laid: its drawn hexes (an open board's cells), its harbours."""
+    laid = public.get("laid") or {}
     if not laid:
         return layout.board
     hexes = dict(layout.board.hexes)
     for hid, entry in laid.items():
-        old = hexes.get(str(hid))
+        place = (hexes[hid].q, hexes[hid].r) if hid in hexes else cell_place(str(hid)) if layout.table else None
         try:
             terrain = Terrain(entry["terrain"])
             token = entry.get("token")
         except (KeyError, TypeError, ValueError):
             problems.append(Problem(f"laid.{hid}", "expected the hex's terrain and token as it was drawn"))
             continue
-        if old is None:
+        if place is None:
             problems.append(Problem(f"laid.{hid}", "not a hex of the board"))
             continue
-        hexes[old.id] = Hex(old.id, old.q, old.r, terrain, token if isinstance(token, int) else None)
-    return layout.board.with_hexes(hexes)
+        hexes[str(hid)] = Hex(str(hid), place[0], place[1], terrain, token if isinstance(token, int) else None)
+    board = layout.board.with_hexes(hexes)
+    if "harbours" not in public:
+        return board
+    harbours = []
+    for i, entry in enumerate(public.get("harbours") or []):
+        edge = board.edge_named(entry.get("edge") if isinstance(entry, Mapping) else None)
+        trade = entry.get("trade") if isinstance(entry, Mapping) else None
+        if edge is None or (trade != "any" and resource_named(trade) is None):
+            problems.append(Problem(f"harbours[{i}]", "expected a harbour's side and trade as it was laid"))
+            continue
+        harbours.append(Harbour(edge, None if trade == "any" else resource_named(trade)))
+    return board.with_harbours(tuple(harbours))
 
 
 def _line(value: Any) -> str:
@@ -271,7 +284,7 @@ class CatanFamily(GameFamily):
         seats = self.seats(setup, options)
         drafting = None
         if options.hex_placement is HexPlacement.DRAFT:
-            if not setup.drawn_terrain:
+            if not setup.drafts:
                 raise DataError(
                     [Problem("options.hex_placement", f"the board {setup.board.name} draws no hex to draft")]
                 )
@@ -295,6 +308,11 @@ class CatanFamily(GameFamily):
             public["draft"] = {"hand": state.draft.hand.value}
         elif not setup.fixed:
             public["laid"] = _laid(setup, state.board)
+            if setup.harbours:  # laid on the coast once the hexes were [K 1.8]
+                public["harbours"] = [
+                    {"edge": str(h.edge), "trade": h.resource.value if h.resource else "any"}
+                    for h in state.board.harbours
+                ]
         if not secret:
             return StateData({**public, **full})
         public |= state_to_data(state.state, hidden=True)
@@ -318,8 +336,8 @@ class CatanFamily(GameFamily):
         self, setup: Layout, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
     ) -> CatanGame:
         problems: list[Problem] = []
-        board = _board(setup, public.get("laid") or {}, problems)
-        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns", "draft")}
+        board = _board(setup, public, problems)
+        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns", "draft", "harbours")}
         drafting = _drafting(public, board, problems)
         players = data.get("players")
         open_hands = isinstance(players, Mapping) and any(
@@ -590,7 +608,7 @@ class CatanFamily(GameFamily):
         if state.draft is not None:  # a draft turn's map shows the hex it laid, the others still to come [K 1.6]
             laid = {**state.draft.laid, **{e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}}
             board = draft.board_so_far(setup, Draft(laid, state.draft.hand))
-            unlaid = frozenset(h for h in setup.drawn_terrain if h not in laid)
+            unlaid = frozenset(h for h in draft.empty(setup, Draft(laid, state.draft.hand)))
         return {"": render(board, state.state, events, t, title, unlaid)}
 
 

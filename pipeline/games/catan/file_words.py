@@ -43,6 +43,7 @@ SECTION_NAMES: Mapping[Section, str] = {
     Section.TRADE: N_("trade"),
     Section.BUILD: N_("build"),
     Section.ACT: N_("movement and combat"),
+    Section.SPECIAL: N_("special building"),
 }
 PLACED: Mapping[Action, str] = {
     Action.ROAD: N_("a road on {at}"),

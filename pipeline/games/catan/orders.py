@@ -31,6 +31,9 @@ script:
     - knight: {target: d4>c3}
     - swap: [c3>d4, e5>e4]
     - {move: {unit: c3>d4, to: [c3>d3]}, if: {roll: [6, 8], has: {ore: 1}, after: first}}
+  special:                     # the special building phase after each other's turn, five or six playing [K 3.6]
+    - road: c4/d4
+    - {settlement: c4/d4/d5, if: {has: {brick: 1, lumber: 1, wool: 1, grain: 1}}}
 answers:
   accept:
     - {from: alice, give: {ore: 1}, get: {wool: 2}, times: 2}
@@ -208,15 +211,15 @@ NO_ORDERS = TurnOrders()
 ACTIONS: Mapping[str, tuple[Action, frozenset[Section]]] = {
     "offer": (Action.OFFER, frozenset({Section.TRADE})),
     "bank": (Action.BANK, frozenset({Section.TRADE})),
-    "road": (Action.ROAD, frozenset({Section.BUILD})),
-    "ship": (Action.SHIP, frozenset({Section.BUILD, Section.ACT})),  # a new ship, or a ship moved
-    "settlement": (Action.SETTLEMENT, frozenset({Section.BUILD})),
-    "city": (Action.CITY, frozenset({Section.BUILD})),
-    "status": (Action.STATUS, frozenset({Section.BUILD})),
-    "walls": (Action.WALLS, frozenset({Section.BUILD})),
-    "card": (Action.CARD, frozenset({Section.BUILD})),
-    "unit": (Action.UNIT, frozenset({Section.BUILD})),
-    "reactivate": (Action.REACTIVATE, frozenset({Section.BUILD})),
+    "road": (Action.ROAD, frozenset({Section.BUILD, Section.SPECIAL})),
+    "ship": (Action.SHIP, frozenset({Section.BUILD, Section.ACT, Section.SPECIAL})),  # a new ship, or one moved
+    "settlement": (Action.SETTLEMENT, frozenset({Section.BUILD, Section.SPECIAL})),
+    "city": (Action.CITY, frozenset({Section.BUILD, Section.SPECIAL})),
+    "status": (Action.STATUS, frozenset({Section.BUILD, Section.SPECIAL})),
+    "walls": (Action.WALLS, frozenset({Section.BUILD, Section.SPECIAL})),
+    "card": (Action.CARD, frozenset({Section.BUILD, Section.SPECIAL})),
+    "unit": (Action.UNIT, frozenset({Section.BUILD, Section.SPECIAL})),
+    "reactivate": (Action.REACTIVATE, frozenset({Section.BUILD, Section.SPECIAL})),
     "play": (Action.PLAY, frozenset({Section.TRADE, Section.BUILD})),
     "move": (Action.MOVE, frozenset({Section.ACT})),
     "explorer": (Action.MOVE_EXPLORER, frozenset({Section.ACT})),
@@ -224,7 +227,7 @@ ACTIONS: Mapping[str, tuple[Action, frozenset[Section]]] = {
     "knight": (Action.KNIGHT, frozenset({Section.ACT})),
     "swap": (Action.SWAP, frozenset({Section.ACT})),
 }
-SECTIONS = (Section.TRADE, Section.BUILD, Section.ACT)
+SECTIONS = (Section.TRADE, Section.BUILD, Section.ACT, Section.SPECIAL)
 STEP_KEYS = {"if", "label"}
 
 

@@ -37,6 +37,7 @@ from .outcome import (
     GuardResult,
     GuardStood,
     HexPlaced,
+    IslandSettled,
     Moved,
     Piece,
     Produced,
@@ -46,6 +47,7 @@ from .outcome import (
     Rolled,
     Side,
     Source,
+    SpecialPhase,
     StepDone,
     Swapped,
     Taken,
@@ -159,6 +161,7 @@ REASON_WORDS: Mapping[Reason, str] = {
     Reason.NOT_SEA: N_("not on the sea"),
     Reason.OCCUPIED: N_("the place is taken"),
     Reason.DISTANCE_RULE: N_("too near another building (the distance rule)"),
+    Reason.NOT_START_ISLAND: N_("not on an island the placement starts on"),
     Reason.NOT_CONNECTED: N_("not connected to the player's roads, ships or buildings"),
     Reason.NOT_OWN_SETTLEMENT: N_("not one of the player's settlements"),
     Reason.NOT_OWN_CITY: N_("not one of the player's cities"),
@@ -204,6 +207,8 @@ REASON_WORDS: Mapping[Reason, str] = {
     Reason.CARD_PLAYED: N_("a card has been played this turn already"),
     Reason.DECK_EMPTY: N_("the deck is empty"),
     Reason.CHOICE_NEEDED: N_("the step names neither corrupt nor sabotage"),
+    Reason.SPECIAL_NO_UNITS: N_("units are raised and reactivated in their owner's own turn, not between turns"),
+    Reason.NO_SPECIAL_PHASE: N_("no special building phase came for it this round"),
 }
 EFFECT_WORDS: Mapping[EffectKind, str] = {
     EffectKind.REMOVED: N_("back to the reserve: {what}"),
@@ -438,13 +443,48 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     if isinstance(event, Awarded):
         took, lost = AWARDS[event.award]
         return said(took, player=seat_name(event.player), size=event.size) if event.player else said(lost)
+    if isinstance(event, SpecialPhase):
+        return said(N_("the special building phase after the turn of {player}"), player=seat_name(event.after))
+    if isinstance(event, IslandSettled):
+        return counted(
+            *ngettext(
+                "{player} settles a new island, that of {hex}, first: {count} victory point",
+                "{player} settles a new island, that of {hex}, first: {count} victory points",
+            ),
+            event.points,
+            player=seat_name(event.player),
+            hex=said(N_("hex {hex}"), hex=event.island),
+        )
     if isinstance(event, Won):
         return said(
-            N_("{player} reaches {points} victory points and wins the game"),
+            N_("{player} reaches {points} victory points and wins the game: {why}"),
             player=seat_name(event.player),
             points=event.points,
+            why=_why(event),
         )
     return None
+
+
+WHY: Mapping[str, tuple[tuple[str, str], int]] = {  # each source of points in words, and what one is worth
+    "settlement": (ngettext("{count} settlement", "{count} settlements"), 1),
+    "city": (ngettext("{count} city", "{count} cities"), 2),
+    "card": (ngettext("{count} victory point card", "{count} victory point cards"), 1),
+}
+TITLES: Mapping[str, str] = {"longest_route": N_("the longest route (2)"), "largest_army": N_("the largest army (2)")}
+
+
+def _why(won: Won) -> Listed:
+    """What a winner's points are made of [K 17.1] [K 17.6]."""
+    parts: list[Said] = []
+    for source, count in won.made_of:
+        if source in WHY:
+            (one, many), worth = WHY[source]
+            parts.append(said(N_("{what} ({points})"), what=counted(one, many, count), points=count * worth))
+        elif source in TITLES:
+            parts.append(said(TITLES[source]))
+        else:
+            parts.append(said(N_("new islands ({points})"), points=count))
+    return Listed(tuple(parts))
 
 
 def _refusals(step: StepDone) -> Listed:

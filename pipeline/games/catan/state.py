@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from .answers import Answers
 from .board import Board, Edge, Slot, Vertex
-from .options import CatanOptions, Deck
+from .options import CatanOptions, Deck, bank_supply
 from .resources import EMPTY, Hand
 from .units import SPECS, Counter, UnitKind, spec
 
@@ -135,6 +135,8 @@ class CatanState:
     largest_army: str | None = None
     winner: str | None = None
     answers: Mapping[str, Answers] = field(default_factory=dict)  # each player's standing answers [K 3.1]
+    home: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # the islands of each one's placement
+    islands: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # each one's new islands, their points
 
     def table(self) -> Table:
         return Table(
@@ -155,6 +157,8 @@ class CatanState:
             largest_army=self.largest_army,
             winner=self.winner,
             answers=dict(self.answers),
+            home=dict(self.home),
+            islands={p: dict(i) for p, i in self.islands.items()},
         )
 
     def points(self, player: str) -> int:
@@ -165,7 +169,7 @@ def new_state(board: Board, seats: Iterable[str], options: CatanOptions) -> Cata
     """The state before the initial placement [K 18.1]: empty hands, the board's tokens, a full deck and
     bank."""
     seats = tuple(seats)
-    supply = options.bank_supply
+    supply = bank_supply(options, len(seats))
     return CatanState(
         round=0,
         seats=seats,
@@ -197,6 +201,8 @@ class Table:
     largest_army: str | None
     winner: str | None
     answers: dict[str, Answers] = field(default_factory=dict)
+    home: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    islands: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def freeze(self) -> CatanState:
         return CatanState(
@@ -217,6 +223,8 @@ class Table:
             largest_army=self.largest_army,
             winner=self.winner,
             answers={p: a for p, a in sorted(self.answers.items()) if a},
+            home={p: h for p, h in sorted(self.home.items()) if h},
+            islands={p: dict(sorted(i.items())) for p, i in sorted(self.islands.items()) if i},
         )
 
     # ---- hands -----------------------------------------------------------------------------------
@@ -314,8 +322,9 @@ class Table:
 
     def points(self, player: str) -> int:
         """Victory points [K 17.1]: 1 a settlement, 2 a city, 2 for the longest route and for the largest
-        army, 1 a victory point card (held, shown or not)."""
+        army, 1 a victory point card (held, shown or not), and the bonus of each new island settled
+        [K 17.6]."""
         total = sum(2 if b.is_city else 1 for _, b in self.buildings_of(player))
         total += 2 * (self.longest_route == player) + 2 * (self.largest_army == player)
         total += sum(1 for c in self.players[player].cards if c.card is Card.VICTORY_POINT)
-        return total
+        return total + sum(self.islands.get(player, {}).values())
