@@ -352,6 +352,10 @@ def adjudicate(
     while True:
         turn = game.current_turn()
         position = game.state(turn)
+        if game.game_family.is_over(game.board, position):
+            if done == 0 and not when_due:
+                raise PipelineError(f"{game.id} is over at {turn}: no turn is adjudicated")
+            break
         sent, _ = order_paths(game, turn)  # which files are there, decided before any is read
         missing = [p for p in powers_to_order(game, position) if p not in sent]
         late = when_due and _deadline_passed(game, turn, now)

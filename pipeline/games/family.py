@@ -178,6 +178,10 @@ class GameFamily(ABC):
     def powers_to_order(self, setup: Any, state: Any) -> list[str]:
         """The powers who must send an order file for the turn `state` is in."""
 
+    def is_over(self, setup: Any, state: Any) -> bool:
+        """Whether the game is over at `state` (somebody has won): no turn is adjudicated any more."""
+        return False
+
     @abstractmethod
     def read_orders(
         self,

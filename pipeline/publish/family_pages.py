@@ -21,7 +21,7 @@ from pipeline.storage.sealed import unseal
 from pipeline.storage.yamlio import parse_yaml
 
 from .i18n import LANGUAGES, translator
-from .pages import GameInfo, Page, deadline_text, game_rules, localized
+from .pages import GameInfo, Page, deadline_text, demote, game_rules, localized, narrative
 
 
 def is_own_kind(game: Game) -> bool:
@@ -61,8 +61,14 @@ def _game_page(info: GameInfo, lang: str, orders: bool) -> tuple[str, list[Page]
     family = game.game_family
     state = game.state(info.current, public=True)
     lines = [f"# {game.title_in(lang)}", ""]
-    lines += [t.gettext("Current turn: %(turn)s") % {"turn": family.title(game.board, info.current, t)}, ""]
-    lines += [t.gettext("Deadline: %(deadline)s") % {"deadline": deadline_text(info, lang)}, ""]
+    if family.is_over(game.board, state):  # somebody has won: no turn to play
+        lines += [t.gettext("The game is over: its turns are below."), ""]
+    else:
+        lines += [t.gettext("Current turn: %(turn)s") % {"turn": family.title(game.board, info.current, t)}, ""]
+        lines += [t.gettext("Deadline: %(deadline)s") % {"deadline": deadline_text(info, lang)}, ""]
+    text = narrative(game, "game", lang)  # the game master's word on the whole game: narrative/game.md
+    if text:
+        lines += ["## " + t.gettext("The game master's narrative"), "", demote(text), ""]
     if orders:
         lines += ["[" + t.gettext("Sending orders: %(game)s") % {"game": game.title_in(lang)} + "](orders.md)", ""]
     standings = family.standings(game.board, state) or []
@@ -163,6 +169,11 @@ def _turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
         text = text[1:]  # its file's
     elif not text.startswith("# "):
         text = f"# {game.game_family.title(game.board, turn, translator(lang))}\n\n{text}"
+    told = narrative(game, turn, lang)
+    if told:  # the game master's word, under the report's title
+        title, _, rest = text.partition("\n")
+        heading = translator(lang).gettext("The game master's narrative")
+        text = f"{title}\n\n## {heading}\n\n{demote(told)}\n{rest}"
     state = game.state(turn, public=True)
     maps = game.game_family.draw_map(game.board, turn, state, _results(game, turn), translator(lang))
     pages, figures = _figures(game, turn, maps or {}, lang)

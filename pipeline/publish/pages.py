@@ -318,7 +318,7 @@ def narrative(game: Game, turn: str, lang: str) -> str | None:
     return None
 
 
-def _demote(markdown: str) -> str:
+def demote(markdown: str) -> str:
     """The narrative's headings one level down, under the page's own section heading."""
     out, fenced = [], False
     for line in markdown.splitlines():
@@ -350,7 +350,7 @@ def phase_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
         lines += ["", *figure[:-1]]
     text = narrative(game, turn, lang)
     if text:
-        lines += ["", "## " + t.gettext("The game master's narrative"), "", _demote(text)]
+        lines += ["", "## " + t.gettext("The game master's narrative"), "", demote(text)]
     lines += report[1:]
     lines += ["", navigation]
     return "\n".join(lines) + "\n", files

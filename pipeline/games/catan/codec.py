@@ -71,11 +71,15 @@ def _unit(u: Unit) -> dict[str, object]:
     return out
 
 
-def _player(p: Player, hidden: bool, answers: Answers | None) -> dict[str, object]:
+def _player(p: Player, hidden: bool, answers: Answers | None, won: bool = False) -> dict[str, object]:
     if hidden:
-        return {"cards_in_hand": p.hand.total, "development_cards": len(p.cards), "knights": p.knights,
-                "turns": p.turns}  # fmt: skip
-    out: dict[str, object] = {
+        out: dict[str, object] = {"cards_in_hand": p.hand.total, "development_cards": len(p.cards),
+                                  "knights": p.knights, "turns": p.turns}  # fmt: skip
+        shown = sum(1 for c in p.cards if c.card is Card.VICTORY_POINT)
+        if won and shown:  # the game won, every victory point card is shown [K 17.5]
+            out["victory_cards"] = shown
+        return out
+    out = {
         "hand": p.hand.to_data(),
         "cards": [{"card": c.card.value, "bought": c.bought} for c in p.cards],
         "knights": p.knights,
@@ -98,7 +102,10 @@ def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = 
         {"cards": sum(state.deck.values())} if hidden else {c.value: state.deck[c] for c in Card if state.deck.get(c)}
     )
     out["tokens"] = dict(sorted(state.tokens.items()))
-    out["players"] = {p: _player(state.players[p], hidden and p != viewer, state.answers.get(p)) for p in state.seats}
+    won = state.winner is not None
+    out["players"] = {
+        p: _player(state.players[p], hidden and p != viewer, state.answers.get(p), won) for p in state.seats
+    }
     out["buildings"] = {str(v): _building(b) for v, b in sorted(state.buildings.items())}
     out["roads"] = {str(e): o for e, o in sorted(state.roads.items())}
     out["ships"] = {str(e): {"owner": s.owner, "built": s.built} for e, s in sorted(state.ships.items())}

@@ -29,7 +29,7 @@ from pipeline.errors import DataError, Problem
 from pipeline.games.family import GameFamily, ReadOrders, StateData, Translations, TurnResult
 
 from . import cases, draft
-from .answers import NO_ANSWERS, Answers, stand
+from .answers import NO_ANSWERS, Answers, answers_to_data, stand
 from .board import Board, Edge, Harbour, Hex, Slot, Terrain, Vertex, cell_place
 from .checks import draft_warnings, placement_warnings, script_warnings
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
@@ -54,7 +54,7 @@ from .report import (
     seat_name,
 )
 from .resources import Hand, hand_from_data, resource_named
-from .said import N_, FileProblem, FileProblems, Said, said, said_from_data, said_to_data
+from .said import N_, FileProblem, FileProblems, Said, said
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
@@ -348,7 +348,7 @@ class CatanFamily(GameFamily):
             data["players"] = {
                 p: {
                     "hand": (d or {}).get("hand") if open_hands else (own.get(p) or {}).get("hand", {}),
-                    "cards": (own.get(p) or {}).get("cards", []),
+                    "cards": (own.get(p) or {}).get("cards", _shown_cards(d)),
                     "knights": (d or {}).get("knights", 0),
                     "turns": (d or {}).get("turns", 0),
                     "answers": (own.get(p) or {}).get("answers"),
@@ -369,6 +369,10 @@ class CatanFamily(GameFamily):
         return CatanGame(board, state, placed, open_hands, player_turns, drafting, known)
 
     # ---- orders ------------------------------------------------------------------------------------
+
+    def is_over(self, setup: Layout, state: CatanGame) -> bool:
+        """Once a seat has won, the game is over [K 17.5]."""
+        return state.state.winner is not None
 
     def powers_to_order(self, setup: Layout, state: CatanGame) -> list[str]:
         """Every seat, or with a file a player-turn the seat whose turn it is [K 3.1]."""
@@ -479,7 +483,7 @@ class CatanFamily(GameFamily):
                 {"player": p, "step": i, "give": o.give.to_data(), "get": o.get.to_data()}
                 for (p, i), o in sorted(offers.items())
             ]
-        record["points"] = {p: after.state.points(p) for p in after.state.seats}
+        record["points"] = {p: after.state.shown_points(p) for p in after.state.seats}  # cards unseen [K 3.3]
         if options.open_hands:  # [K 3.3]
             record["hands"] = {p: after.state.players[p].hand.to_data() for p in after.state.seats}
         if after.state.winner is not None:
@@ -495,9 +499,9 @@ class CatanFamily(GameFamily):
             for p in after.state.seats
         }
         for p, own in private.items():
-            standing = answers_said(after.state.answers.get(p, NO_ANSWERS))
-            if standing:  # said in any language later [K 3.1]
-                own["answers"] = [said_to_data(line) for line in standing]
+            standing = answers_to_data(after.state.answers.get(p, NO_ANSWERS))
+            if standing:  # as its file writes them, said in the reader's language [K 3.1]
+                own["answers"] = standing
         for p, o in orders.items():
             if isinstance(o, Unread) and p in private:
                 private[p]["file_problems"] = [f.to_data() for f in o.problems]
@@ -582,9 +586,9 @@ class CatanFamily(GameFamily):
         if viewer == "game_master":  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():
-                out += _private_text(str(seat), round_no, own, t)
+                out += _private_text(before, str(seat), round_no, own, t)
         elif viewer is not None:
-            out += _private_text(viewer, round_no, results.get("private"), t)
+            out += _private_text(before, viewer, round_no, results.get("private"), t)
         return out
 
     # ---- rule cases (docs/rules/catan.md, "Rule cases") ------------------------------------------------
@@ -612,7 +616,7 @@ class CatanFamily(GameFamily):
         return {"": render(board, state.state, events, t, title, unlaid)}
 
 
-def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
+def _private_text(table: CatanGame, seat: str, round_no: int, own: Any, t: Translations) -> str:
     """A seat's private report from its data (its hands, cards, steps, standing answers, and why its file was
     refused; a drafter's hex)."""
     if not isinstance(own, Mapping):
@@ -628,9 +632,19 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
         return "\n" + draft_report(seat, own["draft"], records, problems).markdown(t)
     if not isinstance(own.get("view"), Mapping):
         return ""
-    answers = tuple(line for d in own.get("answers") or [] if isinstance(line := said_from_data(d), Said))
+    answers = tuple(answers_said(_standing(table, seat, own.get("answers"))))
     view = _view_from_data(own["view"])
     return "\n" + private_report(seat, round_no, view, records, problems, answers).markdown(t)
+
+
+def _standing(table: CatanGame, seat: str, data: object) -> Answers:
+    """A seat's standing answers as its private results keep them (its file's words) [K 3.1]."""
+    if not isinstance(data, Mapping):
+        return NO_ANSWERS
+    try:
+        return stand(None, orders_from_data({"answers": data}, table.board, seat, table.state.seats).answers)
+    except DataError:
+        return NO_ANSWERS
 
 
 def _warned(found: list[FileProblem]) -> tuple[Problem, ...]:
@@ -662,6 +676,13 @@ def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) 
         return None
     laid = {str(h): board.hexes[str(h)].terrain for h in public.get("laid") or {} if str(h) in board.hexes}
     return Draft(laid, hand)
+
+
+def _shown_cards(public: Any) -> list[dict[str, Any]]:
+    """A player's cards as the public state shows them: none, but the victory point cards every player shows
+    once the game is won [K 17.5]."""
+    shown = public.get("victory_cards", 0) if isinstance(public, Mapping) else 0
+    return [{"card": Card.VICTORY_POINT.value, "bought": 0}] * (shown if isinstance(shown, int) else 0)
 
 
 def _player_turns(options: CatanOptions) -> bool:

@@ -231,12 +231,12 @@ AWARDS: Mapping[Award, tuple[str, str]] = {
     Award.LONGEST_ROUTE: (N_("{player} takes the longest route ({size})"), N_("nobody holds the longest route now")),
     Award.LARGEST_ARMY: (N_("{player} takes the largest army ({size})"), N_("nobody holds the largest army now")),
 }
-PIECE_NAMES: Mapping[str, str] = {
-    "settlement": N_("settlements"),
-    "city": N_("cities"),
-    "road": N_("roads"),
-    "ship": N_("ships"),
-    "walls": N_("walls"),
+PIECE_NAMES: Mapping[str, tuple[str, str]] = {  # each with its count
+    "settlement": ngettext("{count} settlement", "{count} settlements"),
+    "city": ngettext("{count} city", "{count} cities"),
+    "road": ngettext("{count} road", "{count} roads"),
+    "ship": ngettext("{count} ship", "{count} ships"),
+    "walls": ngettext("{count} wall", "{count} walls"),
 }
 
 
@@ -689,9 +689,7 @@ def private_report(
         steps = [said(N_("no steps"))]
     pieces = said(
         N_("pieces left: {pieces}"),
-        pieces=Listed(
-            tuple(said(N_("{count} {piece}"), count=view.pieces.get(p, 0), piece=said(PIECE_NAMES[p])) for p in PIECES)
-        ),
+        pieces=Listed(tuple(counted(*PIECE_NAMES[p], view.pieces.get(p, 0)) for p in PIECES)),
     )
     points = counted(*ngettext("{count} victory point", "{count} victory points"), view.points)
     title = (

@@ -164,6 +164,13 @@ class CatanState:
     def points(self, player: str) -> int:
         return self.table().points(player)
 
+    def shown_points(self, player: str) -> int:
+        """The points everybody sees [K 3.3] [K 17.1]: a victory point card is its holder's secret until the
+        game is won, when every card is shown."""
+        if self.winner is not None:
+            return self.points(player)
+        return self.points(player) - sum(1 for c in self.players[player].cards if c.card is Card.VICTORY_POINT)
+
 
 def new_state(board: Board, seats: Iterable[str], options: CatanOptions) -> CatanState:
     """The state before the initial placement [K 18.1]: empty hands, the board's tokens, a full deck and
