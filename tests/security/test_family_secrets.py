@@ -22,7 +22,11 @@ from .conftest import GAMES, copy_game
 
 # What each family keeps secret (the keys of its state's secret part), and where a public file may not
 # hold them: Symmachia's anywhere; the Catan variant's under a player (its public state gives only counts).
-SECRET_KEYS = {"symmachia-demo": {"treasury", "ledger", "competence"}, "catan-demo": {"hand", "cards"}}
+SECRET_KEYS = {
+    "symmachia-demo": {"treasury", "ledger", "competence"},
+    "catan-demo": {"hand", "cards", "answers"},
+    "catan-six": {"hand", "cards", "answers"},
+}
 
 
 def quiet(_: str) -> None:
@@ -64,7 +68,7 @@ def test_what_a_family_keeps_secret_is_in_no_public_file(game: str) -> None:
     assert len(public) > 4
     for path in public:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if game == "catan-demo":
+        if game.startswith("catan"):
             held = {k for player in (data.get("players") or {}).values() for k in player}
             assert not SECRET_KEYS[game] & held, path.name
             assert set(data.get("deck") or {}) <= {"cards"}, path.name

@@ -19,6 +19,7 @@ GAMES = [
     ("seafarers-56", 6, ""),
     ("large", 5, "hex_placement: draft\n"),
     ("large", 6, ""),
+    ("large", 6, "hex_placement: draft\n"),
     ("large-open", 5, "hex_placement: draft\n"),
     ("large-open", 6, "hex_placement: draft\n"),
 ]
