@@ -10,7 +10,11 @@ the placement on the best corners, then each round a seat's trades, builds and u
 that show every mechanism of the variant (`SCENES`, each from the round it may start in, done once; the
 rounds they came in are in the game's narrative).
 
-    python3 tools/catan_six_demo.py [--folder games/catan-six]     # writes the whole game (a few minutes)
+The game's dice secret is drawn afresh by `judge new`, so each run plays another game: one that ends before
+every scene showed is begun again (`--tries`). Once a game is won, `catan_story.py` writes its narrative.
+
+    python3 tools/catan_six_demo.py [--folder games/catan-six]     # writes the whole game (minutes)
+    python3 tools/catan_six_demo.py --story                        # the narrative of the game as played
 """
 
 from __future__ import annotations
