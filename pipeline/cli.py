@@ -497,7 +497,7 @@ def encrypt_command(folder: Path, file: Path, out: Path | None) -> None:
     """Check an order FILE for the game's current turn and encrypt it to the game's key (and the player's)."""
     from pipeline.commands import secret_orders
 
-    written = secret_orders.encrypt_orders(folder, file, out)
+    written = secret_orders.encrypt_orders(folder, file, out, click.echo)
     click.echo(f"encrypted to {written}: commit that file, not the plain one")
 
 

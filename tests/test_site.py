@@ -177,6 +177,19 @@ def test_the_narrative_of_a_turn(tmp_path: Path) -> None:
     assert "narrative" not in (demo / "1901-fall-adjustment.md").read_text()
 
 
+def test_a_finished_game_of_its_own_kind_shows_its_narrative(built: Path) -> None:
+    """The Catan game for six is won: its page says so instead of a turn and a deadline, and shows the game
+    master's narrative (narrative/game.md) in each language, its links to the turns' pages."""
+    six = built / "games" / "catan-six"
+    page = (six / "index.md").read_text()
+    assert "The game is over: its turns are below." in page and "Current turn" not in page
+    assert "## The game master's narrative\n\n**Orange won** in [round 40](r40.md)" in page
+    french = (six / "index.fr.md").read_text()
+    assert "La partie est finie\u00a0: ses tours sont ci-dessous." in french
+    assert "**Orange a gagné** au [tour de table 40](r40.md)" in french
+    assert (six / "r40.md").is_file() and (six / "r40.fr.md").is_file()
+
+
 def test_every_phase_page_shows_its_map(tmp_path: Path) -> None:
     """Each phase page of a game shows the map of that phase (one file for both languages, the French page
     showing it at `#fr`), the game page the current position's: the Machiavelli games and, now that the

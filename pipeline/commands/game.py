@@ -316,6 +316,7 @@ def validate(
         problems = [p for p in problems if p.file is None or resolved(Path(p.file)) in mine]
     position = game.state(turn, public=not identities)  # without the key, no treasury: money is checked later
     rules = game.family.rules
+    warned = 0
     for power, path in sorted(paths.items()):
         if path.name.endswith(SEALED_SUFFIX) and not identities:
             echo(f"{path}: {power}, encrypted; read when the turn is adjudicated")
@@ -333,15 +334,16 @@ def validate(
         except DataError as err:
             problems += err.problems
             continue
-        lines = rules.order_lines(f.orders)
+        lines = rules.order_words(f.orders)
         echo(log_line(f"{path}: {power}, {len(lines)} order(s)"))
         for line in lines:  # what a player wrote (a speech, a note) on one line, beginning no workflow command
             echo("  " + log_line(line))
         for warning in f.warnings:
-            echo(f"  warning: {warning}")
+            echo("  warning: " + log_line(str(warning)))
+        warned += len(f.warnings)
     if problems:
         raise DataError(problems)
-    echo(f"{turn}: {len(paths)} order file(s), all valid")
+    echo(f"{turn}: {len(paths)} order file(s), all valid" + (f"; {warned} warning(s) above" if warned else ""))
 
 
 # --- adjudicating -------------------------------------------------------------------------------------

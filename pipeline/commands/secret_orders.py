@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from pipeline.errors import DataError, naming
+from pipeline.escape import log_line
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.lock import game_lock
 from pipeline.storage.orders_files import ORDER_FILE_BYTES, power_of_file, read_order_file, read_ruling_file
@@ -14,17 +16,21 @@ from pipeline.storage.sealed import SEALED_BYTES, SEALED_SUFFIX, available_ident
 from pipeline.storage.yamlio import load_yaml
 
 
-def encrypt_orders(folder: Path, file: Path, out: Path | None = None) -> Path:
+def encrypt_orders(
+    folder: Path, file: Path, out: Path | None = None, echo: Callable[[str], None] | None = None
+) -> Path:
     """Check a plain order file against the game's current turn, then encrypt it to the game's public key
     and to its player's, into ``orders/<turn>/<power>.yaml.age`` (or `out`). The file must name its game,
     turn and power, so that the ciphertext cannot be passed off for another. Writing into the game, it
-    holds the game's lock (`out` elsewhere does not need the game folder to be writable)."""
+    holds the game's lock (`out` elsewhere does not need the game folder to be writable). With `echo`, the
+    orders as the judge reads them, in words, and the warnings of the check (what cannot run) are said
+    first."""
     into_game = out is None or Path(os.path.abspath(out)).is_relative_to(os.path.abspath(folder))
     with game_lock(folder) if into_game and (folder / "game.yaml").is_file() else contextlib.nullcontext():
-        return _encrypt(folder, file, out)
+        return _encrypt(folder, file, out, echo or (lambda _: None))
 
 
-def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
+def _encrypt(folder: Path, file: Path, out: Path | None, echo: Callable[[str], None]) -> Path:
     game = load_game(folder)
     if game.settings.public_key is None:
         raise DataError("the game has no public_key in its game.yaml: its orders are not secret")
@@ -44,7 +50,12 @@ def _encrypt(folder: Path, file: Path, out: Path | None) -> Path:
     if ruling:
         _, text = read_ruling_file(game, turn, game.state(turn), file)
     else:
-        text = read_order_file(game, turn, game.state(turn, public=True), file).text  # a player has no game key
+        read = read_order_file(game, turn, game.state(turn, public=True), file)  # a player has no game key
+        text = read.text
+        for line in game.family.rules.order_words(read.orders):  # a player's words: one line, no command
+            echo("  " + log_line(line))
+        for warning in read.warnings:
+            echo("  warning: " + log_line(str(warning)))
         if power in game.settings.player_keys:
             recipients.append(game.settings.player_keys[power])
     target = out or game.orders_dir(turn) / f"{power}.yaml{SEALED_SUFFIX}"

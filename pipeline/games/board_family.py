@@ -209,6 +209,9 @@ class BoardRules(FamilyRules[Board, Position, Orders, None, Rules]):
     def order_lines(self, orders: Orders) -> list[str]:
         return [str(o) for o in orders]
 
+    def order_words(self, orders: Orders) -> list[str]:
+        return self.order_lines(orders)  # the orders as the syntax writes them
+
     def revealed_lines(self, orders: Orders, secret: bool) -> list[str] | None:
         if not secret:
             return None

@@ -221,7 +221,12 @@ class Rules(ABC, Generic[SetupT, StateT, OrdersT, RulingT, OptionsT]):
 
     @abstractmethod
     def order_lines(self, orders: OrdersT) -> list[str]:
-        """A power's orders, one line each, as `judge validate` prints them; the dice seed hashes them."""
+        """A power's orders, one line each, as the dice seed hashes them: these lines never change."""
+
+    @abstractmethod
+    def order_words(self, orders: OrdersT) -> list[str]:
+        """A power's orders in words, one line each, as `judge validate` and `judge encrypt` print them (the
+        `order_lines` themselves where they are words a player reads)."""
 
     @abstractmethod
     def revealed_lines(self, orders: OrdersT, secret: bool) -> list[str] | None:

@@ -194,14 +194,19 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
             "map": shows.setup_name(game.setup, t),
         }
     )
-    lines += [
-        "",
-        t.gettext("Current turn: **%(phase)s**. Deadline: %(deadline)s.")
-        % {"phase": turn_title(info, info.current, t), "deadline": deadline_text(info, lang)},
-    ]
     over = game.family.rules.game_over(game.setup, state, game.options)
-    if over is not None:
+    if over is None:
+        lines += [
+            "",
+            t.gettext("Current turn: **%(phase)s**. Deadline: %(deadline)s.")
+            % {"phase": turn_title(info, info.current, t), "deadline": deadline_text(info, lang)},
+        ]
+    else:  # somebody has won: no turn to play, no deadline
+        lines += ["", t.gettext("The game is over: its turns are below.")]
         lines += ["", "## " + t.gettext("The end of the game"), "", shows.outcome_words(game.setup, over, t)]
+    told = narrative(game, "game", lang)  # the game master's word on the whole game: narrative/game.md
+    if told:
+        lines += ["", "## " + t.gettext("The game master's narrative"), "", demote(markdown_without_html(told))]
     files, figure = map_figures(info, info.current, info.maps(info.current), lang)
     if figure:
         lines += ["", "## " + t.gettext("Map"), "", *figure[:-1]]
@@ -296,7 +301,7 @@ def narrative(game: Game, turn: str, lang: str) -> str | None:
     return None
 
 
-def _demote(markdown: str) -> str:
+def demote(markdown: str) -> str:
     """The narrative's headings one level down, under the page's own section heading."""
     out, fenced = [], False
     for line in markdown.splitlines():
@@ -330,7 +335,7 @@ def turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
         lines += ["", *figures[:-1]]
     text = narrative(game, turn, lang)
     if text:
-        narrated = _demote(markdown_without_html(text))
+        narrated = demote(markdown_without_html(text))
         lines += ["", "## " + t.gettext("The game master's narrative"), "", narrated]
     lines += report[1:]
     lines += ["", navigation]

@@ -162,6 +162,9 @@ class SummitRules(Rules[Track, Climb, int, None, Options]):
     def order_lines(self, orders: int) -> list[str]:
         return [f"pace {orders}"]
 
+    def order_words(self, orders: int) -> list[str]:
+        return [f"climbs {orders} step(s)"]
+
     def revealed_lines(self, orders: int, secret: bool) -> list[str] | None:
         return None
 

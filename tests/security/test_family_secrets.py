@@ -26,7 +26,11 @@ from .conftest import GAMES, copy_game
 
 # What each family keeps secret (the keys of its state's secret part), and where a public file may not
 # hold them: Symmachia's anywhere; the Catan variant's under a player (its public state gives only counts).
-SECRET_KEYS = {"symmachia-demo": {"treasury", "ledger", "competence"}, "catan-demo": {"hand", "cards"}}
+SECRET_KEYS = {
+    "symmachia-demo": {"treasury", "ledger", "competence"},
+    "catan-demo": {"hand", "cards", "answers"},
+    "catan-six": {"hand", "cards", "answers"},
+}
 
 
 def quiet(_: str) -> None:
@@ -68,7 +72,7 @@ def test_what_a_family_keeps_secret_is_in_no_public_file(game: str) -> None:
     assert len(public) > 4
     for path in public:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if game == "catan-demo":
+        if game.startswith("catan"):
             held = {k for player in (data.get("players") or {}).values() for k in player}
             assert not SECRET_KEYS[game] & held, path.name
             assert set(data.get("deck") or {}) <= {"cards"}, path.name
@@ -94,6 +98,7 @@ SECRET_DICE: dict[str, dict[str, str]] = {
         "pacify": "master",  # the same, against the public threshold [S 6.5]
     },
     "catan-demo": {"card": "master"},  # the card, and from where it falls, the deck [K 3.3]
+    "catan-six": {"card": "master"},  # the same
     "machiavelli": {"variable income": "power", "assassination": "power"},  # its secret money [M 17] [M 16]
     "machiavelli-objectif": {},  # open treasuries: every die public
     "demo": {},  # standard Diplomacy rolls none
@@ -113,7 +118,7 @@ def _what(purpose: str, game: str) -> str:
     if game == "symmachia-demo":
         words = purpose.split()[1:]
         return " ".join(words[1:] if words and words[0] in {s.value for s in SEASONS} else words)
-    if game == "catan-demo":
+    if game.startswith("catan-"):
         return purpose.split()[-1]
     return purpose
 

@@ -16,6 +16,7 @@ sides, so every place a building, road or land unit can take has a name (`layout
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -118,11 +119,13 @@ class Board:
     harbours: tuple[Harbour, ...] = ()
     title: Mapping[str, str] = field(default_factory=dict)
     players: tuple[int, int] = (3, 4)
+    start: tuple[str, ...] = ()  # a hex of each island the placement's settlements stand on; empty: anywhere
     # derived once, from the hexes
     _neighbours: dict[str, tuple[str | None, ...]] = field(init=False, repr=False, compare=False)
     _edge_vertices: dict[Edge, tuple[Vertex, ...]] = field(init=False, repr=False, compare=False)
     _vertex_edges: dict[Vertex, tuple[Edge, ...]] = field(init=False, repr=False, compare=False)
     _hex_vertices: dict[str, tuple[Vertex, ...]] = field(init=False, repr=False, compare=False)
+    _island_of: dict[str, str] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         at = {(h.q, h.r): h.id for h in self.hexes.values()}
@@ -152,7 +155,43 @@ class Board:
 
     def with_hexes(self, hexes: Mapping[str, Hex]) -> Board:
         """The same board with these hexes (a drawn or drafted board laid)."""
-        return Board(self.name, hexes, self.harbours, self.title, self.players)
+        return Board(self.name, hexes, self.harbours, self.title, self.players, self.start)
+
+    def with_harbours(self, harbours: tuple[Harbour, ...]) -> Board:
+        """The same board with these harbours (a board whose harbours are drawn, laid)."""
+        return Board(self.name, self.hexes, harbours, self.title, self.players, self.start)
+
+    # ---- islands ---------------------------------------------------------------------------------
+
+    def island(self, hex_id: str) -> str:
+        """The island a land hex is part of, named by its first hex by id: the land hexes one can walk
+        between across sides (Seafarers' islands) [K 1.7]."""
+        return self._islands()[hex_id]
+
+    def vertex_island(self, vertex: Vertex) -> str | None:
+        """The island a corner of land is on (the land hexes that meet at a corner touch each other)."""
+        land = [h for h in vertex.hexes if self.is_land(h)]
+        return self.island(land[0]) if land else None
+
+    def start_islands(self) -> frozenset[str]:
+        """The islands the placement's settlements stand on (empty: any)."""
+        return frozenset(self.island(h) for h in self.start if h in self.hexes and self.is_land(h))
+
+    def _islands(self) -> dict[str, str]:
+        if self._island_of:
+            return self._island_of
+        island_of = self._island_of
+        for first in sorted(h for h in self.hexes if self.is_land(h)):
+            if first in island_of:
+                continue
+            todo, seen = [first], {first}
+            while todo:
+                for n in self.neighbours(todo.pop()):
+                    if n not in seen and self.is_land(n):
+                        seen.add(n)
+                        todo.append(n)
+            island_of.update((h, first) for h in seen)
+        return island_of
 
     # ---- hexes -----------------------------------------------------------------------------------
 
@@ -282,6 +321,39 @@ class Board:
                 else:
                     special.add(harbour.resource)
         return generic, frozenset(special)
+
+
+# ---- a table's cells: where an open board's hexes are laid [K 1.6] ---------------------------------------
+
+CELL = re.compile(r"^([a-z])([1-9][0-9]?)$")
+
+
+def cell_id(q: int, r: int) -> str:
+    """The cell of a table at axial (q, r): its row's letter (a, b, ... from r 0) and its column's number
+    (from 1), odd rows half a hex to the right of even ones (``k12``)."""
+    return f"{chr(ord('a') + r)}{q + (r - (r & 1)) // 2 + 1}"
+
+
+def cell_place(hex_id: str) -> tuple[int, int] | None:
+    """The axial coordinates of a table's cell by its id (None: not a cell's id)."""
+    m = CELL.match(hex_id)
+    if m is None:
+        return None
+    row, column = ord(m[1]) - ord("a"), int(m[2])
+    return column - 1 - (row - (row & 1)) // 2, row
+
+
+def cell_neighbours(hex_id: str) -> list[str]:
+    """The cells round a cell, by id (those with a row a to z and a column from 1)."""
+    place = cell_place(hex_id)
+    if place is None:
+        return []
+    q, r = place
+    out = []
+    for dq, dr in DIRECTIONS:
+        if 0 <= r + dr < 26 and (cid := cell_id(q + dq, r + dr)) and CELL.match(cid):
+            out.append(cid)
+    return out
 
 
 def _parts(text: object, sep: str, n: int) -> list[str] | None:

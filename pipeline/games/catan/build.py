@@ -5,15 +5,17 @@ on their posts, units reactivated.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pipeline.shared.dice import GAME_MASTER
 
-from .board import Edge, Vertex
+from .board import Board, Edge, Vertex
 from .context import Context, Skip
 from .orders import GuardRef, RaiseUnit, Reactivate
-from .outcome import Built, ExplorerBoughtOut, Piece, Reactivated, Reason
+from .outcome import Built, ExplorerBoughtOut, IslandSettled, Piece, Reactivated, Reason
 from .resources import EMPTY, Hand, Resource
 from .routes import touches
-from .state import Building, BuildingKind, Card, Guard, HeldCard, Player, Ship, Unit
+from .state import Building, BuildingKind, Card, Guard, HeldCard, Player, Ship, Table, Unit
 from .units import Site, UnitKind, counters, spec
 
 ROAD = Hand.of(brick=1, lumber=1)
@@ -56,7 +58,7 @@ def _route_piece(ctx: Context, edge: Edge, piece: Piece, free: bool) -> None:
     if is_road:
         ctx.table.roads[edge] = ctx.player
     else:
-        ctx.table.ships[edge] = Ship(ctx.player, ctx.table.round)
+        ctx.table.ships[edge] = Ship(ctx.player, ctx.own_round())
     ctx.emit(Built(ctx.player, piece, str(edge), cost, free=free))
 
 
@@ -95,9 +97,32 @@ def settlement(ctx: Context, vertex: Vertex, discount: tuple[Resource, ...] = ()
         ctx.emit(ExplorerBoughtOut(ctx.player, explorer.owner, str(vertex), BUY_OUT))
     ctx.charge(cost)
     if explorer is not None:
-        del table.explorers[vertex]
+        ctx.leave(vertex)
+    home = home_islands(ctx.board, table, ctx.player)
     table.buildings[vertex] = Building(ctx.player)
     ctx.emit(Built(ctx.player, Piece.SETTLEMENT, str(vertex), cost, free=free))
+    if not free:
+        _new_island(ctx, vertex, home)
+
+
+def home_islands(board: Board, table: Table, player: str) -> tuple[str, ...]:
+    """A player's home islands [K 17.6]: those of his placement, or, for a position that does not say them,
+    those his buildings stand on."""
+    if player in table.home:
+        return table.home[player]
+    return tuple(sorted({i for v, _ in table.buildings_of(player) if (i := board.vertex_island(v)) is not None}))
+
+
+def _new_island(ctx: Context, vertex: Vertex, home: tuple[str, ...]) -> None:
+    """Seafarers' bonus [K 17.6]: a player's first settlement on an island off his home islands brings him
+    the game's island bonus in points, once an island."""
+    island = ctx.board.vertex_island(vertex)
+    settled = ctx.table.islands.setdefault(ctx.player, {})
+    if not ctx.options.island_bonus or island is None or island in home or island in settled:
+        return
+    ctx.table.home.setdefault(ctx.player, home)
+    settled[island] = ctx.options.island_bonus
+    ctx.emit(IslandSettled(ctx.player, island, str(vertex), ctx.options.island_bonus))
 
 
 def _discount(hand: Hand, chosen: tuple[Resource, ...]) -> Hand:
@@ -128,6 +153,7 @@ def city(ctx: Context, vertex: Vertex) -> None:
     _pieces_left(ctx, "city")
     ctx.charge(CITY)
     ctx.table.buildings[vertex] = Building(ctx.player, BuildingKind.CITY, 1)
+    ctx.table.wake(vertex)  # its counter laid active face up, whatever its settlement raised [K 6.3]
     ctx.emit(Built(ctx.player, Piece.CITY, str(vertex), CITY, status=1))
 
 
@@ -137,7 +163,8 @@ def status(ctx: Context, vertex: Vertex) -> None:
     if b.status >= MAX_STATUS:
         raise Skip(Reason.STATUS_MAX)
     ctx.charge(STATUS)
-    ctx.table.buildings[vertex] = Building(b.owner, b.kind, b.status + 1, b.walls, b.sabotaged)
+    ctx.table.buildings[vertex] = replace(b, status=b.status + 1)
+    ctx.table.wake(vertex)  # a change of status turns the counter active [K 7.3]
     ctx.emit(Built(ctx.player, Piece.STATUS, str(vertex), STATUS, status=b.status + 1))
 
 
@@ -148,7 +175,7 @@ def walls(ctx: Context, vertex: Vertex) -> None:
         raise Skip(Reason.HAS_WALLS)
     _pieces_left(ctx, "walls")
     ctx.charge(WALLS)
-    ctx.table.buildings[vertex] = Building(b.owner, b.kind, b.status, True, b.sabotaged)
+    ctx.table.buildings[vertex] = replace(b, walls=True)
     ctx.emit(Built(ctx.player, Piece.WALLS, str(vertex), WALLS, status=b.status))
 
 
@@ -164,7 +191,7 @@ def buy_card(ctx: Context) -> None:
     card = cards[ctx.roll_die("card", len(cards), GAME_MASTER) - 1]
     deck[card] -= 1
     p = ctx.table.players[ctx.player]
-    ctx.table.players[ctx.player] = Player(p.hand, (*p.cards, HeldCard(card, ctx.table.round)), p.knights, p.turns)
+    ctx.table.players[ctx.player] = Player(p.hand, (*p.cards, HeldCard(card, ctx.own_round())), p.knights, p.turns)
     ctx.emit(Built(ctx.player, Piece.CARD, "", CARD, card=card))
 
 
@@ -188,7 +215,7 @@ def raise_unit(ctx: Context, order: RaiseUnit) -> None:
     elif b.is_city:
         if b.sabotaged:
             raise Skip(Reason.SABOTAGED)
-        if ctx.table.raised_by(vertex) >= b.status:
+        if not ctx.table.counter_active(vertex):
             raise Skip(Reason.QUOTA_FULL)
     elif sp.site is Site.SETTLEMENT_OR_CITY:
         if ctx.table.raised_by(vertex) >= 1:
@@ -201,6 +228,7 @@ def raise_unit(ctx: Context, order: RaiseUnit) -> None:
             raise Skip(Reason.EXPLORER_THERE)
         ctx.charge(sp.cost)
         ctx.table.explorers[vertex] = unit
+        _counter_used(ctx, vertex)
         ctx.emit(Built(ctx.player, Piece.UNIT, str(vertex), sp.cost, unit=order.kind))
         return
     slot = order.at
@@ -217,7 +245,17 @@ def raise_unit(ctx: Context, order: RaiseUnit) -> None:
         raise Skip(Reason.HEX_FULL)
     ctx.charge(sp.cost)
     ctx.table.units[slot] = unit
+    if not sp.naval:
+        _counter_used(ctx, vertex)
     ctx.emit(Built(ctx.player, Piece.UNIT, str(slot), sp.cost, unit=order.kind))
+
+
+def _counter_used(ctx: Context, vertex: Vertex) -> None:
+    """A land unit raised: a city's counter woken by a change turns inactive again if its units are now as
+    many as its status [K 7.3]."""
+    b = ctx.table.buildings[vertex]
+    if b.woken:
+        ctx.table.buildings[vertex] = replace(b, woken=False)
 
 
 def _raise_guard(ctx: Context, order: RaiseUnit) -> None:

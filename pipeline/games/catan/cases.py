@@ -40,12 +40,13 @@ from pipeline.errors import DataError, Problem
 from pipeline.shared.dice import DiceError, FixedDice
 
 from . import draft
+from .answers import Answers
 from .board import Board
 from .codec import state_from_data, state_to_data
 from .draft import Draft
 from .layout import Layout, draw_board
 from .options import CatanOptions, HexPlacement
-from .orders import Answers, TurnOrders, orders_from_data
+from .orders import TurnOrders, orders_from_data
 from .outcome import Event, StepDone
 from .report import event_line, offers_of, seat_name, step_line
 from .resources import hand_from_data
@@ -54,9 +55,9 @@ from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, CatanState, new_state
 from .turn import RoundResult, play_player_turn, play_round
 
-WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck")
+WHOLE = ("buildings", "roads", "ships", "units", "explorers", "guards", "corruption", "bank", "deck", "home", "islands")
 HOLDERS = ("longest_route", "largest_army")
-PER_SEAT = ("hands", "cards", "knights")
+PER_SEAT = ("hands", "cards", "knights", "answers")
 CASE_KEYS = {"id", "title", "source", "profile", "map", "options", "fixture", "seats", "placed", "round",
              "tokens", "dice", "turns", *WHOLE, *HOLDERS, *PER_SEAT}  # fmt: skip
 TURN_KEYS = {"orders", "rolls", "dice", "expect", "refused", "player"}
@@ -170,7 +171,7 @@ def play_case(
     warnings: list[str] = []
     drafting: Draft | None = None
     try:
-        if options.hex_placement is HexPlacement.DRAFT and layout.drawn_terrain:
+        if options.hex_placement is HexPlacement.DRAFT and layout.drafts:
             drafting = draft.start(layout, FixedDice(_dice(case.get("dice"), 0)))
             board = draft.board_so_far(layout, drafting)
         else:
@@ -248,7 +249,7 @@ def _position(board: Board, seats: tuple[str, ...], options: CatanOptions, case:
     data["tokens"] = {**tokens, **(case.get("tokens") or {})}
     players = data["players"]
     assert isinstance(players, dict)
-    for key, field in (("hands", "hand"), ("cards", "cards"), ("knights", "knights")):
+    for key, field in (("hands", "hand"), ("cards", "cards"), ("knights", "knights"), ("answers", "answers")):
         for seat, value in (case.get(key) or {}).items():
             if seat not in players:
                 raise DataError([Problem(f"{key}.{seat}", f"not a seat of the case ({', '.join(seats)})")])
@@ -359,7 +360,7 @@ def _compare(
             out.append(f"the hand of {seat}: expected {want_hand}, got {have.hand}")
     players = got["players"]
     assert isinstance(players, Mapping)
-    for key, field in (("cards", "cards"), ("knights", "knights")):
+    for key, field in (("cards", "cards"), ("knights", "knights"), ("answers", "answers")):
         for seat, value in (expect.get(key) or {}).items():
             if seat not in players:
                 out.append(f"expect.{key}.{seat}: not a seat of the case")
@@ -371,8 +372,8 @@ def _compare(
                 out += [f"expect.{key}.{seat}: {p}" for p in err.problems]
                 continue
             assert isinstance(want, Mapping)
-            if want[seat][field] != players[seat][field]:
-                wanted, held = _flow(want[seat][field]), _flow(players[seat][field])
+            if want[seat].get(field, {}) != players[seat].get(field, {}):
+                wanted, held = _flow(want[seat].get(field, {})), _flow(players[seat].get(field, {}))
                 out.append(f"the {field} of {seat}: expected {wanted}, got {held}")
     for seat, points in (expect.get("points") or {}).items():
         if str(seat) not in after.seats:

@@ -11,7 +11,7 @@ tokens: {b2: 2, b3: 6}
 players:
   alice: {hand: {ore: 2}, cards: [{card: knight, bought: 2}], knights: 1, turns: 3}
 buildings:
-  c3/d3/d4: {owner: alice, kind: city, status: 2, walls: true}
+  c3/d3/d4: {owner: alice, kind: city, status: 2, walls: true}   # woken: true, its counter active again [K 7.3]
 roads: {c3/d3: alice}
 ships: {a1/b2: {owner: alice, built: 2}}
 units:
@@ -38,7 +38,9 @@ from typing import Any
 
 from pipeline.errors import DataError, Problem
 
+from .answers import Answers, answers_to_data, stand
 from .board import Board, Edge, Slot, Vertex
+from .orders import orders_from_data
 from .outcome import Event
 from .resources import RESOURCES, Hand, hand_from_data
 from .state import Building, BuildingKind, Card, CatanState, Corruption, Guard, HeldCard, Player, Ship, Unit
@@ -55,6 +57,8 @@ def _building(b: Building) -> dict[str, object]:
         out["walls"] = True
     if b.sabotaged:
         out["sabotaged"] = True
+    if b.woken:
+        out["woken"] = True
     return out
 
 
@@ -67,16 +71,23 @@ def _unit(u: Unit) -> dict[str, object]:
     return out
 
 
-def _player(p: Player, hidden: bool) -> dict[str, object]:
+def _player(p: Player, hidden: bool, answers: Answers | None, won: bool = False) -> dict[str, object]:
     if hidden:
-        return {"cards_in_hand": p.hand.total, "development_cards": len(p.cards), "knights": p.knights,
-                "turns": p.turns}  # fmt: skip
-    return {
+        out: dict[str, object] = {"cards_in_hand": p.hand.total, "development_cards": len(p.cards),
+                                  "knights": p.knights, "turns": p.turns}  # fmt: skip
+        shown = sum(1 for c in p.cards if c.card is Card.VICTORY_POINT)
+        if won and shown:  # the game won, every victory point card is shown [K 17.5]
+            out["victory_cards"] = shown
+        return out
+    out = {
         "hand": p.hand.to_data(),
         "cards": [{"card": c.card.value, "bought": c.bought} for c in p.cards],
         "knights": p.knights,
         "turns": p.turns,
     }
+    if answers:
+        out["answers"] = answers_to_data(answers)
+    return out
 
 
 def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = None) -> dict[str, object]:
@@ -91,7 +102,10 @@ def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = 
         {"cards": sum(state.deck.values())} if hidden else {c.value: state.deck[c] for c in Card if state.deck.get(c)}
     )
     out["tokens"] = dict(sorted(state.tokens.items()))
-    out["players"] = {p: _player(state.players[p], hidden and p != viewer) for p in state.seats}
+    won = state.winner is not None
+    out["players"] = {
+        p: _player(state.players[p], hidden and p != viewer, state.answers.get(p), won) for p in state.seats
+    }
     out["buildings"] = {str(v): _building(b) for v, b in sorted(state.buildings.items())}
     out["roads"] = {str(e): o for e, o in sorted(state.roads.items())}
     out["ships"] = {str(e): {"owner": s.owner, "built": s.built} for e, s in sorted(state.ships.items())}
@@ -106,6 +120,10 @@ def state_to_data(state: CatanState, hidden: bool = False, viewer: str | None = 
     for key in ("longest_route", "largest_army"):
         if getattr(state, key) is not None:
             out[key] = getattr(state, key)
+    if state.home:  # each player's home islands, and the new islands he settled [K 17.6]
+        out["home"] = {p: list(h) for p, h in state.home.items()}
+    if state.islands:
+        out["islands"] = {p: dict(i) for p, i in state.islands.items()}
     return out
 
 
@@ -178,9 +196,15 @@ def state_from_data(data: object, board: Board) -> CatanState:
         raise DataError([Problem("seats", "expected the players, each once, in their order of play")])
     r.seats = tuple(seats)
     players: dict[str, Player] = {}
+    answers: dict[str, Answers] = {}
+    home: dict[str, tuple[str, ...]] = {}
+    islands: dict[str, dict[str, int]] = {}
     raw_players = r.mapping(m.get("players"), "players")
     for p in r.seats:
         pm = r.mapping(raw_players.get(p), f"players.{p}")
+        if pm.get("answers"):
+            answers[p] = _answers(r, pm["answers"], p, f"players.{p}.answers")
+        home[p], islands[p] = _island_data(r, m, p)
         hand = hand_from_data(pm.get("hand", {}), f"players.{p}.hand", r.problems)
         held = []
         for i, c in enumerate(pm.get("cards", []) or []):
@@ -211,7 +235,8 @@ def state_from_data(data: object, board: Board) -> CatanState:
             r.problem(f"{where}.status", "a city's status is 1 to 4")
         if v and owner and kind:
             buildings[v] = Building(owner, kind, status if kind is BuildingKind.CITY else 0,
-                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)))  # fmt: skip
+                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)),
+                                    bool(bm.get("woken", False)) and kind is BuildingKind.CITY)  # fmt: skip
     roads: dict[Edge, str] = {}
     for key, o in r.mapping(m.get("roads"), "roads").items():
         e, owner = r.place("edge", key, f"roads.{key}"), r.player(o, f"roads.{key}")
@@ -276,12 +301,38 @@ def state_from_data(data: object, board: Board) -> CatanState:
         guards=tuple(sorted(guards, key=lambda g: g.key)),
         explorers=dict(sorted(explorers.items())), corruption=tuple(sorted(corruption)), deck=deck, bank=bank,
         longest_route=holders["longest_route"], largest_army=holders["largest_army"], winner=holders["winner"],
+        answers=answers, home={p: h for p, h in home.items() if h},
+        islands={p: i for p, i in islands.items() if i},
     )  # fmt: skip
+
+
+def _island_data(r: _Reader, m: Mapping[str, Any], player: str) -> tuple[tuple[str, ...], dict[str, int]]:
+    """A player's home islands and new islands settled, each named by a hex of the board [K 17.6]."""
+    home = r.mapping(m.get("home"), "home").get(player) or []
+    if not isinstance(home, list) or any(h not in r.board.hexes for h in home):
+        r.problem(f"home.{player}", "expected the hexes naming the islands of the player's placement")
+        home = []
+    out = {}
+    for hid, n in r.mapping(r.mapping(m.get("islands"), "islands").get(player), f"islands.{player}").items():
+        if hid not in r.board.hexes:
+            r.problem(f"islands.{player}.{hid}", "not a hex of the board")
+        else:
+            out[str(hid)] = r.count(n, f"islands.{player}.{hid}")
+    return tuple(str(h) for h in home), out
+
+
+def _answers(r: _Reader, data: object, player: str, where: str) -> Answers:
+    """A player's standing answers as the state keeps them, read as his file's (`orders._Reader`)."""
+    try:
+        return stand(None, orders_from_data({"answers": data}, r.board, player, r.seats).answers)
+    except DataError as err:
+        r.problems += [Problem(f"{where}.{p.where.removeprefix('answers.')}", p.message) for p in err.problems]
+        return Answers()
 
 
 _STATE_KEYS = {
     "round", "seats", "winner", "bank", "deck", "tokens", "players", "buildings", "roads", "ships", "units",
-    "explorers", "guards", "corruption", "longest_route", "largest_army",
+    "explorers", "guards", "corruption", "longest_route", "largest_army", "home", "islands",
 }  # fmt: skip
 
 

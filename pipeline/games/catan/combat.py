@@ -5,13 +5,15 @@ half its die. With what each attacker does besides [K 11] [K 13] [K 15] [K 16].
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .board import Slot, Vertex
 from .context import Context, Skip
 from .orders import Attack, CityRef, GuardRef, Knight, ShipRef
 from .outcome import Combat, Die, Effect, EffectKind, Reason, Side
 from .routes import open_end
 from .state import Building, BuildingKind, Card, Corruption, Guard, Player, Unit
-from .units import KNIGHT, Target, Tie, UnitKind, may_attack, spec
+from .units import KNIGHT, Counter, Target, Tie, UnitKind, counters, may_attack, spec
 
 
 def defence_die(sides: int, active: bool) -> int:
@@ -36,7 +38,7 @@ def _deactivate(ctx: Context, where: Slot | Guard) -> None:
 
 
 def _remove(ctx: Context, where: Slot | Guard) -> None:
-    ctx.table.remove_unit_at(where)
+    ctx.leave(where)
 
 
 def _where(where: Slot | Guard) -> str:
@@ -144,6 +146,8 @@ def _attack_city(ctx: Context, order: Attack, unit: Unit, vertex: Vertex) -> Sid
         raise Skip(Reason.NOT_NEXT)  # [K 7.4]: from the six slots round the city
     if unit.kind is UnitKind.DIPLOMAT and order.then is None:
         raise Skip(Reason.CHOICE_NEEDED)
+    if unit.kind is UnitKind.DIPLOMAT and order.then == "corrupt":
+        _marker_left(ctx, order.unit.hex, vertex)
     ctx.attacked.add(order.unit)
     sp = spec(unit.kind, ctx.options)
     assert sp.attack is not None
@@ -158,7 +162,7 @@ def _attack_city(ctx: Context, order: Attack, unit: Unit, vertex: Vertex) -> Sid
             table.corruption.append(Corruption(order.unit.hex, vertex, ctx.player))
             effects.append(Effect(EffectKind.CORRUPTED, b.owner, order.unit.hex))
         else:  # [K 13.5]
-            table.buildings[vertex] = Building(b.owner, b.kind, b.status, b.walls, True)
+            table.buildings[vertex] = replace(b, sabotaged=True)
             effects.append(Effect(EffectKind.SABOTAGED, b.owner, str(vertex)))
     elif side is Side.ATTACKER:
         effects += lose_status(ctx, vertex)
@@ -168,13 +172,24 @@ def _attack_city(ctx: Context, order: Attack, unit: Unit, vertex: Vertex) -> Sid
     return side
 
 
+def _marker_left(ctx: Context, hex_id: str, city: Vertex) -> None:
+    """A corruption marker is the back of a pirate's counter [K 8.3] [K 13.4]: the corrupter needs a naval
+    counter off the board, unless his own marker on that hex against that city is the one replaced."""
+    table, options = ctx.table, ctx.options
+    if any(c.hex == hex_id and c.city == city and c.owner == ctx.player for c in table.corruption):
+        return
+    if table.counters_used(ctx.player, Counter.NAVAL, options) >= counters(Counter.NAVAL, options):
+        raise Skip(Reason.NO_MARKER_LEFT)
+
+
 def lose_status(ctx: Context, vertex: Vertex) -> list[Effect]:
     """A beaten city loses one status; at status 1 it becomes a settlement again, losing its walls and its
     status counter (and a guard on it goes back to the reserve) [K 7.4] [K 7.6]."""
     table = ctx.table
     b = table.buildings[vertex]
     if b.status > 1:
-        table.buildings[vertex] = Building(b.owner, b.kind, b.status - 1, b.walls, b.sabotaged)
+        table.buildings[vertex] = replace(b, status=b.status - 1)
+        table.wake(vertex)  # a change of status turns the counter active [K 7.3]
         return [Effect(EffectKind.STATUS_LOST, b.owner, str(vertex))]
     table.buildings[vertex] = Building(b.owner, BuildingKind.SETTLEMENT)
     table.guards = [g for g in table.guards if not (g.city == vertex and g.hex is None)]
@@ -217,7 +232,7 @@ def _attack_ship(ctx: Context, order: Attack, unit: Unit, target: ShipRef) -> Si
         effects.append(Effect(EffectKind.SHIP_REMOVED, ship.owner, str(target.edge)))
         effects += _attacker_after(ctx, order.unit, unit, side)
     else:  # a tie eliminates the pirate, as a loss does
-        ctx.table.remove_unit_at(order.unit)
+        ctx.leave(order.unit)
         effects.append(Effect(EffectKind.REMOVED, unit.owner, str(order.unit), unit.kind))
     ctx.emit(Combat(ctx.player, unit.kind, str(order.unit), ship.owner, Target.ROUTE_SHIP, str(target.edge), a, d,
                     side, tuple(effects)))  # fmt: skip

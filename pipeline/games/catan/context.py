@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 
 from pipeline.shared.dice import PUBLIC, Audience, Dice
 
+from .answers import Answers
 from .board import Board, Slot, Vertex
 from .options import CatanOptions
-from .orders import Answers
 from .outcome import Event, Reason
 from .resources import EMPTY, RESOURCES, Hand, Resource
-from .state import Table, Unit
+from .state import Guard, Table, Unit
 
 
 class Skip(Exception):
@@ -45,6 +45,15 @@ class Context:
     card_played: bool = False
     ship_moved: bool = False
     gold_taken: dict[str, int] = field(default_factory=dict)  # gold cards each player chose this turn
+    special: bool = False  # the special building phase after another's turn [K 3.6]
+
+    def own_round(self) -> int:
+        """The round a card bought or a ship built now counts as bought or built in [K 16.2] [K 15.9]: in a
+        special building phase before the player's own turn of the round, the round before, so that his
+        turn may play or move it; else this round."""
+        if self.special and self.table.players[self.player].turns < self.table.round:
+            return self.table.round - 1
+        return self.table.round
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -64,6 +73,20 @@ class Context:
         if not hand.covers(cost):
             raise Skip(Reason.CANNOT_AFFORD, hand.missing(cost))
         self.table.pay(self.player, cost)
+
+    def leave(self, where: Slot | Vertex | Guard) -> None:
+        """A unit leaves the board for its owner's reserve [K 8.4]: what this turn did with its slot is
+        forgotten (a unit that steps there after it has not moved nor attacked [K 9.1] [K 10.9]), and the
+        status counter of the city that raised it turns active [K 7.3]."""
+        if isinstance(where, Guard):
+            home = None
+        else:
+            home = (self.table.units[where] if isinstance(where, Slot) else self.table.explorers[where]).home
+        self.table.remove_unit_at(where)
+        if isinstance(where, Slot):
+            self.moved.discard(where)
+            self.attacked.discard(where)
+        self.table.wake(home)
 
     # ---- shared questions ------------------------------------------------------------------------
 

@@ -12,7 +12,12 @@ draft: [d3, c3, e4]     # ranked: the first of these drawn hexes still empty tak
 If none is empty, the first empty drawn hex by id takes it, so that the game goes on. A draw is one die
 as many sides as the hexes left in the pool, named ``board draft <n>`` (the n-th hex drawn), the pool in
 the order of the terrains; after the last hex, the tokens are shuffled onto the producing hexes by the
-dice ``board token <i>`` (`layout.lay_tokens`).
+dice ``board token <i>`` (`layout.lay_tokens`), and the pool's harbours laid on the coast [K 1.8].
+
+A board without a frame (`table:`) is laid where the drafters like: the first hex on the table's centre,
+each next one on a cell of the table beside a hex already laid (`empty`); the file ranks such cells by
+their ids (`draft: [k12, k13]`), and without an open choice the hex goes on the open cell nearest the
+centre. The board is what results, closed by the sea (`layout.open_sea`).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from dataclasses import dataclass
 
 from pipeline.shared.dice import Dice
 
-from .board import Board, Terrain
+from .board import Board, Hex, Terrain, cell_neighbours, cell_place
 from .layout import Layout, lay_tokens, with_terrains
 from .outcome import Event, HexPlaced, TokensLaid
 from .said import N_, FileProblems, Found, quoted
@@ -63,8 +68,26 @@ def start(layout: Layout, dice: Dice) -> Draft:
 
 
 def empty(layout: Layout, draft: Draft) -> list[str]:
-    """The drawn hexes still empty, by id."""
-    return sorted(h for h in layout.drawn_terrain if h not in draft.laid)
+    """Where the next hex may go: the drawn hexes still empty, by id; on a board without a frame, the cells
+    of its table beside a hex laid (the centre for the first), by row and column."""
+    if layout.table is None:
+        return sorted(h for h in layout.drawn_terrain if h not in draft.laid)
+    if not draft.laid:
+        return [layout.centre()]
+    cells = layout.cells()
+    found = {c for h in draft.laid for c in cell_neighbours(h) if c in cells and c not in draft.laid}
+    centre = cell_place(layout.centre())
+    assert centre is not None
+    return sorted(found, key=lambda cell: _from_centre(cell, centre))
+
+
+def _from_centre(cell: str, centre: tuple[int, int]) -> tuple[int, str, int]:
+    """A cell's distance from the table's centre in hexes, then its row and column: the open cells in the
+    order a hex goes on when none of its drafter's choices is open, so that the board grows round the
+    centre."""
+    q, r = cell_place(cell) or centre
+    dq, dr = q - centre[0], r - centre[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2, cell[0], int(cell[1:])
 
 
 def choices_from_data(data: object, layout: Layout) -> tuple[str, ...]:
@@ -75,8 +98,18 @@ def choices_from_data(data: object, layout: Layout) -> tuple[str, ...]:
     if not isinstance(data, Mapping) or not isinstance(data.get("draft"), list):
         found.add("draft", N_("expected draft and a list of the drawn hexes you would lay your hex on, ranked"))
     else:
+        cells = layout.cells()
         for i, hid in enumerate(data["draft"]):
-            if hid not in layout.drawn_terrain:
+            if layout.table is not None and hid not in cells:
+                found.add(
+                    f"draft[{i}]",
+                    N_("{value} is not a cell of the table (a row b to {row}, a column 2 to {column}: {example})"),
+                    value=quoted(hid),
+                    row=chr(ord("a") + layout.table[0]),
+                    column=layout.table[1] + 1,
+                    example=layout.centre(),
+                )
+            elif layout.table is None and hid not in layout.drawn_terrain:
                 found.add(
                     f"draft[{i}]",
                     N_("{value} is not a hex of the board that is drawn ({hexes})"),
@@ -101,7 +134,7 @@ def place(
     target = next((h for h in ranked if h in open_hexes), None)
     events: list[Event] = [HexPlaced(seat, target or open_hexes[0], draft.hand, target is not None)]
     laid = {**draft.laid, (target or open_hexes[0]): draft.hand}
-    if len(laid) < len(layout.drawn_terrain):
+    if len(laid) < layout.to_lay:
         return Draft(dict(sorted(laid.items())), draw(layout, laid, dice)), tuple(events)
     board = lay_tokens(layout, laid, dice)
     events.append(TokensLaid(sum(1 for h in board.hexes.values() if h.token is not None)))
@@ -109,5 +142,11 @@ def place(
 
 
 def board_so_far(layout: Layout, draft: Draft) -> Board:
-    """The board as the draft has laid it: the hexes placed, the others still to come (desert, no token)."""
-    return layout.board.with_hexes(with_terrains(layout, draft.laid))
+    """The board as the draft has laid it: the hexes placed, the others still to come (desert, no token);
+    on a board without a frame, the cells open to the next hex as such."""
+    hexes = with_terrains(layout, draft.laid)
+    if layout.table is not None:
+        for cell in empty(layout, draft):
+            q, r = cell_place(cell) or (0, 0)
+            hexes[cell] = Hex(cell, q, r, Terrain.DESERT)
+    return layout.board.with_hexes(hexes)

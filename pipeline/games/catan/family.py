@@ -44,20 +44,32 @@ from pipeline.shared.dice import Dice, shares
 from pipeline.shared.options import OptionSet
 
 from . import cases, draft
-from .board import Board, Edge, Hex, Slot, Terrain, Vertex
+from .answers import NO_ANSWERS, Answers, answers_to_data, stand
+from .board import Board, Edge, Harbour, Hex, Slot, Terrain, Vertex, cell_place
+from .checks import draft_warnings, placement_warnings, script_warnings
 from .codec import event_from_data, event_to_data, state_from_data, state_to_data
 from .draft import Draft
 from .drawing import PALETTE, render
+from .file_words import answers_said, choice_said, draft_said, steps_said
 from .form import order_form
 from .layout import Layout, draw_board, layout_from_data
 from .legal import legal_orders
 from .option_words import option_words
 from .options import DEFAULT_OPTIONS, CatanOptions, HexPlacement, TurnFiles, options_from_data
-from .orders import Answers, Offer, TurnOrders, orders_from_data
+from .orders import Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
-from .report import Private, capital, offers_of, private_report, private_view, public_report, seat_name
-from .resources import Hand, hand_from_data
-from .said import N_, FileProblem, FileProblems, said
+from .report import (
+    Private,
+    capital,
+    draft_report,
+    offers_of,
+    private_report,
+    private_view,
+    public_report,
+    seat_name,
+)
+from .resources import Hand, hand_from_data, resource_named
+from .said import N_, FileProblem, FileProblems, Said, said
 from .setup import Choice, play_setup, setup_orders_from_data
 from .state import SEATS, Card, CatanState, HeldCard, new_state
 from .turn import next_seat, play_player_turn, play_round
@@ -103,6 +115,7 @@ class CatanGame:
     open_hands: bool = False  # every hand in the public state [K 3.3]
     player_turns: bool = False  # a file a player-turn, not a round [K 3.1]
     draft: Draft | None = None  # the board being drafted, before the placement [K 1.6]
+    hands_known: bool = dataclasses.field(default=True, compare=False)  # read with its secret part, or open hands
 
     @property
     def turn(self) -> str:
@@ -118,8 +131,8 @@ class CatanGame:
 
 
 def _laid(layout: Layout, board: Board) -> dict[str, Any]:
-    """The hexes a drawn board drew, as the state keeps them."""
-    drawn = sorted({*layout.drawn_terrain, *layout.drawn_token})
+    """The hexes a drawn board drew (every hex of a board laid without a frame), as the state keeps them."""
+    drawn = sorted(board.hexes) if layout.table is not None else sorted({*layout.drawn_terrain, *layout.drawn_token})
     out: dict[str, Any] = {}
     for hid in drawn:
         h = board.hexes[hid]
@@ -127,23 +140,36 @@ def _laid(layout: Layout, board: Board) -> dict[str, Any]:
     return out
 
 
-def _board(layout: Layout, laid: Mapping[str, Any], problems: list[Problem]) -> Board:
+def _board(layout: Layout, public: Mapping[str, Any], problems: list[Problem]) -> Board:
+    """The board as the state says it was laid: its drawn hexes (an open board's cells), its harbours."""
+    laid = public.get("laid") or {}
     if not laid:
         return layout.board
     hexes = dict(layout.board.hexes)
     for hid, entry in laid.items():
-        old = hexes.get(str(hid))
+        place = (hexes[hid].q, hexes[hid].r) if hid in hexes else cell_place(str(hid)) if layout.table else None
         try:
             terrain = Terrain(entry["terrain"])
             token = entry.get("token")
         except (KeyError, TypeError, ValueError):
             problems.append(Problem(f"laid.{hid}", "expected the hex's terrain and token as it was drawn"))
             continue
-        if old is None:
+        if place is None:
             problems.append(Problem(f"laid.{hid}", "not a hex of the board"))
             continue
-        hexes[old.id] = Hex(old.id, old.q, old.r, terrain, token if isinstance(token, int) else None)
-    return layout.board.with_hexes(hexes)
+        hexes[str(hid)] = Hex(str(hid), place[0], place[1], terrain, token if isinstance(token, int) else None)
+    board = layout.board.with_hexes(hexes)
+    if "harbours" not in public:
+        return board
+    harbours = []
+    for i, entry in enumerate(public.get("harbours") or []):
+        edge = board.edge_named(entry.get("edge") if isinstance(entry, Mapping) else None)
+        trade = entry.get("trade") if isinstance(entry, Mapping) else None
+        if edge is None or (trade != "any" and resource_named(trade) is None):
+            problems.append(Problem(f"harbours[{i}]", "expected a harbour's side and trade as it was laid"))
+            continue
+        harbours.append(Harbour(edge, None if trade == "any" else resource_named(trade)))
+    return board.with_harbours(tuple(harbours))
 
 
 def _line(value: Any) -> str:
@@ -267,7 +293,7 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         seats = self.seats(setup, options)
         drafting = None
         if options.hex_placement is HexPlacement.DRAFT:
-            if not setup.drawn_terrain:
+            if not setup.drafts:
                 raise DataError(
                     [Problem("options.hex_placement", f"the board {setup.board.name} draws no hex to draft")]
                 )
@@ -291,6 +317,11 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
             public["draft"] = {"hand": state.draft.hand.value}
         elif not setup.fixed:
             public["laid"] = _laid(setup, state.board)
+            if setup.harbours:  # laid on the coast once the hexes were [K 1.8]
+                public["harbours"] = [
+                    {"edge": str(h.edge), "trade": h.resource.value if h.resource else "any"}
+                    for h in state.board.harbours
+                ]
         if not secret:
             return StateData({**public, **full})
         public |= state_to_data(state.state, hidden=True)
@@ -302,7 +333,8 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
             public["players"] = {p: {"hand": players[p]["hand"], **d} for p, d in shown.items()}
         hidden = {
             "players": {
-                p: {"cards": d["cards"]} if state.open_hands else {"hand": d["hand"], "cards": d["cards"]}
+                p: ({"cards": d["cards"]} if state.open_hands else {"hand": d["hand"], "cards": d["cards"]})
+                | ({"answers": d["answers"]} if "answers" in d else {})  # the standing answers [K 3.1]
                 for p, d in players.items()
             },
             "deck": full["deck"],
@@ -313,8 +345,8 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         self, setup: Layout, public: Mapping[str, Any], secret: Mapping[str, Any] | None, file: str
     ) -> CatanGame:
         problems: list[Problem] = []
-        board = _board(setup, public.get("laid") or {}, problems)
-        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns", "draft")}
+        board = _board(setup, public, problems)
+        data = {k: v for k, v in public.items() if k not in ("placed", "laid", "player_turns", "draft", "harbours")}
         drafting = _drafting(public, board, problems)
         players = data.get("players")
         open_hands = isinstance(players, Mapping) and any(
@@ -325,9 +357,10 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
             data["players"] = {
                 p: {
                     "hand": (d or {}).get("hand") if open_hands else (own.get(p) or {}).get("hand", {}),
-                    "cards": (own.get(p) or {}).get("cards", []),
+                    "cards": (own.get(p) or {}).get("cards", _shown_cards(d)),
                     "knights": (d or {}).get("knights", 0),
                     "turns": (d or {}).get("turns", 0),
+                    "answers": (own.get(p) or {}).get("answers"),
                 }
                 for p, d in players.items()
             }
@@ -341,7 +374,8 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         if problems:
             raise DataError(problems, file=file)
         placed, player_turns = bool(public.get("placed", False)), bool(public.get("player_turns", False))
-        return CatanGame(board, state, placed, open_hands, player_turns, drafting)
+        known = secret is not None or open_hands
+        return CatanGame(board, state, placed, open_hands, player_turns, drafting, known)
 
     # ---- orders ------------------------------------------------------------------------------------
 
@@ -368,15 +402,27 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         seats = state.state.seats
         try:
             if state.draft is not None:
-                return ReadOrders(DraftChoice(draft.choices_from_data(data, setup)))
+                ranked = draft.choices_from_data(data, setup)
+                return ReadOrders(DraftChoice(ranked), (), () if lenient else _warned(draft_warnings(ranked, {
+                    h: True for h in draft.empty(setup, state.draft)})))  # fmt: skip
             if not state.placed:
                 choices, answers = setup_orders_from_data(data, state.board, power, seats)
-                return ReadOrders(Placement(choices, answers))
-            return ReadOrders(orders_from_data(data, state.board, power, seats))
+                warned = () if lenient else _warned(placement_warnings(state.board, state.state, choices))
+                return ReadOrders(Placement(choices, answers), (), warned)
+            orders = orders_from_data(data, state.board, power, seats)
+            if lenient:  # the adjudication: the warnings are the file's sender's, when he checks it
+                return ReadOrders(orders)
+            warned = _warned(script_warnings(state.board, state.state, options, power, orders, state.hands_known))
+            return ReadOrders(orders, (), warned)
         except FileProblems as err:
             # a file with a problem is refused whole: at adjudication its seat plays as without orders [K 3.4]
             found = tuple(dataclasses.replace(f, line=f.line or lines(f.where)) for f in err.found)
             return ReadOrders(Unread(found), tuple(err.problems))
+
+    def order_words(self, orders: Placement | TurnOrders | DraftChoice | Unread) -> list[str]:
+        """A seat's file in words [K 3.4]: its draft, its placement choices, or its script's steps by phase,
+        then its standing answers [K 3.1]."""
+        return [line.words() for line in _file_said(orders)]
 
     def no_orders(self, setup: Layout, state: CatanGame, power: str) -> Placement | TurnOrders | DraftChoice:
         if state.draft is not None:
@@ -457,7 +503,7 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
                 {"player": p, "step": i, "give": o.give.to_data(), "get": o.get.to_data()}
                 for (p, i), o in sorted(offers.items())
             ]
-        record["points"] = {p: after.state.points(p) for p in after.state.seats}
+        record["points"] = {p: after.state.shown_points(p) for p in after.state.seats}  # cards unseen [K 3.3]
         if options.open_hands:  # [K 3.3]
             record["hands"] = {p: after.state.players[p].hand.to_data() for p in after.state.seats}
         if after.state.winner is not None:
@@ -471,6 +517,10 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
             }
             for p in after.state.seats
         }
+        for p, own in private.items():
+            standing = answers_to_data(after.state.answers.get(p, NO_ANSWERS))
+            if standing:  # as its file writes them, said in the reader's language [K 3.1]
+                own["answers"] = standing
         for p, o in orders.items():
             if isinstance(o, Unread) and p in private:
                 private[p]["file_problems"] = [f.to_data() for f in o.problems]
@@ -495,12 +545,15 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         record["points"] = {p: 0 for p in after.state.seats}
         rolled = shares(dice.draws)
         record_end = {"dice": list(rolled.public)} if rolled.public else {}
-        return TurnResult(after.turn, after, record, record_end).with_dice(rolled)
+        own: dict[str, Any] = {"draft": len(state.draft.laid) + 1, "own_records": record["records"]}
+        if isinstance(choice, Unread):  # the drafter learns why his file was not used
+            own["file_problems"] = [f.to_data() for f in choice.problems]
+        return TurnResult(after.turn, after, record, record_end, {seat: own}).with_dice(rolled)
 
     # ---- what the site shows -----------------------------------------------------------------------
 
     def ranking(self, setup: Layout, state: CatanGame) -> list[tuple[str, tuple[int, ...]]]:
-        points = [(p, (state.state.points(p),)) for p in state.state.seats]
+        points = [(p, (state.state.shown_points(p),)) for p in state.state.seats]  # no secret card counted
         return sorted(points, key=lambda item: (-item[1][0], state.state.seats.index(item[0])))
 
     def game_over(self, setup: Layout, state: CatanGame, options: CatanOptions) -> GameOver | None:
@@ -588,9 +641,9 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         if viewer == MASTER:  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():
-                out += _private_text(str(seat), round_no, own, t)
+                out += _private_text(before, str(seat), round_no, own, t)
         elif viewer is not None:
-            out += _private_text(viewer, round_no, results.get("private"), t)
+            out += _private_text(before, viewer, round_no, results.get("private"), t)
         return out
 
     # ---- rule cases (docs/rules/catan.md, "Rule cases") ------------------------------------------------
@@ -621,13 +674,14 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         if state.draft is not None:  # a draft turn's map shows the hex it laid, the others still to come [K 1.6]
             laid = {**state.draft.laid, **{e.hex: e.terrain for e in events if isinstance(e, HexPlaced)}}
             board = draft.board_so_far(setup, Draft(laid, state.draft.hand))
-            unlaid = frozenset(h for h in setup.drawn_terrain if h not in laid)
+            unlaid = frozenset(h for h in draft.empty(setup, Draft(laid, state.draft.hand)))
         return render(board, state.state, events, t, title, unlaid)
 
 
-def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
-    """A seat's private report from its data (its hands, cards, steps, and why its file was refused)."""
-    if not isinstance(own, Mapping) or not isinstance(own.get("view"), Mapping):
+def _private_text(table: CatanGame, seat: str, round_no: int, own: Any, t: Translations) -> str:
+    """A seat's private report from its data (its hands, cards, steps, standing answers, and why its file was
+    refused; a drafter's hex)."""
+    if not isinstance(own, Mapping):
         return ""
     records = [event_from_data(d) for d in own.get("own_records") or []]
     refused = own.get("refused")
@@ -636,7 +690,40 @@ def _private_text(seat: str, round_no: int, own: Any, t: Translations) -> str:
     problems = tuple(FileProblem.from_data(p) for p in own.get("file_problems") or []) or tuple(
         FileProblem("", said("{message}", message=str(p))) for p in refused.get("problems") or []
     )
-    return "\n" + private_report(seat, round_no, _view_from_data(own["view"]), records, problems).markdown(t)
+    if isinstance(own.get("draft"), int):
+        return "\n" + draft_report(seat, own["draft"], records, problems).markdown(t)
+    if not isinstance(own.get("view"), Mapping):
+        return ""
+    answers = tuple(answers_said(_standing(table, seat, own.get("answers"))))
+    view = _view_from_data(own["view"])
+    return "\n" + private_report(seat, round_no, view, records, problems, answers).markdown(t)
+
+
+def _standing(table: CatanGame, seat: str, data: object) -> Answers:
+    """A seat's standing answers as its private results keep them (its file's words) [K 3.1]."""
+    if not isinstance(data, Mapping):
+        return NO_ANSWERS
+    try:
+        return stand(None, orders_from_data({"answers": data}, table.board, seat, table.state.seats).answers)
+    except DataError:
+        return NO_ANSWERS
+
+
+def _warned(found: list[FileProblem]) -> tuple[Problem, ...]:
+    """Warnings as storage takes them, each at its key path, in English."""
+    return tuple(Problem(f.where, f.what.words()) for f in found)
+
+
+def _file_said(orders: Placement | TurnOrders | DraftChoice | Unread) -> list[Said]:
+    if isinstance(orders, Unread):
+        return []
+    if isinstance(orders, DraftChoice):
+        return [draft_said(orders.ranked)] if orders.ranked else []
+    if isinstance(orders, Placement):
+        lines = [choice_said(i, c.settlement, c.road, c.ship) for i, c in enumerate(orders.choices, start=1)]
+    else:
+        lines = steps_said(orders.steps)
+    return lines + answers_said(stand(None, orders.answers))
 
 
 def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) -> Draft | None:
@@ -651,6 +738,13 @@ def _drafting(public: Mapping[str, Any], board: Board, problems: list[Problem]) 
         return None
     laid = {str(h): board.hexes[str(h)].terrain for h in public.get("laid") or {} if str(h) in board.hexes}
     return Draft(laid, hand)
+
+
+def _shown_cards(public: Any) -> list[dict[str, Any]]:
+    """A player's cards as the public state shows them: none, but the victory point cards every player shows
+    once the game is won [K 17.5]."""
+    shown = public.get("victory_cards", 0) if isinstance(public, Mapping) else 0
+    return [{"card": Card.VICTORY_POINT.value, "bought": 0}] * (shown if isinstance(shown, int) else 0)
 
 
 def _player_turns(options: CatanOptions) -> bool:

@@ -20,7 +20,17 @@ pool:                                          # what the drawn hexes take, in a
 ```
 
 A hex's `token` may also be `drawn` with a fixed terrain. Drawing shuffles the pool with the dice (one
-roll a card, by purpose), so that the same seed lays the same board.
+roll a card, by purpose), so that the same seed lays the same board. The pool may hold harbours too
+(`harbours: {any: 5, wool: 2, ore: 1}`), laid on the coast once the hexes and tokens are [K 1.8].
+
+A board may have no hexes at all but a table the players lay the pool's hexes on, where they like, without
+a frame [K 1.6]:
+
+```yaml
+table: {rows: 20, columns: 30}   # the cells b2 ... u31 (rows b, c ...; columns 2, 3 ...); a ring round them
+pool: {terrains: {...}, tokens: [...], harbours: {...}}
+start: [d4]                       # optional: the placement's settlements stand on these hexes' islands
+```
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ from typing import TypeVar
 from pipeline.errors import DataError, Problem
 from pipeline.shared.dice import Dice
 
-from .board import DIRECTIONS, Board, Edge, Harbour, Hex, Terrain
+from .board import DIRECTIONS, Board, Edge, Harbour, Hex, Terrain, cell_id, cell_neighbours, cell_place
 from .resources import Resource, resource_named
 
 DRAWN = "drawn"
@@ -51,10 +61,40 @@ class Layout:
     drawn_token: tuple[str, ...] = ()
     terrains: tuple[Terrain, ...] = ()  # the pool, in the file's order
     tokens: tuple[int, ...] = ()
+    harbours: tuple[Resource | None, ...] = ()  # the pool's harbours (None: 3:1), laid on the coast [K 1.8]
+    table: tuple[int, int] | None = None  # an open board: the rows and columns of its table [K 1.6]
 
     @property
     def fixed(self) -> bool:
-        return not self.drawn_terrain and not self.drawn_token
+        return not self.drawn_terrain and not self.drawn_token and not self.harbours and self.table is None
+
+    @property
+    def drafts(self) -> bool:
+        """Its hexes may be laid by the players: it draws hexes into a frame, or has none [K 1.6]."""
+        return bool(self.drawn_terrain) or self.table is not None
+
+    @property
+    def to_lay(self) -> int:
+        """How many hexes the players lay."""
+        return len(self.terrains) if self.table is not None else len(self.drawn_terrain)
+
+    def cells(self) -> frozenset[str]:
+        """An open board's table: the cells a hex may be laid on (its ring apart)."""
+        if self.table is None:
+            return frozenset()
+        rows, columns = self.table
+        return frozenset(
+            cell_id(column - 1 - (row - (row & 1)) // 2, row)
+            for row in range(1, rows + 1)
+            for column in range(2, columns + 2)
+        )
+
+    def centre(self) -> str:
+        """The cell an open board's first hex goes on."""
+        assert self.table is not None
+        rows, columns = self.table
+        row, column = (rows + 1) // 2, (columns + 3) // 2
+        return cell_id(column - 1 - (row - (row & 1)) // 2, row)
 
 
 def layout_from_data(data: object) -> Layout:
@@ -68,18 +108,28 @@ def layout_from_data(data: object) -> Layout:
         name = "?"
     title = _title(data.get("title"), problems)
     players = _players(data.get("players", [3, 4]), problems)
-    hexes, drawn_terrain, drawn_token = _hexes(data.get("hexes"), problems)
-    board = Board(name, hexes, (), title, players)
+    table = _table(data.get("table"), problems)
+    if table is None:
+        hexes, drawn_terrain, drawn_token = _hexes(data.get("hexes"), problems)
+    else:
+        hexes, drawn_terrain, drawn_token = {}, [], []
+        if data.get("hexes"):
+            problems.append(Problem("hexes", "a board laid on a table has no hexes of its own: its pool is laid"))
+    start = _start(data.get("start", []), table is not None, hexes, problems)
+    board = Board(name, hexes, (), title, players, start)
     harbours = _harbours(data.get("harbours", []), board, problems)
-    board = Board(name, hexes, harbours, title, players)
+    board = Board(name, hexes, harbours, title, players, start)
     _check_edges(board, problems)
-    terrains, tokens = _pool(data.get("pool"), problems)
-    _check_pool(board, drawn_terrain, drawn_token, terrains, tokens, problems)
-    for key in sorted(set(data) - {"board", "title", "players", "hexes", "harbours", "pool"}):
-        problems.append(Problem(str(key), "not a key of a board file (board, title, players, hexes, harbours, pool)"))
+    terrains, tokens, pooled = _pool(data.get("pool"), problems)
+    _check_pool(board, drawn_terrain, drawn_token, terrains, tokens, problems, table is not None)
+    for key in sorted(set(data) - KEYS):
+        problems.append(Problem(str(key), f"not a key of a board file ({', '.join(sorted(KEYS))})"))
     if problems:
         raise DataError(problems)
-    return Layout(board, tuple(drawn_terrain), tuple(drawn_token), tuple(terrains), tuple(tokens))
+    return Layout(board, tuple(drawn_terrain), tuple(drawn_token), tuple(terrains), tuple(tokens), tuple(pooled), table)
+
+
+KEYS = frozenset({"board", "title", "players", "hexes", "harbours", "pool", "table", "start"})
 
 
 def board_from_data(data: object) -> Board:
@@ -93,32 +143,75 @@ def board_from_data(data: object) -> Board:
 def draw_board(layout: Layout, dice: Dice) -> Board:
     """The layout with its drawn hexes and tokens laid [K 1.6]: the pool's terrains shuffled onto the drawn
     hexes (by id), then the tokens onto every producing hex that draws one, each shuffle a Fisher-Yates
-    of dice rolls named ``board terrain <i>`` and ``board token <i>``."""
+    of dice rolls named ``board terrain <i>`` and ``board token <i>``; then its harbours [K 1.8]."""
+    if layout.table is not None:
+        raise DataError([Problem("options.hex_placement", "a board without a frame is laid by its players: draft")])
     terrains = _shuffled(list(layout.terrains), dice, "board terrain")
     return lay_tokens(layout, dict(zip(layout.drawn_terrain, terrains, strict=True)), dice)
 
 
 def with_terrains(layout: Layout, terrains: Mapping[str, Terrain]) -> dict[str, Hex]:
-    """The layout's hexes with these terrains on (some of) its drawn hexes, no token on them yet."""
+    """The layout's hexes with these terrains on (some of) its drawn hexes (an open board's cells), no token
+    on them yet."""
     hexes = dict(layout.board.hexes)
     for hid, terrain in terrains.items():
-        hexes[hid] = Hex(hid, hexes[hid].q, hexes[hid].r, terrain)
+        q, r = (hexes[hid].q, hexes[hid].r) if hid in hexes else cell_place(hid) or (0, 0)
+        hexes[hid] = Hex(hid, q, r, terrain)
     return hexes
 
 
 def lay_tokens(layout: Layout, terrains: Mapping[str, Terrain], dice: Dice) -> Board:
-    """The layout with these terrains on its drawn hexes, then the pool's tokens shuffled onto every
-    producing hex that draws one (by id), by dice rolls named ``board token <i>`` [K 1.6]."""
+    """The layout with these terrains on its drawn hexes (an open board: on the cells they were laid on,
+    closed by a ring of sea), then the pool's tokens shuffled onto every producing hex that draws one (by
+    id), by dice rolls named ``board token <i>`` [K 1.6], then the pool's harbours [K 1.8]."""
     hexes = with_terrains(layout, terrains)
-    wanting = sorted(
-        {h for h in layout.drawn_token if hexes[h].terrain.produces}
-        | {h for h in layout.drawn_terrain if hexes[h].terrain.produces}
-    )
+    drawn = set(terrains) if layout.table is not None else {*layout.drawn_token, *layout.drawn_terrain}
+    wanting = sorted(h for h in drawn if hexes[h].terrain.produces)
     tokens = _shuffled(list(layout.tokens), dice, "board token")
     for hid, token in zip(wanting, tokens, strict=True):
         old = hexes[hid]
         hexes[hid] = Hex(hid, old.q, old.r, old.terrain, token)
-    return layout.board.with_hexes(hexes)
+    if layout.table is not None:
+        hexes |= open_sea(hexes)
+    board = layout.board.with_hexes(hexes)
+    return lay_harbours(board, layout.harbours, dice) if layout.harbours else board
+
+
+def open_sea(hexes: Mapping[str, Hex]) -> dict[str, Hex]:
+    """The sea round an open board [K 1.6]: each empty cell beside one of its land hexes, so that every
+    corner and side of its land is named (the table's edge is the sea's)."""
+    out: dict[str, Hex] = {}
+    for hid, h in sorted(hexes.items()):
+        if h.terrain is Terrain.SEA:
+            continue
+        for cell in cell_neighbours(hid):
+            if cell not in hexes and cell not in out:
+                place = cell_place(cell)
+                assert place is not None
+                out[cell] = Hex(cell, place[0], place[1], Terrain.SEA)
+    return out
+
+
+def coast(board: Board) -> list[Edge]:
+    """The sides between a sea and a land hex whose two ends are corners of the board: where a harbour may
+    lie [K 1.8]."""
+    return [e for e in board.edges if sum(board.is_land(h) for h in e.hexes) == 1 and len(board.edge_vertices(e)) == 2]
+
+
+def lay_harbours(board: Board, pool: tuple[Resource | None, ...], dice: Dice) -> Board:
+    """The pool's harbours laid at random on the coast, one after the other in the pool's order, each on a
+    side drawn by one die among the coast's sides that share no corner with a harbour already laid (die
+    ``board harbour <n>``); a harbour that finds no such side is not laid [K 1.8]."""
+    laid: list[Harbour] = []
+    taken: set[object] = set()
+    for n, resource in enumerate(pool, start=1):
+        free = [e for e in coast(board) if not taken & set(board.edge_vertices(e))]
+        if not free:
+            break
+        edge = free[dice.roll(f"board harbour {n}", len(free)) - 1] if len(free) > 1 else free[0]
+        laid.append(Harbour(edge, resource))
+        taken |= set(board.edge_vertices(edge))
+    return board.with_harbours(tuple(laid))
 
 
 def board_to_data(board: Board) -> dict[str, object]:
@@ -283,12 +376,40 @@ def _check_edges(board: Board, problems: list[Problem]) -> None:
             )
 
 
-def _pool(data: object, problems: list[Problem]) -> tuple[list[Terrain], list[int]]:
+def _table(data: object, problems: list[Problem]) -> tuple[int, int] | None:
+    """An open board's table [K 1.6]: its rows (at most 24, for the letters b to y, a and z its ring) and
+    columns (at most 97)."""
     if data is None:
-        return [], []
+        return None
+    if isinstance(data, Mapping) and set(data) == {"rows", "columns"}:
+        rows, columns = data["rows"], data["columns"]
+        if _count(rows) and _count(columns) and 1 <= rows <= 24 and 1 <= columns <= 97:
+            return rows, columns
+    problems.append(Problem("table", "expected {rows: <1 to 24>, columns: <1 to 97>}, the cells the hexes are laid on"))
+    return None
+
+
+def _count(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
+def _start(data: object, open_board: bool, hexes: Mapping[str, Hex], problems: list[Problem]) -> tuple[str, ...]:
+    """The hexes whose islands the placement's settlements stand on [K 18.2] (Seafarers' home islands)."""
+    if not isinstance(data, list) or not all(isinstance(h, str) for h in data):
+        problems.append(Problem("start", "expected a list of land hexes, one on each island the placement uses"))
+        return ()
+    for i, hid in enumerate(data):
+        if not open_board and (hid not in hexes or not hexes[hid].terrain.is_land):
+            problems.append(Problem(f"start[{i}]", f"{hid!r} is not a land hex of the board"))
+    return tuple(data)
+
+
+def _pool(data: object, problems: list[Problem]) -> tuple[list[Terrain], list[int], list[Resource | None]]:
+    if data is None:
+        return [], [], []
     if not isinstance(data, Mapping):
-        problems.append(Problem("pool", "expected {terrains: {<terrain>: <count>}, tokens: [...]}"))
-        return [], []
+        problems.append(Problem("pool", "expected {terrains: {<terrain>: <count>}, tokens: [...], harbours: {...}}"))
+        return [], [], []
     terrains: list[Terrain] = []
     raw = data.get("terrains", {})
     if not isinstance(raw, Mapping):
@@ -314,7 +435,24 @@ def _pool(data: object, problems: list[Problem]) -> tuple[list[Terrain], list[in
             problems.append(Problem(f"pool.tokens[{i}]", f"a number token is 2 to 12 but not 7, not {t!r}"))
         else:
             tokens.append(t)
-    return terrains, tokens
+    return terrains, tokens, _pool_harbours(data.get("harbours", {}), problems)
+
+
+def _pool_harbours(data: object, problems: list[Problem]) -> list[Resource | None]:
+    """The pool's harbours, `{any: 5, wool: 2}`, in the order the file gives them."""
+    if not isinstance(data, Mapping):
+        problems.append(Problem("pool.harbours", "expected each harbour's trade (any, or a resource) with its count"))
+        return []
+    out: list[Resource | None] = []
+    for name, n in data.items():
+        resource = None if name == "any" else resource_named(name)
+        if name != "any" and resource is None:
+            problems.append(Problem(f"pool.harbours.{name}", "expected any (3:1) or a resource (2:1)"))
+        elif not _count(n) or n < 0:
+            problems.append(Problem(f"pool.harbours.{name}", f"expected a count, got {n!r}"))
+        else:
+            out += [resource] * n
+    return out
 
 
 def _check_pool(
@@ -324,7 +462,18 @@ def _check_pool(
     terrains: list[Terrain],
     tokens: list[int],
     problems: list[Problem],
+    open_board: bool = False,
 ) -> None:
+    if open_board:
+        wanted = sum(1 for t in terrains if t.produces)
+        if not terrains or len(tokens) != wanted:
+            problems.append(
+                Problem(
+                    "pool",
+                    f"an open board lays its pool: {len(terrains)} hexes take {wanted} tokens, not {len(tokens)}",
+                )
+            )
+        return
     if len(terrains) != len(drawn_terrain):
         problems.append(
             Problem(

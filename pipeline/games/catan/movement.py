@@ -3,7 +3,6 @@ corner to corner, a ship from the open end of its route, and reformers swapping 
 
 from __future__ import annotations
 
-from .board import Slot
 from .context import Context, Skip
 from .orders import Move, MoveExplorer, MoveShip, Swap
 from .outcome import Moved, Reason, Swapped
@@ -117,10 +116,6 @@ def swap_tokens(ctx: Context, order: Swap) -> None:
         raise Skip(Reason.NO_TOKEN)
     ta, tb = table.tokens[a.hex], table.tokens[b.hex]
     table.tokens[a.hex], table.tokens[b.hex] = tb, ta
-    _leave(ctx, a)
-    _leave(ctx, b)
+    ctx.leave(a)
+    ctx.leave(b)
     ctx.emit(Swapped(ctx.player, (a.hex, b.hex), (tb, ta)))
-
-
-def _leave(ctx: Context, slot: Slot) -> None:
-    del ctx.table.units[slot]

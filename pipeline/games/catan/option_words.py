@@ -9,7 +9,16 @@ import enum
 
 from pipeline.games.contract import Translations
 
-from .options import BarbarianIncome, CatanOptions, Deck, HexPlacement, PirateReactivation, Rounding, TurnFiles
+from .options import (
+    BarbarianIncome,
+    CatanOptions,
+    Deck,
+    HexPlacement,
+    PirateReactivation,
+    Rounding,
+    SpecialBuilding,
+    TurnFiles,
+)
 from .report import hand_words
 from .resources import Hand
 
@@ -91,6 +100,15 @@ def _number(name: str, n: int, t: Translations) -> str | None:
             "Each player has %(n)s naval units, pirates and protection ships together.",
             n,
         ),
+        "island_bonus": lambda: (
+            t.gettext("Settling a new island brings nothing more.")
+            if n == 0
+            else t.ngettext(
+                "A player's first settlement on each island off his home islands brings him %(n)s victory point.",
+                "A player's first settlement on each island off his home islands brings him %(n)s victory points.",
+                n,
+            )
+        ),
     }
     said = counts.get(name)
     return said() % {"n": n} if said else None
@@ -100,6 +118,8 @@ def _sentence(name: str, value: object, t: Translations) -> str:
     """What option `name` set to `value` means."""
     if isinstance(value, Hand):
         return _hand(value, t)
+    if value is None and name == "bank_supply":
+        return t.gettext("The bank holds 19 cards of each resource, 24 with five or six players (the 5-6 extension's).")
     if isinstance(value, int) and not isinstance(value, bool):
         said = _number(name, value, t)
         if said is None:
@@ -124,6 +144,15 @@ def _sentence(name: str, value: object, t: Translations) -> str:
         ),
         HexPlacement.LOT: t.gettext("A drawn board's hexes are laid by lot."),
         HexPlacement.DRAFT: t.gettext("A drawn board's hexes are drafted: each player in turn lays the hex he drew."),
+        SpecialBuilding.PIECES: t.gettext(
+            "With five or six players, after each turn the others may build roads, ships, settlements, cities, "
+            "walls and a city's status, and buy development cards; units are raised in their owner's own turn."
+        ),
+        SpecialBuilding.UNITS: t.gettext(
+            "With five or six players, after each turn the others may build all their construction phase "
+            "allows, units too."
+        ),
+        SpecialBuilding.OFF: t.gettext("Nobody builds between two turns: no special building phase."),
         PirateReactivation.LUMBER: t.gettext("An inactive pirate turns active again for 1 lumber."),
         PirateReactivation.FREE: t.gettext("An inactive pirate turns active again by itself at its owner's next turn."),
     }
@@ -157,10 +186,6 @@ def _sentence(name: str, value: object, t: Translations) -> str:
         "attack_after_move": (
             t.gettext("A unit may move and then attack in the same turn."),
             t.gettext("A unit that moves may not attack in the same turn."),
-        ),
-        "special_building_phase": (
-            t.gettext("Every player may build between two turns (the 5-6 player extension's special building phase)."),
-            t.gettext("Nobody builds between two turns: no special building phase."),
         ),
     }
     yes, no = flags[name]

@@ -38,6 +38,14 @@ class HexPlacement(enum.Enum):
     DRAFT = "draft"  # each player in turn places the hex he drew, as the seed has it
 
 
+class SpecialBuilding(enum.Enum):
+    """The 5-6 extension's special building phase, with five or six players [K 3.6]."""
+
+    PIECES = "pieces"  # after each turn, the others build pieces and buy cards; units in their own turn only
+    UNITS = "units"  # they may raise and reactivate units there too
+    OFF = "off"  # not played
+
+
 class Deck(enum.Enum):
     FIVE_SIX = "five_six"  # the 5-6 player extension's 34 cards [K 16.1]
     BASE = "base"  # the base game's 25
@@ -53,7 +61,7 @@ class CatanOptions:
     discard_on_seven: bool = True  # hands over the limit are halved on a 7 [K 4.6]
     hand_limit: int = 7
     walls_raise_hand_limit: bool = True  # each wall adds 2 to its owner's limit [K 4.6]
-    bank_supply: int = 19  # cards of each resource in the bank; 0: no limit [K 4.7]
+    bank_supply: int | None = None  # cards of each resource in the bank; None: 19, 24 with five or six; 0: no limit
     deck: Deck = Deck.FIVE_SIX
     barbarian_income: BarbarianIncome = BarbarianIncome.EACH  # [K 12.4]
     corruption_rounding: Rounding = Rounding.DOWN  # [K 13.4]
@@ -75,11 +83,27 @@ class CatanOptions:
     barbarian_explorer_counters: int = 3
     diplomat_reformer_counters: int = 4
     naval_counters: int = 2  # pirates and protection ships together: "two naval units" [K 15.1]
-    special_building_phase: bool = False  # the 5-6 extension's; the variant leaves it no room [K 3.6]
+    special_building_phase: SpecialBuilding = SpecialBuilding.PIECES  # with five or six players [K 3.6]
+    island_bonus: int = 2  # points for a first settlement on an island off one's home islands [K 17.6]
     starting_hand: Hand = EMPTY  # a quick start: cards each player takes after the placement [K 18.4]
 
 
 DEFAULT_OPTIONS = CatanOptions()
+LARGE_GAME = 5  # the 5-6 player extension's game: five or six players
+
+
+def bank_supply(options: CatanOptions, players: int) -> int:
+    """The cards of each resource the bank starts with [K 4.7]: the game's option, else the base game's 19, or
+    24 with five or six players (the 5-6 extension's 25 more cards); 0: no limit."""
+    if options.bank_supply is not None:
+        return options.bank_supply
+    return 24 if players >= LARGE_GAME else 19
+
+
+def special_building(options: CatanOptions, players: int) -> SpecialBuilding:
+    """The special building phase a game plays [K 3.6]: the option's, with five or six players; none with
+    fewer, as the base game."""
+    return options.special_building_phase if players >= LARGE_GAME else SpecialBuilding.OFF
 
 
 def options_from_data(data: object) -> CatanOptions:
@@ -114,14 +138,6 @@ def options_from_data(data: object) -> CatanOptions:
             problems.append(Problem(f"options.{key}", f"expected a whole number of at least 0, got {value!r}"))
         else:
             values[f.name] = value
-    if values.get("special_building_phase"):
-        problems.append(
-            Problem(
-                "options.special_building_phase",
-                "the variant plays no special building phase: its units are raised in their owner's construction "
-                "phase, which comes before his movement and combat [K 3.6]",
-            )
-        )
     if problems:
         raise DataError(problems)
     return CatanOptions(**values)  # type: ignore[arg-type]

@@ -31,6 +31,9 @@ script:
     - knight: {target: d4>c3}
     - swap: [c3>d4, e5>e4]
     - {move: {unit: c3>d4, to: [c3>d3]}, if: {roll: [6, 8], has: {ore: 1}, after: first}}
+  special:                     # the special building phase after each other's turn, five or six playing [K 3.6]
+    - road: c4/d4
+    - {settlement: c4/d4/d5, if: {has: {brick: 1, lumber: 1, wool: 1, grain: 1}}}
 answers:
   accept:
     - {from: alice, give: {ore: 1}, get: {wool: 2}, times: 2}
@@ -46,6 +49,7 @@ from dataclasses import dataclass
 
 from pipeline.games import names as name_rule
 
+from .answers import KEYS, NO_ANSWERS, Acceptance, Answers
 from .board import Board, Edge, Slot, Vertex
 from .outcome import Action, Section
 from .resources import Hand, Resource, hand_from_data, resource_named
@@ -198,33 +202,9 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Acceptance:
-    """A standing answer [K 5.2]: a trade the player takes from `offerers` (empty: anyone), giving at
-    most `give` and getting at least `get`, `times` times in the round."""
-
-    offerers: tuple[str, ...]
-    give: Hand
-    get: Hand
-    times: int = 1
-
-    def takes(self, offerer: str, offered: Hand, asked: Hand) -> bool:
-        """Would this answer take an offer that gives `offered` and asks `asked` of the answerer?"""
-        if self.offerers and offerer not in self.offerers:
-            return False
-        return self.give.covers(asked) and offered.covers(self.get)
-
-
-@dataclass(frozen=True)
-class Answers:
-    accept: tuple[Acceptance, ...] = ()
-    discard: tuple[Resource, ...] = ()  # the order he gives cards up in on a 7 [K 4.6]
-    gold: tuple[Resource, ...] = ()  # what he takes from gold fields, in turn [K 4.4]
-
-
-@dataclass(frozen=True)
 class TurnOrders:
     steps: tuple[Step, ...] = ()
-    answers: Answers = Answers()
+    answers: Answers = NO_ANSWERS
 
 
 NO_ORDERS = TurnOrders()
@@ -233,15 +213,15 @@ NO_ORDERS = TurnOrders()
 ACTIONS: Mapping[str, tuple[Action, frozenset[Section]]] = {
     "offer": (Action.OFFER, frozenset({Section.TRADE})),
     "bank": (Action.BANK, frozenset({Section.TRADE})),
-    "road": (Action.ROAD, frozenset({Section.BUILD})),
-    "ship": (Action.SHIP, frozenset({Section.BUILD, Section.ACT})),  # a new ship, or a ship moved
-    "settlement": (Action.SETTLEMENT, frozenset({Section.BUILD})),
-    "city": (Action.CITY, frozenset({Section.BUILD})),
-    "status": (Action.STATUS, frozenset({Section.BUILD})),
-    "walls": (Action.WALLS, frozenset({Section.BUILD})),
-    "card": (Action.CARD, frozenset({Section.BUILD})),
-    "unit": (Action.UNIT, frozenset({Section.BUILD})),
-    "reactivate": (Action.REACTIVATE, frozenset({Section.BUILD})),
+    "road": (Action.ROAD, frozenset({Section.BUILD, Section.SPECIAL})),
+    "ship": (Action.SHIP, frozenset({Section.BUILD, Section.ACT, Section.SPECIAL})),  # a new ship, or one moved
+    "settlement": (Action.SETTLEMENT, frozenset({Section.BUILD, Section.SPECIAL})),
+    "city": (Action.CITY, frozenset({Section.BUILD, Section.SPECIAL})),
+    "status": (Action.STATUS, frozenset({Section.BUILD, Section.SPECIAL})),
+    "walls": (Action.WALLS, frozenset({Section.BUILD, Section.SPECIAL})),
+    "card": (Action.CARD, frozenset({Section.BUILD, Section.SPECIAL})),
+    "unit": (Action.UNIT, frozenset({Section.BUILD, Section.SPECIAL})),
+    "reactivate": (Action.REACTIVATE, frozenset({Section.BUILD, Section.SPECIAL})),
     "play": (Action.PLAY, frozenset({Section.TRADE, Section.BUILD})),
     "move": (Action.MOVE, frozenset({Section.ACT})),
     "explorer": (Action.MOVE_EXPLORER, frozenset({Section.ACT})),
@@ -249,7 +229,7 @@ ACTIONS: Mapping[str, tuple[Action, frozenset[Section]]] = {
     "knight": (Action.KNIGHT, frozenset({Section.ACT})),
     "swap": (Action.SWAP, frozenset({Section.ACT})),
 }
-SECTIONS = (Section.TRADE, Section.BUILD, Section.ACT)
+SECTIONS = (Section.TRADE, Section.BUILD, Section.ACT, Section.SPECIAL)
 STEP_KEYS = {"if", "label"}
 
 
@@ -618,7 +598,7 @@ class _Reader:
     def answers(self, data: object, where: str) -> Answers:
         if data is None:
             return Answers()
-        m = self.mapping(data, where, {"accept", "discard", "gold"}, set())
+        m = self.mapping(data, where, set(KEYS), set())
         if m is None:
             return Answers()
         accept = []
@@ -638,7 +618,7 @@ class _Reader:
             )  # fmt: skip
         discard = self.resources(m.get("discard", []), f"{where}.discard")
         gold = self.resources(m.get("gold", []), f"{where}.gold")
-        return Answers(tuple(accept), discard, gold)
+        return Answers(tuple(accept), discard, gold, frozenset(k for k in KEYS if k in m))
 
 
 def _listed(data: object) -> list[object]:

@@ -23,6 +23,7 @@ class Section(enum.Enum):
     TRADE = "trade"
     BUILD = "build"
     ACT = "act"  # movement and combat
+    SPECIAL = "special"  # the special building phase, after each other player's turn [K 3.6]
 
 
 class Action(enum.Enum):
@@ -62,11 +63,13 @@ class Reason(enum.Enum):
     BANK_LACKS = "bank_lacks"
     NO_PIECE_LEFT = "no_piece_left"
     NO_COUNTER_LEFT = "no_counter_left"
+    NO_MARKER_LEFT = "no_marker_left"  # both naval counters on the board: no pirate's back for a marker [K 13.4]
     # places
     NOT_LAND = "not_land"
     NOT_SEA = "not_sea"
     OCCUPIED = "occupied"
     DISTANCE_RULE = "distance_rule"
+    NOT_START_ISLAND = "not_start_island"  # the placement stands on the board's start islands [K 18.2]
     NOT_CONNECTED = "not_connected"
     NOT_OWN_SETTLEMENT = "not_own_settlement"
     NOT_OWN_CITY = "not_own_city"
@@ -115,6 +118,9 @@ class Reason(enum.Enum):
     CARD_PLAYED = "card_played"  # one card a turn [K 16.2]
     DECK_EMPTY = "deck_empty"
     CHOICE_NEEDED = "choice_needed"  # a diplomat's win over a city with neither corrupt nor sabotage named
+    # the special building phase [K 3.6]
+    SPECIAL_NO_UNITS = "special_no_units"  # units are raised and reactivated in their owner's own turn
+    NO_SPECIAL_PHASE = "no_special_phase"  # no special building phase came for the step this round
 
 
 @dataclass(frozen=True)
@@ -353,9 +359,31 @@ class Awarded:
 
 
 @dataclass(frozen=True)
+class SpecialPhase:
+    """The special building phase after `after`'s turn begins: the others build in turn [K 3.6]."""
+
+    after: str
+
+
+@dataclass(frozen=True)
+class IslandSettled:
+    """A first settlement of `player` on an island off his home islands: `points` more [K 17.6]."""
+
+    player: str
+    island: str  # named by its first hex
+    at: str
+    points: int
+
+
+@dataclass(frozen=True)
 class Won:
+    """The player whose turn it is reaches the target [K 17.5], and what his points are made of [K 17.1]."""
+
     player: str
     points: int
+    # what they are made of, each source with its count: settlement, city, longest_route, largest_army,
+    # card (victory point cards), islands (the points of new islands settled [K 17.6])
+    made_of: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -379,5 +407,5 @@ class TokensLaid:
 Event = (
     HexPlaced | TokensLaid | TurnBegan | StepDone | Rolled | Produced | BankShort | Discarded | Traded | Built
     | ExplorerBoughtOut | Reactivated | Moved | Combat | GuardStood | Reactivates | Swapped | CardPlayed | Taken
-    | Awarded | Won
+    | Awarded | Won | SpecialPhase | IslandSettled
 )  # fmt: skip

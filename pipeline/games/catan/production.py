@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .answers import Answers
 from .board import YIELDS, Terrain
 from .context import Context
 from .options import BarbarianIncome, Rounding
-from .orders import Answers
 from .outcome import BankShort, Discarded, Produced, Rolled, Source
 from .resources import EMPTY, RESOURCES, Hand, Resource
 from .units import UnitKind

@@ -39,6 +39,7 @@ from .outcome import (
     GuardResult,
     GuardStood,
     HexPlaced,
+    IslandSettled,
     Moved,
     Piece,
     Produced,
@@ -48,6 +49,7 @@ from .outcome import (
     Rolled,
     Side,
     Source,
+    SpecialPhase,
     StepDone,
     Swapped,
     Taken,
@@ -154,10 +156,14 @@ REASON_WORDS: Mapping[Reason, str] = {
     Reason.BANK_LACKS: N_("the bank lacks the cards"),
     Reason.NO_PIECE_LEFT: N_("no piece of that kind is left"),
     Reason.NO_COUNTER_LEFT: N_("no counter of that kind is left"),
+    Reason.NO_MARKER_LEFT: N_(
+        "no corruption marker is left: it is the back of a pirate, and both naval counters are on the board"
+    ),
     Reason.NOT_LAND: N_("not on land"),
     Reason.NOT_SEA: N_("not on the sea"),
     Reason.OCCUPIED: N_("the place is taken"),
     Reason.DISTANCE_RULE: N_("too near another building (the distance rule)"),
+    Reason.NOT_START_ISLAND: N_("not on an island the placement starts on"),
     Reason.NOT_CONNECTED: N_("not connected to the player's roads, ships or buildings"),
     Reason.NOT_OWN_SETTLEMENT: N_("not one of the player's settlements"),
     Reason.NOT_OWN_CITY: N_("not one of the player's cities"),
@@ -203,6 +209,8 @@ REASON_WORDS: Mapping[Reason, str] = {
     Reason.CARD_PLAYED: N_("a card has been played this turn already"),
     Reason.DECK_EMPTY: N_("the deck is empty"),
     Reason.CHOICE_NEEDED: N_("the step names neither corrupt nor sabotage"),
+    Reason.SPECIAL_NO_UNITS: N_("units are raised and reactivated in their owner's own turn, not between turns"),
+    Reason.NO_SPECIAL_PHASE: N_("no special building phase came for it this round"),
 }
 EFFECT_WORDS: Mapping[EffectKind, str] = {
     EffectKind.REMOVED: N_("back to the reserve: {what}"),
@@ -225,12 +233,12 @@ AWARDS: Mapping[Award, tuple[str, str]] = {
     Award.LONGEST_ROUTE: (N_("{player} takes the longest route ({size})"), N_("nobody holds the longest route now")),
     Award.LARGEST_ARMY: (N_("{player} takes the largest army ({size})"), N_("nobody holds the largest army now")),
 }
-PIECE_NAMES: Mapping[str, str] = {
-    "settlement": N_("settlements"),
-    "city": N_("cities"),
-    "road": N_("roads"),
-    "ship": N_("ships"),
-    "walls": N_("walls"),
+PIECE_NAMES: Mapping[str, tuple[str, str]] = {  # each with its count
+    "settlement": ngettext("{count} settlement", "{count} settlements"),
+    "city": ngettext("{count} city", "{count} cities"),
+    "road": ngettext("{count} road", "{count} roads"),
+    "ship": ngettext("{count} ship", "{count} ships"),
+    "walls": ngettext("{count} wall", "{count} walls"),
 }
 
 
@@ -438,13 +446,48 @@ def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | 
     if isinstance(event, Awarded):
         took, lost = AWARDS[event.award]
         return said(took, player=seat_name(event.player), size=event.size) if event.player else said(lost)
+    if isinstance(event, SpecialPhase):
+        return said(N_("the special building phase after the turn of {player}"), player=seat_name(event.after))
+    if isinstance(event, IslandSettled):
+        return counted(
+            *ngettext(
+                "{player} settles a new island, that of {hex}, first: {count} victory point",
+                "{player} settles a new island, that of {hex}, first: {count} victory points",
+            ),
+            event.points,
+            player=seat_name(event.player),
+            hex=said(N_("hex {hex}"), hex=event.island),
+        )
     if isinstance(event, Won):
         return said(
-            N_("{player} reaches {points} victory points and wins the game"),
+            N_("{player} reaches {points} victory points and wins the game: {why}"),
             player=seat_name(event.player),
             points=event.points,
+            why=_why(event),
         )
     return None
+
+
+WHY: Mapping[str, tuple[tuple[str, str], int]] = {  # each source of points in words, and what one is worth
+    "settlement": (ngettext("{count} settlement", "{count} settlements"), 1),
+    "city": (ngettext("{count} city", "{count} cities"), 2),
+    "card": (ngettext("{count} victory point card", "{count} victory point cards"), 1),
+}
+TITLES: Mapping[str, str] = {"longest_route": N_("the longest route (2)"), "largest_army": N_("the largest army (2)")}
+
+
+def _why(won: Won) -> Listed:
+    """What a winner's points are made of [K 17.1] [K 17.6]."""
+    parts: list[Said] = []
+    for source, count in won.made_of:
+        if source in WHY:
+            (one, many), worth = WHY[source]
+            parts.append(said(N_("{what} ({points})"), what=counted(one, many, count), points=count * worth))
+        elif source in TITLES:
+            parts.append(said(TITLES[source]))
+        else:
+            parts.append(said(N_("new islands ({points})"), points=count))
+    return Listed(tuple(parts))
 
 
 def _refusals(step: StepDone) -> Listed:
@@ -622,9 +665,10 @@ def private_report(
     view: Private,
     events: Iterable[Event],
     problems: tuple[FileProblem, ...] = (),
+    answers: tuple[Said, ...] = (),
 ) -> Report:
     """What only `player` reads of the round: his hands, his cards, his script's steps, his file's
-    problems, his pieces left."""
+    problems, his standing answers [K 3.1] (`answers`, in words), his pieces left."""
     events = list(events)
     hand = (
         said(N_("hand at the start of the round: {cards}"), cards=hand_words(view.hand_before)),
@@ -643,19 +687,12 @@ def private_report(
     steps = [step_line(e) for e in events if isinstance(e, StepDone) and e.player == player]
     if problems:
         steps = [said(N_("your file could not be read, and your turn was played without it:"))]
-        steps += [
-            said(N_("line {line}, {where}: {what}"), line=p.line, where=p.where, what=p.what)
-            if p.line
-            else said(N_("{where}: {what}"), where=p.where or "-", what=p.what)
-            for p in problems
-        ]
+        steps += [_problem_line(p) for p in problems]
     elif not steps:
         steps = [said(N_("no steps"))]
     pieces = said(
         N_("pieces left: {pieces}"),
-        pieces=Listed(
-            tuple(said(N_("{count} {piece}"), count=view.pieces.get(p, 0), piece=said(PIECE_NAMES[p])) for p in PIECES)
-        ),
+        pieces=Listed(tuple(counted(*PIECE_NAMES[p], view.pieces.get(p, 0)) for p in PIECES)),
     )
     points = counted(*ngettext("{count} victory point", "{count} victory points"), view.points)
     title = (
@@ -669,6 +706,27 @@ def private_report(
             Section(said(N_("your hand")), hand),
             Section(said(N_("your development cards")), tuple(cards) or (said(N_("none")),)),
             Section(said(N_("your script")), tuple(steps)),
+            Section(
+                said(N_("your standing answers")),
+                answers or (said(N_("none: you take no trade, and give back and take gold as the rules say")),),
+            ),
             Section(said(N_("your pieces")), (pieces, points)),
         ),
     )
+
+
+def draft_report(player: str, number: int, events: Iterable[Event], problems: tuple[FileProblem, ...]) -> Report:
+    """What the drafter of a hex reads of his turn [K 1.6]: where his hex went, and why his file could not
+    be read if it could not."""
+    lines = [line for e in events if isinstance(e, HexPlaced) and (line := event_line(e, {})) is not None]
+    if problems:
+        lines = [said(N_("your file could not be read: your hex went on the first open place")), *lines]
+        lines += [_problem_line(p) for p in problems]
+    title = said(N_("the board: hex {number}, for {player}"), number=number, player=seat_name(player))
+    return Report(title, (Section(said(N_("your hex")), tuple(lines)),))
+
+
+def _problem_line(p: FileProblem) -> Said:
+    if p.line:
+        return said(N_("line {line}, {where}: {what}"), line=p.line, where=p.where, what=p.what)
+    return said(N_("{where}: {what}"), where=p.where or "-", what=p.what)

@@ -9,6 +9,7 @@ named placeholders (``{value}``) that the values fill in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -51,6 +52,15 @@ class English:
 
 ENGLISH = English()
 
+# French « de » and « que » before a word that starts with a vowel, never before a place's name: a hex, a
+# side, a corner or a slot (« e4 », « e4/f5 », « e4>f5 ») is read letter by letter, not as a word
+_ELIDED = re.compile(r"\b([dD]e|[qQ]ue) (?=[aeiouyàâéèêëîïôûœAEIOUYÀÂÉÈÊËÎÏÔÛŒ])(?![a-z]+[0-9])")
+
+
+def elided(text: str) -> str:
+    """A French sentence with its elisions: « le tour d'Orange », « plus qu'un », but « de e4 »."""
+    return _ELIDED.sub(lambda m: m[1][:-1] + "'", text)
+
 
 @dataclass(frozen=True)
 class Said:
@@ -67,7 +77,8 @@ class Said:
         """The message in the reader's language; `shown` writes each text value for the medium (a report's
         Markdown: `pipeline.escape.markdown_text`), the catalogue's own words as they are."""
         text = t.gettext(self.template) if self.plural is None else t.ngettext(self.template, self.plural, self.count)
-        return text.format_map({k: _words(v, t, shown) for k, v in self.values})
+        text = text.format_map({k: _words(v, t, shown) for k, v in self.values})
+        return elided(text) if getattr(t, "lang", None) == "fr" and self.values else text
 
     def __str__(self) -> str:
         return self.words()

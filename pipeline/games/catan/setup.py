@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from pipeline.shared.dice import Dice
 
 from . import build
+from .answers import Answers, stand
 from .board import YIELDS, Board, Edge, Terrain, Vertex
 from .context import Context, Skip
 from .options import CatanOptions
-from .orders import Answers, orders_from_data
+from .orders import orders_from_data
 from .outcome import Action, Event, Produced, Reason, Section, Source, StepDone
 from .resources import Hand
 from .said import N_, FileProblems, Found, quoted
@@ -113,12 +114,13 @@ def play_setup(
 ) -> RoundResult:
     """Both placement rounds [K 18.1]-[K 18.3]."""
     table = state.table()
+    table.answers = {p: stand(table.answers.get(p), (answers or {}).get(p)) for p in table.seats}
     events: list[Event] = []
     order = [*table.seats, *reversed(table.seats)]
     used: dict[str, int] = {}
     for n, player in enumerate(order):
         second = n >= len(table.seats)
-        ctx = Context(board, options, dice, table, player, answers or {}, events)
+        ctx = Context(board, options, dice, table, player, dict(table.answers), events)
         ranked = choices.get(player, ())
         placed: Vertex | None = None
         for i in range(used.get(player, 0), len(ranked)):
@@ -137,6 +139,8 @@ def play_setup(
             placed = fallback.settlement
         if second:
             _starting_cards(ctx, placed)
+    for player in table.seats:  # the islands of his placement are his home [K 17.6]
+        table.home[player] = build.home_islands(board, table, player)
     if options.starting_hand:
         for player in table.seats:  # [K 18.4]
             got = table.take(player, options.starting_hand)
@@ -145,9 +149,12 @@ def play_setup(
     return RoundResult(table.freeze(), tuple(events))
 
 
-def _place(ctx: Context, choice: Choice) -> None:
-    """A settlement and its road (or ship), both free, or neither [K 18.2]."""
+def check_choice(ctx: Context, choice: Choice) -> Edge:
+    """Whether a placement choice may be taken now [K 18.2]: its corner open to a settlement, on the board's
+    start islands if it names some, its side free and fit for its piece; its side, or `Skip`."""
     build.check_site(ctx, choice.settlement)
+    if not on_start_island(ctx.board, choice.settlement):
+        raise Skip(Reason.NOT_START_ISLAND)
     edge = choice.road or choice.ship
     assert edge is not None
     if edge in ctx.table.roads or edge in ctx.table.ships:
@@ -156,8 +163,20 @@ def _place(ctx: Context, choice: Choice) -> None:
         raise Skip(Reason.NOT_LAND)
     if choice.ship is not None and not ctx.board.edge_is_sea(edge):
         raise Skip(Reason.NOT_SEA)
+    return edge
+
+
+def _place(ctx: Context, choice: Choice) -> None:
+    """A settlement and its road (or ship), both free, or neither [K 18.2]."""
+    edge = check_choice(ctx, choice)
     build.settlement(ctx, choice.settlement, free=True)
     (build.road if choice.road is not None else build.ship)(ctx, edge, free=True)
+
+
+def on_start_island(board: Board, vertex: Vertex) -> bool:
+    """Is the corner on one of the islands the board starts its players on (any, if it names none)?"""
+    islands = board.start_islands()
+    return not islands or board.vertex_island(vertex) in islands
 
 
 def _fallback(ctx: Context) -> Choice:
@@ -166,6 +185,8 @@ def _fallback(ctx: Context) -> Choice:
         try:
             build.check_site(ctx, v)
         except Skip:
+            continue
+        if not on_start_island(board, v):
             continue
         for e in board.vertex_edges(v):
             if board.edge_is_land(e) and e not in ctx.table.roads and e not in ctx.table.ships:

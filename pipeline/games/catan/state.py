@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from .answers import Answers
 from .board import Board, Edge, Slot, Vertex
-from .options import CatanOptions, Deck
+from .options import CatanOptions, Deck, bank_supply
 from .resources import EMPTY, Hand
 from .units import SPECS, Counter, UnitKind, spec
 
@@ -33,6 +34,9 @@ class Building:
     status: int = 0  # a city's status, 1 to 4 [K 7.1]; 0 for a settlement
     walls: bool = False  # [K 7.5]
     sabotaged: bool = False  # its status counter turned inactive by a diplomat [K 13.5]
+    # its status counter turned active again by a change of its status or the loss of one of its units
+    # while as many of the land units it raised as its status, or more, are alive [K 7.3]
+    woken: bool = False
 
     @property
     def is_city(self) -> bool:
@@ -130,6 +134,9 @@ class CatanState:
     longest_route: str | None = None
     largest_army: str | None = None
     winner: str | None = None
+    answers: Mapping[str, Answers] = field(default_factory=dict)  # each player's standing answers [K 3.1]
+    home: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # the islands of each one's placement
+    islands: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # each one's new islands, their points
 
     def table(self) -> Table:
         return Table(
@@ -149,17 +156,27 @@ class CatanState:
             longest_route=self.longest_route,
             largest_army=self.largest_army,
             winner=self.winner,
+            answers=dict(self.answers),
+            home=dict(self.home),
+            islands={p: dict(i) for p, i in self.islands.items()},
         )
 
     def points(self, player: str) -> int:
         return self.table().points(player)
+
+    def shown_points(self, player: str) -> int:
+        """The points everybody sees [K 3.3] [K 17.1]: a victory point card is its holder's secret until the
+        game is won, when every card is shown."""
+        if self.winner is not None:
+            return self.points(player)
+        return self.points(player) - sum(1 for c in self.players[player].cards if c.card is Card.VICTORY_POINT)
 
 
 def new_state(board: Board, seats: Iterable[str], options: CatanOptions) -> CatanState:
     """The state before the initial placement [K 18.1]: empty hands, the board's tokens, a full deck and
     bank."""
     seats = tuple(seats)
-    supply = options.bank_supply
+    supply = bank_supply(options, len(seats))
     return CatanState(
         round=0,
         seats=seats,
@@ -190,6 +207,9 @@ class Table:
     longest_route: str | None
     largest_army: str | None
     winner: str | None
+    answers: dict[str, Answers] = field(default_factory=dict)
+    home: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    islands: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def freeze(self) -> CatanState:
         return CatanState(
@@ -209,6 +229,9 @@ class Table:
             longest_route=self.longest_route,
             largest_army=self.largest_army,
             winner=self.winner,
+            answers={p: a for p, a in sorted(self.answers.items()) if a},
+            home={p: h for p, h in sorted(self.home.items()) if h},
+            islands={p: dict(sorted(i.items())) for p, i in sorted(self.islands.items()) if i},
         )
 
     # ---- hands -----------------------------------------------------------------------------------
@@ -261,7 +284,12 @@ class Table:
         return out
 
     def counters_used(self, player: str, counter: Counter, options: CatanOptions) -> int:
-        return sum(1 for _, u in self.all_units() if u.owner == player and spec(u.kind, options).counter is counter)
+        """The player's counters of a kind on the board [K 8.3]: his units of either face, and for the naval
+        counters his corruption markers too, the back of the pirate [K 13.4]."""
+        used = sum(1 for _, u in self.all_units() if u.owner == player and spec(u.kind, options).counter is counter)
+        if counter is Counter.NAVAL:
+            used += sum(1 for c in self.corruption if c.owner == player)
+        return used
 
     def raised_by(self, vertex: Vertex) -> int:
         """The living land units a building raised, guards apart [K 7.3]."""
@@ -270,6 +298,20 @@ class Table:
             for _, u in self.all_units()
             if u.home == vertex and u.kind is not UnitKind.GUARD and not SPECS[u.kind].naval
         )
+
+    def counter_active(self, vertex: Vertex) -> bool:
+        """A city's status counter shows its active face [K 7.3]: fewer of the land units it raised are
+        alive than its status, or a change of status or a loss woke it since it last raised one."""
+        b = self.buildings[vertex]
+        return b.woken or self.raised_by(vertex) < b.status
+
+    def wake(self, vertex: Vertex | None) -> None:
+        """The status counter of the city on `vertex`, if any, turned active [K 7.3]: its status changed or
+        one of its units left the board. Kept as `woken` only while the count alone would leave it
+        inactive."""
+        b = self.buildings.get(vertex) if vertex is not None else None
+        if vertex is not None and b is not None and b.is_city:
+            self.buildings[vertex] = replace(b, woken=self.raised_by(vertex) >= b.status)
 
     def units_on_hex(self, hex_id: str) -> int:
         """Units on the slots of a hex, every player's [K 9.5]."""
@@ -287,8 +329,9 @@ class Table:
 
     def points(self, player: str) -> int:
         """Victory points [K 17.1]: 1 a settlement, 2 a city, 2 for the longest route and for the largest
-        army, 1 a victory point card (held, shown or not)."""
+        army, 1 a victory point card (held, shown or not), and the bonus of each new island settled
+        [K 17.6]."""
         total = sum(2 if b.is_city else 1 for _, b in self.buildings_of(player))
         total += 2 * (self.longest_route == player) + 2 * (self.largest_army == player)
         total += sum(1 for c in self.players[player].cards if c.card is Card.VICTORY_POINT)
-        return total
+        return total + sum(self.islands.get(player, {}).values())

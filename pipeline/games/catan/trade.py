@@ -3,8 +3,9 @@ bank at 4:1 or through a harbour at 3:1 or 2:1."""
 
 from __future__ import annotations
 
+from .answers import Answers
 from .context import Context, Skip
-from .orders import Answers, BankTrade, Offer
+from .orders import BankTrade, Offer
 from .outcome import Reason, Traded
 from .resources import Hand
 

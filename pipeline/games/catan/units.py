@@ -146,10 +146,12 @@ LAND_TARGETS = frozenset(
 
 KNIGHT = "knight"  # the knight card, as an attacker of the matrix [K 16.3]
 
-# [K 10.8] who may attack whom; the explorer no one [K 14.1], the pirate only protection ships [K 15.4]
+# [K 10.8] who may attack whom: a military unit "toute unité adverse à l'exclusion de l'explorateur", the
+# protection ship across a coast included, an assault troop the same but cities; the explorer no one
+# [K 14.1], the pirate only protection ships [K 15.4]
 MATRIX: Mapping[UnitKind | str, frozenset[UnitKind | Target]] = {
-    UnitKind.MILITARY: LAND_TARGETS | {Target.CITY},
-    UnitKind.ASSAULT: LAND_TARGETS,
+    UnitKind.MILITARY: LAND_TARGETS | {UnitKind.PROTECTION, Target.CITY},
+    UnitKind.ASSAULT: LAND_TARGETS | {UnitKind.PROTECTION},
     UnitKind.DIPLOMAT: frozenset({UnitKind.MILITARY, UnitKind.WORKER, Target.CITY}),
     UnitKind.PIRATE: frozenset({UnitKind.PROTECTION, Target.ROUTE_SHIP}),
     UnitKind.PROTECTION: frozenset({UnitKind.PIRATE}),

@@ -191,6 +191,9 @@ class SymmachiaRules(Rules[Scenario, State, PowerOrders, Ruling, Options]):
         out += [f"{u.unit}: {_plain(dataclasses.replace(u, unit=''))}" for u in orders.military]
         return out
 
+    def order_words(self, orders: PowerOrders) -> list[str]:
+        return self.order_lines(orders)  # each section's orders as the file gives them
+
     def revealed_lines(self, orders: PowerOrders, secret: bool) -> list[str] | None:
         p = orders.politics
         kept = dataclasses.replace(p, plot_kings=(), plot_generals=(), counter_corruption=(), corruption=())

@@ -137,3 +137,71 @@ def test_a_drawn_board_is_kept_as_a_board_file() -> None:
     drawn = draw_board(layout_from_data(board_data("base-drawn")), HashDice("s1"))
     assert board_from_data(board_to_data(drawn)) == drawn
     assert board_from_data(board_to_data(board("seafarers-4"))) == board("seafarers-4")
+
+
+BASE_56 = Counter({"hills": 5, "forest": 6, "pasture": 6, "fields": 6, "mountains": 5, "desert": 2})
+
+
+def test_the_boards_for_five_and_six_hold_their_games_pieces() -> None:
+    """[K 1.5] base-56: the 5-6 extension's 30 land hexes in rows of 3 to 6, its 28 tokens and 11 harbours;
+    seafarers-56: that island, where the placement goes, and three isles with a gold field each; the large
+    board: every hex of both games, 80 in a frame of 8 rows of 10, 46 tokens, 22 harbours."""
+    base = layout_from_data(board_data("base-56"))
+    assert base.board.players == (5, 6) and Counter(t.value for t in base.terrains) == BASE_56
+    rows = Counter(base.board.hexes[h].r for h in base.drawn_terrain)
+    assert [rows[r] for r in sorted(rows)] == [3, 4, 5, 6, 5, 4, 3]
+    assert len(base.tokens) == 28 and len(base.board.harbours) == 11
+    isles = board("seafarers-56")
+    islands = {isles.island(h) for h, x in isles.hexes.items() if x.terrain.is_land}
+    assert len(islands) == 4 and isles.start_islands() == {isles.island("f5")}
+    for island in islands - isles.start_islands():
+        assert any(
+            x.terrain is Terrain.GOLD for h, x in isles.hexes.items() if x.terrain.is_land and isles.island(h) == island
+        )
+    large = layout_from_data(board_data("large"))
+    assert len(large.drawn_terrain) == len(large.terrains) == 80 and len(large.tokens) == 46
+    assert Counter(t for t in large.terrains)[Terrain.SEA] == 30 and len(large.harbours) == 22
+
+
+def test_a_board_in_a_frame_lays_its_harbours_on_the_coast() -> None:
+    """[K 1.8] the large board by lot: its tokens on every producing hex, its 22 harbours each on a side
+    between sea and land, no two on one corner, each drawn by one die."""
+    layout = layout_from_data(board_data("large"))
+    dice = HashDice("h")
+    b = draw_board(layout, dice)
+    assert sorted(t for h in b.hexes.values() if (t := h.token)) == sorted(layout.tokens)
+    corners = [v for h in b.harbours for v in b.edge_vertices(h.edge)]
+    assert len(b.harbours) == 22 and len(corners) == len(set(corners))
+    assert all(sum(b.is_land(x) for x in h.edge.hexes) == 1 for h in b.harbours)
+    assert sum(1 for d in dice.draws if d.purpose.startswith("board harbour")) == 22
+    assert Counter(h.resource for h in b.harbours)[None] == 10
+
+
+def test_a_board_without_a_frame_is_laid_where_its_drafters_like() -> None:
+    """[K 1.6] large-open: the first hex on the table's centre, each next one on a cell beside those laid
+    (the drafter's choice, else the open cell nearest the centre); after the last, the land closed by the
+    sea, every land hex with six neighbours, the tokens and harbours laid; lot is refused."""
+    from pipeline.games.catan import draft
+
+    layout = layout_from_data(board_data("large-open"))
+    assert layout.drafts and layout.to_lay == 80 and not layout.board.hexes
+    with pytest.raises(DataError, match="laid by its players"):
+        draw_board(layout, HashDice("x"))
+    dice = HashDice("open")
+    state = draft.start(layout, dice)
+    assert draft.empty(layout, state) == [layout.centre()] == ["m19"]
+    ranked = ("m20", "zz")
+    turns = 0
+    while isinstance(state, draft.Draft):
+        open_cells = draft.empty(layout, state)
+        seat = state.drafter(("a", "b", "c"))
+        state, _ = draft.place(layout, state, seat, ranked if turns == 1 else (), dice)
+        if turns == 1:
+            assert isinstance(state, draft.Draft) and "m20" in state.laid and "m20" in open_cells
+        turns += 1
+    board_ = state
+    assert turns == 80
+    land = [h for h in board_.hexes.values() if h.terrain.is_land]
+    assert len(land) == 50 and all(len(board_.neighbours(h.id)) == 6 for h in land)
+    assert sorted(t for h in land if (t := h.token)) == sorted(layout.tokens)
+    assert len(board_.harbours) >= 15

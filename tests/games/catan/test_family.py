@@ -216,3 +216,21 @@ def test_a_drafted_board(tmp_path: Path) -> None:
     assert "the number tokens are laid at random" in report.lower()
     replay = _judge("replay", "--check", folder)
     assert replay.exit_code == 0, replay.output
+
+
+def test_a_won_game_is_over(tmp_path: Path) -> None:
+    """[K 17.5] once a seat has won, `judge adjudicate` adjudicates nothing, with `--all` neither."""
+    folder, created = _new(tmp_path, "victory_points: 3\ndiscard_on_seven: false\nstarting_hand: {ore: 4, grain: 4}\n")
+    assert created.exit_code == 0, created.output
+    for seat, body in PLACEMENT.items():
+        assert _send(folder, tmp_path, "r00", seat, body).exit_code == 0
+    assert _judge("adjudicate", folder, "--force").exit_code == 0
+    assert _send(folder, tmp_path, "r01", "orange", "script:\n  build:\n    - city: c3/c4/d4\n").exit_code == 0
+    assert _judge("adjudicate", folder, "--force").exit_code == 0
+    game = load_game(folder)
+    won = game.state("r02")
+    assert won.state.winner == "orange" and game.family.rules.game_over(game.setup, won, game.options) is not None
+    assert game.family.rules.powers_to_order(game.setup, won) == []
+    again = CliRunner().invoke(cli, ["adjudicate", str(folder), "--all"])
+    assert again.exit_code != 0 and "island is over: Orange won" in again.output
+    assert load_game(folder).current_turn() == "r02"

@@ -10,6 +10,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from pipeline.games.catan.orders import orders_from_data
+from pipeline.games.catan.outcome import Section
 from pipeline.games.catan.resources import Resource
 from pipeline.games.catan.said import FileProblems
 from pipeline.games.catan.setup import Choice, setup_orders_from_data
@@ -135,4 +136,5 @@ def test_the_documented_examples_read(page: str) -> None:
     choices, answers = setup_orders_from_data(_load(blocks[0]), board(), "orange", seats)
     assert len(choices) == 3 and answers.gold == (Resource.ORE,)
     orders = orders_from_data(_load(blocks[1]), board(), "black", (*seats, "black"))
-    assert len(orders.steps) == 25 and len(orders.answers.accept) == 1
+    assert len(orders.steps) == 28 and len(orders.answers.accept) == 1
+    assert [s.section for s in orders.steps[-3:]] == [Section.SPECIAL] * 3  # [K 3.6]

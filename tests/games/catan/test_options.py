@@ -28,7 +28,8 @@ def test_options_read_and_write_back() -> None:
 
 
 def test_bad_options_name_every_problem() -> None:
-    """[K 3.6] the special building phase is not built."""
+    """[K 19] every problem at once, each at its option: a number below 0, an unknown choice, an unknown option, a
+    yes or no that is neither, a special building phase that is none of pieces, units, off [K 3.6]."""
     with pytest.raises(DataError) as err:
         options_from_data(
             {

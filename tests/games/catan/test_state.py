@@ -8,10 +8,11 @@ import dataclasses
 import pytest
 
 from pipeline.errors import DataError
+from pipeline.games.catan.answers import Acceptance, Answers
 from pipeline.games.catan.codec import event_to_data, state_from_data, state_to_data
 from pipeline.games.catan.options import DEFAULT_OPTIONS
 from pipeline.games.catan.outcome import Combat, Die, Effect, EffectKind, Side
-from pipeline.games.catan.resources import Hand
+from pipeline.games.catan.resources import Hand, Resource
 from pipeline.games.catan.setup import play_setup
 from pipeline.games.catan.state import Card, Corruption, Guard, HeldCard, Player, Ship
 from pipeline.games.catan.units import UnitKind
@@ -33,6 +34,7 @@ def full_state():
         corruption=(Corruption("c3", v, "b"),),
         longest_route="a",
         round=4,
+        answers={"b": Answers((Acceptance(("a",), Hand.of(ore=1), Hand.of(wool=2), 2),), (Resource.ORE,))},
     )
     players = {**st.players, "a": Player(st.players["a"].hand, (HeldCard(Card.KNIGHT, 2),), 1, 4)}
     return dataclasses.replace(st, players=players, tokens={**st.tokens, "c3": 4, "c4": 9})
@@ -51,6 +53,27 @@ def test_a_state_round_trips_through_plain_data() -> None:
         "walls": True,
         "sabotaged": True,
     }
+
+
+def test_the_standing_answers_are_kept_in_the_secret_part() -> None:
+    """[K 3.1] a player's standing answers stand in the state until his file changes them, beside his hand in
+    the encrypted part: the public state file holds none."""
+    from pipeline.games.catan.family import FAMILY, CatanGame
+    from pipeline.games.catan.layout import layout_from_data
+
+    from .helpers import board_data
+
+    layout = layout_from_data(board_data("base"))
+    game = CatanGame(board(), full_state(), placed=True)
+    data = FAMILY.rules.state_to_data(layout, game, secret=True)
+    assert "answers" not in str(data.public)
+    assert data.secret is not None and data.secret["players"]["b"]["answers"] == {
+        "accept": [{"from": ["a"], "give": {"ore": 1}, "get": {"wool": 2}, "times": 2}],
+        "discard": ["ore"],
+    }
+    back = FAMILY.rules.state_from_data(layout, data.public, data.secret, "state/r05.yaml")
+    assert back.state.answers == full_state().answers
+    assert FAMILY.rules.state_from_data(layout, data.public, None, "state/r05.yaml").state.answers == {}
 
 
 def test_the_state_after_the_setup_round_trips() -> None:

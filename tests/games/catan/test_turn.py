@@ -210,7 +210,7 @@ def test_a_player_who_reaches_the_target_in_his_turn_wins_there() -> None:
     options = dataclasses.replace(DEFAULT_OPTIONS, victory_points=3)
     st = state(buildings={"c3/c4/d4": settlement("a"), "e3/e4/f3": settlement("a")}, hands={"a": PLENTY})
     after, events, _ = play(st, "a", {"build": [{"city": "c3/c4/d4"}, {"road": "c3/c4"}]}, options=options)
-    assert after.winner == "a" and of(events, Won) == [Won("a", 3)]
+    assert after.winner == "a" and of(events, Won) == [Won("a", 3, (("settlement", 1), ("city", 1)))]
     assert reasons(events) == [None, Reason.GAME_OVER]
 
 
