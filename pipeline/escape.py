@@ -26,6 +26,7 @@ import html
 import json
 import re
 import unicodedata
+from collections.abc import Collection
 
 NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})  # control, format, surrogate, private, line breaks
@@ -83,12 +84,13 @@ _EXTERNAL = re.compile(r"(?:https?://|mailto:)", re.IGNORECASE)
 _MARKUP = {"<": "&lt;", "{": "&#123;", "}": "&#125;", "[": "\\[", "]": "\\]"}
 
 
-def markdown_without_html(text: str) -> str:
+def markdown_without_html(text: str, pages: Collection[str] = ()) -> str:
     """A game master's Markdown (a narrative) with its formatting kept (headings, emphasis, lists, code, links
-    to http(s) and mailto addresses), and no HTML, attribute list, image or link into the site read in it:
-    outside code, ``<``, ``{ }`` and the brackets of any other link or image shown as they are written (an
-    image would be a request out of the site, a link to a page that is not there fails the strict build);
-    format characters (a right-to-left override) shown as escapes."""
+    to http(s) and mailto addresses, and to the `pages` beside it that exist, written exactly so: ``r40.md``),
+    and no HTML, attribute list, image or other link into the site read in it: outside code, ``<``, ``{ }``
+    and the brackets of any other link or image shown as they are written (an image would be a request out of
+    the site, a link to a page that is not there fails the strict build); format characters (a right-to-left
+    override) shown as escapes."""
     out, fence = [], ""
     for raw in text.split("\n"):
         line = visible(raw.rstrip("\r"), keep="\t")
@@ -101,15 +103,16 @@ def markdown_without_html(text: str) -> str:
             fence = opened[1]
             out.append(line)
             continue
-        out.append(_outside_code(line))
+        out.append(_outside_code(line, pages))
     return "\n".join(out)
 
 
-def _outside_code(line: str) -> str:
+def _outside_code(line: str, pages: Collection[str]) -> str:
     """A line of a game master's Markdown, outside fences: its code spans as they are, the brackets of its
-    links out of the site kept, every other character of markup shown as written."""
+    links out of the site and to the `pages` kept, every other character of markup shown as written."""
     code = {i for m in _CODE_SPAN.finditer(line) for i in range(*m.span())}
-    links = {i for m in _LINK.finditer(line) if not m[1] and _EXTERNAL.match(m[3]) for i in (m.start(), m.start(3) - 2)}
+    kept = [m for m in _LINK.finditer(line) if not m[1] and (_EXTERNAL.match(m[3]) or m[3] in pages)]
+    links = {i for m in kept for i in (m.start(), m.start(3) - 2)}
     return "".join(c if i in code or i in links else _MARKUP.get(c, c) for i, c in enumerate(line))
 
 

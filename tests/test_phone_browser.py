@@ -162,6 +162,8 @@ OWN_KIND_PAGES = [
     "fr/games/catan-demo/",
     "fr/games/catan-demo/r03/",
     "fr/games/catan-demo/orders/",
+    "games/catan-six/",  # the finished six-seat game: its narrative, and the large board drafted without a frame
+    "fr/games/catan-six/r40/",
 ]
 # what only a developer writes: an identifier (`lagids_a1`, `separate_space`), « an(s) », Python's None
 DEVELOPERS = re.compile(r"(?<![\w-])[a-z]+(?:_[a-z0-9]+)+(?![\w-])|\w\(s\)|\bNone\b")

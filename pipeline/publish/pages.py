@@ -206,7 +206,8 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         lines += ["", "## " + t.gettext("The end of the game"), "", shows.outcome_words(game.setup, over, t)]
     told = narrative(game, "game", lang)  # the game master's word on the whole game: narrative/game.md
     if told:
-        lines += ["", "## " + t.gettext("The game master's narrative"), "", demote(markdown_without_html(told))]
+        told = demote(markdown_without_html(told, turn_pages(info)))
+        lines += ["", "## " + t.gettext("The game master's narrative"), "", told]
     files, figure = map_figures(info, info.current, info.maps(info.current), lang)
     if figure:
         lines += ["", "## " + t.gettext("Map"), "", *figure[:-1]]
@@ -301,6 +302,11 @@ def narrative(game: Game, turn: str, lang: str) -> str | None:
     return None
 
 
+def turn_pages(info: GameInfo) -> set[str]:
+    """The pages of the game's adjudicated turns, as a narrative beside them links them (``r40.md``)."""
+    return {f"{turn}.md" for turn in info.adjudicated}
+
+
 def demote(markdown: str) -> str:
     """The narrative's headings one level down, under the page's own section heading."""
     out, fenced = [], False
@@ -335,7 +341,7 @@ def turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
         lines += ["", *figures[:-1]]
     text = narrative(game, turn, lang)
     if text:
-        narrated = demote(markdown_without_html(text))
+        narrated = demote(markdown_without_html(text, turn_pages(info)))
         lines += ["", "## " + t.gettext("The game master's narrative"), "", narrated]
     lines += report[1:]
     lines += ["", navigation]

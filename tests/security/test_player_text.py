@@ -237,16 +237,18 @@ def hostile_board_game(folder: Path, turn: str, power: str) -> None:
     title = "title: " + json.dumps(one_line)  # a YAML scalar
     text = re.sub(r"(?m)^title:.*$", lambda _: title, settings.read_text(encoding="utf-8"))
     settings.write_text(text, encoding="utf-8")
+    before = load_game(folder).adjudicated()[-1]
     narrative = "\n\n".join(
         [
             '# The turn {: onclick="alert(4)" }',
             *HOSTILE.values(),
             '<div onmouseover="alert(5)">a *block* of HTML</div>',
             "Some `<code>` kept as code.",
+            f"[The turn before]({before}.md), a page of the game that exists: a link.",
         ]
     )
     (folder / "narrative").mkdir(exist_ok=True)
-    for adjudicated in [*load_game(folder).adjudicated()[-1:], turn]:
+    for adjudicated in [before, turn]:
         for name in (f"{adjudicated}.md", f"{adjudicated}.fr.md"):
             (folder / "narrative" / name).write_text(narrative, encoding="utf-8")
 
@@ -290,6 +292,7 @@ def test_the_hostile_values_reach_the_pages(built: Path) -> None:
     phase = (built / "games" / "demo" / BOARD_TURN["demo"] / "index.html").read_text(encoding="utf-8")
     assert "a *block* of HTML" not in phase and "&lt;div onmouseover=" in phase  # the narrative, as written
     assert "<em>block</em>" in phase and "<code>&lt;code&gt;</code>" in phase  # its Markdown kept
+    assert re.search(r'<a href="[^"]+">The turn before</a>', phase)  # a link to a turn page of the game kept
 
 
 class _Markup(HTMLParser):

@@ -56,6 +56,7 @@ def form_words(t: Translations) -> dict[str, str]:
         "section_trade": t.gettext("Trade"),
         "section_build": t.gettext("Build"),
         "section_act": t.gettext("Movement and combat"),
+        "section_special": t.gettext("Special building, in the other players' turns"),
         "add_step": t.gettext("Add a step"),
         "step_offer": t.gettext("Offer a trade to the others"),
         "step_bank": t.gettext("Trade with the bank"),
