@@ -188,6 +188,9 @@ def test_a_finished_game_of_its_own_kind_shows_its_narrative(built: Path) -> Non
     assert "La partie est finie\u00a0: ses tours sont ci-dessous." in french
     assert "**Orange a gagné** au [tour de table 40](r40.md)" in french
     assert (six / "r40.md").is_file() and (six / "r40.fr.md").is_file()
+    orders = (six / "orders.md").read_text()  # no form once nobody orders
+    assert "The game is over: no more orders are taken." in orders and "pbem-form" not in orders
+    assert "Orange won" in orders
 
 
 def test_every_phase_page_shows_its_map(tmp_path: Path) -> None:

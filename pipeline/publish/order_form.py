@@ -272,6 +272,15 @@ def order_page(info: GameInfo, lang: str) -> str:
     of the current state to order on, and the links back to the game and to the order syntax."""
     game, t = info.game, translator(lang)
     syntax = Path(game.family.presentation.orders_page).name
+    back = t.gettext("[Back to the game](%(page)s) · [Order syntax](%(syntax)s)") % {
+        "page": "index.md",
+        "syntax": f"../{syntax}.md",
+    }
+    over = game.family.rules.game_over(game.setup, game.state(info.current, public=True), game.options)
+    if over is not None:  # no form: nobody orders any more
+        said = game.family.presentation.outcome_words(game.setup, over, t)
+        title = title_lines(t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)})
+        return "\n".join([*title, t.gettext("The game is over: no more orders are taken."), "", said, "", back]) + "\n"
     lines = [
         *title_lines(t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
@@ -285,8 +294,7 @@ def order_page(info: GameInfo, lang: str) -> str:
         *_order_map(info, lang),
         _mount("family-orders" if game.family.form_script else "order-form", game.id, lang),
         "",
-        t.gettext("[Back to the game](%(page)s) · [Order syntax](%(syntax)s)")
-        % {"page": "index.md", "syntax": f"../{syntax}.md"},
+        back,
     ]
     return "\n".join(lines) + "\n"
 
