@@ -19,8 +19,9 @@ Money orders (Machiavelli's loans, payments and expenses) carry amounts and cann
 says what may be spent on what (kinds, minimums, targets, the treasury, the loan limit) with the text
 templates the notation prints, so that a form builds texts the parser reads back.
 
-What a family adds (its check, its units' other orders, its adjustments, its money) comes in as
-`LegalOrderHooks`, which every `pipeline.games` family provides. Each kind of order says how the form
+What a family adds (its check and its `LegalityHooks`, its units' other orders, its orders for no unit, its
+adjustments, its money) comes in as `LegalOrderHooks`, which every board family (`pipeline.board.family`)
+provides. Each kind of order says how the form
 lists it (`pipeline.board.order_kinds`: its rank in a unit's list, its group, its text templates, which
 `notation` exports).
 
