@@ -49,11 +49,13 @@ def write_turn_orders(folder: Path, rng: random.Random) -> int:
     by_power: dict[str, list[str]] = {}
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        for space, options in movement_options(board, position, rules, family_of(rules).unit_order_extras).items():
+        for space, options in movement_options(
+            board, position, rules, family_of(rules).unit_order_extras, family_of(rules).legality_hooks
+        ).items():
             if options:
                 by_power.setdefault(position.units[space].power, []).append(str(rng.choice(options)))
     elif kind is PhaseKind.RETREAT:
-        choices = retreat_choices(board, position, rules)
+        choices = retreat_choices(board, position, rules, family_of(rules).legality_hooks)
         for d in position.dislodged:
             by_power.setdefault(d.unit.power, []).append(str(rng.choice(choices[d.unit.space])))
     else:

@@ -203,7 +203,7 @@ def _case(
         units = [u for u in position.units.values() if u.power == power]
         if order.special and any(u.special for u in units):
             return "special"
-        if rules is not None and rules.unit_limits is not None:
+        if "allowed" in detail:  # the family's limit of units of a kind (`allowed`: how many)
             return "limit"
         return ""
     if reason is Reason.REBELLION_NOT_ALLOWED:

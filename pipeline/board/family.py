@@ -18,6 +18,7 @@ from pipeline.shared.dice import Dice
 from .board import Board
 from .calendar import PhaseResult
 from .legal_orders import LegalOrders, UnitOrders, legal_orders
+from .legality import LegalityHooks
 from .movement import NO_HOOKS, MovementHooks
 from .notation import parse_order
 from .order_checks import check_parsed_order
@@ -40,6 +41,13 @@ class Family(ABC):
     palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
     profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
     options: tuple[str, ...] = ()  # the `Rules` options a game of the family may set (the others keep their default)
+
+    @property
+    def legality_hooks(self) -> LegalityHooks:
+        """What the family adds to the shared checks of one order and to the retreats: the movement hooks'
+        (`MovementHooks.legality`), so that an order file's check, the movement plan, the retreats and the
+        order form ask the same."""
+        return self.movement_hooks.legality
 
     # ---- the calendar ------------------------------------------------------------------------
 
@@ -129,6 +137,11 @@ class Family(ABC):
 
     def unit_order_extras(self, unit: Unit) -> Iterable[Order]:
         """Orders a unit may be given besides moves, holds, supports and convoys (to be checked)."""
+        return ()
+
+    def unitless_orders(self, board: Board, rules: Rules, power: str) -> Iterable[Order]:
+        """The orders for no unit a power may give in a movement phase, to be checked (Machiavelli:
+        `Ally <power>`, where the map has straits and the rules the command)."""
         return ()
 
     def legal_adjustments(

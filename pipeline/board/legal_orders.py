@@ -19,8 +19,9 @@ Money orders (Machiavelli's loans, payments and expenses) carry amounts and cann
 says what may be spent on what (kinds, minimums, targets, the treasury, the loan limit) with the text
 templates the notation prints, so that a form builds texts the parser reads back.
 
-What a family adds (its check, its units' other orders, its adjustments, its money) comes in as
-`LegalOrderHooks`, which every `pipeline.games` family provides. Each kind of order says how the form
+What a family adds (its check and its `LegalityHooks`, its units' other orders, its orders for no unit, its
+adjustments, its money) comes in as `LegalOrderHooks`, which every board family (`pipeline.board.family`)
+provides. Each kind of order says how the form
 lists it (`pipeline.board.order_kinds`: its rank in a unit's list, its group, its text templates, which
 `notation` exports).
 
@@ -40,13 +41,12 @@ from pipeline.errors import OrderError
 
 from .adjustment import adjustments_due, build_sites
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, Illegal, check_movement_order
+from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks, check_movement_order
 from .notation import parse_order
 from .order_checks import check_order, check_parsed_order
 from .order_kinds import KINDS, kind_of
 from .orders import (
     MOVEMENT_KINDS,
-    Ally,
     Build,
     Convert,
     Convoy,
@@ -114,11 +114,16 @@ UnitExtras = Callable[[Unit], Iterable[Order]]
 
 
 class LegalOrderHooks(Protocol):
-    """What a game family adds to the legal orders (`pipeline.games.family.Family` provides them)."""
+    """What a game family adds to the legal orders (`pipeline.board.family.Family` provides them)."""
+
+    @property
+    def legality_hooks(self) -> LegalityHooks: ...
 
     def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order: ...
 
     def unit_order_extras(self, unit: Unit) -> Iterable[Order]: ...
+
+    def unitless_orders(self, board: Board, rules: Rules, power: str) -> Iterable[Order]: ...
 
     def legal_adjustments(
         self, board: Board, position: Position, rules: Rules, power: str
@@ -327,11 +332,14 @@ def unit_candidates(
     yield from extras(unit)
 
 
-def retreat_candidates(board: Board, position: Position, entry: Dislodged, rules: Rules) -> list[Order]:
-    """A dislodged unit's retreats (into its city too, where allowed), then disbanding."""
+def retreat_candidates(
+    board: Board, position: Position, entry: Dislodged, rules: Rules, hooks: LegalityHooks = NO_LEGALITY_HOOKS
+) -> list[Order]:
+    """A dislodged unit's retreats (into its city too, where the family's `hooks` allow it), then disbanding."""
     u = entry.unit
-    choices: list[Order] = [Retreat(u.kind, u.location, loc) for loc in retreat_options(board, position, entry, rules)]
-    if city_retreat(board, position, entry, rules):
+    places = retreat_options(board, position, entry, rules, hooks)
+    choices: list[Order] = [Retreat(u.kind, u.location, loc) for loc in places]
+    if city_retreat(board, position, entry, rules, hooks):
         choices.append(Convert(u.kind, u.location, GARRISON))
     choices.append(Disband(u.kind, u.location))
     return choices
@@ -345,13 +353,14 @@ def movement_options(
     position: Position,
     rules: Rules = DEFAULT_RULES,
     extras: UnitExtras | None = None,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
 ) -> dict[str, list[MovementOrder]]:
     """Every likely order of each unit on the board, by space (for a garrison: its city's space), for
     random play.
 
     `extras`: the family's other orders of a unit (Machiavelli's conversions and sieges,
     `Family.unit_order_extras`); with them, every order listed has passed the adjudicator's own legality
-    checks.
+    checks, with the family's `hooks` (`Family.legality_hooks`).
     """
     likely = _LikelyOrders(board, position)
     out: dict[str, list[MovementOrder]] = {}
@@ -361,22 +370,27 @@ def movement_options(
         candidates = unit_candidates(board, position, unit, likely, extras or _no_extras)
         orders = [o for o in candidates if isinstance(o, MOVEMENT_KINDS)]
         if extras is not None:
-            orders = [o for o in orders if _legal(board, position, unit.power, o, rules)]
+            orders = [o for o in orders if _legal(board, position, unit.power, o, rules, hooks)]
         out[space] = orders
     return out
 
 
-def _legal(board: Board, position: Position, power: str, order: MovementOrder, rules: Rules) -> bool:
+def _legal(
+    board: Board, position: Position, power: str, order: MovementOrder, rules: Rules, hooks: LegalityHooks
+) -> bool:
     try:
-        check_movement_order(board, position, power, order, rules)
+        check_movement_order(board, position, power, order, rules, hooks)
     except Illegal:
         return False
     return True
 
 
-def retreat_choices(board: Board, position: Position, rules: Rules = DEFAULT_RULES) -> dict[str, list[Order]]:
-    """For each dislodged unit: its retreats (into its city too, where allowed), then disbanding."""
-    return {entry.unit.space: retreat_candidates(board, position, entry, rules) for entry in position.dislodged}
+def retreat_choices(
+    board: Board, position: Position, rules: Rules = DEFAULT_RULES, hooks: LegalityHooks = NO_LEGALITY_HOOKS
+) -> dict[str, list[Order]]:
+    """For each dislodged unit: its retreats (into its city too, where the family's `hooks` allow it), then
+    disbanding."""
+    return {e.unit.space: retreat_candidates(board, position, e, rules, hooks) for e in position.dislodged}
 
 
 def adjustment_choices(board: Board, position: Position, power: str) -> tuple[int, list[Order]]:
@@ -419,17 +433,18 @@ def _movement(
         )
         for u in sorted(position.units_of(power), key=unit_key)
     )
-    others: tuple[str, ...] = ()
-    if board.straits and rules.strait_permission == "allow_command":
-        others = keep((Ally(p) for p in sorted(board.powers) if p != power), board, position, power, rules, check)
+    others = keep(hooks.unitless_orders(board, rules, power), board, position, power, rules, check)
     return tuple(units), others
 
 
-def _retreats(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> tuple[UnitOrders, ...]:
+def _retreats(
+    board: Board, position: Position, rules: Rules, power: str, hooks: LegalOrderHooks
+) -> tuple[UnitOrders, ...]:
+    check, legality = hooks.check_order, hooks.legality_hooks
     return tuple(
         UnitOrders(
             str(entry.unit),
-            keep(retreat_candidates(board, position, entry, rules), board, position, power, rules, check),
+            keep(retreat_candidates(board, position, entry, rules, legality), board, position, power, rules, check),
         )
         for entry in sorted(position.dislodged, key=lambda d: unit_key(d.unit))
         if entry.unit.power == power
@@ -464,7 +479,7 @@ def legal_orders(board: Board, position: Position, rules: Rules, power: str, hoo
     if kind is PhaseKind.MOVEMENT:
         units, others = _movement(board, position, rules, power, hooks)
     elif kind is PhaseKind.RETREAT:
-        units = _retreats(board, position, rules, power, hooks.check_order)
+        units = _retreats(board, position, rules, power, hooks)
     else:
         family = hooks.legal_adjustments(board, position, rules, power)
         units, adjustments = family or _adjustments(board, position, rules, power, hooks.check_order)

@@ -8,6 +8,7 @@ move by convoy depends on the other units, so `pipeline.board.movement` checks t
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .board import Board, coast_of, space_of
 from .orders import (
@@ -23,7 +24,7 @@ from .orders import (
     SupportMove,
 )
 from .outcome import Reason, SubReason
-from .position import Position
+from .position import Dislodged, Position
 from .rules import Rules
 from .units import ARMY, CITY, FLEET, GARRISON, Unit, UnitKind
 
@@ -65,10 +66,26 @@ def find_unit(position: Position, kind: UnitKind | None, at: str) -> Unit | None
     return unit
 
 
-def garrison_city(board: Board, province: str, rules: Rules) -> bool:
-    """Can the city of `province` hold a garrison under these rules?"""
-    city = board.spaces[province].city
-    return city is not None and city.fortified and (rules.fortresses or not city.fortress)
+@dataclass(frozen=True)
+class LegalityHooks:
+    """What a family adds to the shared checks of one order and to the retreats (`pipeline.board.retreat`),
+    each hook named for what it decides. A hook left None (all of them for Diplomacy) adds nothing; the
+    movement plan asks them through `MovementHooks.legality`; docs/architecture.md lists Machiavelli's."""
+
+    garrison_city: Callable[[Board, str, Rules], bool] | None = None  # may the province's city hold a garrison?
+    army_besieges_port: Callable[[Rules], bool] | None = None  # may an army besiege a port city? (None: yes)
+    retreat_closed: Callable[[Board, Position, Unit, str, Rules], bool] | None = None  # shut to this retreat?
+    space_taken: Callable[[Board, Position, str], bool] | None = None  # held, though no unit stands in it?
+    city_retreat: Callable[[Board, Position, Dislodged, Rules], bool] | None = None  # retreat into its city?
+
+
+NO_LEGALITY_HOOKS = LegalityHooks()
+
+
+def garrison_city(board: Board, province: str, rules: Rules, hooks: LegalityHooks = NO_LEGALITY_HOOKS) -> bool:
+    """Can the city of `province` hold a garrison under these rules? The family says
+    (`LegalityHooks.garrison_city`); no city can where it says nothing."""
+    return hooks.garrison_city is not None and hooks.garrison_city(board, province, rules)
 
 
 def step_destination(board: Board, unit: Unit, to: str) -> str:
@@ -102,27 +119,39 @@ def step_destination(board: Board, unit: Unit, to: str) -> str:
 
 
 def check_movement_order(
-    board: Board, position: Position, power: str, order: MovementOrder, rules: Rules = DEFAULT_RULES
+    board: Board,
+    position: Position,
+    power: str,
+    order: MovementOrder,
+    rules: Rules = DEFAULT_RULES,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
 ) -> MovementOrder:
-    """Check one movement-phase order on its own; return it with exact destinations."""
-    return check_order_of(board, position, power, order, find_unit(position, order.kind, order.at), rules)
+    """Check one movement-phase order on its own, with the family's `hooks`; return it with exact
+    destinations."""
+    return check_order_of(board, position, power, order, find_unit(position, order.kind, order.at), rules, hooks)
 
 
 def check_order_of(
-    board: Board, position: Position, power: str, order: MovementOrder, found: Unit | None, rules: Rules
+    board: Board,
+    position: Position,
+    power: str,
+    order: MovementOrder,
+    found: Unit | None,
+    rules: Rules,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
 ) -> MovementOrder:
     """`check_movement_order` for the unit `found` already where the order names it (`find_unit`)."""
     unit = check_unit(order.kind, order.at, found, power)
     if unit.kind is GARRISON and type(order) not in _GARRISON_ORDERS:
         raise Illegal(Reason.ILLEGAL_GARRISON)
-    return _MOVEMENT_CHECKS[type(order)](board, position, unit, order, rules)
+    return _MOVEMENT_CHECKS[type(order)](board, position, unit, order, rules, hooks)
 
 
-def _check_hold(board: Board, position: Position, unit: Unit, order: Hold, rules: Rules) -> Hold:
+def _check_hold(board: Board, position: Position, unit: Unit, order: Hold, rules: Rules, hooks: LegalityHooks) -> Hold:
     return order if order.kind is unit.kind and order.at == unit.location else Hold(unit.kind, unit.location)
 
 
-def _check_move(board: Board, position: Position, unit: Unit, order: Move, rules: Rules) -> Move:
+def _check_move(board: Board, position: Position, unit: Unit, order: Move, rules: Rules, hooks: LegalityHooks) -> Move:
     if unit.kind is FLEET:
         if order.via_convoy:
             raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
@@ -144,7 +173,12 @@ def _check_move(board: Board, position: Position, unit: Unit, order: Move, rules
 
 
 def _check_support(
-    board: Board, position: Position, unit: Unit, order: SupportHold | SupportMove | SupportConvert, rules: Rules
+    board: Board,
+    position: Position,
+    unit: Unit,
+    order: SupportHold | SupportMove | SupportConvert,
+    rules: Rules,
+    hooks: LegalityHooks,
 ) -> SupportHold | SupportMove | SupportConvert:
     supported = find_unit(position, order.target_kind, order.target)
     if supported is None:
@@ -189,7 +223,9 @@ def _check_support(
     return SupportMove(unit.kind, unit.location, supported.kind, supported.location, to)
 
 
-def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules) -> Convoy:
+def _check_convoy(
+    board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules, hooks: LegalityHooks
+) -> Convoy:
     if unit.kind is not FLEET or not board.can_convoy_from(unit.space):
         raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
     target_space, to_space = space_of(order.target), space_of(order.to)
@@ -211,7 +247,9 @@ def _check_convoy(board: Board, position: Position, unit: Unit, order: Convoy, r
     return Convoy(unit.kind, unit.location, army.kind, army.location, to_space)
 
 
-def _check_convert(board: Board, position: Position, unit: Unit, order: Convert, rules: Rules) -> Convert:
+def _check_convert(
+    board: Board, position: Position, unit: Unit, order: Convert, rules: Rules, hooks: LegalityHooks
+) -> Convert:
     """Army or fleet into the garrison of its province's empty fortified city, or the reverse; fleets only
     in ports; never army to fleet at once; a besieged garrison cannot convert."""
     province = space_of(unit.location)
@@ -219,7 +257,7 @@ def _check_convert(board: Board, position: Position, unit: Unit, order: Convert,
     if order.into is unit.kind:
         raise Illegal(Reason.ILLEGAL_CONVERSION)
     fleet = FLEET in (unit.kind, order.into)
-    if not garrison_city(board, province, rules) or city is None or (fleet and not city.port):
+    if not garrison_city(board, province, rules, hooks) or city is None or (fleet and not city.port):
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     if unit.kind is GARRISON:
         if province in position.sieges:
@@ -235,13 +273,17 @@ def _check_convert(board: Board, position: Position, unit: Unit, order: Convert,
     return Convert(unit.kind, unit.location, order.into)
 
 
-def _check_lift(board: Board, position: Position, unit: Unit, order: LiftSiege, rules: Rules) -> LiftSiege:
+def _check_lift(
+    board: Board, position: Position, unit: Unit, order: LiftSiege, rules: Rules, hooks: LegalityHooks
+) -> LiftSiege:
     if space_of(unit.location) not in position.sieges:
         raise Illegal(Reason.ILLEGAL_NOT_BESIEGING)
     return LiftSiege(unit.kind, unit.location)
 
 
-def _check_besiege(board: Board, position: Position, unit: Unit, order: Besiege, rules: Rules) -> Besiege:
+def _check_besiege(
+    board: Board, position: Position, unit: Unit, order: Besiege, rules: Rules, hooks: LegalityHooks
+) -> Besiege:
     province = space_of(unit.location)
     garrison = position.units.get(province + CITY)
     rebellion = position.rebellions.get(province)
@@ -252,7 +294,7 @@ def _check_besiege(board: Board, position: Position, unit: Unit, order: Besiege,
     assert city is not None  # a garrison or a rebellion in a city: there is one
     if unit.kind is FLEET and not city.port:
         raise Illegal(Reason.ILLEGAL_NO_CITY)
-    if unit.kind is ARMY and city.port and rules.port_siege_units == "fleet_only":
+    if unit.kind is ARMY and city.port and hooks.army_besieges_port is not None and not hooks.army_besieges_port(rules):
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     return Besiege(unit.kind, unit.location)
 

@@ -27,7 +27,7 @@ from typing import NamedTuple, cast
 
 from .backup import szykman_then_circular
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, Illegal, check_order_of, find_unit
+from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks, check_order_of, find_unit
 from .orders import (
     MOVEMENT_KINDS,
     Ally,
@@ -187,6 +187,8 @@ class MovementHooks:
     converts_when_dislodged: Callable[[Setting], bool] | None = None  # a converting unit is not dislodged
     sieges: Callable[[Decisions], Sieges] | None = None  # the sieges after the moves, the cities taken
     after_moves: AfterMoves | None = None  # what else the moves change (rebellions, owners, cities)
+    # the checks of each order on its own, which the plan makes with the family's hooks (`Family.legality_hooks`)
+    legality: LegalityHooks = NO_LEGALITY_HOOKS
 
 
 NO_HOOKS = MovementHooks()
@@ -277,7 +279,7 @@ def _read_orders(
             unitless.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE))
             continue
         try:
-            checked = check_order_of(board, position, power, ordered, unit, rules)
+            checked = check_order_of(board, position, power, ordered, unit, rules, hooks.legality)
         except Illegal as why:
             if unit is None or why.reason is Reason.ILLEGAL_NOT_OWNER:
                 unitless.append(Outcome(power, order, False, why.reason, why.detail, unit))

@@ -17,7 +17,15 @@ from pipeline.errors import AmbiguousOrderError, IllegalOrderError
 from .adjustment import adjustments_due, build_location
 from .board import Board, space_of
 from .explain import check_words
-from .legality import DEFAULT_RULES, Illegal, check_movement_order, check_unit, find_unit
+from .legality import (
+    DEFAULT_RULES,
+    NO_LEGALITY_HOOKS,
+    Illegal,
+    LegalityHooks,
+    check_movement_order,
+    check_unit,
+    find_unit,
+)
 from .notation import parse_order
 from .order_kinds import kind_of
 from .orders import (
@@ -42,24 +50,33 @@ OrderCheck = Callable[[Board, Position, str, Order, Rules], Order]
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
 
 
-def check_order(board: Board, position: Position, power: str, order: Order, rules: Rules = DEFAULT_RULES) -> Order:
+def check_order(
+    board: Board,
+    position: Position,
+    power: str,
+    order: Order,
+    rules: Rules = DEFAULT_RULES,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+) -> Order:
     """Check one order on its own in the phase of `position`; return it as the adjudication reads it
     (exact places, the unit's kind written), or raise `Illegal` with the reason.
 
-    The orders every family shares, with Diplomacy's adjustments."""
+    The orders every family shares, with Diplomacy's adjustments; `hooks`: what the family adds to them."""
     check = SHARED_CHECKS.get((position.phase.kind, type(order)), wrong_phase)
-    return check(board, position, power, order, rules)
+    return check(board, position, power, order, rules, hooks)
 
 
-def wrong_phase(board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+def wrong_phase(
+    board: Board, position: Position, power: str, order: Order, rules: Rules, hooks: LegalityHooks
+) -> Order:
     raise Illegal(Reason.ILLEGAL_WRONG_PHASE)
 
 
-def _no_money(board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+def _no_money(board: Board, position: Position, power: str, order: Order, rules: Rules, hooks: LegalityHooks) -> Order:
     raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # no money in this game
 
 
-def _check_ally(board: Board, position: Position, power: str, order: Ally, rules: Rules) -> Ally:
+def _check_ally(board: Board, position: Position, power: str, order: Ally, rules: Rules, hooks: LegalityHooks) -> Ally:
     if order.power not in board.powers:
         raise Illegal(Reason.ILLEGAL_NOT_OWNER)
     return order
@@ -74,40 +91,53 @@ def _dislodged(position: Position, power: str, kind: UnitKind | None, at: str) -
     return entry
 
 
-def _check_retreat(board: Board, position: Position, power: str, order: Retreat, rules: Rules) -> Retreat:
+def _check_retreat(
+    board: Board, position: Position, power: str, order: Retreat, rules: Rules, hooks: LegalityHooks
+) -> Retreat:
     entry = _dislodged(position, power, order.kind, order.at)
     unit = entry.unit
-    return Retreat(unit.kind, unit.location, retreat_destination(board, position, entry, order.to, rules))
+    return Retreat(unit.kind, unit.location, retreat_destination(board, position, entry, order.to, rules, hooks))
 
 
-def _check_city_retreat(board: Board, position: Position, power: str, order: Convert, rules: Rules) -> Convert:
-    """Machiavelli: a dislodged unit retreats into its province's city, becoming its garrison."""
+def _check_city_retreat(
+    board: Board, position: Position, power: str, order: Convert, rules: Rules, hooks: LegalityHooks
+) -> Convert:
+    """A dislodged unit retreats into its province's city, becoming its garrison, where the family allows it
+    (`LegalityHooks.city_retreat`)."""
     entry = _dislodged(position, power, order.kind, order.at)
-    if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules):
+    if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules, hooks):
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     return Convert(entry.unit.kind, entry.unit.location, order.into)
 
 
-def _check_disband(board: Board, position: Position, power: str, order: Disband, rules: Rules) -> Disband:
+def _check_disband(
+    board: Board, position: Position, power: str, order: Disband, rules: Rules, hooks: LegalityHooks
+) -> Disband:
     unit = _dislodged(position, power, order.kind, order.at).unit
     return Disband(unit.kind, unit.location)
 
 
-def _check_removal(board: Board, position: Position, power: str, order: Remove, rules: Rules) -> Remove:
+def _check_removal(
+    board: Board, position: Position, power: str, order: Remove, rules: Rules, hooks: LegalityHooks
+) -> Remove:
     if adjustments_due(position, power) >= 0:
         raise Illegal(Reason.NO_REMOVAL_DUE)
     check_unit(order.kind, order.at, position.unit_at(space_of(order.at)), power)
     return order
 
 
-def _check_build(board: Board, position: Position, power: str, order: Build, rules: Rules) -> Build:
+def _check_build(
+    board: Board, position: Position, power: str, order: Build, rules: Rules, hooks: LegalityHooks
+) -> Build:
     if adjustments_due(position, power) <= 0:
         raise Illegal(Reason.NO_BUILD_ALLOWED)
     build_location(board, position, power, order, set())
     return order
 
 
-def _check_waive(board: Board, position: Position, power: str, order: Waive, rules: Rules) -> Waive:
+def _check_waive(
+    board: Board, position: Position, power: str, order: Waive, rules: Rules, hooks: LegalityHooks
+) -> Waive:
     if adjustments_due(position, power) <= 0:
         raise Illegal(Reason.NO_BUILD_ALLOWED)
     return order

@@ -2,7 +2,9 @@
 
 A unit may not retreat into an occupied space, into the space its attacker came from (unless the
 attacker came by convoy), into a space left empty by a standoff, or by convoy. Two units retreating
-to the same space are both disbanded; a unit without a valid retreat order is disbanded.
+to the same space are both disbanded; a unit without a valid retreat order is disbanded. What a family
+adds (Machiavelli: straits closed to retreats, Venice's one unit, the retreat into a city) comes in as its
+`LegalityHooks` (`pipeline.board.legality`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, Illegal, check_unit, garrison_city, step_destination
+from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks, check_unit, step_destination
 from .orders import Convert, Disband, Order, Retreat
 from .outcome import Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position
@@ -27,23 +29,20 @@ class RetreatResult:
 
 
 def retreat_destination(
-    board: Board, position: Position, entry: Dislodged, to: str, rules: Rules = DEFAULT_RULES
+    board: Board,
+    position: Position,
+    entry: Dislodged,
+    to: str,
+    rules: Rules = DEFAULT_RULES,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
 ) -> str:
-    """The exact location a retreat to `to` ends at, or raise `Illegal`."""
+    """The exact location a retreat to `to` ends at, or raise `Illegal`; the family's `hooks` may close
+    a way (`retreat_closed`) or hold a space no unit stands in (`space_taken`)."""
     dest = step_destination(board, entry.unit, to)
     space = space_of(dest)
-    if entry.unit.kind is UnitKind.FLEET:  # a strait another power's fleet holds is closed to retreats too
-        for strait in board.straits:
-            keeper = position.units.get(strait.controller)
-            if (
-                (entry.unit.space, space) in strait.moves
-                and (not rules.straits or strait.controller in rules.straits)
-                and keeper is not None
-                and keeper.kind is UnitKind.FLEET
-                and keeper.power != entry.unit.power
-            ):
-                raise Illegal(Reason.ILLEGAL_STRAIT_CLOSED)
-    if space in position.units or (board.spaces[space].single_unit and space + CITY in position.units):
+    if hooks.retreat_closed is not None and hooks.retreat_closed(board, position, entry.unit, space, rules):
+        raise Illegal(Reason.ILLEGAL_STRAIT_CLOSED)
+    if space in position.units or (hooks.space_taken is not None and hooks.space_taken(board, position, space)):
         raise Illegal(Reason.RETREAT_OCCUPIED)
     if space == entry.attacker_from:
         raise Illegal(Reason.RETREAT_TO_ATTACKER)
@@ -52,29 +51,25 @@ def retreat_destination(
     return dest
 
 
-def city_retreat(board: Board, position: Position, entry: Dislodged, rules: Rules = DEFAULT_RULES) -> bool:
-    """May the dislodged unit retreat into the city of its own province, becoming its garrison?
-
-    Machiavelli: the city must be fortified, empty and (for a fleet) a port, and the attacker must not
-    have come out of it; under the judge's rules only when no other retreat is open.
-    """
-    unit = entry.unit
-    province = unit.space
-    city = board.spaces[province].city if province in board.spaces else None
-    if (
-        unit.kind is UnitKind.GARRISON
-        or city is None
-        or not garrison_city(board, province, rules)
-        or (unit.kind is UnitKind.FLEET and not city.port)
-        or board.spaces[province].single_unit
-        or province + CITY in position.units
-        or entry.attacker_from == province + CITY
-    ):
-        return False
-    return rules.retreat_into_city == "any" or not retreat_options(board, position, entry, rules)
+def city_retreat(
+    board: Board,
+    position: Position,
+    entry: Dislodged,
+    rules: Rules = DEFAULT_RULES,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+) -> bool:
+    """May the dislodged unit retreat into the city of its own province, becoming its garrison? The family
+    says (`LegalityHooks.city_retreat`); never where it says nothing."""
+    return hooks.city_retreat is not None and hooks.city_retreat(board, position, entry, rules)
 
 
-def retreat_options(board: Board, position: Position, entry: Dislodged, rules: Rules = DEFAULT_RULES) -> list[str]:
+def retreat_options(
+    board: Board,
+    position: Position,
+    entry: Dislodged,
+    rules: Rules = DEFAULT_RULES,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+) -> list[str]:
     """Every location the dislodged unit could retreat to (empty: it will be disbanded unless it may
     retreat into its city, see `city_retreat`)."""
     unit = entry.unit
@@ -85,13 +80,19 @@ def retreat_options(board: Board, position: Position, entry: Dislodged, rules: R
     options = []
     for loc in candidates:
         with contextlib.suppress(Illegal):
-            options.append(retreat_destination(board, position, entry, loc, rules))
+            options.append(retreat_destination(board, position, entry, loc, rules, hooks))
     return options
 
 
 def adjudicate_retreats(
-    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules = DEFAULT_RULES
+    board: Board,
+    position: Position,
+    orders: Iterable[tuple[str, Order]],
+    rules: Rules = DEFAULT_RULES,
+    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
 ) -> RetreatResult:
+    """Each dislodged unit's retreat order carried out, with the family's `hooks`; two retreats to one
+    place both fail, and a unit without a valid retreat is disbanded."""
     waiting = {d.unit.space: d for d in position.dislodged}
     outcomes: list[Outcome] = []
     chosen: dict[str, tuple[str, Order, str | None]] = {}  # space -> (power, order, destination)
@@ -110,7 +111,7 @@ def adjudicate_retreats(
             continue
         try:
             check_unit(order.kind, order.at, entry.unit, power)
-            dest = _destination(board, position, entry, order, rules)
+            dest = _destination(board, position, entry, order, rules, hooks)
         except Illegal as why:
             outcomes.append(Outcome(power, order, False, why.reason, why.detail, entry.unit))
             if why.reason is not Reason.ILLEGAL_NOT_OWNER:
@@ -159,13 +160,18 @@ def adjudicate_retreats(
 
 
 def _destination(
-    board: Board, position: Position, entry: Dislodged, order: Retreat | Disband | Convert, rules: Rules
+    board: Board,
+    position: Position,
+    entry: Dislodged,
+    order: Retreat | Disband | Convert,
+    rules: Rules,
+    hooks: LegalityHooks,
 ) -> str | None:
     """Where a retreat order takes the unit (the city space for a retreat into the city); None to disband."""
     if isinstance(order, Retreat):
-        return retreat_destination(board, position, entry, order.to, rules)
+        return retreat_destination(board, position, entry, order.to, rules, hooks)
     if isinstance(order, Convert):
-        if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules):
+        if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules, hooks):
             raise Illegal(Reason.ILLEGAL_NO_CITY)
         return entry.unit.space + CITY
     return None

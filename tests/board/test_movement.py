@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from pipeline.board.board import Board
-from pipeline.board.legality import DEFAULT_RULES, Illegal
+from pipeline.board.legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks
 from pipeline.board.movement import NO_HOOKS, Decisions, MovementHooks, Role, adjudicate_movement, plan_movement
 from pipeline.board.notation import parse_order
 from pipeline.board.orders import Order
@@ -224,5 +224,7 @@ def test_a_family_hook_decides_what_the_engine_does_not_know(board: Board) -> No
 
 
 def test_without_hooks_every_hook_is_none() -> None:
-    # Diplomacy pays nothing for what other families add: no hook is set
-    assert all(getattr(NO_HOOKS, f.name) is None for f in dataclasses.fields(MovementHooks))
+    # Diplomacy pays nothing for what other families add: no hook is set, nor any of the checks' hooks
+    assert all(getattr(NO_HOOKS, f.name) is None for f in dataclasses.fields(MovementHooks) if f.name != "legality")
+    assert NO_HOOKS.legality is NO_LEGALITY_HOOKS
+    assert all(getattr(NO_LEGALITY_HOOKS, f.name) is None for f in dataclasses.fields(LegalityHooks))

@@ -69,12 +69,14 @@ def play_year(board: Board, rules: Rules, seed: int) -> None:
     while position.phase.year < 1455 or position.phase.kind is not PhaseKind.MOVEMENT:
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
-            options = movement_options(board, position, rules, family_of(rules).unit_order_extras)
+            options = movement_options(
+                board, position, rules, family_of(rules).unit_order_extras, family_of(rules).legality_hooks
+            )
             orders = [(position.units[s].power, rng.choice(opts)) for s, opts in options.items() if opts]
             if not (rules.calendar == "objectif" and position.phase.season == "spring"):
                 orders += money_orders(board, position, rng)
         elif kind is PhaseKind.RETREAT:
-            choices = retreat_choices(board, position, rules)
+            choices = retreat_choices(board, position, rules, family_of(rules).legality_hooks)
             orders = [(d.unit.power, rng.choice(choices[d.unit.space])) for d in position.dislodged]
         else:
             orders = adjustment_orders(board, position, rng) + money_orders(board, position, rng)

@@ -46,10 +46,12 @@ def play_year(board: Board, rules: Rules, seed: int) -> list[Position]:
             rng.shuffle(orders)
             orders = orders[: len(orders) * 4 // 5]
         elif position.phase.kind is PhaseKind.MOVEMENT:
-            options = movement_options(board, position, rules, family_of(rules).unit_order_extras)
+            options = movement_options(
+                board, position, rules, family_of(rules).unit_order_extras, family_of(rules).legality_hooks
+            )
             orders = [(position.units[s].power, rng.choice(opts)) for s, opts in options.items() if opts]
         else:
-            choices = retreat_choices(board, position, rules)
+            choices = retreat_choices(board, position, rules, family_of(rules).legality_hooks)
             orders = [(d.unit.power, rng.choice(choices[d.unit.space])) for d in position.dislodged]
         for _, order in orders if position.phase.kind is not PhaseKind.ADJUSTMENT else ():  # read back from text
             assert parse_order(str(order), board, position.phase.kind) == order

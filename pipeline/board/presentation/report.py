@@ -250,8 +250,9 @@ class _Report:
             return []
         out = []
         for d in after.dislodged:
-            places = [w.to(loc) for loc in retreat_options(record.board, after, d, record.rules)]
-            if city_retreat(record.board, after, d, record.rules):
+            hooks = record.family.legality_hooks
+            places = [w.to(loc) for loc in retreat_options(record.board, after, d, record.rules, hooks)]
+            if city_retreat(record.board, after, d, record.rules, hooks):
                 places.append(t.gettext("into the city of its province"))
             values = {"unit": capital(w.unit(d.unit)), "places": t.join(places, "or")}
             attacker = self.s.unit_at(d.attacker_from) if d.attacker_from else None

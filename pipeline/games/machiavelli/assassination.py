@@ -21,13 +21,14 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from pipeline.board.board import Board
-from pipeline.board.legality import Illegal, garrison_city
+from pipeline.board.legality import Illegal
 from pipeline.board.outcome import Reason
 from pipeline.board.position import Position
 from pipeline.board.rules import Rules
 from pipeline.board.units import CITY, Unit
 from pipeline.shared.dice import Dice
 
+from .legality_hooks import garrison_city
 from .rebellions import barred, place_rebellion, with_control
 
 MAX_STAKE = 36

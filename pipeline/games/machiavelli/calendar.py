@@ -32,6 +32,7 @@ from .disasters import eliminate_in, strike
 from .expenses import settle_expenses
 from .income import compute_income
 from .legality import money_phase
+from .legality_hooks import LEGALITY_HOOKS
 from .movement_hooks import movement_hooks
 from .upkeep import UpkeepResult, adjudicate_upkeep
 
@@ -103,7 +104,7 @@ def play_phase(
         holding = frozenset(assassinated) | position.struck  # also those struck in Objectif's spring adjustments
         result = adjudicate_movement(board, position, orders, rules=rules, hooks=movement_hooks(holding))
     elif kind is PhaseKind.RETREAT:
-        result = adjudicate_retreats(board, position, orders, rules)
+        result = adjudicate_retreats(board, position, orders, rules, LEGALITY_HOOKS)
     else:
         result = adjudicate_upkeep(board, position, orders, rules)
     after = result.position

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from pipeline.board.board import Board, space_of
 from pipeline.board.ledger import Ledger
-from pipeline.board.legality import Illegal, find_unit, garrison_city
+from pipeline.board.legality import Illegal, find_unit
 from pipeline.board.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
 from pipeline.board.orders import Expense, GiveChit, Order, PermitBribes
 from pipeline.board.outcome import Outcome, Reason, SubReason
@@ -44,6 +44,7 @@ from pipeline.shared.dice import Audience, Dice
 
 from .assassination import chances, spend_chit
 from .income import holds_home_country
+from .legality_hooks import garrison_city
 from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, barred, place_rebellion, with_control
 
 MINIMUM = {

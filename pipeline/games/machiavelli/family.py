@@ -126,6 +126,9 @@ class MachiavelliFamily(Family):
     def unit_order_extras(self, unit: Unit) -> Iterable[Order]:
         return legal_orders.unit_order_extras(unit)
 
+    def unitless_orders(self, board: Board, rules: Rules, power: str) -> Iterable[Order]:
+        return legal_orders.ally_orders(board, rules, power)
+
     def legal_adjustments(
         self, board: Board, position: Position, rules: Rules, power: str
     ) -> tuple[tuple[UnitOrders, ...], dict[str, object]]:

@@ -16,6 +16,7 @@ from pipeline.board.legality import Illegal
 from pipeline.board.notation import parse_order
 from pipeline.board.order_kinds import expense
 from pipeline.board.orders import (
+    Ally,
     Besiege,
     Borrow,
     Build,
@@ -37,6 +38,7 @@ from pipeline.board.units import ARMY, FLEET, GARRISON, SPECIALS, Unit, UnitKind
 from .banking import LOAN_LIMIT, LOAN_RATES
 from .expenses import bribe_kind, minimum, rebellion_cost
 from .rebellions import PACIFY
+from .straits import allies_allowed
 from .upkeep import COSTS, unit_cost
 
 EXPENSE_KINDS = tuple(k.name for k in expense.EXPENSE_KINDS)
@@ -44,6 +46,14 @@ BRIBE_KINDS = tuple(k.name for k in expense.EXPENSE_KINDS if k.target == expense
 COUNTER_BRIBE_STEP = 3  # a counter-bribe counts in steps of 3 ducats
 FAMINE_RELIEF = 3  # ducats that end a famine (expenses)
 ASSASSINATION_STAKES = (12, 24, 36)  # each 12 more ducats, one more face of the die
+
+
+def ally_orders(board: Board, rules: Rules, power: str) -> list[Order]:
+    """The orders for no unit of a movement phase: `Ally <power>` for each other power, where the map has
+    straits and the rules the command [M 8.5] (`Family.unitless_orders`)."""
+    if not board.straits or not allies_allowed(rules):
+        return []
+    return [Ally(p) for p in sorted(board.powers) if p != power]
 
 
 def unit_order_extras(unit: Unit) -> list[Order]:

@@ -28,6 +28,7 @@ from pipeline.board.position import PhaseKind, Position
 from pipeline.board.rules import Rules
 
 from .expenses import check_expense
+from .legality_hooks import LEGALITY_HOOKS
 from .upkeep import new_unit
 
 
@@ -50,7 +51,9 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
         if not money_phase(position, rules):
             raise Illegal(Reason.ILLEGAL_WRONG_PHASE)
         return money(board, position, power, order, rules)
-    check = _CHECKS.get((position.phase.kind, type(order)), shared_check)
+    check = _CHECKS.get((position.phase.kind, type(order)))
+    if check is None:
+        return shared_check(board, position, power, order, rules, LEGALITY_HOOKS)
     return check(board, position, power, order, rules)
 
 

@@ -1,6 +1,7 @@
 """What Machiavelli adds to the shared movement engine (`pipeline.board.movement.MovementHooks`), each rule
 in the module of its concept: straits (`straits.py`), Venice (`venice.py`), conversions (`conversions.py`),
-sieges (`sieges.py`), the rebels (`rebellions.py`) and assassination (`assassination.py`)."""
+sieges (`sieges.py`), the rebels (`rebellions.py`) and assassination (`assassination.py`); with them, what it
+adds to the checks of one order, which the plan makes (`legality_hooks.py`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pipeline.board.units import Unit
 
 from . import conversions, rebellions, sieges, straits, venice
 from .assassination import holds_for_assassination
+from .legality_hooks import LEGALITY_HOOKS
 
 
 def movement_hooks(assassinated: frozenset[str] = frozenset()) -> MovementHooks:
@@ -42,6 +44,7 @@ def movement_hooks(assassinated: frozenset[str] = frozenset()) -> MovementHooks:
         converts_when_dislodged=conversions.converts_when_dislodged,
         sieges=sieges_after,
         after_moves=after_moves,
+        legality=LEGALITY_HOOKS,
     )
 
 

@@ -9,6 +9,8 @@
   garrison there converting into a fleet, already closes the strait (`strait_entered`) [M 8.4].
 - Option `strait_permission: allow_command` (judge): `Ally <power>` lets that power's fleets through for the
   phase; `none` (Objectif): the order does not exist (`allies_allowed`) [M 8.5].
+- A fleet may not retreat through a strait another power's fleet closes (`retreat_closed`, a hook of the
+  retreats: `legality_hooks.py`) [M 10.3].
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 from pipeline.board.board import Board, Strait
 from pipeline.board.movement import Decisions, Setting
 from pipeline.board.orders import Convert
+from pipeline.board.position import Position
 from pipeline.board.rules import Rules
-from pipeline.board.units import UnitKind
+from pipeline.board.units import Unit, UnitKind
 
 
 def allies_allowed(rules: Rules) -> bool:
@@ -74,4 +77,18 @@ def strait_entered(decisions: Decisions, i: int) -> bool:
         becomes = entering.order.into if isinstance(entering.order, Convert) else entering.unit.kind
         if _closes_to(setting, becomes, entering.unit.power, power) and decisions.resolve(j):
             return True
+    return False
+
+
+def retreat_closed(board: Board, position: Position, unit: Unit, space: str, rules: Rules) -> bool:
+    """The retreat hook `retreat_closed`: is the way of the dislodged fleet `unit` into `space` a strait in
+    play whose controlling space another power's fleet holds [M 10.3]? (No `Ally` opens it: those orders
+    were the movement phase's.)"""
+    if unit.kind is not UnitKind.FLEET:
+        return False
+    for strait in straits_in_play(board, rules):
+        keeper = position.units.get(strait.controller)
+        if (unit.space, space) in strait.moves and keeper is not None:
+            if keeper.kind is UnitKind.FLEET and keeper.power != unit.power:
+                return True
     return False

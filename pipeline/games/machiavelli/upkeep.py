@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pipeline.board.board import Board, space_of
 from pipeline.board.ledger import Ledger
-from pipeline.board.legality import Illegal, find_unit, garrison_city
+from pipeline.board.legality import Illegal, find_unit
 from pipeline.board.orders import Build, Maintain, Order, Remove
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Position
@@ -26,6 +26,7 @@ from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
 
 from .income import holds_home_country
+from .legality_hooks import garrison_city
 
 COSTS = {None: 3, "militia": 6, "mercenaries": 6, "professionals": 9}
 
@@ -172,6 +173,6 @@ def new_unit(
     if rules.unit_limits is not None:
         limit = dict(zip((UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON), rules.unit_limits, strict=True))[kind]
         if sum(1 for u in units.values() if u.power == power and u.kind is kind) >= limit:
-            raise Illegal(Reason.NO_BUILD_ALLOWED)
+            raise Illegal(Reason.NO_BUILD_ALLOWED, allowed=str(limit))  # as many as the rules allow [M 3.5]
     assert power != AUTONOMOUS
     return Unit(power, kind, location, order.special)

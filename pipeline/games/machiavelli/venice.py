@@ -6,7 +6,8 @@ space.
   Objectif's conversions: `conversions.py`).
 - A garrison converting out fails if the province is attacked, whatever the strengths
   (`conversion_stopped`).
-- While a garrison holds the city nothing enters the province (`shut_spaces`).
+- While a garrison holds the city nothing enters the province (`shut_spaces`), nor retreats into it
+  (`space_taken`, a hook of the retreats: `legality_hooks.py`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Sequence
 
 from pipeline.board.board import Board, space_of
 from pipeline.board.movement import Decisions, Setting
-from pipeline.board.units import Unit, UnitKind
+from pipeline.board.position import Position
+from pipeline.board.units import CITY, Unit, UnitKind
 
 
 def in_single_unit_province(board: Board, unit: Unit) -> bool:
@@ -28,6 +30,12 @@ def shut_spaces(setting: Setting, units: Sequence[Unit]) -> frozenset[str]:
     may enter [M 9.2]."""
     spaces = setting.board.spaces
     return frozenset(u.location for u in units if u.kind is UnitKind.GARRISON and spaces[u.location].single_unit)
+
+
+def space_taken(board: Board, position: Position, space: str) -> bool:
+    """The retreat hook `space_taken`: is `space` a single-unit province whose city holds a garrison, which no
+    retreat may enter [M 9.2]?"""
+    return board.spaces[space].single_unit and space + CITY in position.units
 
 
 def conversion_stopped(decisions: Decisions, i: int) -> list[int]:
