@@ -346,6 +346,8 @@ class Reader:
                     )
                 if op is TradeOp.BUY:
                     assign = self.own_unit(m.get("assign_to"), f"{w}.assign_to", military)
+                    if merc is not None and assign is not None:
+                        self.foot_only(merc, self.units[assign].kind, f"{w}.unit")
                 if m.get("quantity", 1) != 1:
                     c.add(f"{w}.quantity", "mercenaries are traded one named unit at a time")
             else:
@@ -384,6 +386,11 @@ class Reader:
             if p not in self.st.public.ravaged and self.s.provinces[p].resources.get(Good.WOOD, 0) > 0
         )
         return max(0, fleets + 2 * new - own)
+
+    def foot_only(self, merc: str, kind: UnitKind | None, where: str) -> None:
+        """A fleet takes foot soldiers only, whether its own power's or bought [S 3.9] (§3.2.3, §2.2.6)."""
+        if kind is UnitKind.FLEET and self.s.mercenaries[merc].kind is not MercenaryKind.FOOT:
+            self.c.add(where, f"a fleet takes foot soldiers only; {merc!r} are {self.s.mercenaries[merc].kind.value}")
 
     def own_unit(self, data: Any, where: str, military: tuple[UnitOrders, ...]) -> str | None:
         mine = [u.id for u in self.st.units_of(self.power)]
@@ -633,13 +640,8 @@ class Reader:
                 )
             if creating and mercs:
                 c.add(f"{w}.mercenaries", "a unit raised this winter takes no mercenaries this year")
-            if kind is UnitKind.FLEET:
-                for i, merc in enumerate(mercs):
-                    if self.s.mercenaries[merc].kind is not MercenaryKind.FOOT:
-                        c.add(
-                            f"{w}.mercenaries[{i}]",
-                            f"a fleet takes foot soldiers only; {merc!r} are {self.s.mercenaries[merc].kind.value}",
-                        )
+            for i, merc in enumerate(mercs):
+                self.foot_only(merc, kind, f"{w}.mercenaries[{i}]")
             start = at if creating else mine[uid].place if uid in mine else None
             plan = self.plan(um.get("plan"), f"{w}.plan", kind, start, creating)
             prio = c.mapping(um.get("defence_priorities"), f"{w}.defence_priorities", required=False)
@@ -777,6 +779,9 @@ class Reader:
         s, t = self.s, order.target
         if t is None:
             return here
+        if order.kind is OrderKind.MARCH and t == here:
+            self.c.add(where, self.already_there(here, kind))
+            return t
         if order.kind is OrderKind.MARCH:
             near = (
                 s.seas[here].adjacent
@@ -808,6 +813,16 @@ class Reader:
                 self.c.add(where, f"{t!r} is neither {here!r}, where the army will be, nor next to it")
             return t
         return here
+
+    def already_there(self, here: str, kind: UnitKind | None) -> str:
+        """A march to the place the unit holds, in words: it is there already, and how to stay."""
+        name = self.s.place_name(here).en
+        what = "fleet" if kind is UnitKind.FLEET else "army"
+        place = f"the {name}" if here in self.s.seas else name
+        return (
+            f"the {what} is already in {place} at that season: a march goes to a neighbouring place; "
+            "to stay, order a defence such as D0"
+        )
 
     def condition(self, data: Any, where: str, season: Season) -> Condition | None:
         if data is None:

@@ -149,6 +149,7 @@ WHYS: dict[str, Callable[[Translations], str]] = {
     "unavailable": lambda t: t.gettext("not available"),
     "no_unit": lambda t: t.gettext("the unit no longer exists"),
     "full": lambda t: t.gettext("no room for more"),
+    "foot_only": lambda t: t.gettext("a fleet takes foot soldiers only"),
     "not_allowed": lambda t: t.gettext("not allowed by the rules"),
     "not_matched": lambda t: t.gettext("the partner's terms differ"),
     "not_possible": lambda t: t.gettext("no longer possible"),
