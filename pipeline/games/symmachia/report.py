@@ -20,6 +20,7 @@ from typing import Any
 from pipeline.escape import markdown_code, markdown_text
 from pipeline.games.contract import Translations
 
+from .checking import said_words
 from .model import Title, UnitKind
 from .scenario import Scenario
 from .state import State
@@ -542,7 +543,29 @@ def private_report(scenario: Scenario, after: State | None, private: Data, t: Tr
     out += [t.gettext("Treasury at the year's end: %(amount)s talents.") % {"amount": private.get("treasury", 0)}, ""]
     secret = [r for r in private.get("records") or [] if isinstance(r, Mapping)]
     out += _listed(t.gettext("Secret acts and what came of them"), secret, n)
+    out += refused_words(scenario, private.get("refused"), t)
     return out + _dice(t.gettext("Secret dice"), private, t)
+
+
+def refused_words(scenario: Scenario, refused: Any, t: Translations) -> list[str]:
+    """Why the power's order file was refused, each problem at its line in the reader's language (what the
+    reader kept of it: `checking.problem`), or as the English words where only they were kept."""
+    if not isinstance(refused, Mapping):
+        return []
+    names = Namer(scenario, None, t)
+    problems = [str(p) for p in refused.get("problems") or []]
+    said = list(refused.get("said") or [])
+    lines = []
+    for i, english in enumerate(problems):
+        kept = said[i] if i < len(said) and isinstance(said[i], Mapping) else None
+        if kept is None:
+            lines.append(english)
+            continue
+        why = said_words(kept, t.gettext, names.place)
+        line = kept.get("line")
+        lines.append(t.gettext("Line %(line)s: %(why)s") % {"line": line, "why": why} if line else why)
+    head = t.gettext("Your order file was refused: the year was played as without orders. Why:")
+    return ["## " + t.gettext("Order file refused"), "", head, "", *("- " + markdown_text(x) for x in lines), ""]
 
 
 def master_view(scenario: Scenario, before: State, master: Data, t: Translations) -> list[str]:
