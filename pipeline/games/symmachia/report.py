@@ -547,6 +547,44 @@ def private_report(scenario: Scenario, after: State | None, private: Data, t: Tr
     return out + _dice(t.gettext("Secret dice"), private, t)
 
 
+def private_words(scenario: Scenario, state: State, t: Translations) -> dict[str, Any]:
+    """The private-report page's words for a power's report (`Presentation.private_words`): its sections'
+    headings, the treasury lines' and the records' codes and every name in words, the records' sentences."""
+    n = Namer(scenario, state, t)
+    pub = state.public
+    names = {p: n.power(p) for p in sorted({*scenario.powers, *pub.powers})}
+    names |= {p: n.place(p) for p in sorted({*scenario.provinces, *scenario.seas})}
+    names |= {p: n.title(post.name) for p, post in sorted(scenario.posts.items())}
+    names |= _start_units(scenario, t)  # those gone since (a report of an earlier year names them)
+    names |= {u: n.unit(u) for u in sorted({*pub.units, *scenario.mercenaries})}
+    names |= {lid: n.leader(lid) for lid in sorted(pub.leaders)}
+    codes = {code: made(t) for table in (ENTRIES, WHYS, GOODS) for code, made in sorted(table.items())}
+    headings = {
+        "ledger": t.gettext("Treasury"),
+        "ledger_columns": [t.gettext("Step"), t.gettext("Line"), t.gettext("Talents"), t.gettext("For")],
+        "treasury": t.gettext("Treasury at the year's end"),
+        "records": t.gettext("Secret acts and what came of them"),
+        "dice": t.gettext("Secret dice"),
+        "purpose": t.gettext("Die"),
+        "sides": t.gettext("Sides"),
+        "value": t.gettext("Value"),
+    }
+    sentences = {code: made(t) for code, made in sorted(SENTENCES.items())}
+    return {"headings": headings, "words": codes | names, "sentences": sentences}
+
+
+def _start_units(scenario: Scenario, t: Translations) -> dict[str, str]:
+    """Each army and fleet of the scenario's start by its first commander."""
+    out = {}
+    for start in scenario.powers.values():
+        leaders = {leader.id: leader.name for leader in (start.king, *start.leaders)}
+        for u in start.units:
+            who = Namer(scenario, None, t).title(leaders[u.leader]) if u.leader in leaders else u.leader
+            kind = t.gettext("%(leader)s's fleet") if u.kind is UnitKind.FLEET else t.gettext("%(leader)s's army")
+            out[u.id] = kind % {"leader": who}
+    return out
+
+
 def refused_words(scenario: Scenario, refused: Any, t: Translations) -> list[str]:
     """Why the power's order file was refused, each problem at its line in the reader's language (what the
     reader kept of it: `checking.problem`), or as the English words where only they were kept."""
