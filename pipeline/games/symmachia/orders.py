@@ -438,38 +438,30 @@ class Reader:
         mine = [u.id for u in self.st.units_of(self.power)]
         return self.c.name_in(data, where, mine, N_("unit of yours"))
 
+    POLITICS_KEYS = (
+        "new_capital",
+        "main_trading_post",
+        "forgive",
+        "plot_kings",
+        "rome",
+        "gifts",
+        "tribute",
+        "speech",
+        "patronage",
+        "friendship",
+        "dorea",
+        "plot_generals",
+        "counter_corruption",
+        "corruption",
+        "bosporus",
+    )
+
     def politics(self, data: Any) -> Politics:
+        """The politics section [S 7]: its public acts, then its secret ones, each checked as it is read."""
         c = self.c
         m = c.mapping(data, "politics", required=False)
-        c.unknown_keys(
-            m,
-            "politics",
-            (
-                "new_capital",
-                "main_trading_post",
-                "forgive",
-                "plot_kings",
-                "rome",
-                "gifts",
-                "tribute",
-                "speech",
-                "patronage",
-                "friendship",
-                "dorea",
-                "plot_generals",
-                "counter_corruption",
-                "corruption",
-                "bosporus",
-            ),
-        )
-        mine = self.st.provinces_of(self.power)
-        info = self.st.public.powers.get(self.power)
-        new_capital = None
-        if m.get("new_capital") is not None:
-            new_capital = self.place(m.get("new_capital"), "politics.new_capital", mine, N_("province of yours"))
-            held = info is not None and self.st.owner(info.capital) == self.power
-            if held and info is not None and self.st.owner(info.original_capital) == self.power and new_capital:
-                c.add("politics.new_capital", N_("a capital moves only when it has been lost"))
+        c.unknown_keys(m, "politics", self.POLITICS_KEYS)
+        new_capital = self.new_capital(m.get("new_capital"))
         post = None
         if m.get("main_trading_post") is not None:
             post = c.name_in(m.get("main_trading_post"), "politics.main_trading_post", self.s.posts, N_("trading post"))
@@ -480,8 +472,59 @@ class Reader:
         rome = self.names(
             m.get("rome"), "politics.rome", lambda x, w: self.place(x, w, self.s.provinces, N_("province"))
         )
+        gifts = self.gifts(m.get("gifts"))
+        tribute = self.tribute(m.get("tribute"))
+        patronage = c.flag(m.get("patronage"), "politics.patronage")
+        if patronage and not self.major:
+            c.add("politics.patronage", N_("a minor power is no patron of the arts"))
+        dorea = tuple(
+            self.dorea(raw, f"politics.dorea[{i}]")
+            for i, raw in enumerate(c.sequence(m.get("dorea"), "politics.dorea"))
+        )
+        if dorea and not self.major:
+            c.add("politics.dorea", N_("a minor power signs no territorial treaty"))
+        plot_generals, counter, bribes = self.secret_acts(m, plot_kings)
+        bosporus = self.names(m.get("bosporus"), "politics.bosporus", self.power_name)
+        if bosporus and not any(self.st.owner(s.province) == self.power for s in self.s.straits):
+            self.warn(
+                "politics.bosporus", N_("only the master of a strait lets others cross it: this list is not read")
+            )
+        speech = c.text(m.get("speech"), "politics.speech", required=False)
+        friendship = self.names(m.get("friendship"), "politics.friendship", self.power_name)
+        return Politics(
+            new_capital,
+            post,
+            forgive,
+            plot_kings,
+            rome,
+            gifts,
+            tribute,
+            speech,
+            patronage,
+            friendship,
+            dorea,
+            plot_generals,
+            counter,
+            bribes,
+            bosporus,
+        )
+
+    def new_capital(self, data: Any) -> str | None:
+        """A new capital, only when the capital has been lost [S 2.3]."""
+        if data is None:
+            return None
+        info = self.st.public.powers.get(self.power)
+        chosen = self.place(data, "politics.new_capital", self.st.provinces_of(self.power), N_("province of yours"))
+        held = info is not None and self.st.owner(info.capital) == self.power
+        if held and info is not None and self.st.owner(info.original_capital) == self.power and chosen:
+            self.c.add("politics.new_capital", N_("a capital moves only when it has been lost"))
+        return chosen
+
+    def gifts(self, data: Any) -> tuple[Gift, ...]:
+        """Gifts to friends, a king's only, at most two a year to minor powers [S 7.3]."""
+        c = self.c
         gifts = []
-        for to, amount in c.mapping(m.get("gifts"), "politics.gifts", required=False).items():
+        for to, amount in c.mapping(data, "politics.gifts", required=False).items():
             name = self.power_name(to, f"politics.gifts.{to}")
             if name is not None:
                 gifts.append(Gift(name, self.amount(amount, f"politics.gifts.{to}")))
@@ -495,9 +538,11 @@ class Reader:
                 limit=MINOR_GIFTS_LIMIT,
                 count=len(to_minors),
             )
-        tribute = self.names(
-            m.get("tribute"), "politics.tribute", lambda x, w: self.place(x, w, self.s.provinces, N_("province"))
-        )
+        return tuple(gifts)
+
+    def tribute(self, data: Any) -> tuple[str, ...]:
+        """The provinces whose hordes the power pays to leave [S 8.8]."""
+        tribute = self.names(data, "politics.tribute", lambda x, w: self.place(x, w, self.s.provinces, N_("province")))
         hordes = {h.place for h in self.st.public.hordes}
         for i, prov in enumerate(tribute):
             if prov not in hordes:
@@ -505,16 +550,15 @@ class Reader:
                     f"politics.tribute[{i}]", N_("no horde is in {province}: nothing will be paid"), province=repr(prov)
                 )
             if not self.major and self.st.owner(prov) != self.power:
-                c.add(f"politics.tribute[{i}]", N_("a minor power pays barbarians only on its own territory"))
-        patronage = c.flag(m.get("patronage"), "politics.patronage")
-        if patronage and not self.major:
-            c.add("politics.patronage", N_("a minor power is no patron of the arts"))
-        dorea = tuple(
-            self.dorea(raw, f"politics.dorea[{i}]")
-            for i, raw in enumerate(c.sequence(m.get("dorea"), "politics.dorea"))
-        )
-        if dorea and not self.major:
-            c.add("politics.dorea", N_("a minor power signs no territorial treaty"))
+                self.c.add(f"politics.tribute[{i}]", N_("a minor power pays barbarians only on its own territory"))
+        return tribute
+
+    def secret_acts(
+        self, m: Mapping[str, Any], plot_kings: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], tuple[Bribe, ...]]:
+        """Plots against generals, counter-bribes and bribes, with a minor's yearly limit and one plot a year
+        against each victim [S 7.4] [S 7.8]."""
+        c = self.c
         leaders = {lid for lid, leader in self.st.public.leaders.items() if leader.power not in (None, self.power)}
         kings = {info.king for info in self.st.public.powers.values()}
         plot_generals = self.names(
@@ -522,29 +566,8 @@ class Reader:
             "politics.plot_generals",
             lambda x, w: c.name_in(x, w, sorted(leaders - kings), N_("general of another power")),
         )
-        counter = []
-        for uid, amount in c.mapping(
-            m.get("counter_corruption"), "politics.counter_corruption", required=False
-        ).items():
-            unit = self.own_unit(uid, f"politics.counter_corruption.{uid}", ())
-            if unit is not None:
-                counter.append((unit, self.amount(amount, f"politics.counter_corruption.{uid}")))
-        bribes = []
-        theirs = [u for u, unit in self.units.items() if unit.power != self.power]
-        for i, raw in enumerate(c.sequence(m.get("corruption"), "politics.corruption")):
-            w = f"politics.corruption[{i}]"
-            bm = c.mapping(raw, w)
-            c.unknown_keys(bm, w, ("target", "amount", "for"))
-            target = c.name_in(bm.get("target"), f"{w}.target", theirs, N_("unit of another power"))
-            beneficiaries = self.names(
-                bm.get("for", [self.power]), f"{w}.for", lambda x, wh: self.power_name(x, wh, False)
-            )
-            if not self.major and set(beneficiaries) - {self.power}:
-                c.add(f"{w}.for", N_("a minor power corrupts only for its own armies and fleets"))
-            if target is not None:
-                bribes.append(
-                    Bribe(target, self.amount(bm.get("amount"), f"{w}.amount"), beneficiaries or (self.power,))
-                )
+        counter = self.counter_corruption(m.get("counter_corruption"))
+        bribes = self.corruption(m.get("corruption"))
         if not self.major:
             total = (
                 sum(a for _, a in counter)
@@ -569,30 +592,35 @@ class Reader:
                     N_("one plot a year against each victim: {victim} is named twice"),
                     victim=repr(victim),
                 )
-        bosporus = self.names(m.get("bosporus"), "politics.bosporus", self.power_name)
-        if bosporus and not any(self.st.owner(s.province) == self.power for s in self.s.straits):
-            self.warn(
-                "politics.bosporus", N_("only the master of a strait lets others cross it: this list is not read")
+        return plot_generals, counter, bribes
+
+    def counter_corruption(self, data: Any) -> tuple[tuple[str, int], ...]:
+        counter = []
+        for uid, amount in self.c.mapping(data, "politics.counter_corruption", required=False).items():
+            unit = self.own_unit(uid, f"politics.counter_corruption.{uid}", ())
+            if unit is not None:
+                counter.append((unit, self.amount(amount, f"politics.counter_corruption.{uid}")))
+        return tuple(counter)
+
+    def corruption(self, data: Any) -> tuple[Bribe, ...]:
+        c = self.c
+        bribes = []
+        theirs = [u for u, unit in self.units.items() if unit.power != self.power]
+        for i, raw in enumerate(c.sequence(data, "politics.corruption")):
+            w = f"politics.corruption[{i}]"
+            bm = c.mapping(raw, w)
+            c.unknown_keys(bm, w, ("target", "amount", "for"))
+            target = c.name_in(bm.get("target"), f"{w}.target", theirs, N_("unit of another power"))
+            beneficiaries = self.names(
+                bm.get("for", [self.power]), f"{w}.for", lambda x, wh: self.power_name(x, wh, False)
             )
-        speech = c.text(m.get("speech"), "politics.speech", required=False)
-        friendship = self.names(m.get("friendship"), "politics.friendship", self.power_name)
-        return Politics(
-            new_capital,
-            post,
-            forgive,
-            plot_kings,
-            rome,
-            tuple(gifts),
-            tribute,
-            speech,
-            patronage,
-            friendship,
-            dorea,
-            plot_generals,
-            tuple(counter),
-            tuple(bribes),
-            bosporus,
-        )
+            if not self.major and set(beneficiaries) - {self.power}:
+                c.add(f"{w}.for", N_("a minor power corrupts only for its own armies and fleets"))
+            if target is not None:
+                bribes.append(
+                    Bribe(target, self.amount(bm.get("amount"), f"{w}.amount"), beneficiaries or (self.power,))
+                )
+        return tuple(bribes)
 
     def dorea(self, raw: Any, w: str) -> Dorea:
         c = self.c
@@ -657,21 +685,7 @@ class Reader:
             at = None
             if creating:
                 created += 1
-                kind = c.choice(um.get("create"), f"{w}.create", UnitKind)
-                if uid in self.units:
-                    c.add(w, N_("the unit id {unit} is taken: a new unit needs a new id"), unit=repr(uid))
-                elif (problem := name_rule.name_problem(uid, name_rule.NameKind.ID)) is not None:
-                    c.add(w, problem.template, **dict(problem.values))
-                if kind is UnitKind.ARMY:
-                    at = self.place(
-                        um.get("at"),
-                        f"{w}.at",
-                        [p for p in self.st.provinces_of(self.power) if not self.s.provinces[p].desert],
-                        N_("province of yours"),
-                    )
-                elif kind is UnitKind.FLEET:
-                    zones = sorted({z for p in self.st.provinces_of(self.power) for z in self.s.provinces[p].coasts})
-                    at = self.place(um.get("at"), f"{w}.at", zones, N_("sea zone off one of your coasts"))
+                kind, at = self.creation(uid, um, w)
                 status = Status.CREATE
             else:
                 if uid not in mine:
@@ -692,31 +706,10 @@ class Reader:
                         unit=repr(commanders[commander]),
                     )
                 commanders[commander] = uid
-            mercs = self.names(
-                um.get("mercenaries"),
-                f"{w}.mercenaries",
-                lambda x, wh: c.name_in(x, wh, self.s.mercenaries, N_("mercenary unit")),
-            )
-            if len(mercs) > 3:
-                c.add(
-                    f"{w}.mercenaries",
-                    N_("at most three mercenary units serve one army or fleet, these are {count}"),
-                    count=len(mercs),
-                )
-            if creating and mercs:
-                c.add(f"{w}.mercenaries", N_("a unit raised this winter takes no mercenaries this year"))
-            for i, merc in enumerate(mercs):
-                self.foot_only(merc, kind, f"{w}.mercenaries[{i}]")
+            mercs = self.unit_mercenaries(um.get("mercenaries"), f"{w}.mercenaries", kind, creating)
             start = at if creating else mine[uid].place if uid in mine else None
             plan = self.plan(um.get("plan"), f"{w}.plan", kind, start, creating)
-            prio = c.mapping(um.get("defence_priorities"), f"{w}.defence_priorities", required=False)
-            c.unknown_keys(prio, f"{w}.defence_priorities", ("provinces", "enemies"))
-            d_prov = self.names(
-                prio.get("provinces"),
-                f"{w}.defence_priorities.provinces",
-                lambda x, wh: self.place(x, wh, self.s.provinces, N_("province")),
-            )
-            d_enemies = self.names(prio.get("enemies"), f"{w}.defence_priorities.enemies", self.power_name)
+            d_prov, d_enemies = self.defence_priorities(um.get("defence_priorities"), f"{w}.defence_priorities")
             notes = c.text(um.get("notes"), f"{w}.notes", required=False)
             no_wood = c.flag(um.get("no_wood"), f"{w}.no_wood")
             if no_wood and kind is not UnitKind.FLEET:
@@ -746,12 +739,58 @@ class Reader:
         if created and kept + 1 > MAX_UNITS:
             c.add(
                 "military",
-                f"a power keeps at most {MAX_UNITS} armies and fleets: it has {kept} and would raise one more",
+                N_("a power keeps at most {limit} armies and fleets: it has {kept} and would raise one more"),
+                limit=MAX_UNITS,
+                kept=kept,
             )
         for uid in sorted(mine):
             if not any(o.unit == uid for o in out):
                 out.append(UnitOrders(uid))
         return tuple(out)
+
+    def creation(self, uid: str, um: Mapping[str, Any], w: str) -> tuple[UnitKind | None, str | None]:
+        """A unit raised this winter: its kind, a new id, and where (a province of the power's that is no
+        desert; a sea zone off one of its coasts) [S 4.5]."""
+        c = self.c
+        kind = c.choice(um.get("create"), f"{w}.create", UnitKind)
+        if uid in self.units:
+            c.add(w, N_("the unit id {unit} is taken: a new unit needs a new id"), unit=repr(uid))
+        elif (problem := name_rule.name_problem(uid, name_rule.NameKind.ID)) is not None:
+            c.add(w, problem.template, **dict(problem.values))
+        if kind is UnitKind.ARMY:
+            lands = [p for p in self.st.provinces_of(self.power) if not self.s.provinces[p].desert]
+            return kind, self.place(um.get("at"), f"{w}.at", lands, N_("province of yours"))
+        if kind is UnitKind.FLEET:
+            zones = sorted({z for p in self.st.provinces_of(self.power) for z in self.s.provinces[p].coasts})
+            return kind, self.place(um.get("at"), f"{w}.at", zones, N_("sea zone off one of your coasts"))
+        return kind, None
+
+    def unit_mercenaries(self, data: Any, where: str, kind: UnitKind | None, creating: bool) -> tuple[str, ...]:
+        """A unit's own mercenaries: three at most, none for a unit raised this winter, foot only for a fleet
+        [S 3.9]."""
+        c = self.c
+        mercs = self.names(data, where, lambda x, wh: c.name_in(x, wh, self.s.mercenaries, N_("mercenary unit")))
+        if len(mercs) > 3:
+            c.add(
+                where,
+                N_("at most three mercenary units serve one army or fleet, these are {count}"),
+                count=len(mercs),
+            )
+        if creating and mercs:
+            c.add(where, N_("a unit raised this winter takes no mercenaries this year"))
+        for i, merc in enumerate(mercs):
+            self.foot_only(merc, kind, f"{where}[{i}]")
+        return mercs
+
+    def defence_priorities(self, data: Any, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        prio = self.c.mapping(data, where, required=False)
+        self.c.unknown_keys(prio, where, ("provinces", "enemies"))
+        provinces = self.names(
+            prio.get("provinces"),
+            f"{where}.provinces",
+            lambda x, wh: self.place(x, wh, self.s.provinces, N_("province")),
+        )
+        return provinces, self.names(prio.get("enemies"), f"{where}.enemies", self.power_name)
 
     def commander(self, data: Any, where: str, creating: bool) -> tuple[str | None, str | None]:
         if data is None:
