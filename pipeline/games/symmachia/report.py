@@ -450,19 +450,44 @@ def public_report(scenario: Scenario, before: State, after: State | None, result
 
 
 def _trade(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
+    """The trades carried out, then those that were not and why: two narrow tables (a phone's width), no
+    cell left blank."""
     t = n.t
+    out: list[str] = []
     rows = []
     for r in by_code.get("trade", []):
         route = t.gettext("border") if r.get("border") else " → ".join(n.place(p) for p in r.get("route") or [])
         rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
-                     n.power(r.get("buyer")), route, ""])  # fmt: skip
-    for r in by_code.get("trade_cancelled", []):
-        rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
-                     n.power(r.get("buyer")), "", n.why(r.get("why"))])  # fmt: skip
-    if not rows:
-        return []
-    header = [t.gettext("Good"), t.gettext("Quantity"), t.gettext("Seller"), t.gettext("Buyer")]
-    return ["## " + t.gettext("Trade"), "", *_table([*header, t.gettext("Route"), t.gettext("Cancelled")], rows)]
+                     n.power(r.get("buyer")), route])  # fmt: skip
+    if rows:
+        header = [t.gettext("Good"), t.gettext("Quantity"), t.gettext("Seller"), t.gettext("Buyer"), t.gettext("Route")]
+        out += ["## " + t.gettext("Trade"), "", *_table(header, rows)]
+    cancelled = [_cancelled(r, n) for r in by_code.get("trade_cancelled", [])]
+    if cancelled:
+        header = [t.gettext("Good"), t.gettext("Seller"), t.gettext("Buyer"), t.gettext("Why not")]
+        out += ["## " + t.gettext("Trade not carried out"), "", *_table(header, cancelled)]
+    return out
+
+
+def _cancelled(r: Data, n: Namer) -> list[str]:
+    """A trade not carried out: its partners (a power's orders of a good over its capacity: the power on its
+    side, all its partners on the other) and why, with the quantities the record knows."""
+    t = n.t
+    seller, buyer = n.power(r.get("seller")), n.power(r.get("buyer"))
+    if r.get("op"):  # over capacity: all that power's orders of the good
+        everyone = t.gettext("all its partners")
+        power = n.power(r.get("power"))
+        seller, buyer = (power, everyone) if r.get("op") == "sell" else (everyone, power)
+    why = n.why(r.get("why"))
+    if r.get("capacity") is not None:
+        why = t.gettext("%(why)s: %(quantity)s ordered, %(capacity)s allowed") % {
+            "why": why,
+            "quantity": n.text(r.get("quantity", "")),
+            "capacity": n.text(r.get("capacity")),
+        }
+    elif r.get("quantity") is not None:
+        why = t.gettext("%(why)s (%(quantity)s)") % {"why": why, "quantity": n.text(r.get("quantity"))}
+    return [n.good(r.get("good")), seller, buyer, why]
 
 
 def _transit(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
