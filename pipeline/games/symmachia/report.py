@@ -457,10 +457,13 @@ def _trade(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
     rows = []
     for r in by_code.get("trade", []):
         route = t.gettext("border") if r.get("border") else " → ".join(n.place(p) for p in r.get("route") or [])
-        rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
-                     n.power(r.get("buyer")), route])  # fmt: skip
+        goods = t.gettext("%(quantity)s %(good)s") % {
+            "quantity": n.text(r.get("quantity", "")),
+            "good": n.good(r.get("good")),
+        }
+        rows.append([goods, n.power(r.get("seller")), n.power(r.get("buyer")), route])
     if rows:
-        header = [t.gettext("Good"), t.gettext("Quantity"), t.gettext("Seller"), t.gettext("Buyer"), t.gettext("Route")]
+        header = [t.gettext("Goods"), t.gettext("Seller"), t.gettext("Buyer"), t.gettext("Route")]
         out += ["## " + t.gettext("Trade"), "", *_table(header, rows)]
     cancelled = [_cancelled(r, n) for r in by_code.get("trade_cancelled", [])]
     if cancelled:
