@@ -56,6 +56,15 @@ def _open_form(page: Any, url: str) -> None:
     page.wait_for_selector(".pbem-form[data-ready='true']", timeout=15000)
 
 
+def _show_private(page: Any, url: str, game: str, power: str, turn: str) -> None:
+    """The private-report page at `url`: the game's demo key pasted, the power and turn chosen, shown."""
+    _open_form(page, url)
+    page.locator("#pbem-key").fill(load_game(ROOT / "games" / game).open_secrets()["age_identity"])
+    page.locator("#pbem-report-power").select_option(power)
+    page.locator("#pbem-report-turn").select_option(turn)
+    page.locator("#pbem-report-show").click()
+
+
 def _order_every_unit(page: Any) -> list[str]:
     """For each unit, the first move it has (else its first order), chosen in its select by the words it shows
     (the order in words, its canonical text after it in brackets); the orders (canonical texts) chosen."""
@@ -344,11 +353,13 @@ def test_a_refused_files_reasons_read_in_the_pages_language(page: Any, server: s
     report gives the problem as data (`refused.said`), and the page says it in its own language, with the
     order as written, its line and the public report's sentence for the reason, never the judge's English
     (« line 11: orders[5]: order 'Build A trv': no build in a province in famine »)."""
-    _open_form(page, server + prefix + "games/machiavelli-objectif/private/")
-    page.locator("#pbem-key").fill(load_game(ROOT / "games" / "machiavelli-objectif").open_secrets()["age_identity"])
-    page.locator("#pbem-report-power").select_option("venice")
-    page.locator("#pbem-report-turn").select_option("1455-spring-adjustment")
-    page.locator("#pbem-report-show").click()
+    _show_private(
+        page,
+        server + prefix + "games/machiavelli-objectif/private/",
+        "machiavelli-objectif",
+        "venice",
+        "1455-spring-adjustment",
+    )
     problems = page.locator("#pbem-report-refused-orders")
     problems.wait_for(timeout=15000)
     assert problems.inner_text().strip() == said
@@ -366,3 +377,39 @@ def test_a_wrong_key_is_told_not_sent(page: Any, server: str) -> None:
     page.locator("#pbem-report-show").click()
     page.locator("#pbem-report .pbem-error").wait_for(timeout=15000)
     assert not any(wrong in url or "KEY" in url for url in requests)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "words", "english"),
+    [
+        ("", ["Treasury at the year's end", "2850", "Lagid Egypt gives 100 talents to Rhodes."], []),
+        (
+            "fr/",
+            ["Trésor en fin d’année", "2850", "Égypte lagide donne 100 talents à Rhodes."],
+            ["Treasury", "gives", "talents to"],
+        ),
+    ],
+)
+def test_a_symmachia_private_report_reads_in_the_pages_language(
+    page: Any, server: str, prefix: str, words: list[str], english: list[str]
+) -> None:
+    """A family whose form has no report words of its own (`Presentation.private_words`): the Lagids' report
+    of 229 BC, decrypted in the page, says its treasury line by line and its secret acts in sentences, in
+    the page's language, each power, place and unit by its name: no code, no id."""
+    _show_private(page, server + prefix + "games/symmachia-demo/private/", "symmachia-demo", "lagids", "y01-229bc")
+    report = page.locator("#pbem-report-family")
+    report.wait_for(timeout=15000)
+    shown = report.inner_text()
+    for said in words:
+        assert said in shown, (said, shown)
+    for code in ["local_income", "lagids_a1", "lagids_a2", "lagids_f1", "counter_corruption", *english]:
+        assert code not in shown, (code, shown)
+    assert report.locator("li").count() == 3  # the three secret acts, each a sentence
+
+
+def test_a_catan_private_report_is_shown_by_sections(page: Any, server: str) -> None:
+    """The Catan variant writes private reports too: the same page decrypts them and shows each section."""
+    _show_private(page, server + "games/catan-demo/private/", "catan-demo", "black", "r01")
+    report = page.locator("#pbem-report-family")
+    report.wait_for(timeout=15000)
+    assert report.locator("h3").count() >= 2 and "[object Object]" not in report.inner_text()

@@ -381,6 +381,15 @@ class Presentation(ABC, Generic[SetupT, StateT, OptionsT]):
         """What the site's order form shows besides the legal orders, in the reader's language: the names of
         what the orders name and the form's own words (docs/order-form.md)."""
 
+    def private_words(self, setup: SetupT, state: StateT, t: Translations) -> Data:
+        """What the private-report page needs to put a power's private report (its data, decrypted in the
+        reader's browser) into words, for a family whose order form has no report words of its own
+        (docs/order-form.md, "Private reports"): ``headings`` (a section's title by its key, a table's
+        columns by ``<key>_columns``, a field's name), ``words`` (a code or an id in words) and ``sentences``
+        (a record's sentence by its code, with ``%(field)s`` placeholders). Empty: the page shows the
+        report's sections by their keys, each value as written."""
+        return {}
+
     @abstractmethod
     def outcome_words(self, setup: SetupT, over: GameOver, t: Translations) -> str:
         """Who won the game and why, in a sentence (Markdown, escaped)."""

@@ -94,6 +94,7 @@ def form_settings(info: GameInfo, lang: str, reports: Mapping[str, list[str]] | 
             for turn, powers in reports.items()
         ],
         "names": dict(shows.order_form(game.setup, state, game.options, t)),
+        "private": {**shows.private_words(game.setup, state, t), "messages": t.brace_messages()} if reports else {},
     }
 
 
@@ -221,6 +222,7 @@ def ui_strings(lang: str) -> dict[str, str]:
             "invalid_orders": t.gettext("some of its orders could not be played: their units had no order"),
         },
         "refused_file": t.gettext("%(file)s was refused or not played in full: %(why)s."),
+        "refused_line": t.gettext("Line %(line)s: %(why)s"),
         "none": t.gettext("none"),
         **order_words(t),
     }

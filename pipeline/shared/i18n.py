@@ -44,6 +44,13 @@ class Translator:
     def pgettext(self, context: str, message: str) -> str:
         return self._messages.pgettext(context, message)
 
+    def brace_messages(self) -> dict[str, str]:
+        """Every message of the catalogue whose values are ``{named}`` (what a family keeps of a problem to
+        say it later: `Problem.said`), in this language, by its English words."""
+        catalog: dict[object, str] = getattr(self._messages, "_catalog", {})
+        kept = {k: v for k, v in catalog.items() if isinstance(k, str) and k and "{" in k and "%(" not in k}
+        return dict(sorted(kept.items()))
+
     def join(self, items: list[str], style: str = "standard") -> str:
         """``a, b and c`` / ``a, b et c``; `style` "or" for alternatives."""
         return format_list(items, style=cast(ListStyle, style), locale=self.lang) if items else ""

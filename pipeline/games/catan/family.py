@@ -59,6 +59,7 @@ from .options import DEFAULT_OPTIONS, CatanOptions, HexPlacement, TurnFiles, opt
 from .orders import Offer, TurnOrders, orders_from_data
 from .outcome import Action, Built, Event, HexPlaced, StepDone
 from .report import (
+    RESOURCE_NAMES,
     Private,
     capital,
     draft_report,
@@ -573,6 +574,22 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
 
     def order_form(self, setup: Layout, state: CatanGame, options: CatanOptions, t: Translations) -> Data:
         return order_form(state.board, state.state, t)
+
+    def private_words(self, setup: Layout, state: CatanGame, t: Translations) -> Data:
+        """The private-report page's words: a seat's report's sections and fields, the resources by name."""
+        headings = {
+            "view": N_("Your seat after the round"),
+            "hand_before": N_("Hand before"),
+            "hand_after": N_("Hand after"),
+            "cards": N_("Development cards"),
+            "knights": N_("Knights"),
+            "pieces": N_("Pieces left"),
+            "points": N_("Points"),
+            "own_records": N_("Your steps and what came of them"),
+            "answers": N_("Your answers"),
+        }
+        words = {r.value: t.gettext(name) for r, name in RESOURCE_NAMES.items()}
+        return {"headings": {k: t.gettext(v) for k, v in headings.items()}, "words": words}
 
     def power_name(self, setup: Layout, power: str, t: Translations) -> str:
         return said("{seat}", seat=seat_name(power)).words(t)

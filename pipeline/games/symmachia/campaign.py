@@ -122,6 +122,7 @@ def play_season(w: Work) -> None:
             u.locked = CampaignOrder(OrderKind.DEFEND, None, DEFAULT_ARMY_RADIUS if u.kind is UnitKind.ARMY else 0)
     status: dict[str, Status] = {}
     acts = {uid: current_act(w, u) for uid, u in sorted(w.units.items())}
+    turn_back(w, acts)
     w.retreat_prefs = {uid: act.row.retreat if act.row is not None else () for uid, act in acts.items()}
     w.attempted = set()
     w.defeated_by = {}
@@ -148,6 +149,15 @@ def condition_holds(w: Work, u: UnitW, row: PlanRow) -> bool:
         return frozenset((u.power, cond.power or "")) in w.treaties
     seen = w.positions.get(cond.after.index if cond.after else -1, {})
     return seen.get(cond.unit or "") == cond.place
+
+
+def turn_back(w: Work, acts: dict[str, Act]) -> None:
+    """A fleet at sea on a long passage whose order is no longer to cross it is back in its zone [S 8.2]."""
+    for uid, act in acts.items():
+        u = w.units[uid]
+        to = act.dest or (act.order.target if act.order.kind is OrderKind.MARCH else None)
+        if u.passage and frozenset((u.place, to or "")) not in w.s.long_passages:
+            u.passage = 0
 
 
 def current_act(w: Work, u: UnitW) -> Act:

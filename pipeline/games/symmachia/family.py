@@ -357,6 +357,9 @@ class SymmachiaPresentation(Presentation[Scenario, State, Options]):
     def order_form(self, setup: Scenario, state: State, options: Options, t: Translations) -> Data:
         return form.order_form(setup, state, t)
 
+    def private_words(self, setup: Scenario, state: State, t: Translations) -> Data:
+        return report.private_words(setup, state, t)
+
     def outcome_words(self, setup: Scenario, over: GameOver, t: Translations) -> str:
         names = t.join([markdown_text(self.power_name(setup, p, t)) for p in over.winners])
         return t.ngettext(

@@ -69,7 +69,7 @@ def _join(w: Work, merc: str, unit: UnitW, seller: str) -> Why | None:
     if len(unit.mercenaries) >= MAX_MERCENARIES:
         return Why.FULL
     if unit.kind is UnitKind.FLEET and info.kind is not MercenaryKind.FOOT:
-        return Why.FULL
+        return Why.FOOT_ONLY
     if not path_exists(w, info.origin, unit.place, unit.power, seller):
         return Why.NO_PATH
     return None

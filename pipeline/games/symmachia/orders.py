@@ -23,6 +23,7 @@ The shape of an order file (docs/rules/symmachia.md, chapter S 10, has a whole e
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from collections.abc import Mapping
@@ -32,7 +33,8 @@ from typing import Any
 from pipeline.errors import DataError, PipelineError, Problem, shown
 from pipeline.games import names as name_rule
 
-from .checking import Checker, nearest, slug
+from .checking import N_, Checker, nearest, problem, slug
+from .french_keys import Renamer
 from .model import (
     ARMY_ORDERS,
     FLEET_ORDERS,
@@ -193,14 +195,16 @@ def no_orders(power: str, year: int) -> PowerOrders:
 
 # ---- reading --------------------------------------------------------------------------------------
 
+Wrong = tuple[str, dict[str, object]]  # why a text is not what was expected: a message and its values
+
 ORDER_TEXT = re.compile(r"^\s*([A-Za-z])\s*(\S.*)?$")
 KING = "king"
 
 
-def parse_campaign_order(text: Any) -> CampaignOrder | str:
+def parse_campaign_order(text: Any) -> CampaignOrder | Wrong:
     """``M mysia``, ``F lagids_a1``, ``P``, ``D2``, ``DN`` ... as an order, or what is wrong in words."""
     if not isinstance(text, str) or not text.strip():
-        return f"expected an order such as 'M mysia' or 'D2', found {shown(text)}"
+        return N_("expected an order such as 'M mysia' or 'D2', found {found}"), {"found": shown(text)}
     t = text.strip()
     if re.fullmatch(r"[Dd]\s*([0-3]|[Nn])?", t):
         tail = t[1:].strip().upper()
@@ -208,15 +212,18 @@ def parse_campaign_order(text: Any) -> CampaignOrder | str:
     m = ORDER_TEXT.match(t)
     letters = {k.value: k for k in OrderKind}
     if not m or m[1].upper() not in letters:
-        return f"expected an order letter ({', '.join(letters)}) then its place or unit, found {shown(text)}"
+        return N_("expected an order letter ({letters}) then its place or unit, found {found}"), {
+            "letters": ", ".join(letters),
+            "found": shown(text),
+        }
     kind = letters[m[1].upper()]
     target = m[2].strip().lower().replace(" ", "_").replace("-", "_") if m[2] else None
     if target is None and kind not in TARGETLESS:
-        return f"the order {kind.value} needs a place or a unit: {shown(text)}"
+        return N_("the order {order} needs a place or a unit: {found}"), {"order": kind.value, "found": shown(text)}
     return CampaignOrder(kind, target)
 
 
-def parse_defence(text: Any) -> int | str | None:
+def parse_defence(text: Any) -> int | Wrong | None:
     if text is None:
         return None
     if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
@@ -224,7 +231,7 @@ def parse_defence(text: Any) -> int | str | None:
     if isinstance(text, str) and re.fullmatch(r"[Dd]?\s*([0-3]|[Nn])", text.strip()):
         tail = text.strip()[-1].upper()
         return NO_PRIORITY if tail == "N" else int(tail)
-    return f"expected a defence D0, D1, D2, D3 or DN, found {shown(text)}"
+    return N_("expected a defence D0, D1, D2, D3 or DN, found {found}"), {"found": shown(text)}
 
 
 def _year(value: Any) -> int | None:
@@ -244,7 +251,7 @@ class Reader:
         self.s = scenario
         self.st = state
         self.power = power
-        self.c = Checker()
+        self.c = Checker(lambda pid: scenario.place_name(pid).en if pid in self.places else pid)
         self.warnings: list[Problem] = []
         pub = state.public
         self.powers = {p for p, info in pub.powers.items() if not info.eliminated}
@@ -253,23 +260,28 @@ class Reader:
         info = pub.powers.get(power)
         self.major = info.major if info is not None else True
 
-    def warn(self, where: str, message: str) -> None:
-        self.warnings.append(Problem(where, message))
+    def warn(self, where: str, message: str, **values: object) -> None:
+        self.warnings.append(problem(where, message, self.c.namer, "", **values))
 
     def power_name(self, data: Any, where: str, others_only: bool = True) -> str | None:
-        name = self.c.name_in(data, where, sorted(self.powers), "power")
+        name = self.c.name_in(data, where, sorted(self.powers), N_("power"))
         if name is not None and others_only and name == self.power:
-            self.c.add(where, "a power does not deal with itself")
+            self.c.add(where, N_("a power does not deal with itself"))
             return None
         return name
 
-    def place(self, data: Any, where: str, known: Any = None, what: str = "province or sea zone") -> str | None:
+    def place(self, data: Any, where: str, known: Any = None, what: str = N_("province or sea zone")) -> str | None:
         return self.c.name_in(data, where, sorted(known if known is not None else self.places), what)
 
     def amount(self, data: Any, where: str) -> int:
         value = self.c.integer(data, where, 10, default=0)
         if value and value % 10:
-            self.warn(where, f"talents are counted in tens: {value} is read as {round_up_ten(value)}")
+            self.warn(
+                where,
+                N_("talents are counted in tens: {value} is read as {read}"),
+                value=value,
+                read=round_up_ten(value),
+            )
             value = round_up_ten(value)
         return value
 
@@ -288,17 +300,26 @@ class Reader:
         top = c.mapping(data, "")
         c.unknown_keys(top, "", ("power", "year", "trade", "politics", "military"))
         if top.get("power") is not None and str(top.get("power")).strip().lower() != self.power:
-            c.add("power", f"this file is {self.power!r}'s orders, it names {shown(top.get('power'))}")
+            c.add(
+                "power",
+                N_("this file is the orders of {power}, it names {found}"),
+                power=repr(self.power),
+                found=shown(top.get("power")),
+            )
         year = _year(top.get("year"))
         if year is None:
             c.add(
                 "year",
-                f"expected the year, such as {year_label(self.st.public.year)!r}, found {shown(top.get('year'))}",
+                N_("expected the year, such as {example}, found {found}"),
+                example=repr(year_label(self.st.public.year)),
+                found=shown(top.get("year")),
             )
         elif year != self.st.public.year:
             c.add(
                 "year",
-                f"these are orders for {year_label(year)}; the year to play is {year_label(self.st.public.year)}",
+                N_("these are orders for {year}; the year to play is {current}"),
+                year=year_label(year),
+                current=year_label(self.st.public.year),
             )
         military = self.military(top.get("military"))
         trade = self.trade(top.get("trade"), military)
@@ -319,10 +340,10 @@ class Reader:
             c.unknown_keys(m, w, ("sell", "buy", "quantity", "to", "from", "route", "unit", "assign_to"))
             ops = [op for op in TradeOp if op.value in m]
             if len(ops) != 1:
-                c.add(w, "expected either 'sell: <good>' or 'buy: <good>'")
+                c.add(w, N_("expected either 'sell: <good>' or 'buy: <good>'"))
                 continue
             op = ops[0]
-            good = c.name_in(m.get(op.value), f"{w}.{op.value}", goods, "good")
+            good = c.name_in(m.get(op.value), f"{w}.{op.value}", goods, N_("good"))
             partner_key = "to" if op is TradeOp.SELL else "from"
             partner = self.power_name(m.get(partner_key), f"{w}.{partner_key}")
             if good is None or partner is None:
@@ -331,10 +352,13 @@ class Reader:
             merc = assign = None
             quantity = 1
             if g is Good.MERCENARIES:
-                merc = c.name_in(m.get("unit"), f"{w}.unit", self.s.mercenaries, "mercenary unit")
+                merc = c.name_in(m.get("unit"), f"{w}.unit", self.s.mercenaries, N_("mercenary unit"))
                 if merc is not None and op is TradeOp.SELL and self.s.mercenaries[merc].origin not in mine:
                     c.add(
-                        f"{w}.unit", f"{merc!r} are raised in {self.s.mercenaries[merc].origin!r}, which is not yours"
+                        f"{w}.unit",
+                        N_("{mercenary} are raised in {province}, which is not yours"),
+                        mercenary=repr(merc),
+                        province=repr(self.s.mercenaries[merc].origin),
                     )
                 if (
                     op is TradeOp.SELL
@@ -342,21 +366,28 @@ class Reader:
                     and any(u.kind is UnitKind.ARMY for u in self.st.units_of(self.power))
                 ):
                     c.add(
-                        w, "a minor power keeps its mercenaries for its own armies; it sells them only without an army"
+                        w,
+                        N_(
+                            "a minor power keeps its mercenaries for its own armies; it sells them only without an army"
+                        ),
                     )
                 if op is TradeOp.BUY:
                     assign = self.own_unit(m.get("assign_to"), f"{w}.assign_to", military)
+                    if merc is not None and assign is not None:
+                        self.foot_only(merc, self.units[assign].kind, f"{w}.unit")
                 if m.get("quantity", 1) != 1:
-                    c.add(f"{w}.quantity", "mercenaries are traded one named unit at a time")
+                    c.add(f"{w}.quantity", N_("mercenaries are traded one named unit at a time"))
             else:
                 if "unit" in m or "assign_to" in m:
-                    c.add(w, "'unit' and 'assign_to' are for mercenaries only")
+                    c.add(w, N_("'unit' and 'assign_to' are for mercenaries only"))
                 quantity = c.integer(m.get("quantity"), f"{w}.quantity", 1, 99, default=1)
             route = self.names(
-                m.get("route"), f"{w}.route", lambda x, wh: c.name_in(x, wh, self.s.posts, "trading post")
+                m.get("route"), f"{w}.route", lambda x, wh: c.name_in(x, wh, self.s.posts, N_("trading post"))
             )
             if route and op is TradeOp.BUY:
-                self.warn(f"{w}.route", "only the seller advises his merchants on the route; the buyer's is not read")
+                self.warn(
+                    f"{w}.route", N_("only the seller advises his merchants on the route; the buyer's is not read")
+                )
             lines.append(TradeLine(op, g, quantity, partner, route, merc, assign))
             totals[(op, g)] = totals.get((op, g), 0) + quantity
         forecast = self.st.public.forecasts.get(self.power)
@@ -367,11 +398,20 @@ class Reader:
             if g is Good.WOOD and op is TradeOp.BUY:
                 cap = self.wood_need(military)
             if total > cap:
-                what = "sales" if op is TradeOp.SELL else "purchases"
                 self.warn(
                     "trade",
-                    f"your {what} of {g.value} ({total}) exceed what you may {op.value} ({cap}): "
-                    f"none of them will be carried out",
+                    N_(
+                        "your sales of {good} ({total}) exceed what you may sell ({cap}): "
+                        "none of them will be carried out"
+                    )
+                    if op is TradeOp.SELL
+                    else N_(
+                        "your purchases of {good} ({total}) exceed what you may buy ({cap}): "
+                        "none of them will be carried out"
+                    ),
+                    good=g.value,
+                    total=total,
+                    cap=cap,
                 )
         return tuple(lines)
 
@@ -385,111 +425,149 @@ class Reader:
         )
         return max(0, fleets + 2 * new - own)
 
+    def foot_only(self, merc: str, kind: UnitKind | None, where: str) -> None:
+        """A fleet takes foot soldiers only, whether its own power's or bought [S 3.9] (§3.2.3, §2.2.6)."""
+        if kind is UnitKind.FLEET and self.s.mercenaries[merc].kind is not MercenaryKind.FOOT:
+            kind_words = {
+                MercenaryKind.CAVALRY: N_("a fleet takes foot soldiers only; {mercenary} are horsemen"),
+                MercenaryKind.ELEPHANTS: N_("a fleet takes foot soldiers only; {mercenary} are elephants"),
+            }
+            self.c.add(where, kind_words[self.s.mercenaries[merc].kind], mercenary=repr(merc))
+
     def own_unit(self, data: Any, where: str, military: tuple[UnitOrders, ...]) -> str | None:
         mine = [u.id for u in self.st.units_of(self.power)]
-        return self.c.name_in(data, where, mine, f"unit of {self.power!r}")
+        return self.c.name_in(data, where, mine, N_("unit of yours"))
+
+    POLITICS_KEYS = (
+        "new_capital",
+        "main_trading_post",
+        "forgive",
+        "plot_kings",
+        "rome",
+        "gifts",
+        "tribute",
+        "speech",
+        "patronage",
+        "friendship",
+        "dorea",
+        "plot_generals",
+        "counter_corruption",
+        "corruption",
+        "bosporus",
+    )
 
     def politics(self, data: Any) -> Politics:
+        """The politics section [S 7]: its public acts, then its secret ones, each checked as it is read."""
         c = self.c
         m = c.mapping(data, "politics", required=False)
-        c.unknown_keys(
-            m,
-            "politics",
-            (
-                "new_capital",
-                "main_trading_post",
-                "forgive",
-                "plot_kings",
-                "rome",
-                "gifts",
-                "tribute",
-                "speech",
-                "patronage",
-                "friendship",
-                "dorea",
-                "plot_generals",
-                "counter_corruption",
-                "corruption",
-                "bosporus",
-            ),
-        )
-        mine = self.st.provinces_of(self.power)
-        info = self.st.public.powers.get(self.power)
-        new_capital = None
-        if m.get("new_capital") is not None:
-            new_capital = self.place(m.get("new_capital"), "politics.new_capital", mine, f"province of {self.power!r}")
-            held = info is not None and self.st.owner(info.capital) == self.power
-            if held and info is not None and self.st.owner(info.original_capital) == self.power and new_capital:
-                c.add("politics.new_capital", "a capital moves only when it has been lost")
+        c.unknown_keys(m, "politics", self.POLITICS_KEYS)
+        new_capital = self.new_capital(m.get("new_capital"))
         post = None
         if m.get("main_trading_post") is not None:
-            post = c.name_in(m.get("main_trading_post"), "politics.main_trading_post", self.s.posts, "trading post")
+            post = c.name_in(m.get("main_trading_post"), "politics.main_trading_post", self.s.posts, N_("trading post"))
         forgive = self.names(m.get("forgive"), "politics.forgive", self.power_name)
         if forgive and not self.major:
-            c.add("politics.forgive", "only a major power forgives those who fought it")
+            c.add("politics.forgive", N_("only a major power forgives those who fought it"))
         plot_kings = self.names(m.get("plot_kings"), "politics.plot_kings", self.power_name)
-        rome = self.names(m.get("rome"), "politics.rome", lambda x, w: self.place(x, w, self.s.provinces, "province"))
-        gifts = []
-        for to, amount in c.mapping(m.get("gifts"), "politics.gifts", required=False).items():
-            name = self.power_name(to, f"politics.gifts.{to}")
-            if name is not None:
-                gifts.append(Gift(name, self.amount(amount, f"politics.gifts.{to}")))
-        if gifts and not self.major:
-            c.add("politics.gifts", "a minor power makes no gifts")
-        to_minors = [g for g in gifts if not self.st.public.powers[g.to].major]
-        if len(to_minors) > MINOR_GIFTS_LIMIT:
-            c.add(
-                "politics.gifts",
-                f"a king makes at most {MINOR_GIFTS_LIMIT} gifts a year to minor powers, these are {len(to_minors)}",
-            )
-        tribute = self.names(
-            m.get("tribute"), "politics.tribute", lambda x, w: self.place(x, w, self.s.provinces, "province")
+        rome = self.names(
+            m.get("rome"), "politics.rome", lambda x, w: self.place(x, w, self.s.provinces, N_("province"))
         )
-        hordes = {h.place for h in self.st.public.hordes}
-        for i, prov in enumerate(tribute):
-            if prov not in hordes:
-                self.warn(f"politics.tribute[{i}]", f"no horde is in {prov!r}: nothing will be paid")
-            if not self.major and self.st.owner(prov) != self.power:
-                c.add(f"politics.tribute[{i}]", "a minor power pays barbarians only on its own territory")
+        gifts = self.gifts(m.get("gifts"))
+        tribute = self.tribute(m.get("tribute"))
         patronage = c.flag(m.get("patronage"), "politics.patronage")
         if patronage and not self.major:
-            c.add("politics.patronage", "a minor power is no patron of the arts")
+            c.add("politics.patronage", N_("a minor power is no patron of the arts"))
         dorea = tuple(
             self.dorea(raw, f"politics.dorea[{i}]")
             for i, raw in enumerate(c.sequence(m.get("dorea"), "politics.dorea"))
         )
         if dorea and not self.major:
-            c.add("politics.dorea", "a minor power signs no territorial treaty")
+            c.add("politics.dorea", N_("a minor power signs no territorial treaty"))
+        plot_generals, counter, bribes = self.secret_acts(m, plot_kings)
+        bosporus = self.names(m.get("bosporus"), "politics.bosporus", self.power_name)
+        if bosporus and not any(self.st.owner(s.province) == self.power for s in self.s.straits):
+            self.warn(
+                "politics.bosporus", N_("only the master of a strait lets others cross it: this list is not read")
+            )
+        speech = c.text(m.get("speech"), "politics.speech", required=False)
+        friendship = self.names(m.get("friendship"), "politics.friendship", self.power_name)
+        return Politics(
+            new_capital,
+            post,
+            forgive,
+            plot_kings,
+            rome,
+            gifts,
+            tribute,
+            speech,
+            patronage,
+            friendship,
+            dorea,
+            plot_generals,
+            counter,
+            bribes,
+            bosporus,
+        )
+
+    def new_capital(self, data: Any) -> str | None:
+        """A new capital, only when the capital has been lost [S 2.3]."""
+        if data is None:
+            return None
+        info = self.st.public.powers.get(self.power)
+        chosen = self.place(data, "politics.new_capital", self.st.provinces_of(self.power), N_("province of yours"))
+        held = info is not None and self.st.owner(info.capital) == self.power
+        if held and info is not None and self.st.owner(info.original_capital) == self.power and chosen:
+            self.c.add("politics.new_capital", N_("a capital moves only when it has been lost"))
+        return chosen
+
+    def gifts(self, data: Any) -> tuple[Gift, ...]:
+        """Gifts to friends, a king's only, at most two a year to minor powers [S 7.3]."""
+        c = self.c
+        gifts = []
+        for to, amount in c.mapping(data, "politics.gifts", required=False).items():
+            name = self.power_name(to, f"politics.gifts.{to}")
+            if name is not None:
+                gifts.append(Gift(name, self.amount(amount, f"politics.gifts.{to}")))
+        if gifts and not self.major:
+            c.add("politics.gifts", N_("a minor power makes no gifts"))
+        to_minors = [g for g in gifts if not self.st.public.powers[g.to].major]
+        if len(to_minors) > MINOR_GIFTS_LIMIT:
+            c.add(
+                "politics.gifts",
+                N_("a king makes at most {limit} gifts a year to minor powers, these are {count}"),
+                limit=MINOR_GIFTS_LIMIT,
+                count=len(to_minors),
+            )
+        return tuple(gifts)
+
+    def tribute(self, data: Any) -> tuple[str, ...]:
+        """The provinces whose hordes the power pays to leave [S 8.8]."""
+        tribute = self.names(data, "politics.tribute", lambda x, w: self.place(x, w, self.s.provinces, N_("province")))
+        hordes = {h.place for h in self.st.public.hordes}
+        for i, prov in enumerate(tribute):
+            if prov not in hordes:
+                self.warn(
+                    f"politics.tribute[{i}]", N_("no horde is in {province}: nothing will be paid"), province=repr(prov)
+                )
+            if not self.major and self.st.owner(prov) != self.power:
+                self.c.add(f"politics.tribute[{i}]", N_("a minor power pays barbarians only on its own territory"))
+        return tribute
+
+    def secret_acts(
+        self, m: Mapping[str, Any], plot_kings: tuple[str, ...]
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], tuple[Bribe, ...]]:
+        """Plots against generals, counter-bribes and bribes, with a minor's yearly limit and one plot a year
+        against each victim [S 7.4] [S 7.8]."""
+        c = self.c
         leaders = {lid for lid, leader in self.st.public.leaders.items() if leader.power not in (None, self.power)}
         kings = {info.king for info in self.st.public.powers.values()}
         plot_generals = self.names(
             m.get("plot_generals"),
             "politics.plot_generals",
-            lambda x, w: c.name_in(x, w, sorted(leaders - kings), "general of another power"),
+            lambda x, w: c.name_in(x, w, sorted(leaders - kings), N_("general of another power")),
         )
-        counter = []
-        for uid, amount in c.mapping(
-            m.get("counter_corruption"), "politics.counter_corruption", required=False
-        ).items():
-            unit = self.own_unit(uid, f"politics.counter_corruption.{uid}", ())
-            if unit is not None:
-                counter.append((unit, self.amount(amount, f"politics.counter_corruption.{uid}")))
-        bribes = []
-        theirs = [u for u, unit in self.units.items() if unit.power != self.power]
-        for i, raw in enumerate(c.sequence(m.get("corruption"), "politics.corruption")):
-            w = f"politics.corruption[{i}]"
-            bm = c.mapping(raw, w)
-            c.unknown_keys(bm, w, ("target", "amount", "for"))
-            target = c.name_in(bm.get("target"), f"{w}.target", theirs, "unit of another power")
-            beneficiaries = self.names(
-                bm.get("for", [self.power]), f"{w}.for", lambda x, wh: self.power_name(x, wh, False)
-            )
-            if not self.major and set(beneficiaries) - {self.power}:
-                c.add(f"{w}.for", "a minor power corrupts only for its own armies and fleets")
-            if target is not None:
-                bribes.append(
-                    Bribe(target, self.amount(bm.get("amount"), f"{w}.amount"), beneficiaries or (self.power,))
-                )
+        counter = self.counter_corruption(m.get("counter_corruption"))
+        bribes = self.corruption(m.get("corruption"))
         if not self.major:
             total = (
                 sum(a for _, a in counter)
@@ -500,34 +578,49 @@ class Reader:
             if total > MINOR_SECRET_LIMIT:
                 c.add(
                     "politics",
-                    f"a minor power spends at most {MINOR_SECRET_LIMIT} talents a year on bribes, "
-                    f"counter-bribes and plots; these orders spend {total}",
+                    N_(
+                        "a minor power spends at most {limit} talents a year on bribes, counter-bribes and plots; "
+                        "these orders spend {total}"
+                    ),
+                    limit=MINOR_SECRET_LIMIT,
+                    total=total,
                 )
         for key, victims in (("plot_kings", plot_kings), ("plot_generals", plot_generals)):
             for victim in sorted({v for v in victims if victims.count(v) > 1}):
-                c.add(f"politics.{key}", f"one plot a year against each victim: {victim!r} is named twice")
-        bosporus = self.names(m.get("bosporus"), "politics.bosporus", self.power_name)
-        if bosporus and not any(self.st.owner(s.province) == self.power for s in self.s.straits):
-            self.warn("politics.bosporus", "only the master of a strait lets others cross it: this list is not read")
-        speech = c.text(m.get("speech"), "politics.speech", required=False)
-        friendship = self.names(m.get("friendship"), "politics.friendship", self.power_name)
-        return Politics(
-            new_capital,
-            post,
-            forgive,
-            plot_kings,
-            rome,
-            tuple(gifts),
-            tribute,
-            speech,
-            patronage,
-            friendship,
-            dorea,
-            plot_generals,
-            tuple(counter),
-            tuple(bribes),
-            bosporus,
-        )
+                c.add(
+                    f"politics.{key}",
+                    N_("one plot a year against each victim: {victim} is named twice"),
+                    victim=repr(victim),
+                )
+        return plot_generals, counter, bribes
+
+    def counter_corruption(self, data: Any) -> tuple[tuple[str, int], ...]:
+        counter = []
+        for uid, amount in self.c.mapping(data, "politics.counter_corruption", required=False).items():
+            unit = self.own_unit(uid, f"politics.counter_corruption.{uid}", ())
+            if unit is not None:
+                counter.append((unit, self.amount(amount, f"politics.counter_corruption.{uid}")))
+        return tuple(counter)
+
+    def corruption(self, data: Any) -> tuple[Bribe, ...]:
+        c = self.c
+        bribes = []
+        theirs = [u for u, unit in self.units.items() if unit.power != self.power]
+        for i, raw in enumerate(c.sequence(data, "politics.corruption")):
+            w = f"politics.corruption[{i}]"
+            bm = c.mapping(raw, w)
+            c.unknown_keys(bm, w, ("target", "amount", "for"))
+            target = c.name_in(bm.get("target"), f"{w}.target", theirs, N_("unit of another power"))
+            beneficiaries = self.names(
+                bm.get("for", [self.power]), f"{w}.for", lambda x, wh: self.power_name(x, wh, False)
+            )
+            if not self.major and set(beneficiaries) - {self.power}:
+                c.add(f"{w}.for", N_("a minor power corrupts only for its own armies and fleets"))
+            if target is not None:
+                bribes.append(
+                    Bribe(target, self.amount(bm.get("amount"), f"{w}.amount"), beneficiaries or (self.power,))
+                )
+        return tuple(bribes)
 
     def dorea(self, raw: Any, w: str) -> Dorea:
         c = self.c
@@ -542,21 +635,21 @@ class Reader:
         give_p = self.names(
             give.get("provinces"),
             f"{w}.give.provinces",
-            lambda x, wh: self.place(x, wh, mine, f"province of {self.power!r}"),
+            lambda x, wh: self.place(x, wh, mine, N_("province of yours")),
         )
         info = self.st.public.powers.get(self.power)
         if info is not None and info.original_capital in give_p:
-            c.add(f"{w}.give.provinces", "a king never gives away the province of his original capital")
+            c.add(f"{w}.give.provinces", N_("a king never gives away the province of his original capital"))
         theirs = self.st.provinces_of(partner) if partner else []
         get_p = self.names(
             get.get("provinces"),
             f"{w}.get.provinces",
-            lambda x, wh: self.place(x, wh, theirs, f"province of {partner!r}"),
+            lambda x, wh: self.place(x, wh, theirs, N_("province of the partner")),
         )
         give_t = self.amount(give["talents"], f"{w}.give.talents") if give.get("talents") else 0
         get_t = self.amount(get["talents"], f"{w}.get.talents") if get.get("talents") else 0
         if partner and partner in self.st.public.powers and not self.st.public.powers[partner].major:
-            c.add(f"{w}.with", "a minor power signs no territorial treaty")
+            c.add(f"{w}.with", N_("a minor power signs no territorial treaty"))
         return Dorea(partner, give_t, give_p, get_t, get_p)
 
     # ---- military preparation and campaign plans ---------------------------------------------------
@@ -592,68 +685,35 @@ class Reader:
             at = None
             if creating:
                 created += 1
-                kind = c.choice(um.get("create"), f"{w}.create", UnitKind)
-                if uid in self.units:
-                    c.add(w, f"the unit id {uid!r} is taken: a new unit needs a new id")
-                elif (problem := name_rule.name_problem(uid, name_rule.NameKind.ID)) is not None:
-                    c.add(w, problem.english())
-                if kind is UnitKind.ARMY:
-                    at = self.place(
-                        um.get("at"),
-                        f"{w}.at",
-                        [p for p in self.st.provinces_of(self.power) if not self.s.provinces[p].desert],
-                        f"province of {self.power!r}",
-                    )
-                elif kind is UnitKind.FLEET:
-                    zones = sorted({z for p in self.st.provinces_of(self.power) for z in self.s.provinces[p].coasts})
-                    at = self.place(um.get("at"), f"{w}.at", zones, f"sea zone off a coast of {self.power!r}")
+                kind, at = self.creation(uid, um, w)
                 status = Status.CREATE
             else:
                 if uid not in mine:
-                    c.add(w, f"{uid!r} is not a unit of {self.power!r}" + nearest(uid, mine))
+                    c.unknown(w, N_("{unit} is not one of your units"), uid, mine, unit=repr(uid))
                     continue
                 kind = mine[uid].kind
                 status = c.choice(um.get("status"), f"{w}.status", Status, Status.MAINTAIN) or Status.MAINTAIN
                 if status is Status.CREATE:
-                    c.add(f"{w}.status", "to create a unit, write 'create: army' or 'create: fleet' with a new id")
+                    c.add(f"{w}.status", N_("to create a unit, write 'create: army' or 'create: fleet' with a new id"))
                     status = Status.MAINTAIN
             commander, new_commander = self.commander(um.get("commander"), f"{w}.commander", creating)
             if commander is not None:
                 if commander in commanders:
-                    c.add(f"{w}.commander", f"{commander!r} already commands {commanders[commander]!r}")
+                    c.add(
+                        f"{w}.commander",
+                        N_("{leader} already commands {unit}"),
+                        leader=repr(commander),
+                        unit=repr(commanders[commander]),
+                    )
                 commanders[commander] = uid
-            mercs = self.names(
-                um.get("mercenaries"),
-                f"{w}.mercenaries",
-                lambda x, wh: c.name_in(x, wh, self.s.mercenaries, "mercenary unit"),
-            )
-            if len(mercs) > 3:
-                c.add(
-                    f"{w}.mercenaries", f"at most three mercenary units serve one army or fleet, these are {len(mercs)}"
-                )
-            if creating and mercs:
-                c.add(f"{w}.mercenaries", "a unit raised this winter takes no mercenaries this year")
-            if kind is UnitKind.FLEET:
-                for i, merc in enumerate(mercs):
-                    if self.s.mercenaries[merc].kind is not MercenaryKind.FOOT:
-                        c.add(
-                            f"{w}.mercenaries[{i}]",
-                            f"a fleet takes foot soldiers only; {merc!r} are {self.s.mercenaries[merc].kind.value}",
-                        )
+            mercs = self.unit_mercenaries(um.get("mercenaries"), f"{w}.mercenaries", kind, creating)
             start = at if creating else mine[uid].place if uid in mine else None
             plan = self.plan(um.get("plan"), f"{w}.plan", kind, start, creating)
-            prio = c.mapping(um.get("defence_priorities"), f"{w}.defence_priorities", required=False)
-            c.unknown_keys(prio, f"{w}.defence_priorities", ("provinces", "enemies"))
-            d_prov = self.names(
-                prio.get("provinces"),
-                f"{w}.defence_priorities.provinces",
-                lambda x, wh: self.place(x, wh, self.s.provinces, "province"),
-            )
-            d_enemies = self.names(prio.get("enemies"), f"{w}.defence_priorities.enemies", self.power_name)
+            d_prov, d_enemies = self.defence_priorities(um.get("defence_priorities"), f"{w}.defence_priorities")
             notes = c.text(um.get("notes"), f"{w}.notes", required=False)
             no_wood = c.flag(um.get("no_wood"), f"{w}.no_wood")
             if no_wood and kind is not UnitKind.FLEET:
-                c.add(f"{w}.no_wood", "only a fleet needs wood")
+                c.add(f"{w}.no_wood", N_("only a fleet needs wood"))
             out.append(
                 UnitOrders(
                     uid,
@@ -672,22 +732,72 @@ class Reader:
                 )
             )
         if created > 1:
-            c.add("military", f"a power raises one new army or fleet a year, these orders raise {created}")
+            c.add(
+                "military", N_("a power raises one new army or fleet a year, these orders raise {count}"), count=created
+            )
         kept = sum(1 for u in mine if not any(o.unit == u and o.status is Status.DISBAND for o in out))
         if created and kept + 1 > MAX_UNITS:
             c.add(
                 "military",
-                f"a power keeps at most {MAX_UNITS} armies and fleets: it has {kept} and would raise one more",
+                N_("a power keeps at most {limit} armies and fleets: it has {kept} and would raise one more"),
+                limit=MAX_UNITS,
+                kept=kept,
             )
         for uid in sorted(mine):
             if not any(o.unit == uid for o in out):
                 out.append(UnitOrders(uid))
         return tuple(out)
 
+    def creation(self, uid: str, um: Mapping[str, Any], w: str) -> tuple[UnitKind | None, str | None]:
+        """A unit raised this winter: its kind, a new id, and where (a province of the power's that is no
+        desert; a sea zone off one of its coasts) [S 4.5]."""
+        c = self.c
+        kind = c.choice(um.get("create"), f"{w}.create", UnitKind)
+        if uid in self.units:
+            c.add(w, N_("the unit id {unit} is taken: a new unit needs a new id"), unit=repr(uid))
+        elif (problem := name_rule.name_problem(uid, name_rule.NameKind.ID)) is not None:
+            c.add(w, problem.template, **dict(problem.values))
+        if kind is UnitKind.ARMY:
+            lands = [p for p in self.st.provinces_of(self.power) if not self.s.provinces[p].desert]
+            return kind, self.place(um.get("at"), f"{w}.at", lands, N_("province of yours"))
+        if kind is UnitKind.FLEET:
+            zones = sorted({z for p in self.st.provinces_of(self.power) for z in self.s.provinces[p].coasts})
+            return kind, self.place(um.get("at"), f"{w}.at", zones, N_("sea zone off one of your coasts"))
+        return kind, None
+
+    def unit_mercenaries(self, data: Any, where: str, kind: UnitKind | None, creating: bool) -> tuple[str, ...]:
+        """A unit's own mercenaries: three at most, none for a unit raised this winter, foot only for a fleet
+        [S 3.9]."""
+        c = self.c
+        mercs = self.names(data, where, lambda x, wh: c.name_in(x, wh, self.s.mercenaries, N_("mercenary unit")))
+        if len(mercs) > 3:
+            c.add(
+                where,
+                N_("at most three mercenary units serve one army or fleet, these are {count}"),
+                count=len(mercs),
+            )
+        if creating and mercs:
+            c.add(where, N_("a unit raised this winter takes no mercenaries this year"))
+        for i, merc in enumerate(mercs):
+            self.foot_only(merc, kind, f"{where}[{i}]")
+        return mercs
+
+    def defence_priorities(self, data: Any, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        prio = self.c.mapping(data, where, required=False)
+        self.c.unknown_keys(prio, where, ("provinces", "enemies"))
+        provinces = self.names(
+            prio.get("provinces"),
+            f"{where}.provinces",
+            lambda x, wh: self.place(x, wh, self.s.provinces, N_("province")),
+        )
+        return provinces, self.names(prio.get("enemies"), f"{where}.enemies", self.power_name)
+
     def commander(self, data: Any, where: str, creating: bool) -> tuple[str | None, str | None]:
         if data is None:
             if creating:
-                self.c.add(where, "a new unit needs its commander: 'king', one of your leaders, or {new: <name>}")
+                self.c.add(
+                    where, N_("a new unit needs its commander: 'king', one of your leaders, or {{new: <name>}}"), new=""
+                )
             return None, None
         if isinstance(data, Mapping):
             m = self.c.mapping(data, where)
@@ -695,12 +805,17 @@ class Reader:
             name = self.c.name(m.get("new"), f"{where}.new")
             lid = slug(name)
             if lid and lid in self.st.public.leaders:
-                self.c.add(f"{where}.new", f"{name!r} is already a leader: name him by his id {lid!r}")
+                self.c.add(
+                    f"{where}.new",
+                    N_("{name} is already a leader: name him by his id {id}"),
+                    name=repr(name),
+                    id=repr(lid),
+                )
             return lid, name
         if isinstance(data, str) and data.strip().lower() == KING:
             return self.st.public.powers[self.power].king, None
         mine = [lid for lid, leader in self.st.public.leaders.items() if leader.power == self.power]
-        return self.c.name_in(data, where, mine, f"leader of {self.power!r}"), None
+        return self.c.name_in(data, where, mine, N_("leader of yours")), None
 
     def plan(
         self, data: Any, where: str, kind: UnitKind | None, start: str | None, creating: bool
@@ -708,10 +823,14 @@ class Reader:
         c = self.c
         rows = c.sequence(data, where)
         if creating and rows:
-            c.add(where, "a unit raised this winter has no campaign this year")
+            c.add(where, N_("a unit raised this winter has no campaign this year"))
             return ()
         if len(rows) > 3:
-            c.add(where, f"a campaign plan has three rows (spring, summer, autumn), this one has {len(rows)}")
+            c.add(
+                where,
+                N_("a campaign plan has three rows (spring, summer, autumn), this one has {count}"),
+                count=len(rows),
+            )
             rows = rows[:3]
         out = []
         here = start
@@ -725,8 +844,8 @@ class Reader:
                 here = self.follow(order, here, kind, f"{w}.order")
             retreat = self.names(m.get("retreat"), f"{w}.retreat", lambda x, wh: self.place(x, wh))
             defence = parse_defence(m.get("defence"))
-            if isinstance(defence, str):
-                c.add(f"{w}.defence", defence)
+            if isinstance(defence, tuple):
+                c.add(f"{w}.defence", defence[0], **defence[1])
                 defence = None
             secondary = []
             for j, text in enumerate(c.sequence(m.get("secondary"), f"{w}.secondary")):
@@ -734,13 +853,13 @@ class Reader:
                 if sec is not None:
                     secondary.append(sec)
             if len(secondary) > 2:
-                c.add(f"{w}.secondary", "a secondary plan has at most two orders (the seasons left)")
+                c.add(f"{w}.secondary", N_("a secondary plan has at most two orders (the seasons left)"))
             secondary_if = self.names(m.get("secondary_if"), f"{w}.secondary_if", self.power_name)
             only_if = self.condition(m.get("only_if"), f"{w}.only_if", season)
             otherwise = None
             if m.get("otherwise") is not None:
                 if only_if is None:
-                    c.add(f"{w}.otherwise", "'otherwise' goes with 'only_if'")
+                    c.add(f"{w}.otherwise", N_("'otherwise' goes with 'only_if'"))
                 otherwise = self.order(m.get("otherwise"), f"{w}.otherwise", kind)
             if order is not None:
                 out.append(PlanRow(order, retreat, defence, tuple(secondary), secondary_if, only_if, otherwise))
@@ -748,28 +867,38 @@ class Reader:
 
     def order(self, text: Any, where: str, kind: UnitKind | None) -> CampaignOrder | None:
         order = parse_campaign_order(text)
-        if isinstance(order, str):
-            self.c.add(where, order)
+        if isinstance(order, tuple):
+            self.c.add(where, order[0], **order[1])
             return None
         allowed = FLEET_ORDERS if kind is UnitKind.FLEET else ARMY_ORDERS
         if order.kind not in allowed:
-            self.c.add(where, f"{'a fleet' if kind is UnitKind.FLEET else 'an army'} has no order {order.kind.value}")
+            self.c.add(
+                where,
+                N_("a fleet has no order {order}") if kind is UnitKind.FLEET else N_("an army has no order {order}"),
+                order=order.kind.value,
+            )
             return None
         if order.target is None:
             return order
         if order.kind is OrderKind.FALL_UPON:
             theirs = [u for u, unit in self.units.items() if unit.power != self.power and unit.kind is kind]
-            target = self.c.name_in(order.target, where, theirs, f"{kind.value if kind else 'unit'} of another power")
+            what = {UnitKind.ARMY: N_("army of another power"), UnitKind.FLEET: N_("fleet of another power")}
+            target = self.c.name_in(
+                order.target,
+                where,
+                theirs,
+                what.get(kind, N_("unit of another power")) if kind else N_("unit of another power"),
+            )
         elif order.kind is OrderKind.EMBARK:
             other = UnitKind.ARMY if kind is UnitKind.FLEET else UnitKind.FLEET
             ours = [u for u, unit in self.units.items() if unit.kind is other]
-            target = self.c.name_in(order.target, where, ours, other.value)
+            target = self.c.name_in(order.target, where, ours, N_("army") if other is UnitKind.ARMY else N_("fleet"))
         elif order.kind in (OrderKind.CONVOY,) or (order.kind is OrderKind.MARCH and kind is UnitKind.FLEET):
-            target = self.place(order.target, where, self.s.seas, "sea zone")
+            target = self.place(order.target, where, self.s.seas, N_("sea zone"))
         elif order.kind is OrderKind.RAID:
             target = self.place(order.target, where)
         else:
-            target = self.place(order.target, where, self.s.provinces, "province")
+            target = self.place(order.target, where, self.s.provinces, N_("province"))
         return None if target is None else CampaignOrder(order.kind, target, order.radius)
 
     def follow(self, order: CampaignOrder, here: str, kind: UnitKind | None, where: str) -> str:
@@ -777,6 +906,9 @@ class Reader:
         s, t = self.s, order.target
         if t is None:
             return here
+        if order.kind is OrderKind.MARCH and t == here:
+            self.already_there(where, here, kind)
+            return t
         if order.kind is OrderKind.MARCH:
             near = (
                 s.seas[here].adjacent
@@ -786,28 +918,55 @@ class Reader:
                 else ()
             )
             if t not in near:
-                self.c.add(where, f"{t!r} is not next to {here!r}, where the unit will be")
+                self.c.add(
+                    where, N_("{place} is not next to {place_here}, where the unit will be"), place=t, place_here=here
+                )
             return t
         if order.kind is OrderKind.CONVOY:
             if here in s.seas and t not in s.seas[here].adjacent:
-                self.c.add(where, f"{t!r} is not next to {here!r}, where the unit will be")
+                self.c.add(
+                    where, N_("{place} is not next to {place_here}, where the unit will be"), place=t, place_here=here
+                )
             return t
         if order.kind is OrderKind.LAND:
             if here in s.seas and t not in s.coasts_of(here):
-                self.c.add(where, f"{t!r} has no coast on {here!r}, where the unit will be")
+                self.c.add(
+                    where, N_("{place} has no coast on {place_here}, where the unit will be"), place=t, place_here=here
+                )
             return t if kind is UnitKind.ARMY else here
         if order.kind is OrderKind.EMBARK and kind is UnitKind.ARMY:
             fleet = self.units.get(t)
             return fleet.place if fleet is not None else here
         if order.kind in (OrderKind.RAID, OrderKind.CLEAR):
             if here in s.seas and t not in s.coasts_of(here) and t != here and t not in s.seas[here].adjacent:
-                self.c.add(where, f"{t!r} is not next to {here!r}, where the fleet will be")
+                self.c.add(
+                    where, N_("{place} is not next to {place_here}, where the fleet will be"), place=t, place_here=here
+                )
             return here
         if order.kind is OrderKind.PACIFY:
             if t != here and here in s.provinces and t not in s.provinces[here].borders:
-                self.c.add(where, f"{t!r} is neither {here!r}, where the army will be, nor next to it")
+                self.c.add(
+                    where,
+                    N_("{place} is neither {place_here}, where the army will be, nor next to it"),
+                    place=t,
+                    place_here=here,
+                )
             return t
         return here
+
+    def already_there(self, where: str, here: str, kind: UnitKind | None) -> None:
+        """A march to the place the unit holds, in words: it is there already, and how to stay."""
+        if kind is UnitKind.FLEET:
+            message = N_(
+                "the fleet is already in this zone ({place}) at that season: a march goes to a neighbouring zone; "
+                "to stay, order a defence such as D0"
+            )
+        else:
+            message = N_(
+                "the army is already in this province ({place}) at that season: a march goes to a neighbouring "
+                "province; to stay, order a defence such as D3"
+            )
+        self.c.add(where, message, place=here)
 
     def condition(self, data: Any, where: str, season: Season) -> Condition | None:
         if data is None:
@@ -818,11 +977,16 @@ class Reader:
         if "treaty" in m:
             power = self.power_name(m.get("treaty"), f"{where}.treaty")
             return None if power is None else Condition(ConditionKind.TREATY, power=power)
-        unit = c.name_in(m.get("unit"), f"{where}.unit", sorted(self.units), "unit")
+        unit = c.name_in(m.get("unit"), f"{where}.unit", sorted(self.units), N_("unit"))
         place = self.place(m.get("at"), f"{where}.at")
         after = c.choice(m.get("after"), f"{where}.after", Season)
         if after is not None and after.index >= season.index:
-            c.add(f"{where}.after", f"a {season.value} order may depend on earlier seasons only, not on {after.value}")
+            c.add(
+                f"{where}.after",
+                N_("a {season} order may depend on earlier seasons only, not on {after}"),
+                season=season.value,
+                after=after.value,
+            )
         if unit is None or place is None or after is None:
             return None
         return Condition(ConditionKind.UNIT_AT, unit=unit, place=place, after=after)
@@ -844,8 +1008,12 @@ class Reader:
         if spend > sure:
             self.warn(
                 "",
-                f"these orders spend {spend} talents; the treasury and the year's sure income hold {sure}: "
-                "what cannot be paid at its step is skipped",
+                N_(
+                    "these orders spend {spend} talents; the treasury and the year's sure income hold {sure}: "
+                    "what cannot be paid at its step is skipped"
+                ),
+                spend=spend,
+                sure=sure,
             )
 
 
@@ -854,9 +1022,21 @@ def read_orders(data: Any, scenario: Scenario, state: State, power: str) -> tupl
     problem."""
     if power not in state.public.powers:
         raise DataError(f"unknown power {power!r}" + nearest(power, state.public.powers))
+    renamer = Renamer()
+    english = renamer.file(data)
     reader = Reader(scenario, state, power)
-    orders = reader.read(data)
-    return orders, reader.warnings
+    try:
+        orders = reader.read(english)
+    except DataError as err:
+        raise DataError([*renamer.problems, *(_as_written(p, renamer) for p in err.problems)]) from None
+    if renamer.problems:
+        raise DataError(renamer.problems)
+    return orders, [_as_written(p, renamer) for p in reader.warnings]
+
+
+def _as_written(found: Problem, renamer: Renamer) -> Problem:
+    """A problem at its key path as the file wrote it (French keys or English)."""
+    return dataclasses.replace(found, where=renamer.back(found.where))
 
 
 # ---- the game master's ruling ----------------------------------------------------------------------

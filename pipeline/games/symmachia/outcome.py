@@ -162,7 +162,8 @@ class Why(enum.Enum):
     NO_PATH = "no_path"  # mercenaries could not reach their unit
     UNAVAILABLE = "unavailable"  # ravaged origin, or not the seller's
     NO_UNIT = "no_unit"  # the unit named no longer exists
-    FULL = "full"  # three mercenaries already, or a fleet offered horsemen or elephants
+    FULL = "full"  # three mercenaries already
+    FOOT_ONLY = "foot_only"  # a fleet offered horsemen or elephants
     NOT_ALLOWED = "not_allowed"  # a rule forbids it (a minor's limits, a fought king's post ...)
     NOT_MATCHED = "not_matched"  # the partner's terms differ
     NOT_POSSIBLE = "not_possible"  # no longer possible at the step it is applied

@@ -20,6 +20,7 @@ from typing import Any
 from pipeline.escape import markdown_code, markdown_text
 from pipeline.games.contract import Translations
 
+from .checking import said_words
 from .model import Title, UnitKind
 from .scenario import Scenario
 from .state import State
@@ -149,6 +150,7 @@ WHYS: dict[str, Callable[[Translations], str]] = {
     "unavailable": lambda t: t.gettext("not available"),
     "no_unit": lambda t: t.gettext("the unit no longer exists"),
     "full": lambda t: t.gettext("no room for more"),
+    "foot_only": lambda t: t.gettext("a fleet takes foot soldiers only"),
     "not_allowed": lambda t: t.gettext("not allowed by the rules"),
     "not_matched": lambda t: t.gettext("the partner's terms differ"),
     "not_possible": lambda t: t.gettext("no longer possible"),
@@ -448,19 +450,47 @@ def public_report(scenario: Scenario, before: State, after: State | None, result
 
 
 def _trade(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
+    """The trades carried out, then those that were not and why: two narrow tables (a phone's width), no
+    cell left blank."""
     t = n.t
+    out: list[str] = []
     rows = []
     for r in by_code.get("trade", []):
         route = t.gettext("border") if r.get("border") else " → ".join(n.place(p) for p in r.get("route") or [])
-        rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
-                     n.power(r.get("buyer")), route, ""])  # fmt: skip
-    for r in by_code.get("trade_cancelled", []):
-        rows.append([n.good(r.get("good")), n.text(r.get("quantity", "")), n.power(r.get("seller")),
-                     n.power(r.get("buyer")), "", n.why(r.get("why"))])  # fmt: skip
-    if not rows:
-        return []
-    header = [t.gettext("Good"), t.gettext("Quantity"), t.gettext("Seller"), t.gettext("Buyer")]
-    return ["## " + t.gettext("Trade"), "", *_table([*header, t.gettext("Route"), t.gettext("Cancelled")], rows)]
+        goods = t.gettext("%(quantity)s %(good)s") % {
+            "quantity": n.text(r.get("quantity", "")),
+            "good": n.good(r.get("good")),
+        }
+        rows.append([goods, n.power(r.get("seller")), n.power(r.get("buyer")), route])
+    if rows:
+        header = [t.gettext("Goods"), t.gettext("Seller"), t.gettext("Buyer"), t.gettext("Route")]
+        out += ["## " + t.gettext("Trade"), "", *_table(header, rows)]
+    cancelled = [_cancelled(r, n) for r in by_code.get("trade_cancelled", [])]
+    if cancelled:
+        header = [t.gettext("Good"), t.gettext("Seller"), t.gettext("Buyer"), t.gettext("Why not")]
+        out += ["## " + t.gettext("Trade not carried out"), "", *_table(header, cancelled)]
+    return out
+
+
+def _cancelled(r: Data, n: Namer) -> list[str]:
+    """A trade not carried out: its partners (a power's orders of a good over its capacity: the power on its
+    side, all its partners on the other) and why, with the quantities the record knows."""
+    t = n.t
+    seller, buyer = n.power(r.get("seller")), n.power(r.get("buyer"))
+    if r.get("op"):  # over capacity: all that power's orders of the good
+        everyone = t.gettext("all its partners")
+        power = n.power(r.get("power"))
+        seller, buyer = (power, everyone) if r.get("op") == "sell" else (everyone, power)
+    why = n.why(r.get("why"))
+    if r.get("capacity") is not None:
+        why = t.gettext("%(why)s: %(quantity)s ordered, %(capacity)s allowed") % {
+            "why": why,
+            "quantity": n.text(r.get("quantity", "")),
+            "capacity": n.text(r.get("capacity")),
+        }
+    elif r.get("quantity") is not None:
+        why = t.gettext("%(why)s (%(quantity)s)") % {"why": why, "quantity": n.text(r.get("quantity"))}
+    return [n.good(r.get("good")), seller, buyer, why]
 
 
 def _transit(by_code: Mapping[str, list[Data]], n: Namer) -> list[str]:
@@ -541,7 +571,67 @@ def private_report(scenario: Scenario, after: State | None, private: Data, t: Tr
     out += [t.gettext("Treasury at the year's end: %(amount)s talents.") % {"amount": private.get("treasury", 0)}, ""]
     secret = [r for r in private.get("records") or [] if isinstance(r, Mapping)]
     out += _listed(t.gettext("Secret acts and what came of them"), secret, n)
+    out += refused_words(scenario, private.get("refused"), t)
     return out + _dice(t.gettext("Secret dice"), private, t)
+
+
+def private_words(scenario: Scenario, state: State, t: Translations) -> dict[str, Any]:
+    """The private-report page's words for a power's report (`Presentation.private_words`): its sections'
+    headings, the treasury lines' and the records' codes and every name in words, the records' sentences."""
+    n = Namer(scenario, state, t)
+    pub = state.public
+    names = {p: n.power(p) for p in sorted({*scenario.powers, *pub.powers})}
+    names |= {p: n.place(p) for p in sorted({*scenario.provinces, *scenario.seas})}
+    names |= {p: n.title(post.name) for p, post in sorted(scenario.posts.items())}
+    names |= _start_units(scenario, t)  # those gone since (a report of an earlier year names them)
+    names |= {u: n.unit(u) for u in sorted({*pub.units, *scenario.mercenaries})}
+    names |= {lid: n.leader(lid) for lid in sorted(pub.leaders)}
+    codes = {code: made(t) for table in (ENTRIES, WHYS, GOODS) for code, made in sorted(table.items())}
+    headings = {
+        "ledger": t.gettext("Treasury"),
+        "ledger_columns": [t.gettext("Step"), t.gettext("Line"), t.gettext("Talents"), t.gettext("For")],
+        "treasury": t.gettext("Treasury at the year's end"),
+        "records": t.gettext("Secret acts and what came of them"),
+        "dice": t.gettext("Secret dice"),
+        "purpose": t.gettext("Die"),
+        "sides": t.gettext("Sides"),
+        "value": t.gettext("Value"),
+    }
+    sentences = {code: made(t) for code, made in sorted(SENTENCES.items())}
+    return {"headings": headings, "words": codes | names, "sentences": sentences}
+
+
+def _start_units(scenario: Scenario, t: Translations) -> dict[str, str]:
+    """Each army and fleet of the scenario's start by its first commander."""
+    out = {}
+    for start in scenario.powers.values():
+        leaders = {leader.id: leader.name for leader in (start.king, *start.leaders)}
+        for u in start.units:
+            who = Namer(scenario, None, t).title(leaders[u.leader]) if u.leader in leaders else u.leader
+            kind = t.gettext("%(leader)s's fleet") if u.kind is UnitKind.FLEET else t.gettext("%(leader)s's army")
+            out[u.id] = kind % {"leader": who}
+    return out
+
+
+def refused_words(scenario: Scenario, refused: Any, t: Translations) -> list[str]:
+    """Why the power's order file was refused, each problem at its line in the reader's language (what the
+    reader kept of it: `checking.problem`), or as the English words where only they were kept."""
+    if not isinstance(refused, Mapping):
+        return []
+    names = Namer(scenario, None, t)
+    problems = [str(p) for p in refused.get("problems") or []]
+    said = list(refused.get("said") or [])
+    lines = []
+    for i, english in enumerate(problems):
+        kept = said[i] if i < len(said) and isinstance(said[i], Mapping) else None
+        if kept is None:
+            lines.append(english)
+            continue
+        why = said_words(kept, t.gettext, names.place)
+        line = kept.get("line")
+        lines.append(t.gettext("Line %(line)s: %(why)s") % {"line": line, "why": why} if line else why)
+    head = t.gettext("Your order file was refused: the year was played as without orders. Why:")
+    return ["## " + t.gettext("Order file refused"), "", head, "", *("- " + markdown_text(x) for x in lines), ""]
 
 
 def master_view(scenario: Scenario, before: State, master: Data, t: Translations) -> list[str]:

@@ -289,30 +289,46 @@ def _drawing(c: Checker, data: Any) -> str | None:
     return name
 
 
+TOP_KEYS = (
+    "scenario",
+    "title",
+    "start_year",
+    "prestige_threshold",
+    "sea_zones",
+    "provinces",
+    "routes",
+    "passes",
+    "straits",
+    "long_passages",
+    "powers",
+    "hordes",
+    "pirates",
+    "ravaged",
+    "drawing",
+)
+PROVINCE_KEYS = (
+    "number",
+    "name",
+    "kind",
+    "city",
+    "borders",
+    "coasts",
+    "resources",
+    "mines",
+    "mercenaries",
+    "events",
+    "trading_post",
+    "incense_needs_safe",
+    "pirate_zone",
+    "at",
+)
+
+
 def _read(data: Any) -> Scenario:
+    """A scenario file's content, each part read in turn, every problem at once."""
     c = Checker()
     top = c.mapping(data, "")
-    c.unknown_keys(
-        top,
-        "",
-        (
-            "scenario",
-            "title",
-            "start_year",
-            "prestige_threshold",
-            "sea_zones",
-            "provinces",
-            "routes",
-            "passes",
-            "straits",
-            "long_passages",
-            "powers",
-            "hordes",
-            "pirates",
-            "ravaged",
-            "drawing",
-        ),
-    )
+    c.unknown_keys(top, "", TOP_KEYS)
     sid = c.text(top.get("scenario"), "scenario", default="scenario")
     drawing = _drawing(c, top.get("drawing"))
     title = _title(c, top.get("title"), "title", sid)
@@ -327,7 +343,54 @@ def _read(data: Any) -> Scenario:
     prov_data = _ids(c, top.get("provinces"), "provinces")
     for key in set(seas_data) & set(prov_data):
         c.add(f"sea_zones.{key}", f"{key!r} is both a sea zone and a province")
+    seas = _seas(c, seas_data)
+    land = _Land(c, prov_data, seas_data)
+    provinces, posts = land.provinces, land.posts
+    routes = _routes(c, top.get("routes"), provinces, seas, posts)
+    passes, pass_names = _passes(c, top.get("passes"), provinces)
+    straits = _straits(c, top.get("straits"), provinces)
+    long_passages = _long_passages(c, top.get("long_passages"), seas)
+    powers = _powers(c, top.get("powers"), provinces, seas, posts)
+    leader_ids = _held_once(c, powers)
+    hordes = _hordes(c, top.get("hordes"), provinces, start_year)
+    pirates = _pirates(c, top.get("pirates"), provinces, seas, start_year)
+    for chief in [h.leader for h in hordes] + [p.leader for p in pirates]:
+        if chief.id in leader_ids:
+            c.add("hordes", f"the chief {chief.id!r} is already a leader of {leader_ids[chief.id]!r}")
+        leader_ids.setdefault(chief.id, "")
 
+    ravaged = {}
+    for key, why in c.mapping(top.get("ravaged"), "ravaged", required=False).items():
+        if key not in provinces:
+            c.add(f"ravaged.{key}", f"unknown province {key!r}" + nearest(key, provinces))
+            continue
+        ravaged[key] = c.text(why, f"ravaged.{key}", default="war")
+    c.done()
+    return Scenario(
+        sid,
+        title,
+        start_year,
+        threshold,
+        provinces,
+        seas,
+        posts,
+        routes,
+        passes,
+        pass_names,
+        straits,
+        long_passages,
+        land.mercs,
+        powers,
+        hordes,
+        pirates,
+        ravaged,
+        dict(land.numbers),
+        drawing,
+    )
+
+
+def _seas(c: Checker, seas_data: Mapping[str, Any]) -> dict[str, SeaZone]:
+    """The sea zones, each listing its neighbours as they list it."""
     seas: dict[str, SeaZone] = {}
     for zid, raw in seas_data.items():
         w = f"sea_zones.{zid}"
@@ -352,126 +415,139 @@ def _read(data: Any) -> Scenario:
                     f"sea_zones.{zid}.adjacent",
                     f"{zid!r} lists {other!r} as adjacent but {other!r} does not list {zid!r}",
                 )
+    return seas
 
-    mercs: dict[str, Mercenary] = {}
-    posts: dict[str, TradingPost] = {}
-    provinces: dict[str, Province] = {}
-    numbers: dict[int, str] = {}
-    for pid, raw in prov_data.items():
-        w = f"provinces.{pid}"
+
+class _Land:
+    """The provinces read one by one, with the mercenaries, trading posts and numbers they bring."""
+
+    def __init__(self, c: Checker, prov_data: Mapping[str, Any], seas_data: Mapping[str, Any]) -> None:
+        self.c, self.prov_data, self.seas_data = c, prov_data, seas_data
+        self.mercs: dict[str, Mercenary] = {}
+        self.posts: dict[str, TradingPost] = {}
+        self.provinces: dict[str, Province] = {}
+        self.numbers: dict[int, str] = {}
+        for pid, raw in prov_data.items():
+            self.provinces[pid] = self.province(pid, raw)
+        for pid, prov in self.provinces.items():
+            for other in prov.borders:
+                if other in self.provinces and pid not in self.provinces[other].borders:
+                    c.add(f"provinces.{pid}.borders", f"{pid!r} borders {other!r} but {other!r} does not list {pid!r}")
+
+    def province(self, pid: str, raw: Any) -> Province:
+        c, w = self.c, f"provinces.{pid}"
         m = c.mapping(raw, w)
-        c.unknown_keys(
-            m,
-            w,
-            (
-                "number",
-                "name",
-                "kind",
-                "city",
-                "borders",
-                "coasts",
-                "resources",
-                "mines",
-                "mercenaries",
-                "events",
-                "trading_post",
-                "incense_needs_safe",
-                "pirate_zone",
-                "at",
-            ),
-        )
+        c.unknown_keys(m, w, PROVINCE_KEYS)
         number = c.integer(m.get("number"), f"{w}.number", 1, 97)
-        if number in numbers:
-            c.add(f"{w}.number", f"number {number} is already {numbers[number]!r}'s")
-        numbers.setdefault(number, pid)
+        if number in self.numbers:
+            c.add(f"{w}.number", f"number {number} is already {self.numbers[number]!r}'s")
+        self.numbers.setdefault(number, pid)
         kind = c.choice(m.get("kind"), f"{w}.kind", PlaceKind, PlaceKind.LAND) or PlaceKind.LAND
         if kind is PlaceKind.SEA:
             c.add(f"{w}.kind", "a province is land or desert; sea zones go under sea_zones")
             kind = PlaceKind.LAND
         borders = []
         for i, other in enumerate(c.sequence(m.get("borders"), f"{w}.borders")):
-            name = c.name_in(other, f"{w}.borders[{i}]", prov_data, "province")
+            name = c.name_in(other, f"{w}.borders[{i}]", self.prov_data, "province")
             if name == pid:
                 c.add(f"{w}.borders[{i}]", "a province does not border itself")
             elif name is not None:
                 borders.append(name)
-        coasts = []
-        for i, zone in enumerate(c.sequence(m.get("coasts"), f"{w}.coasts")):
-            name = c.name_in(zone, f"{w}.coasts[{i}]", seas_data, "sea zone")
-            if name is not None:
-                coasts.append(name)
-        resources: dict[Good, int] = {}
-        res = c.mapping(m.get("resources"), f"{w}.resources", required=False)
-        goods = {g.value: g for g in PROVINCE_GOODS}
-        for key, value in res.items():
-            if key not in goods:
-                c.add(f"{w}.resources.{key}", f"unknown good {key!r}" + nearest(key, goods))
-                continue
-            amount = c.integer(value, f"{w}.resources.{key}", -9, 9)
-            if amount:
-                resources[goods[key]] = amount
-        merc_ids = []
-        for mid, mraw in _ids(c, m.get("mercenaries") or {}, f"{w}.mercenaries").items():
-            mw = f"{w}.mercenaries.{mid}"
-            mm = c.mapping(mraw, mw)
-            c.unknown_keys(mm, mw, ("name", "kind"))
-            if mid in mercs:
-                c.add(mw, f"the mercenaries {mid!r} are already raised in {mercs[mid].origin!r}")
-                continue
-            mkind = c.choice(mm.get("kind"), f"{mw}.kind", MercenaryKind, MercenaryKind.FOOT) or MercenaryKind.FOOT
-            mercs[mid] = Mercenary(mid, _title(c, mm.get("name"), f"{mw}.name", mid), mkind, pid)
-            merc_ids.append(mid)
-        events = []
-        for i, ev in enumerate(c.sequence(m.get("events"), f"{w}.events")):
-            if not isinstance(ev, str) or ev not in EVENT_KINDS:
-                c.add(f"{w}.events[{i}]", f"unknown event {shown(ev)}" + nearest(str(ev), EVENT_KINDS))
-                continue
-            if ev == "pirates" and not coasts:
-                c.add(f"{w}.events[{i}]", "pirates strike coastal provinces only")
-            events.append(ev)
-        post_id = None
-        if m.get("trading_post") is not None:
-            pm = c.mapping(m.get("trading_post"), f"{w}.trading_post")
-            c.unknown_keys(pm, f"{w}.trading_post", ("id", "name"))
-            post_id = c.text(pm.get("id"), f"{w}.trading_post.id", default=pid)
-            if post_id in posts:
-                c.add(f"{w}.trading_post.id", f"the trading post {post_id!r} is already in {posts[post_id].province!r}")
-            else:
-                posts[post_id] = TradingPost(post_id, _title(c, pm.get("name"), f"{w}.trading_post.name", post_id), pid)
-        safe = []
-        for i, zone in enumerate(c.sequence(m.get("incense_needs_safe"), f"{w}.incense_needs_safe")):
-            name = c.name_in(zone, f"{w}.incense_needs_safe[{i}]", seas_data, "sea zone")
-            if name is not None:
-                safe.append(name)
+        coasts = self.zones(m.get("coasts"), f"{w}.coasts")
+        resources = self.resources(m.get("resources"), f"{w}.resources")
+        merc_ids = self.mercenaries(pid, m.get("mercenaries"), f"{w}.mercenaries")
+        events = self.events(m.get("events"), f"{w}.events", coasts)
+        post_id = self.post(pid, m.get("trading_post"), f"{w}.trading_post")
+        safe = self.zones(m.get("incense_needs_safe"), f"{w}.incense_needs_safe")
         pirate_zone = None
         if m.get("pirate_zone") is not None:
             pirate_zone = c.name_in(m.get("pirate_zone"), f"{w}.pirate_zone", coasts, "sea zone on its coast")
         if kind is PlaceKind.DESERT and (resources or post_id or merc_ids):
             c.add(w, "a desert has no resources, trading post nor mercenaries: nobody controls it")
-        provinces[pid] = Province(
+        return Province(
             pid,
             number,
             _title(c, m.get("name"), f"{w}.name", pid),
             kind,
             None if m.get("city") is None else _title(c, m.get("city"), f"{w}.city", pid),
             tuple(borders),
-            tuple(coasts),
+            coasts,
             resources,
             c.integer(m.get("mines", 0), f"{w}.mines", 0, 9),
-            tuple(merc_ids),
-            tuple(events),
+            merc_ids,
+            events,
             post_id,
-            tuple(safe),
+            safe,
             pirate_zone,
             _at(c, m.get("at"), f"{w}.at"),
         )
-    for pid, prov in provinces.items():
-        for other in prov.borders:
-            if other in provinces and pid not in provinces[other].borders:
-                c.add(f"provinces.{pid}.borders", f"{pid!r} borders {other!r} but {other!r} does not list {pid!r}")
 
+    def zones(self, data: Any, where: str) -> tuple[str, ...]:
+        out = []
+        for i, zone in enumerate(self.c.sequence(data, where)):
+            name = self.c.name_in(zone, f"{where}[{i}]", self.seas_data, "sea zone")
+            if name is not None:
+                out.append(name)
+        return tuple(out)
+
+    def resources(self, data: Any, where: str) -> dict[Good, int]:
+        c = self.c
+        resources: dict[Good, int] = {}
+        goods = {g.value: g for g in PROVINCE_GOODS}
+        for key, value in c.mapping(data, where, required=False).items():
+            if key not in goods:
+                c.add(f"{where}.{key}", f"unknown good {key!r}" + nearest(key, goods))
+                continue
+            amount = c.integer(value, f"{where}.{key}", -9, 9)
+            if amount:
+                resources[goods[key]] = amount
+        return resources
+
+    def mercenaries(self, pid: str, data: Any, where: str) -> tuple[str, ...]:
+        c = self.c
+        merc_ids = []
+        for mid, mraw in _ids(c, data or {}, where).items():
+            mw = f"{where}.{mid}"
+            mm = c.mapping(mraw, mw)
+            c.unknown_keys(mm, mw, ("name", "kind"))
+            if mid in self.mercs:
+                c.add(mw, f"the mercenaries {mid!r} are already raised in {self.mercs[mid].origin!r}")
+                continue
+            mkind = c.choice(mm.get("kind"), f"{mw}.kind", MercenaryKind, MercenaryKind.FOOT) or MercenaryKind.FOOT
+            self.mercs[mid] = Mercenary(mid, _title(c, mm.get("name"), f"{mw}.name", mid), mkind, pid)
+            merc_ids.append(mid)
+        return tuple(merc_ids)
+
+    def events(self, data: Any, where: str, coasts: tuple[str, ...]) -> tuple[str, ...]:
+        events = []
+        for i, ev in enumerate(self.c.sequence(data, where)):
+            if not isinstance(ev, str) or ev not in EVENT_KINDS:
+                self.c.add(f"{where}[{i}]", f"unknown event {shown(ev)}" + nearest(str(ev), EVENT_KINDS))
+                continue
+            if ev == "pirates" and not coasts:
+                self.c.add(f"{where}[{i}]", "pirates strike coastal provinces only")
+            events.append(ev)
+        return tuple(events)
+
+    def post(self, pid: str, data: Any, where: str) -> str | None:
+        if data is None:
+            return None
+        c = self.c
+        pm = c.mapping(data, where)
+        c.unknown_keys(pm, where, ("id", "name"))
+        post_id = c.text(pm.get("id"), f"{where}.id", default=pid)
+        if post_id in self.posts:
+            c.add(f"{where}.id", f"the trading post {post_id!r} is already in {self.posts[post_id].province!r}")
+        else:
+            self.posts[post_id] = TradingPost(post_id, _title(c, pm.get("name"), f"{where}.name", post_id), pid)
+        return post_id
+
+
+def _routes(
+    c: Checker, data: Any, provinces: Mapping[str, Province], seas: Mapping[str, SeaZone], posts: Mapping[str, Any]
+) -> tuple[Route, ...]:
     routes = []
-    for i, raw in enumerate(c.sequence(top.get("routes"), "routes")):
+    for i, raw in enumerate(c.sequence(data, "routes")):
         w = f"routes[{i}]"
         m = c.mapping(raw, w)
         c.unknown_keys(m, w, ("between", "crosses"))
@@ -490,10 +566,15 @@ def _read(data: Any) -> Scenario:
                 crosses.append(name)
         a, b = str(ends[0]), str(ends[1])
         routes.append(Route(a, b, tuple(crosses)))
+    return tuple(routes)
 
+
+def _passes(
+    c: Checker, data: Any, provinces: Mapping[str, Province]
+) -> tuple[frozenset[frozenset[str]], dict[frozenset[str], Title]]:
     passes: set[frozenset[str]] = set()
     pass_names: dict[frozenset[str], Title] = {}
-    for i, raw in enumerate(c.sequence(top.get("passes"), "passes")):
+    for i, raw in enumerate(c.sequence(data, "passes")):
         w = f"passes[{i}]"
         m = c.mapping(raw, w)
         c.unknown_keys(m, w, ("between", "name"))
@@ -501,9 +582,12 @@ def _read(data: Any) -> Scenario:
         if pair is not None:
             passes.add(pair)
             pass_names[pair] = _title(c, m.get("name"), f"{w}.name", "pass")
+    return frozenset(passes), pass_names
 
+
+def _straits(c: Checker, data: Any, provinces: Mapping[str, Province]) -> tuple[Strait, ...]:
     straits = []
-    for i, raw in enumerate(c.sequence(top.get("straits"), "straits")):
+    for i, raw in enumerate(c.sequence(data, "straits")):
         w = f"straits[{i}]"
         m = c.mapping(raw, w)
         c.unknown_keys(m, w, ("province", "crossing", "name"))
@@ -513,9 +597,12 @@ def _read(data: Any) -> Scenario:
             if prov_id not in pair:
                 c.add(f"{w}.crossing", f"the crossing must start from the strait's province {prov_id!r}")
             straits.append(Strait(prov_id, pair, _title(c, m.get("name"), f"{w}.name", prov_id)))
+    return tuple(straits)
 
+
+def _long_passages(c: Checker, data: Any, seas: Mapping[str, SeaZone]) -> dict[frozenset[str], int]:
     long_passages: dict[frozenset[str], int] = {}
-    for i, raw in enumerate(c.sequence(top.get("long_passages"), "long_passages")):
+    for i, raw in enumerate(c.sequence(data, "long_passages")):
         w = f"long_passages[{i}]"
         m = c.mapping(raw, w)
         c.unknown_keys(m, w, ("between", "seasons"))
@@ -531,8 +618,11 @@ def _read(data: Any) -> Scenario:
         if b not in seas[a].adjacent:
             c.add(f"{w}.between", f"{a!r} and {b!r} are not adjacent sea zones")
         long_passages[frozenset((a, b))] = c.integer(m.get("seasons"), f"{w}.seasons", 2, 3, 3)
+    return long_passages
 
-    powers = _powers(c, top.get("powers"), provinces, seas, posts)
+
+def _held_once(c: Checker, powers: Mapping[str, PowerStart]) -> dict[str, str]:
+    """Each province, leader and unit of one power only; the leaders' powers, by leader."""
     taken: dict[str, str] = {}
     for power in powers.values():
         for prov_id in power.provinces:
@@ -552,9 +642,12 @@ def _read(data: Any) -> Scenario:
                     f"powers.{power.id}.units.{unit.id}", f"the unit id {unit.id!r} is already {unit_ids[unit.id]!r}'s"
                 )
             unit_ids.setdefault(unit.id, power.id)
+    return leader_ids
 
+
+def _hordes(c: Checker, data: Any, provinces: Mapping[str, Province], start_year: int) -> tuple[HordeStart, ...]:
     hordes = []
-    for i, raw in enumerate(c.sequence(top.get("hordes"), "hordes")):
+    for i, raw in enumerate(c.sequence(data, "hordes")):
         w = f"hordes[{i}]"
         m = c.mapping(raw, w)
         c.unknown_keys(m, w, ("id", "name", "at", "leader", "since"))
@@ -569,8 +662,14 @@ def _read(data: Any) -> Scenario:
                 c.integer(m.get("since", start_year - 1), f"{w}.since"),
             )
         )
+    return tuple(hordes)
+
+
+def _pirates(
+    c: Checker, data: Any, provinces: Mapping[str, Province], seas: Mapping[str, SeaZone], start_year: int
+) -> tuple[PiratesStart, ...]:
     pirates = []
-    for i, raw in enumerate(c.sequence(top.get("pirates"), "pirates")):
+    for i, raw in enumerate(c.sequence(data, "pirates")):
         w = f"pirates[{i}]"
         m = c.mapping(raw, w)
         c.unknown_keys(m, w, ("id", "name", "at", "zone", "leader", "since"))
@@ -589,39 +688,7 @@ def _read(data: Any) -> Scenario:
                 c.integer(m.get("since", start_year - 1), f"{w}.since"),
             )
         )
-    for chief in [h.leader for h in hordes] + [p.leader for p in pirates]:
-        if chief.id in leader_ids:
-            c.add("hordes", f"the chief {chief.id!r} is already a leader of {leader_ids[chief.id]!r}")
-        leader_ids.setdefault(chief.id, "")
-
-    ravaged = {}
-    for key, why in c.mapping(top.get("ravaged"), "ravaged", required=False).items():
-        if key not in provinces:
-            c.add(f"ravaged.{key}", f"unknown province {key!r}" + nearest(key, provinces))
-            continue
-        ravaged[key] = c.text(why, f"ravaged.{key}", default="war")
-    c.done()
-    return Scenario(
-        sid,
-        title,
-        start_year,
-        threshold,
-        provinces,
-        seas,
-        posts,
-        tuple(routes),
-        frozenset(passes),
-        pass_names,
-        tuple(straits),
-        long_passages,
-        mercs,
-        powers,
-        tuple(hordes),
-        tuple(pirates),
-        ravaged,
-        {n: p for n, p in numbers.items()},
-        drawing,
-    )
+    return tuple(pirates)
 
 
 def _pair(c: Checker, data: Any, where: str, provinces: Mapping[str, Province]) -> frozenset[str] | None:

@@ -295,28 +295,21 @@ def state_from_data(data: Any) -> State:
     c = Checker()
     top = c.mapping(data, "")
     c.unknown_keys(top, "", ("public", "private", "game_master"))
-    pub = c.mapping(top.get("public"), "public")
+    public = _public_from(c, top.get("public"))
+    private = _private_from(c, top.get("private"))
+    gm = c.mapping(top.get("game_master"), "game_master")
+    competence = {
+        lid: c.integer(v, f"game_master.competence.{lid}", -1, 3)
+        for lid, v in c.mapping(gm.get("competence"), "game_master.competence", required=False).items()
+    }
+    c.done()
+    return State(public, private, MasterState(competence))
+
+
+def _public_from(c: Checker, data: Any) -> PublicState:
+    pub = c.mapping(data, "public")
     c.unknown_keys(pub, "public", PUBLIC_KEYS)
-    powers: dict[str, PowerPublic] = {}
-    for pid, raw in c.mapping(pub.get("powers"), "public.powers").items():
-        w = f"public.powers.{pid}"
-        m = c.mapping(raw, w)
-        powers[pid] = PowerPublic(
-            pid,
-            _title_from(c, m.get("name"), f"{w}.name"),
-            c.flag(m.get("major"), f"{w}.major", True),
-            c.text(m.get("king"), f"{w}.king"),
-            c.text(m.get("capital"), f"{w}.capital"),
-            c.text(m.get("original_capital"), f"{w}.original_capital"),
-            m.get("protector") if isinstance(m.get("protector"), str) else None,
-            m.get("main_trading_post") if isinstance(m.get("main_trading_post"), str) else None,
-            c.integer(m.get("prestige", 0), f"{w}.prestige"),
-            c.integer(m.get("last_gain", 0), f"{w}.last_gain"),
-            c.flag(m.get("eliminated"), f"{w}.eliminated"),
-            tuple(str(x) for x in c.sequence(m.get("fought"), f"{w}.fought")),
-            tuple(str(x) for x in c.sequence(m.get("aggressors"), f"{w}.aggressors")),
-            m.get("usurper_of") if isinstance(m.get("usurper_of"), str) else None,
-        )
+    powers = {pid: _power_from(c, pid, raw) for pid, raw in c.mapping(pub.get("powers"), "public.powers").items()}
     leaders: dict[str, Leader] = {}
     for lid, raw in c.mapping(pub.get("leaders"), "public.leaders").items():
         m = c.mapping(raw, f"public.leaders.{lid}")
@@ -327,27 +320,92 @@ def state_from_data(data: Any) -> State:
             power if isinstance(power, str) else None,
             c.flag(m.get("glorious"), f"public.leaders.{lid}.glorious"),
         )
-    units: dict[str, Unit] = {}
-    for uid, raw in c.mapping(pub.get("units"), "public.units").items():
-        w = f"public.units.{uid}"
+    units = {uid: _unit_from(c, uid, raw, leaders) for uid, raw in c.mapping(pub.get("units"), "public.units").items()}
+    hordes, pirates = _bands_from(c, pub)
+    ravaged: dict[str, tuple[Ravage, ...]] = {}
+    for p, causes in c.mapping(pub.get("ravaged"), "public.ravaged", required=False).items():
+        found = [c.choice(x, f"public.ravaged.{p}", Ravage) for x in c.sequence(causes, f"public.ravaged.{p}")]
+        ravaged[p] = tuple(r for r in found if r is not None)
+    balances = {
+        p: _goods_from(c, v, f"public.balances.{p}")
+        for p, v in c.mapping(pub.get("balances"), "public.balances", required=False).items()
+    }
+    forecasts = {}
+    for pid, raw in c.mapping(pub.get("forecasts"), "public.forecasts", required=False).items():
+        w = f"public.forecasts.{pid}"
         m = c.mapping(raw, w)
-        kind = c.choice(m.get("kind"), f"{w}.kind", UnitKind, UnitKind.ARMY) or UnitKind.ARMY
-        leader = c.text(m.get("leader"), f"{w}.leader")
-        if leader and leader not in leaders:
-            c.add(f"{w}.leader", f"unknown leader {leader!r}")
-        units[uid] = Unit(
-            uid,
-            c.text(m.get("power"), f"{w}.power"),
-            kind,
-            c.text(m.get("place"), f"{w}.place"),
-            leader,
-            c.integer(m.get("age", 0), f"{w}.age", 0, 2),
-            m.get("aboard") if isinstance(m.get("aboard"), str) else None,
-            c.integer(m.get("pacify_attempts", 0), f"{w}.pacify_attempts", 0),
-            None if m.get("desert_since") is None else c.integer(m.get("desert_since"), f"{w}.desert_since"),
-            None if m.get("wages_from") is None else c.integer(m.get("wages_from"), f"{w}.wages_from"),
-            c.integer(m.get("passage", 0), f"{w}.passage", 0),
+        forecasts[pid] = Forecast(
+            c.integer(m.get("local", 0), f"{w}.local"),
+            c.integer(m.get("provincial", 0), f"{w}.provincial"),
+            _goods_from(c, m.get("exports"), f"{w}.exports"),
+            _goods_from(c, m.get("imports"), f"{w}.imports"),
         )
+    owners = {p: str(o) for p, o in c.mapping(pub.get("owners"), "public.owners").items()}
+    for p, o in owners.items():
+        if o not in powers:
+            c.add(f"public.owners.{p}", f"unknown power {o!r}")
+    return PublicState(
+        c.text(pub.get("scenario"), "public.scenario"),
+        c.integer(pub.get("year"), "public.year"),
+        owners,
+        powers,
+        leaders,
+        units,
+        hordes,
+        pirates,
+        ravaged,
+        tuple(str(z) for z in c.sequence(pub.get("blockades"), "public.blockades")),
+        balances,
+        forecasts,
+        tuple(str(w) for w in c.sequence(pub.get("winners"), "public.winners")),
+    )
+
+
+def _power_from(c: Checker, pid: str, raw: Any) -> PowerPublic:
+    w = f"public.powers.{pid}"
+    m = c.mapping(raw, w)
+    return PowerPublic(
+        pid,
+        _title_from(c, m.get("name"), f"{w}.name"),
+        c.flag(m.get("major"), f"{w}.major", True),
+        c.text(m.get("king"), f"{w}.king"),
+        c.text(m.get("capital"), f"{w}.capital"),
+        c.text(m.get("original_capital"), f"{w}.original_capital"),
+        m.get("protector") if isinstance(m.get("protector"), str) else None,
+        m.get("main_trading_post") if isinstance(m.get("main_trading_post"), str) else None,
+        c.integer(m.get("prestige", 0), f"{w}.prestige"),
+        c.integer(m.get("last_gain", 0), f"{w}.last_gain"),
+        c.flag(m.get("eliminated"), f"{w}.eliminated"),
+        tuple(str(x) for x in c.sequence(m.get("fought"), f"{w}.fought")),
+        tuple(str(x) for x in c.sequence(m.get("aggressors"), f"{w}.aggressors")),
+        m.get("usurper_of") if isinstance(m.get("usurper_of"), str) else None,
+    )
+
+
+def _unit_from(c: Checker, uid: str, raw: Any, leaders: Mapping[str, Leader]) -> Unit:
+    w = f"public.units.{uid}"
+    m = c.mapping(raw, w)
+    kind = c.choice(m.get("kind"), f"{w}.kind", UnitKind, UnitKind.ARMY) or UnitKind.ARMY
+    leader = c.text(m.get("leader"), f"{w}.leader")
+    if leader and leader not in leaders:
+        c.add(f"{w}.leader", f"unknown leader {leader!r}")
+    return Unit(
+        uid,
+        c.text(m.get("power"), f"{w}.power"),
+        kind,
+        c.text(m.get("place"), f"{w}.place"),
+        leader,
+        c.integer(m.get("age", 0), f"{w}.age", 0, 2),
+        m.get("aboard") if isinstance(m.get("aboard"), str) else None,
+        c.integer(m.get("pacify_attempts", 0), f"{w}.pacify_attempts", 0),
+        None if m.get("desert_since") is None else c.integer(m.get("desert_since"), f"{w}.desert_since"),
+        None if m.get("wages_from") is None else c.integer(m.get("wages_from"), f"{w}.wages_from"),
+        c.integer(m.get("passage", 0), f"{w}.passage", 0),
+    )
+
+
+def _bands_from(c: Checker, pub: Mapping[str, Any]) -> tuple[tuple[Horde, ...], tuple[Pirates, ...]]:
+    """The hordes and the pirates on the map."""
     hordes = []
     for i, raw in enumerate(c.sequence(pub.get("hordes"), "public.hordes")):
         w = f"public.hordes[{i}]"
@@ -375,45 +433,13 @@ def state_from_data(data: Any) -> State:
                 c.integer(m.get("since"), f"{w}.since"),
             )
         )
-    ravaged: dict[str, tuple[Ravage, ...]] = {}
-    for p, causes in c.mapping(pub.get("ravaged"), "public.ravaged", required=False).items():
-        found = [c.choice(x, f"public.ravaged.{p}", Ravage) for x in c.sequence(causes, f"public.ravaged.{p}")]
-        ravaged[p] = tuple(r for r in found if r is not None)
-    balances = {
-        p: _goods_from(c, v, f"public.balances.{p}")
-        for p, v in c.mapping(pub.get("balances"), "public.balances", required=False).items()
-    }
-    forecasts = {}
-    for pid, raw in c.mapping(pub.get("forecasts"), "public.forecasts", required=False).items():
-        w = f"public.forecasts.{pid}"
-        m = c.mapping(raw, w)
-        forecasts[pid] = Forecast(
-            c.integer(m.get("local", 0), f"{w}.local"),
-            c.integer(m.get("provincial", 0), f"{w}.provincial"),
-            _goods_from(c, m.get("exports"), f"{w}.exports"),
-            _goods_from(c, m.get("imports"), f"{w}.imports"),
-        )
-    owners = {p: str(o) for p, o in c.mapping(pub.get("owners"), "public.owners").items()}
-    for p, o in owners.items():
-        if o not in powers:
-            c.add(f"public.owners.{p}", f"unknown power {o!r}")
-    public = PublicState(
-        c.text(pub.get("scenario"), "public.scenario"),
-        c.integer(pub.get("year"), "public.year"),
-        owners,
-        powers,
-        leaders,
-        units,
-        tuple(hordes),
-        tuple(pirates),
-        ravaged,
-        tuple(str(z) for z in c.sequence(pub.get("blockades"), "public.blockades")),
-        balances,
-        forecasts,
-        tuple(str(w) for w in c.sequence(pub.get("winners"), "public.winners")),
-    )
+    return tuple(hordes), tuple(pirates)
+
+
+def _private_from(c: Checker, data: Any) -> dict[str, PrivateState]:
+    """Each power's treasury and its ledger of the year."""
     private = {}
-    for pid, raw in c.mapping(top.get("private"), "private").items():
+    for pid, raw in c.mapping(data, "private").items():
         m = c.mapping(raw, f"private.{pid}")
         lines = []
         for i, row in enumerate(c.sequence(m.get("ledger"), f"private.{pid}.ledger")):
@@ -430,13 +456,7 @@ def state_from_data(data: Any) -> State:
                 )
             )
         private[pid] = PrivateState(c.integer(m.get("treasury", 0), f"private.{pid}.treasury", 0), tuple(lines))
-    gm = c.mapping(top.get("game_master"), "game_master")
-    competence = {
-        lid: c.integer(v, f"game_master.competence.{lid}", -1, 3)
-        for lid, v in c.mapping(gm.get("competence"), "game_master.competence", required=False).items()
-    }
-    c.done()
-    return State(public, private, MasterState(competence))
+    return private
 
 
 def _title_from(c: Checker, data: Any, where: str) -> Title:

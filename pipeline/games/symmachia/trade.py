@@ -7,6 +7,7 @@ is no route, the sale tax, the transit of 50 a unit at each post crossed, and wo
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from .model import Good, UnitKind
 from .orders import Status, TradeLine, TradeOp
@@ -149,45 +150,66 @@ def wood_need(w: Work, power: str) -> int:
 def settle_trade(w: Work) -> tuple[dict[tuple[str, Good], int], dict[tuple[str, Good], int]]:
     """Step 4; gives what each power exported and imported of each good, for the shortages."""
     posts = choose_main_posts(w)
-    valid: dict[str, list[TradeLine]] = {}
-    for power in w.alive_powers():
-        orders = w.orders.get(power)
-        if orders is None:
-            continue
-        forecast = w.state.public.forecasts.get(power)
-        lines = [t for t in orders.trade if t.good is not Good.MERCENARIES and t.partner in w.powers]
-        kept = []
-        for op in TradeOp:
-            for good in Good:
-                mine = [t for t in lines if t.op is op and t.good is good]
-                if not mine:
-                    continue
-                total = sum(t.quantity for t in mine)
-                if op is TradeOp.SELL:
-                    cap = forecast.exports.get(good, 0) if forecast else 0
-                elif good is Good.WOOD:
-                    cap = wood_need(w, power)
-                else:
-                    cap = forecast.imports.get(good, 0) if forecast else 0
-                if total > cap:
-                    # over the published capacity, none of that good's orders is carried out [S 3.4]
-                    w.rec(
-                        Step.TRADE,
-                        Code.TRADE_CANCELLED,
-                        power,
-                        good=good.value,
-                        op=op.value,
-                        quantity=total,
-                        capacity=cap,
-                        why=Why.OVER_CAPACITY.value,
-                    )
-                    continue
-                kept.extend(mine)
-        valid[power] = kept
+    valid = {power: _within_capacity(w, power) for power in w.alive_powers() if w.orders.get(power) is not None}
     exported: dict[tuple[str, Good], int] = {}
     imported: dict[tuple[str, Good], int] = {}
     transit: dict[str, int] = {}
-    pairs = sorted(
+    for seller, buyer, good in _pairs(valid):
+        carried = _carry(w, valid, posts, seller, buyer, good)
+        if carried is None:
+            continue
+        quantity, crossed = carried
+        for post in crossed:
+            transit[post] = transit.get(post, 0) + quantity
+        exported[(seller, good)] = exported.get((seller, good), 0) + quantity
+        imported[(buyer, good)] = imported.get((buyer, good), 0) + quantity
+    _pay_transit(w, transit)
+    for power in w.alive_powers():
+        own = sum(v for p in w.provinces_of(power) if (v := w.balances.get(p, {}).get(Good.WOOD, 0)) > 0)
+        w.wood[power] = own + imported.get((power, Good.WOOD), 0) - exported.get((power, Good.WOOD), 0)
+    for power, main in posts.items():
+        w.powers[power].main_post = main
+    return exported, imported
+
+
+def _within_capacity(w: Work, power: str) -> list[TradeLine]:
+    """A power's trade orders of goods, less those of a good whose total is over the published capacity:
+    none of that good's orders is carried out [S 3.4]."""
+    orders = w.orders[power]
+    forecast = w.state.public.forecasts.get(power)
+    lines = [t for t in orders.trade if t.good is not Good.MERCENARIES and t.partner in w.powers]
+    kept = []
+    for op in TradeOp:
+        for good in Good:
+            mine = [t for t in lines if t.op is op and t.good is good]
+            if not mine:
+                continue
+            total = sum(t.quantity for t in mine)
+            if op is TradeOp.SELL:
+                cap = forecast.exports.get(good, 0) if forecast else 0
+            elif good is Good.WOOD:
+                cap = wood_need(w, power)
+            else:
+                cap = forecast.imports.get(good, 0) if forecast else 0
+            if total > cap:
+                w.rec(
+                    Step.TRADE,
+                    Code.TRADE_CANCELLED,
+                    power,
+                    good=good.value,
+                    op=op.value,
+                    quantity=total,
+                    capacity=cap,
+                    why=Why.OVER_CAPACITY.value,
+                )
+                continue
+            kept.extend(mine)
+    return kept
+
+
+def _pairs(valid: dict[str, list[TradeLine]]) -> list[tuple[str, str, Good]]:
+    """Every (seller, buyer, good) an order names, by good, seller and buyer."""
+    return sorted(
         {
             (t.partner if t.op is TradeOp.BUY else p, p if t.op is TradeOp.BUY else t.partner, t.good)
             for p, ts in valid.items()
@@ -195,96 +217,82 @@ def settle_trade(w: Work) -> tuple[dict[tuple[str, Good], int], dict[tuple[str, 
         },
         key=lambda k: (k[2].value, k[0], k[1]),
     )
-    for seller, buyer, good in pairs:
-        sold = sum(
-            t.quantity for t in valid.get(seller, []) if t.op is TradeOp.SELL and t.partner == buyer and t.good is good
-        )
-        bought = sum(
-            t.quantity for t in valid.get(buyer, []) if t.op is TradeOp.BUY and t.partner == seller and t.good is good
-        )
-        if not sold or not bought:
-            w.rec(
-                Step.TRADE,
-                Code.TRADE_CANCELLED,
-                seller if sold else buyer,
-                good=good.value,
-                seller=seller,
-                buyer=buyer,
-                why=Why.NO_MATCHING_ORDER.value,
-            )
-            continue
-        quantity = min(sold, bought)  # partners who disagree trade the smaller quantity [S 3.4]
-        advice = next(
-            (
-                t.route
-                for t in valid[seller]
-                if t.op is TradeOp.SELL and t.partner == buyer and t.good is good and t.route
-            ),
-            (),
-        )
-        post_a, post_b = posts.get(seller), posts.get(buyer)
-        routes = shortest_routes(w, post_a, post_b) if post_a is not None and post_b is not None else []
-        route: tuple[str, ...] = ()
-        if routes:
-            matching = [r for r in routes if advice and _follows(advice, r)] or routes
-            chosen = w.pick([" ".join(r) for r in matching], "route", good.value, seller, buyer)
-            route = tuple(chosen.split(" "))
-        elif not border_trade(w, seller, buyer):
-            w.rec(
-                Step.TRADE,
-                Code.TRADE_CANCELLED,
-                seller,
-                good=good.value,
-                seller=seller,
-                buyer=buyer,
-                quantity=quantity,
-                why=Why.NO_ROUTE.value,
-            )
-            continue
-        if good is Good.WOOD and not w.transfer(
-            buyer, seller, WOOD_PRICE * quantity, Step.TRADE, Entry.WOOD_BOUGHT, Entry.WOOD_SOLD
-        ):
-            w.rec(
-                Step.TRADE,
-                Code.TRADE_CANCELLED,
-                buyer,
-                good=good.value,
-                seller=seller,
-                buyer=buyer,
-                quantity=quantity,
-                why=Why.UNAFFORDABLE.value,
-            )
-            continue
-        if good not in (Good.INCENSE, Good.WOOD):
-            w.credit(seller, 200 * quantity, Step.TRADE, Entry.SALE_TAX, buyer)
-        crossed = route
-        if not route and w.o.border_trade_pays_seller_transit and post_a is not None:
-            crossed = (post_a,)  # the worked example's reading [S 3.5]
-        for post in crossed:
-            transit[post] = transit.get(post, 0) + quantity
-        exported[(seller, good)] = exported.get((seller, good), 0) + quantity
-        imported[(buyer, good)] = imported.get((buyer, good), 0) + quantity
-        w.rec(
-            Step.TRADE,
-            Code.TRADE,
-            seller,
-            good=good.value,
-            quantity=quantity,
-            seller=seller,
-            buyer=buyer,
-            route=route,
-            border=not route,
-        )
+
+
+def _carry(
+    w: Work, valid: dict[str, list[TradeLine]], posts: dict[str, str | None], seller: str, buyer: str, good: Good
+) -> tuple[int, tuple[str, ...]] | None:
+    """One trade between two partners: the quantity carried and the posts its route crosses, its sale tax
+    and wood paid; None (and the reason recorded) when it does not happen [S 3.4] [S 3.5]."""
+    sold = sum(
+        t.quantity for t in valid.get(seller, []) if t.op is TradeOp.SELL and t.partner == buyer and t.good is good
+    )
+    bought = sum(
+        t.quantity for t in valid.get(buyer, []) if t.op is TradeOp.BUY and t.partner == seller and t.good is good
+    )
+    deal: dict[str, Any] = {"good": good.value, "seller": seller, "buyer": buyer}
+    if not sold or not bought:
+        w.rec(Step.TRADE, Code.TRADE_CANCELLED, seller if sold else buyer, **deal, why=Why.NO_MATCHING_ORDER.value)
+        return None
+    quantity = min(sold, bought)  # partners who disagree trade the smaller quantity [S 3.4]
+    post_a, post_b = posts.get(seller), posts.get(buyer)
+    route = _route(w, valid, seller, buyer, good, post_a, post_b)
+    if route is None:
+        w.rec(Step.TRADE, Code.TRADE_CANCELLED, seller, **deal, quantity=quantity, why=Why.NO_ROUTE.value)
+        return None
+    if good is Good.WOOD and not w.transfer(
+        buyer, seller, WOOD_PRICE * quantity, Step.TRADE, Entry.WOOD_BOUGHT, Entry.WOOD_SOLD
+    ):
+        w.rec(Step.TRADE, Code.TRADE_CANCELLED, buyer, **deal, quantity=quantity, why=Why.UNAFFORDABLE.value)
+        return None
+    if good not in (Good.INCENSE, Good.WOOD):
+        w.credit(seller, 200 * quantity, Step.TRADE, Entry.SALE_TAX, buyer)
+    crossed = route
+    if not route and w.o.border_trade_pays_seller_transit and post_a is not None:
+        crossed = (post_a,)  # the worked example's reading [S 3.5]
+    w.rec(
+        Step.TRADE,
+        Code.TRADE,
+        seller,
+        good=good.value,
+        quantity=quantity,
+        seller=seller,
+        buyer=buyer,
+        route=route,
+        border=not route,
+    )
+    return quantity, crossed
+
+
+def _route(
+    w: Work,
+    valid: dict[str, list[TradeLine]],
+    seller: str,
+    buyer: str,
+    good: Good,
+    post_a: str | None,
+    post_b: str | None,
+) -> tuple[str, ...] | None:
+    """The route between the partners' main posts (the seller's advice among the shortest ones), () across
+    a border, None with neither [S 3.5]."""
+    advice = next(
+        (t.route for t in valid[seller] if t.op is TradeOp.SELL and t.partner == buyer and t.good is good and t.route),
+        (),
+    )
+    routes = shortest_routes(w, post_a, post_b) if post_a is not None and post_b is not None else []
+    if routes:
+        matching = [r for r in routes if advice and _follows(advice, r)] or routes
+        chosen = w.pick([" ".join(r) for r in matching], "route", good.value, seller, buyer)
+        return tuple(chosen.split(" "))
+    return () if border_trade(w, seller, buyer) else None
+
+
+def _pay_transit(w: Work, transit: dict[str, int]) -> None:
+    """Each post's transit to the holder of its province; a post an independent province holds pays
+    nobody [S 3.5]."""
     for post in sorted(transit):
         holder = w.owners.get(w.s.posts[post].province)
         talents = TRANSIT * transit[post]
-        # a post an independent province holds pays nobody [S 3.5]
         if holder is not None:
             w.credit(holder, talents, Step.TRADE, Entry.TRANSIT, post)
         w.rec(Step.TRADE, Code.TRANSIT, holder, post=post, units=transit[post], talents=talents)
-    for power in w.alive_powers():
-        own = sum(v for p in w.provinces_of(power) if (v := w.balances.get(p, {}).get(Good.WOOD, 0)) > 0)
-        w.wood[power] = own + imported.get((power, Good.WOOD), 0) - exported.get((power, Good.WOOD), 0)
-    for power, main in posts.items():
-        w.powers[power].main_post = main
-    return exported, imported

@@ -242,7 +242,8 @@ class Work:
         return [self.units[u] for u in sorted(self.units) if self.units[u].power == power]
 
     def unit_at(self, place: str) -> list[UnitW]:
-        return [self.units[u] for u in sorted(self.units) if self.units[u].place == place]
+        """The units in `place`; a fleet on a long passage is at sea between two zones, in neither [S 8.2]."""
+        return [self.units[u] for u in sorted(self.units) if self.units[u].place == place and not self.units[u].passage]
 
     def commander_of(self, leader: str) -> UnitW | None:
         return next((u for u in self.units.values() if u.leader == leader), None)

@@ -1185,6 +1185,7 @@ class PrivateReport {
   }
 
   tables(report) {
+    if (!this.settings.report) return new FamilyReport(this.t, this.settings.private ?? {}).sections(report);
     const { t } = this;
     const words = new ReportWords(this.settings, this.root.dataset.lang || "en");
     const table = (head, rows) =>
@@ -1216,6 +1217,110 @@ class PrivateReport {
       parts.push(el("h3", {}, t.report_income), table([t.report_from, t.report_place, t.ducats], rows));
     }
     return parts;
+  }
+}
+
+// A private report of a family whose form has no report words of its own (Symmachia, the Catan variant), in
+// the page's language with the words the family gives (`Presentation.private_words`): each section under its
+// heading; a list of rows as a table, a list of records as sentences (or a table of their fields), a problem
+// kept as a message of the catalogues and its values (`said`) in the page's language. Every value is text.
+class FamilyReport {
+  constructor(t, words) {
+    this.t = t;
+    this.headings = words.headings ?? {};
+    this.words = words.words ?? {};
+    this.sentences = words.sentences ?? {};
+    this.messages = words.messages ?? {};
+  }
+
+  word(value) {
+    if (Array.isArray(value)) return value.map((x) => this.word(x)).join(", ");
+    if (value !== null && typeof value === "object") {
+      return this.said(value) ?? Object.entries(value).map(([k, x]) => `${this.word(k)} ${this.word(x)}`).join(", ");
+    }
+    const text = String(value ?? "");
+    return this.words[text] ?? text;
+  }
+
+  // a message of the catalogues with its values: flat (Symmachia's `said`) or under `values` (Catan's)
+  said(kept) {
+    if (typeof kept?.message !== "string") return null;
+    const values = { ...(kept.values ?? kept) };
+    const named = {};
+    for (const [k, v] of Object.entries(values)) {
+      if (k === "message" || k === "hint" || k === "line") continue;
+      if (v !== null && typeof v === "object") named[k] = this.said(v) ?? this.list(v);
+      else if (k === "what") named[k] = this.messages[String(v)] ?? String(v);
+      else if (k.startsWith("place") || k === "seat") named[k] = this.word(v);
+      else named[k] = String(v);
+    }
+    const fill = (m) => (this.messages[m] ?? m).replace(/\{(\w+)\}/g, (whole, k) => named[k] ?? whole).replace(/\{\{|\}\}/g, (b) => b[0]);
+    const text = fill(kept.message);
+    return typeof kept.hint === "string" && kept.hint ? `${text} ${fill(kept.hint)}` : text;
+  }
+
+  list(value) {
+    return Array.isArray(value?.items) ? value.items.map((v) => this.word(v)).join(", ") : this.word(value);
+  }
+
+  table(head, rows) {
+    return el(
+      "table",
+      {},
+      head ? el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))) : null,
+      el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => el("td", {}, c))))),
+    );
+  }
+
+  record(r) {
+    const template = this.sentences[String(r.code ?? "")];
+    if (template === undefined) return null;
+    const values = {};
+    for (const [k, v] of Object.entries(r)) values[k] = this.word(v);
+    return fmt(template, values);
+  }
+
+  section(key, value) {
+    const title = this.headings[key] ?? key.replaceAll("_", " ");
+    if (value === null || typeof value !== "object") return [this.table(null, [[el("strong", {}, title), this.word(value)]])];
+    if (key === "refused") return this.refused(value);
+    const rows = Array.isArray(value) ? value : Object.entries(value).map(([k, v]) => [this.headings[k] ?? k, v]);
+    if (!rows.length) return [];
+    const out = [el("h3", {}, title)];
+    if (rows.every((r) => Array.isArray(r))) {
+      out.push(this.table(this.headings[`${key}_columns`], rows.map((r) => r.map((c) => this.word(c)))));
+    } else if (rows.every((r) => r && typeof r === "object" && this.record(r) !== null)) {
+      out.push(el("ul", {}, rows.map((r) => el("li", {}, this.record(r)))));
+    } else if (rows.every((r) => r && typeof r === "object")) {
+      const fields = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+      out.push(this.table(fields.map((f) => this.headings[f] ?? f), rows.map((r) => fields.map((f) => this.word(r[f] ?? "")))));
+    } else {
+      out.push(el("ul", {}, rows.map((r) => el("li", {}, this.word(r)))));
+    }
+    return out;
+  }
+
+  refused(value) {
+    const { t } = this;
+    const why = t.refusal?.[value.reason] ?? t.refusal?.unreadable ?? "";
+    const problems = (value.problems ?? []).map((p, i) => {
+      const kept = value.said?.[i];
+      const text = kept ? this.said(kept) : null;
+      if (text === null) return el("li", {}, el("code", {}, String(p)));
+      return el("li", {}, kept.line ? fmt(t.refused_line ?? "%(line)s: %(why)s", { line: kept.line, why: text }) : text);
+    });
+    return [
+      el("h3", {}, t.report_refused),
+      el("p", { id: "pbem-report-refused" }, fmt(t.refused_file, { file: String(value.file ?? ""), why })),
+      el("ul", { id: "pbem-report-refused-orders" }, problems),
+    ];
+  }
+
+  sections(report) {
+    const skip = new Set(["game", "turn", "power"]);
+    const parts = Object.entries(report).filter(([k]) => !skip.has(k)).flatMap(([k, v]) => this.section(k, v));
+    const box = el("div", { id: "pbem-report-family" }, parts);
+    return [box];
   }
 }
 

@@ -154,8 +154,28 @@ def test_the_demo_years_public_report_in_both_languages() -> None:
     for heading in ("## Trade", "## Transit", "## The campaign", "## Prestige", "Next year: revenues"):
         assert heading in english, heading
     assert english.startswith("# 229 BC") and french.startswith("# 229 av. J.-C.")
-    assert "| blé | 2 | Égypte lagide | Macédoine antigonide |" in french
+    assert "| 2 blé | Égypte lagide | Macédoine antigonide |" in french
     assert "Treasury" not in english  # the private reports are not in the public one
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_trade_tables_leave_no_cell_blank(lang: str) -> None:
+    """The trades carried out and those that were not are two narrow tables (a phone's width): every cell
+    says something, an order over a power's capacity names the power on its side and all its partners on
+    the other, with what was ordered and allowed [S 3.4]."""
+    from pipeline.commands.report import report
+
+    for turn in ("y01-229bc", "y02-228bc", "y03-227bc", "y04-226bc"):
+        text = report(DEMO, turn, lang)
+        tables = re.findall(r"## [^\n]+\n\n((?:\|.*\|\n)+)", text)
+        for table in tables:
+            for row in table.splitlines()[2:]:
+                assert all(cell.strip() for cell in row.strip("|").split("|")), (turn, row)
+    said = report(DEMO, "y03-227bc", lang)
+    if lang == "fr":
+        assert "| blé | Égypte lagide | tous ses partenaires | ordres au-delà de la capacité publiée\u00a0: 2" in said
+    else:
+        assert "| grain | Lagid Egypt | all its partners | orders over the published capacity: 2 ordered" in said
 
 
 def test_a_powers_report_and_the_game_masters_view() -> None:

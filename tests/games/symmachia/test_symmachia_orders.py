@@ -116,7 +116,7 @@ def test_every_problem_is_reported_at_once_with_the_nearest_names(demo: Scenario
     assert "does not deal with itself" in found["politics.gifts.seleucids"]
     assert "did you mean 'attalids'?" in found["politics.friendship[0]"]
     assert "at most three mercenary units" in found["military.seleucids_a1.mercenaries"]
-    assert "not next to 'mesopotamia'" in found["military.seleucids_a1.plan[1].order"]
+    assert "Egypt is not next to Mesopotamia, where the unit will be" in found["military.seleucids_a1.plan[1].order"]
     assert "earlier seasons only" in found["military.seleucids_a1.plan[2].only_if.after"]
     assert "foot soldiers only" in found["military.seleucids_f1.mercenaries[0]"]
     assert "expected an order letter" in found["military.seleucids_f1.plan[0].order"]
