@@ -175,6 +175,23 @@ def sentence(order: Expense, s: Telling) -> str:
     return templates.get(order.kind, templates[""]) % values
 
 
+def aftermath(order: Expense, power: str, s: Telling) -> str | None:
+    """A bribe that bought a unit, disbanded it or turned it autonomous, or a famine relieved."""
+    t = s.t
+    values = {"power": s.power_subject(power)}
+    if order.kind == "famine relief":
+        return t.gettext("%(power)s relieves the famine %(in_place)s.") % (values | {"in_place": s.w.in_(order.target)})
+    unit = s.unit_named(order.target_kind, order.target)
+    if unit is None:
+        return None
+    bribed = {
+        "disband": t.gettext("%(power)s bribes %(unit)s into disbanding."),
+        "buy": t.gettext("%(power)s buys %(unit)s, which now serves it."),
+        "to autonomous": t.gettext("%(power)s bribes %(unit)s into turning autonomous."),
+    }
+    return bribed[order.kind] % (values | {"unit": unit}) if order.kind in bribed else None
+
+
 def explain(order: Expense, refusal: Refusal) -> Explained:
     """An expense is about its target (a place, or the power whose leader it would assassinate); one not
     allowed on a unit may be a bribe of the power's own unit."""
@@ -198,5 +215,6 @@ KIND = OrderKind(
     replaces=True,
     clears=lambda order: order.kind == NONE,
     sentence=sentence,
+    aftermath=aftermath,
     explain=explain,
 )

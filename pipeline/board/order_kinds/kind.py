@@ -65,6 +65,11 @@ def no_result_of_its_own(order: object, reason: Reason, s: Telling, detail: Mapp
     return None
 
 
+def no_aftermath(order: object, power: str, s: Telling) -> str | None:
+    """A kind whose success changes nothing the phase's events tell."""
+    return None
+
+
 def nothing_drawn(order: object, pen: Pen) -> object | None:
     """A kind the map does not draw (a hold, a payment...)."""
     return None
@@ -103,6 +108,8 @@ class OrderKind(Generic[OrderT]):
     sentence: Callable[[OrderT, Telling], str] | None = None
     # what came of it, where the kind says it its own way (None: the general sentence of the reason)
     result: Callable[[OrderT, Reason, Telling, Mapping[str, str]], str | None] = no_result_of_its_own
+    # what it changed on the board, once it succeeded, among the phase's events ("Milan buys the army in Pisa.")
+    aftermath: Callable[[OrderT, str, Telling], str | None] = no_aftermath
     # what it adds to a refusal's words (`pipeline.board.explain`): the case of the reason, the power it names
     explain: Callable[[OrderT, Refusal], Explained] = nothing_to_add
     # its arrow, cross or marker on the map (None: nothing drawn)

@@ -2,8 +2,8 @@
 explains a refusal of them and draws them, and no dispatcher asks which kind an order is:
 
 - `Telling`: the sentences of a phase (`pipeline.board.presentation.sentences`), with the reader's words,
-  for a kind's `sentence` (what the order asked for) and `result` (what came of it, where the kind says it
-  its own way);
+  for a kind's `sentence` (what the order asked for), `result` (what came of it, where the kind says it
+  its own way) and `aftermath` (what it changed on the board, among the phase's events);
 - `Refusal`: a refused order's circumstances (`pipeline.board.explain`), for a kind's `explain`: which of the
   reason's sentences fits the order (`Explained`);
 - `Pen`: the map being drawn (`pipeline.board.presentation.render`), for a kind's `draw`: its arrow, cross
@@ -56,6 +56,14 @@ class Telling(Protocol):
 
     def other(self, kind: UnitKind | None, at: str) -> str:
         """Another unit the order names: "the French fleet in Brest"."""
+        ...
+
+    def unit_named(self, kind: UnitKind | None, at: str) -> str | None:
+        """The unit an order names, if one stands there: "the French fleet in Brest"."""
+        ...
+
+    def power_subject(self, power: str) -> str:
+        """A power as a sentence starts with it: "France"."""
         ...
 
     def mover(self, space: str) -> str:

@@ -88,6 +88,13 @@ class Sentences:
     def mover(self, space: str) -> str:
         return self._mover(space)
 
+    def unit_named(self, kind: UnitKind | None, at: str) -> str | None:
+        unit = self.unit_at(at, kind)
+        return self.w.unit(unit) if unit is not None else None
+
+    def power_subject(self, power: str) -> str:
+        return capital(self.w.power_the(power))
+
     # ---- what the order asked -------------------------------------------------------------------
     def describe(self, entry: Entry) -> str:
         """The order in words, as its kind says it: "The army in Vienna moves to Galicia." """
