@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pipeline.board.board import space_of
 from pipeline.board.ledger import Loan
-from pipeline.board.order_kinds import kind_of
+from pipeline.board.order_kinds import BY_ORDER, kind_of
 from pipeline.board.orders import Order
 from pipeline.board.outcome import Reason, SubReason
 from pipeline.board.position import PhaseKind, Position
@@ -98,7 +98,8 @@ class Sentences:
     # ---- what the order asked -------------------------------------------------------------------
     def describe(self, entry: Entry) -> str:
         """The order in words, as its kind says it: "The army in Vienna moves to Galicia." """
-        sentence = kind_of(entry.order).sentence if entry.order is not None else None
+        kind = BY_ORDER.get(type(entry.order))
+        sentence = kind.sentence if kind is not None else None
         if entry.order is None or sentence is None:
             return self.t.gettext("An order the report cannot put into words.")
         return sentence(entry.order, self)
