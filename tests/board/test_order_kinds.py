@@ -11,8 +11,8 @@ from collections.abc import Mapping
 import pytest
 
 from pipeline.board.explain import check_words
-from pipeline.board.order_kinds import BY_ORDER, KINDS, Form, OrderKind
-from pipeline.board.order_kinds.kind import MOVEMENT, unit_text
+from pipeline.board.order_kinds import BY_ORDER, KINDS
+from pipeline.board.order_kinds.kind import unit_text
 from pipeline.board.order_kinds.presenting import Explained, Pen, Refusal, Telling
 from pipeline.board.orders import Build, Expense, Hold, Move, Pay, Retreat, SupportMove
 from pipeline.board.outcome import Outcome, Reason
@@ -57,17 +57,9 @@ def _draw(order: Charge, pen: Pen) -> object:
     return pen.arrow("order charge", pen.start(order.kind, order.at, pen.retreat), pen.place(order.to), head=True)
 
 
-CHARGE = OrderKind(
-    id="charge",
-    order=Charge,
-    forms=(Form("charge", "{unit} charge {to}", {"unit": "unit", "to": "place"}),),
-    phases=frozenset({MOVEMENT}),
-    group="moves",
-    for_unit=True,
-    sentence=_sentence,
-    result=_result,
-    explain=_explain,
-    draw=_draw,
+# a kind read and listed as a move is, with its own words and drawing
+CHARGE = dataclasses.replace(
+    BY_ORDER[Move], id="charge", order=Charge, sentence=_sentence, result=_result, explain=_explain, draw=_draw
 )
 
 
