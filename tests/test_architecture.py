@@ -437,3 +437,76 @@ def test_every_family_speaks_the_pipeline_interface() -> None:
         assert family.rules.is_turn(family.rules.turn_example), (
             f"{family_id}: its turn_pattern refuses its turn_example"
         )
+
+
+# --- an order kind is one module (docs/architecture.md, "A board order kind") --------------------------------
+# isinstance tests on an order kind left outside pipeline/board/order_kinds/: the rules branching on their own
+# orders (the movement engine, the adjustments, the retreats, Machiavelli's settlements, the DATC runner). The
+# figure may go down, never up.
+KIND_TESTS_LIMIT = 39
+ORDER_KINDS = PIPELINE / "board" / "order_kinds"
+# the layers that present orders dispatch through the kind (`kind_of(order)`), never on its class
+PRESENTING = [
+    PIPELINE / "publish",
+    PIPELINE / "commands",
+    PIPELINE / "board" / "presentation",
+    PIPELINE / "board" / "explain.py",
+]
+WHERE_IT_GOES = (
+    "an order kind's sentence, result, aftermath, explanation and drawing go in its module "
+    "(pipeline/board/order_kinds/<kind>.py, registered on its OrderKind), found with kind_of(order)"
+)
+
+
+def _order_kind_classes() -> set[str]:
+    from pipeline.board.order_kinds import KINDS
+
+    return {kind.order.__name__ for kind in KINDS}
+
+
+def _kind_tests(tree: ast.AST, classes: set[str]) -> list[int]:
+    """The lines of the isinstance tests whose second argument names an order kind's class."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            if len(node.args) == 2 and any(
+                (isinstance(n, ast.Name) and n.id in classes) or (isinstance(n, ast.Attribute) and n.attr in classes)
+                for n in ast.walk(node.args[1])
+            ):
+                lines.append(node.lineno)
+    return sorted(lines)
+
+
+def _kind_tests_outside_the_kinds() -> dict[Path, list[int]]:
+    classes = _order_kind_classes()
+    found = {}
+    for path in sorted(PIPELINE.rglob("*.py")):
+        if ORDER_KINDS not in path.parents:
+            lines = _kind_tests(ast.parse(path.read_text(), str(path)), classes)
+            if lines:
+                found[path] = lines
+    return found
+
+
+def test_no_new_isinstance_on_an_order_kind() -> None:
+    found = _kind_tests_outside_the_kinds()
+    total = sum(len(lines) for lines in found.values())
+    where = "; ".join(f"{p.relative_to(PIPELINE.parent)}:{','.join(map(str, ls))}" for p, ls in found.items())
+    assert total <= KIND_TESTS_LIMIT, (
+        f"{total} isinstance tests on an order kind outside order_kinds/ (at most {KIND_TESTS_LIMIT}): {where}. "
+        + WHERE_IT_GOES
+    )
+
+
+def test_the_presenting_layers_test_no_order_kind() -> None:
+    for path, lines in _kind_tests_outside_the_kinds().items():
+        inside = any(path == p or p in path.parents for p in PRESENTING)
+        assert not inside, f"{path.relative_to(PIPELINE.parent)}:{lines[0]} tests an order's class: " + WHERE_IT_GOES
+
+
+def test_the_kind_test_count_would_catch_one() -> None:
+    tree = ast.parse(
+        "if isinstance(o, Move | orders.Retreat):\n    pass\nif isinstance(o, (Hold, str)):\n    pass\n"
+        "if isinstance(o, str):\n    pass\n"
+    )
+    assert _kind_tests(tree, _order_kind_classes()) == [1, 3]

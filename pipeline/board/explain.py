@@ -6,26 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .board import Board, coast_of, space_of
-from .orders import (
-    Ally,
-    Besiege,
-    Build,
-    Convert,
-    Convoy,
-    Expense,
-    GiveChit,
-    Maintain,
-    Move,
-    Order,
-    Pay,
-    PermitBribes,
-    Remove,
-    Retreat,
-    SupportConvert,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from .order_kinds import kind_of
+from .order_kinds.presenting import Explained, Refusal
+from .orders import Order
 from .outcome import CHECK_WORDS, OTHER_WORDS, Reason, SubReason
 from .position import PhaseKind, Position
 from .rules import Rules
@@ -88,21 +71,15 @@ def check_words(
     power: str,
     rules: Rules | None = None,
 ) -> str:
-    """Why `order` of `power` is refused in `position`, in plain words: never a reason code."""
+    """Why `order` of `power` is refused in `position`, in plain words: never a reason code. The order's kind
+    adds what only it knows (`pipeline.board.order_kinds.presenting.Explained`)."""
+    refusal = Refusal(reason, detail, board, position, power, _unit(order, position), "allowed" in detail)
+    told = kind_of(order).explain(order, refusal)
     at = getattr(order, "at", None)
     to = getattr(order, "to", None)
     target = getattr(order, "target", None)
-    unit = _unit(order, position)
-    other = ""
-    if isinstance(order, Pay | GiveChit):
-        other = order.to
-    elif isinstance(order, PermitBribes | Ally):
-        other = order.power
-    if isinstance(order, GiveChit) and reason is Reason.NO_CHIT:
-        other = order.victim
-    if isinstance(order, Expense) and order.kind == "assassinate":
-        other = target or ""
-    place = detail.get("at") or (target if isinstance(order, Expense) else at) or ""
+    unit = refusal.unit
+    place = detail.get("at") or told.place or at or ""
     owner = detail.get("owner", "")
     actual = {"A": "an army", "F": "a fleet", "G": "a garrison"}.get(detail.get("actual", ""), "of another kind")
     kind = getattr(order, "kind", None)
@@ -119,7 +96,7 @@ def check_words(
         "kind": _KIND.get(kind, "unit") if isinstance(kind, UnitKind) else "unit",
         "a_kind": _A_KIND.get(kind, "a unit") if isinstance(kind, UnitKind) else "a unit",
         "into": _A_KIND.get(into, "a unit") if isinstance(into, UnitKind) else "a unit",
-        "other": _other_power(board, power, other),
+        "other": _other_power(board, power, told.other),
         "phase": _PHASES[position.phase.kind],
         "limit": str(rules.max_expenses) if rules is not None and rules.max_expenses is not None else "",
         "needed": detail.get("needed", "more"),
@@ -128,85 +105,29 @@ def check_words(
     words = CHECK_WORDS.get(reason, OTHER_WORDS)
     if isinstance(words, str):
         return words.format_map(values)
-    case = _case(reason, detail, order, board, position, power, rules, place)
+    case = _case(refusal, told, at, place, rules)
     return words.get(case, words[""]).format_map(values)
 
 
-def _case(
-    reason: Reason,
-    detail: Mapping[str, str],
-    order: Order,
-    board: Board,
-    position: Position,
-    power: str,
-    rules: Rules | None,
-    place: str,
-) -> str:
-    """Which of a reason's sentences fits this order ("" the general one)."""
-    at = getattr(order, "at", None)
-    unit = _unit(order, position)
+# the reasons whose sub-reason, when the results give one, chooses their sentence before the order's kind
+_SUB_REASON_FIRST = (Reason.ILLEGAL_NO_CONVOY_ROUTE, Reason.ILLEGAL_EXPENSE, Reason.REBELLION_NOT_ALLOWED)
+
+
+def _case(refusal: Refusal, told: Explained, at: str | None, place: str, rules: Rules | None) -> str:
+    """Which of a reason's sentences fits this order ("" the general one): the sub-reason's, a retreat's, the
+    case the order's kind chose, or the general rules'."""
+    reason, detail = refusal.reason, refusal.detail
+    why = SubReason.of(detail)
+    if reason in _SUB_REASON_FIRST and why is not None:
+        return why.value
+    if reason is Reason.ILLEGAL_NO_CITY and refusal.phase is PhaseKind.RETREAT:
+        return "retreat"
+    if told.case is not None:
+        return told.case
     if reason is Reason.ILLEGAL_NO_UNIT:
-        own = at and not isinstance(order, Expense) and space_of(place) == space_of(at)
-        return "own" if own else ""
-    if reason is Reason.ILLEGAL_WRONG_PHASE and position.phase.kind is not PhaseKind.ADJUSTMENT:
-        return "build" if isinstance(order, Build | Waive) else "adjust" if isinstance(order, Maintain | Remove) else ""
-    if reason is Reason.ILLEGAL_DUPLICATE:
-        return "pay" if isinstance(order, Pay) else ""
+        return "own" if at and space_of(place) == space_of(at) else ""
     if reason is Reason.TOO_MANY_EXPENSES:
         return "limit" if rules is not None and rules.max_expenses is not None else ""
     if reason is Reason.ILLEGAL_NOT_OWNER:
-        kinds: list[tuple[type, str]] = [(Pay, "pay"), (PermitBribes, "permit"), (Ally, "ally"), (GiveChit, "chit")]
-        for cls, case in kinds:
-            if isinstance(order, cls):
-                return case
         return "autonomous" if detail.get("owner") == AUTONOMOUS else ""
-    if reason in (Reason.ILLEGAL_WRONG_KIND, Reason.ILLEGAL_WRONG_COAST):
-        return "build" if isinstance(order, Build) else ""
-    if reason is Reason.ILLEGAL_TERRAIN:
-        return "build" if isinstance(order, Build) else "convert" if isinstance(order, Convert) else ""
-    if reason is Reason.ILLEGAL_OWN_SPACE:
-        return "move" if isinstance(order, Move | Retreat) else "convoy" if isinstance(order, Convoy) else ""
-    if reason is Reason.ILLEGAL_NOT_CONVOYABLE:
-        if isinstance(order, Move):
-            return "move"
-        if isinstance(order, Convoy) and unit is not None:
-            at_sea = unit.kind is UnitKind.FLEET and board.can_convoy_from(unit.space)
-            return "target" if at_sea else "convoy"
-        return ""
-    if reason is Reason.ILLEGAL_NO_CONVOY_ROUTE:
-        why = SubReason.of(detail)
-        return why.value if why is not None else "convoy" if isinstance(order, Convoy) else ""
-    if reason is Reason.ILLEGAL_NO_CITY:
-        if position.phase.kind is PhaseKind.RETREAT:
-            return "retreat"
-        return "besiege" if isinstance(order, Besiege) and unit is not None and unit.kind is UnitKind.ARMY else ""
-    if reason is Reason.ILLEGAL_CONVERSION:
-        if isinstance(order, SupportConvert | SupportHold | SupportMove):
-            return "support"
-        if isinstance(order, Convert) and unit is not None:
-            if order.into is unit.kind:
-                return "same"
-            garrison = position.units.get(space_of(order.at) + CITY)
-            if garrison is not None and order.kind is UnitKind.GARRISON and space_of(order.at) in position.sieges:
-                return "besieged"
-            return "two steps"
-        return ""
-    if reason is Reason.ILLEGAL_EXPENSE:
-        why = SubReason.of(detail)
-        if why is not None:
-            return why.value
-        if isinstance(order, Expense):
-            bribed = position.unit_at(order.target)
-            return "own" if bribed is not None and bribed.power == power else ""
-        return ""
-    if reason is Reason.NO_BUILD_ALLOWED and isinstance(order, Build):
-        units = [u for u in position.units.values() if u.power == power]
-        if order.special and any(u.special for u in units):
-            return "special"
-        if "allowed" in detail:  # the family's limit of units of a kind (`allowed`: how many)
-            return "limit"
-        return ""
-    if reason is Reason.REBELLION_NOT_ALLOWED:
-        why = SubReason.of(detail)
-        return why.value if why is not None else ""
     return ""

@@ -280,9 +280,10 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
             continue
         kind = order.kind or UnitKind.ARMY  # type: ignore[union-attr]
         unit = Unit(power, kind, at if kind is UnitKind.FLEET else space_of(at))
-        if isinstance(order, Move) and line.success:
-            arrived.add(space_of(order.to))
-        if any(u.space == space_of(at) for u in after + dislodged) or (isinstance(order, Move) and line.success):
+        moved_to = order.to if isinstance(order, Move) and line.success else None  # a listed move that succeeded
+        if moved_to is not None:
+            arrived.add(space_of(moved_to))
+        if any(u.space == space_of(at) for u in after + dislodged) or moved_to is not None:
             start.setdefault(unit.space, unit)
     for u in dislodged:
         start.setdefault(u.space, u)
@@ -293,9 +294,7 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
     replay = adjudicate_movement(board, movement, movement_orders, rules=rules).position
     attackers = {d.unit.space: d.attacker_from for d in replay.dislodged}
     listed = {  # the successful moves the case lists, by destination: source (None if by convoy)
-        space_of(o.to): (None if o.via_convoy else space_of(o.at))
-        for line, _, o in results
-        if isinstance(o, Move) and line.success
+        space_of(o.to): (None if o.via_convoy else space_of(o.at)) for line, o in _moves(results) if line.success
     }
     entries = []
     for u in dislodged:
@@ -305,18 +304,22 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
     return Position.build(phase, after, owners, entries, _contested(results, replay.contested, after))
 
 
+def _moves(results: list[tuple[Line, str, Order]]) -> list[tuple[Line, Move]]:
+    """The moves among a case's listed results, with their lines."""
+    return [(line, order) for line, _, order in results if isinstance(order, Move)]
+
+
 def _contested(results: list[tuple[Line, str, Order]], replayed: frozenset[str], after: list[Unit]) -> list[str]:
     """The spaces left empty by a standoff, as the case's listed results say: where two or more listed moves
     failed and nothing stands after the movement, whatever the re-adjudication of loosely written orders
     (``F mid-spa``, no coast) found; never where a listed move succeeded."""
     failed: dict[str, int] = {}
     entered: set[str] = set()
-    for line, _, order in results:
-        if isinstance(order, Move):
-            if line.success:
-                entered.add(space_of(order.to))
-            else:
-                failed[space_of(order.to)] = failed.get(space_of(order.to), 0) + 1
+    for line, order in _moves(results):
+        if line.success:
+            entered.add(space_of(order.to))
+        else:
+            failed[space_of(order.to)] = failed.get(space_of(order.to), 0) + 1
     standing = {u.space for u in after}
     standoffs = {s for s, n in failed.items() if n >= 2 and s not in standing}
     return sorted((set(map(space_of, replayed)) | standoffs) - entered)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from .kind import MOVEMENT, Form, OrderKind
+from .presenting import Explained, Refusal, Telling
 from .reading import Reader
 
 ALLY_WORDS = frozenset({"ally", "allow", "alliance", "allie"})
@@ -29,6 +31,15 @@ def read(r: Reader, phase: PhaseKind) -> Ally | None:
     return Ally(r.power())
 
 
+def sentence(order: Ally, s: Telling) -> str:
+    return s.t.gettext("Lets the units %(of_power)s count as allies.") % {"of_power": s.w.power_of(order.power)}
+
+
+def explain(order: Ally, refusal: Refusal) -> Explained:
+    """An ally that is no power of the game."""
+    return Explained("ally" if refusal.reason is Reason.ILLEGAL_NOT_OWNER else None, other=order.power)
+
+
 KIND = OrderKind(
     id="ally",
     order=Ally,
@@ -37,4 +48,6 @@ KIND = OrderKind(
     group="power",
     words=ALLY_WORDS,
     read=read,
+    sentence=sentence,
+    explain=explain,
 )

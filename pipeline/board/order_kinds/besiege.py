@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..board import space_of
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling
 from .reading import Reader
 
 BESIEGE_WORDS = frozenset({"b", "besiege", "besieges", "siege", "as1", "as2", "assiege"})
@@ -31,6 +34,22 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Besiege
     return Besiege(kind, at)
 
 
+def sentence(order: Besiege, s: Telling) -> str:
+    return s.t.gettext("%(unit)s besieges the city.") % {"unit": s.subject(order.kind, order.at)}
+
+
+def explain(order: Besiege, refusal: Refusal) -> Explained:
+    """An army besieging where there is no city to besiege."""
+    unit = refusal.unit
+    army = unit is not None and unit.kind is UnitKind.ARMY
+    return Explained("besiege" if refusal.reason is Reason.ILLEGAL_NO_CITY and army else None)
+
+
+def draw(order: Besiege, pen: Pen) -> object:
+    space = space_of(order.at)
+    return pen.arrow("order besiege", pen.label(space), pen.city(space), head=True, stop=3.5)
+
+
 KIND = OrderKind(
     id="besiege",
     order=Besiege,
@@ -42,4 +61,7 @@ KIND = OrderKind(
     after_unit=read,
     after_words=BESIEGE_WORDS,
     keyword="besiege",
+    sentence=sentence,
+    explain=explain,
+    draw=draw,
 )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..position import PhaseKind
 from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
+from .presenting import Telling
 from .reading import Reader
 
 BORROW_WORDS = frozenset({"borrow", "emprunte"})
@@ -37,6 +38,14 @@ def read(r: Reader, phase: PhaseKind) -> Borrow | None:
     return Borrow(ducats, years)
 
 
+def sentence(order: Borrow, s: Telling) -> str:
+    return s.t.ngettext(
+        "Borrows %(amount)s from the bank for %(years)s year.",
+        "Borrows %(amount)s from the bank for %(years)s years.",
+        order.years,
+    ) % {"amount": s.w.ducats(order.ducats), "years": order.years}
+
+
 KIND = OrderKind(
     id="borrow",
     order=Borrow,
@@ -45,4 +54,5 @@ KIND = OrderKind(
     group="money",
     words=BORROW_WORDS,
     read=read,
+    sentence=sentence,
 )

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..board import space_of
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .kind import ADJUSTMENT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling
 from .reading import UNIT_KINDS, Reader
 
 BUILD_WORDS = frozenset({"build", "builds"})
@@ -58,6 +61,43 @@ def read(r: Reader, phase: PhaseKind) -> Build | None:
     return Build(kind, at, special)
 
 
+def sentence(order: Build, s: Telling) -> str:
+    t, w = s.t, s.w
+    built = w.new_unit(order.kind, order.at)
+    if order.special:
+        return t.gettext("Builds %(unit)s (%(special)s).") % {"unit": built, "special": w.special(order.special)}
+    return t.gettext("Builds %(unit)s.") % {"unit": built}
+
+
+_BUILD_CASES = (Reason.ILLEGAL_WRONG_KIND, Reason.ILLEGAL_WRONG_COAST, Reason.ILLEGAL_TERRAIN)
+
+
+def explain(order: Build, refusal: Refusal) -> Explained:
+    """A build given out of the adjustments, of a unit it cannot build there, or beyond what a power may
+    have: a second special unit, or more units than the rules allow."""
+    reason = refusal.reason
+    if reason in _BUILD_CASES or (reason is Reason.ILLEGAL_WRONG_PHASE and refusal.phase is not ADJUSTMENT):
+        return Explained("build")
+    if reason is not Reason.NO_BUILD_ALLOWED:
+        return Explained()
+    units = [u for u in refusal.position.units.values() if u.power == refusal.power]
+    if order.special and any(u.special for u in units):
+        return Explained("special")
+    return Explained("limit" if refusal.units_limited else "")
+
+
+def explain_waive(order: object, refusal: Refusal) -> Explained:
+    """A build or a waived build given out of the adjustments."""
+    out_of_phase = refusal.reason is Reason.ILLEGAL_WRONG_PHASE and refusal.phase is not ADJUSTMENT
+    return Explained("build" if out_of_phase else None)
+
+
+def draw(order: Build, pen: Pen) -> object | None:
+    if space_of(order.at) not in pen.spaces:
+        return None
+    return pen.build(order.kind, pen.unit_point(order.kind, order.at))
+
+
 KIND = OrderKind(
     id="build",
     order=Build,
@@ -66,4 +106,7 @@ KIND = OrderKind(
     group="build",
     words=BUILD_WORDS | {"b"},
     read=read,
+    sentence=sentence,
+    explain=explain,
+    draw=draw,
 )

@@ -4,12 +4,15 @@ its province's city (``A gen convert G``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..board import space_of
 from ..position import PhaseKind
-from ..units import UnitKind
+from ..reasons import Reason
+from ..units import CITY, UnitKind
 from .kind import MOVEMENT, RETREAT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling
 from .reading import UNIT_KINDS, Reader
 
 CONVERT_WORDS = frozenset({"convert", "converts", "convertit", ">>>"})
@@ -46,6 +49,56 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Convert
     return Convert(kind, at, into)
 
 
+def sentence(order: Convert, s: Telling) -> str:
+    t, unit = s.t, s.subject(order.kind, order.at)
+    if s.phase is RETREAT:
+        return t.gettext("%(unit)s retreats into the city of its province.") % {"unit": unit}
+    return {
+        UnitKind.ARMY: t.gettext("%(unit)s converts into an army."),
+        UnitKind.FLEET: t.gettext("%(unit)s converts into a fleet."),
+        UnitKind.GARRISON: t.gettext("%(unit)s converts into a garrison."),
+    }[order.into] % {"unit": unit}
+
+
+def result(order: Convert, reason: Reason, s: Telling, detail: Mapping[str, str]) -> str | None:
+    """A conversion bounces when its province is attacked."""
+    if reason is not Reason.BOUNCED:
+        return None
+    against = [space for space in detail.get("against", "").split() if space]
+    return s.t.gettext("Fails: the conversion is stopped by the attack of %(units)s.") % {
+        "units": s.t.join([s.mover(space) for space in against])
+    }
+
+
+def explain(order: Convert, refusal: Refusal) -> Explained:
+    """A conversion where the unit cannot be (terrain), or one the unit cannot make: into its own kind, out
+    of a besieged city, or two steps at once."""
+    if refusal.reason is Reason.ILLEGAL_TERRAIN:
+        return Explained("convert")
+    unit = refusal.unit
+    if refusal.reason is not Reason.ILLEGAL_CONVERSION or unit is None:
+        return Explained()
+    if order.into is unit.kind:
+        return Explained("same")
+    space = space_of(order.at)
+    garrison = refusal.position.units.get(space + CITY)
+    if garrison is not None and order.kind is UnitKind.GARRISON and space in refusal.position.sieges:
+        return Explained("besieged")
+    return Explained("two steps")
+
+
+def draw(order: Convert, pen: Pen) -> object:
+    """A short curve between the province and its city, the way the unit goes."""
+    space = space_of(order.at)
+    if pen.retreat:
+        start, end = pen.dislodged_point(order.at), pen.city(space)
+    elif pen.kind_at(order.kind, order.at) is UnitKind.GARRISON:
+        start, end = pen.city(space), pen.label(space)
+    else:
+        start, end = pen.label(space), pen.city(space)
+    return pen.arrow("order convert", start, end, head=True, bend=True)
+
+
 KIND = OrderKind(
     id="convert",
     order=Convert,
@@ -57,4 +110,8 @@ KIND = OrderKind(
     after_unit=read,
     after_words=CONVERT_WORDS | {"c"},
     keyword="convert",
+    sentence=sentence,
+    result=result,
+    explain=explain,
+    draw=draw,
 )

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .convert import judge_conversion
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling, aiding_line, aiding_values
 from .reading import MOVE, Reader
 
 CONVOY_WORDS = frozenset({"c", "convoy", "convoys", "t", "transport", "transports", "convoie", "transporte"})
@@ -39,6 +41,26 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Convoy 
     return Convoy(kind, at, target_kind, target, to)
 
 
+def sentence(order: Convoy, s: Telling) -> str:
+    return s.t.gettext("%(unit)s convoys %(target)s %(to_place)s.") % aiding_values(order, s)
+
+
+def explain(order: Convoy, refusal: Refusal) -> Explained:
+    """A convoy to its own place, of what a fleet at sea cannot carry ("target") or by a unit that cannot
+    convoy, or along no route."""
+    reason, unit = refusal.reason, refusal.unit
+    if reason is Reason.ILLEGAL_OWN_SPACE or reason is Reason.ILLEGAL_NO_CONVOY_ROUTE:
+        return Explained("convoy")
+    if reason is Reason.ILLEGAL_NOT_CONVOYABLE and unit is not None:
+        at_sea = unit.kind is UnitKind.FLEET and refusal.board.can_convoy_from(unit.space)
+        return Explained("target" if at_sea else "convoy")
+    return Explained()
+
+
+def draw(order: Convoy, pen: Pen) -> object:
+    return aiding_line(order, pen, "order cvy convoy")
+
+
 KIND = OrderKind(
     id="convoy",
     order=Convoy,
@@ -50,4 +72,7 @@ KIND = OrderKind(
     after_unit=read,
     after_words=CONVOY_WORDS,
     keyword="C",
+    sentence=sentence,
+    explain=explain,
+    draw=draw,
 )

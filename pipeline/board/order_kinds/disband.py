@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..position import PhaseKind
 from ..units import UnitKind
 from .kind import ADJUSTMENT, RETREAT, Form, OrderKind, unit_text
+from .presenting import Pen, Telling
 from .reading import Reader
 
 DISBAND_WORDS = frozenset({"d", "disband", "disbands"})
@@ -31,6 +32,15 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Disband
     return Disband(kind, at)
 
 
+def sentence(order: Disband, s: Telling) -> str:
+    return s.t.gettext("%(unit)s disbands.") % {"unit": s.subject(order.kind, order.at)}
+
+
+def draw(order: Disband, pen: Pen) -> object:
+    at = pen.dislodged_point(order.at) if pen.retreat else pen.start(order.kind, order.at, False)
+    return pen.cross("order disband", at)
+
+
 KIND = OrderKind(
     id="disband",
     order=Disband,
@@ -42,4 +52,6 @@ KIND = OrderKind(
     after_unit=read,
     after_words=DISBAND_WORDS,
     keyword="Disband",
+    sentence=sentence,
+    draw=draw,
 )

@@ -8,9 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pipeline.shared.translations import Translations
+
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Explained, Refusal, Telling
 from .reading import Reader
 
 EXPENSE_WORDS = frozenset({"expense", "depense"})
@@ -142,6 +146,63 @@ def read(r: Reader, phase: PhaseKind) -> Expense | None:
     return Expense(number, ducats, kind.name, target_kind, target)
 
 
+def expense_sentences(t: Translations) -> dict[str, str]:
+    """What an expense asks for, by its kind ("" any other): `%(amount)s` and its target, `%(in_place)s` (a
+    province), `%(of_power)s` (a power) or `%(unit)s` (a unit). Also the private report page's words."""
+    return {
+        "famine relief": t.gettext("Spends %(amount)s on famine relief %(in_place)s."),
+        "pacify": t.gettext("Spends %(amount)s to pacify the rebellion %(in_place)s."),
+        "rebellion": t.gettext("Spends %(amount)s to raise a rebellion %(in_place)s."),
+        "assassinate": t.gettext("Spends %(amount)s on an attempt to assassinate the leader %(of_power)s."),
+        "counter-bribe": t.gettext("Spends %(amount)s on a counter-bribe to keep %(unit)s loyal."),
+        "disband": t.gettext("Spends %(amount)s to bribe %(unit)s into disbanding."),
+        "buy": t.gettext("Spends %(amount)s to buy %(unit)s."),
+        "to autonomous": t.gettext("Spends %(amount)s to bribe %(unit)s into turning autonomous."),
+        "": t.gettext("Spends %(amount)s on an expense."),
+    }
+
+
+def sentence(order: Expense, s: Telling) -> str:
+    w = s.w
+    values = {"amount": w.ducats(order.ducats)}
+    if order.kind in ("famine relief", "pacify", "rebellion"):
+        values["in_place"] = w.in_(order.target)
+    elif order.kind == "assassinate":
+        values["of_power"] = w.power_of(order.target)
+    else:
+        values["unit"] = s.other(order.target_kind, order.target)
+    templates = expense_sentences(s.t)
+    return templates.get(order.kind, templates[""]) % values
+
+
+def aftermath(order: Expense, power: str, s: Telling) -> str | None:
+    """A bribe that bought a unit, disbanded it or turned it autonomous, or a famine relieved."""
+    t = s.t
+    values = {"power": s.power_subject(power)}
+    if order.kind == "famine relief":
+        return t.gettext("%(power)s relieves the famine %(in_place)s.") % (values | {"in_place": s.w.in_(order.target)})
+    unit = s.unit_named(order.target_kind, order.target)
+    if unit is None:
+        return None
+    bribed = {
+        "disband": t.gettext("%(power)s bribes %(unit)s into disbanding."),
+        "buy": t.gettext("%(power)s buys %(unit)s, which now serves it."),
+        "to autonomous": t.gettext("%(power)s bribes %(unit)s into turning autonomous."),
+    }
+    return bribed[order.kind] % (values | {"unit": unit}) if order.kind in bribed else None
+
+
+def explain(order: Expense, refusal: Refusal) -> Explained:
+    """An expense is about its target (a place, or the power whose leader it would assassinate); one not
+    allowed on a unit may be a bribe of the power's own unit."""
+    other = (order.target or "") if order.kind == "assassinate" else ""
+    case = None
+    if refusal.reason is Reason.ILLEGAL_EXPENSE:
+        bribed = refusal.position.unit_at(order.target)
+        case = "own" if bribed is not None and bribed.power == refusal.power else ""
+    return Explained(case, other=other, place=order.target)
+
+
 KIND = OrderKind(
     id="expense",
     order=Expense,
@@ -153,4 +214,7 @@ KIND = OrderKind(
     slot=lambda order: order.number,  # numbered slots: a second `Expense 1:` replaces the first
     replaces=True,
     clears=lambda order: order.kind == NONE,
+    sentence=sentence,
+    aftermath=aftermath,
+    explain=explain,
 )

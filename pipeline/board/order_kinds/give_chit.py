@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
 from .pay import PAY_WORDS
+from .presenting import Explained, Refusal, Telling
 from .reading import Reader
 
 FORM = Form("give_chit", "Give {victim} to {to}", {"victim": "power", "to": "power"})
@@ -37,6 +39,20 @@ def read(r: Reader, phase: PhaseKind) -> GiveChit | None:
     return GiveChit(victim, r.power())
 
 
+def sentence(order: GiveChit, s: Telling) -> str:
+    return s.t.gettext("Gives its assassination chit against %(victim)s %(to_power)s.") % {
+        "victim": s.w.power_the(order.victim),
+        "to_power": s.w.power_to(order.to),
+    }
+
+
+def explain(order: GiveChit, refusal: Refusal) -> Explained:
+    """A chit the power cannot give (it names the recipient), or has not (it names the victim)."""
+    reason = refusal.reason
+    other = order.victim if reason is Reason.NO_CHIT else order.to
+    return Explained("chit" if reason is Reason.ILLEGAL_NOT_OWNER else None, other=other)
+
+
 KIND = OrderKind(
     id="give_chit",
     order=GiveChit,
@@ -45,4 +61,6 @@ KIND = OrderKind(
     group="power",
     words=PAY_WORDS,
     read=read,
+    sentence=sentence,
+    explain=explain,
 )

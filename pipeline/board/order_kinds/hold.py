@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..position import PhaseKind
 from ..units import UnitKind
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Telling
 from .reading import Reader
 
 HOLD_WORDS = frozenset({"h", "hold", "holds", "stand", "stands", "xxx", "tient", "reste"})
@@ -30,6 +31,10 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Hold:
     return Hold(kind, at)
 
 
+def sentence(order: Hold, s: Telling) -> str:
+    return s.t.gettext("%(unit)s holds.") % {"unit": s.subject(order.kind, order.at)}
+
+
 KIND = OrderKind(
     id="hold",
     order=Hold,
@@ -41,4 +46,5 @@ KIND = OrderKind(
     after_unit=read,
     after_words=HOLD_WORDS | {""},
     keyword="H",
+    sentence=sentence,
 )

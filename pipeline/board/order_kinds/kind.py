@@ -1,6 +1,7 @@
 """What an order kind tells the rest of the pipeline: how it is read, how it is written, where it is
-ordered and how an order form lists it. Each kind's module defines its order (a frozen value) and one
-`OrderKind`; `pipeline.board.order_kinds` registers them."""
+ordered, how an order form lists it, and how the report, the explanations and the map present it. Each
+kind's module defines its order (a frozen value) and one `OrderKind`; `pipeline.board.order_kinds`
+registers them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
+from .presenting import NOTHING_TO_ADD, Explained, Pen, Refusal, Telling
 from .reading import Reader
 
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
@@ -52,6 +55,26 @@ FIELD_TYPES = {
 OrderT = TypeVar("OrderT")
 
 
+def nothing_to_add(order: object, refusal: Refusal) -> Explained:
+    """A kind whose refusals the general rules explain."""
+    return NOTHING_TO_ADD
+
+
+def no_result_of_its_own(order: object, reason: Reason, s: Telling, detail: Mapping[str, str]) -> str | None:
+    """A kind whose results the general sentences say."""
+    return None
+
+
+def no_aftermath(order: object, power: str, s: Telling) -> str | None:
+    """A kind whose success changes nothing the phase's events tell."""
+    return None
+
+
+def nothing_drawn(order: object, pen: Pen) -> object | None:
+    """A kind the map does not draw (a hold, a payment...)."""
+    return None
+
+
 @dataclass(frozen=True)
 class OrderKind(Generic[OrderT]):
     """One kind of order. The notation (`pipeline.board.notation.parse_order`) reads a text with `read`
@@ -81,3 +104,13 @@ class OrderKind(Generic[OrderT]):
     slot: Callable[[OrderT], object] | None = None
     replaces: bool = False
     clears: Callable[[OrderT], bool] | None = None  # an order that leaves its slot empty (``Expense 2: none``)
+    # the order in words, as the report says what it asked for: "The army in Vienna moves to Galicia."
+    sentence: Callable[[OrderT, Telling], str] | None = None
+    # what came of it, where the kind says it its own way (None: the general sentence of the reason)
+    result: Callable[[OrderT, Reason, Telling, Mapping[str, str]], str | None] = no_result_of_its_own
+    # what it changed on the board, once it succeeded, among the phase's events ("Milan buys the army in Pisa.")
+    aftermath: Callable[[OrderT, str, Telling], str | None] = no_aftermath
+    # what it adds to a refusal's words (`pipeline.board.explain`): the case of the reason, the power it names
+    explain: Callable[[OrderT, Refusal], Explained] = nothing_to_add
+    # its arrow, cross or marker on the map (None: nothing drawn)
+    draw: Callable[[OrderT, Pen], object | None] = nothing_drawn

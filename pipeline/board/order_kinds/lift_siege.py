@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..position import PhaseKind
 from ..units import UnitKind
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Telling
 from .reading import Reader
 
 LIFT_WORDS = frozenset({"l", "lift", "lifts", "leve"})
@@ -34,6 +35,10 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> LiftSie
     return LiftSiege(kind, at)
 
 
+def sentence(order: LiftSiege, s: Telling) -> str:
+    return s.t.gettext("%(unit)s lifts the siege.") % {"unit": s.subject(order.kind, order.at)}
+
+
 KIND = OrderKind(
     id="lift_siege",
     order=LiftSiege,
@@ -45,4 +50,5 @@ KIND = OrderKind(
     after_unit=read,
     after_words=LIFT_WORDS,
     keyword="lift",
+    sentence=sentence,
 )

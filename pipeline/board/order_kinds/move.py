@@ -3,12 +3,16 @@ convoy``; the judge's ``A sal - gon - ion - dur`` names the route)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..board import space_of
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .convoy import CONVOY_WORDS
 from .kind import MOVEMENT, RETREAT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling
 from .reading import MOVE, Reader
 
 RETREAT_WORDS = frozenset({"r", "retreat", "retreats"})
@@ -52,6 +56,31 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Move | 
     return Move(kind, at, to, via)
 
 
+def sentence(order: Move, s: Telling) -> str:
+    t = s.t
+    text = (
+        t.gettext("%(unit)s moves %(to_place)s by convoy.")
+        if order.via_convoy
+        else t.gettext("%(unit)s moves %(to_place)s.")
+    )
+    return text % {"unit": s.subject(order.kind, order.at), "to_place": s.w.to(order.to)}
+
+
+def result(order: Move, reason: Reason, s: Telling, detail: Mapping[str, str]) -> str | None:
+    """A bounce names the unit that held the destination apart from those that moved with it."""
+    return s.bounced(detail, space_of(order.to)) if reason is Reason.BOUNCED else None
+
+
+def explain(order: Move, refusal: Refusal) -> Explained:
+    own_space_or_not_convoyable = (Reason.ILLEGAL_OWN_SPACE, Reason.ILLEGAL_NOT_CONVOYABLE)
+    return Explained("move" if refusal.reason in own_space_or_not_convoyable else None)
+
+
+def draw(order: Move, pen: Pen) -> object:
+    css = "order move convoyed" if order.via_convoy else "order move"
+    return pen.arrow(css, pen.start(order.kind, order.at, pen.retreat), pen.place(order.to), head=True)
+
+
 KIND = OrderKind(
     id="move",
     order=Move,
@@ -63,4 +92,8 @@ KIND = OrderKind(
     after_unit=read,
     after_words=MOVE | RETREAT_WORDS,
     keyword="-",
+    sentence=sentence,
+    result=result,
+    explain=explain,
+    draw=draw,
 )

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
+from .presenting import Explained, Refusal, Telling
 from .reading import Reader
 
 PAY_WORDS = frozenset({"pay", "give", "loan", "paie", "donne"})
@@ -38,6 +40,22 @@ def read(r: Reader, phase: PhaseKind) -> Pay | None:
     return Pay(ducats, r.power())
 
 
+def sentence(order: Pay, s: Telling) -> str:
+    t, w = s.t, s.w
+    if order.to == BANK:
+        return t.gettext("Pays %(amount)s to the bank.") % {"amount": w.ducats(order.ducats)}
+    return t.gettext("Gives %(amount)s %(to_power)s.") % {
+        "amount": w.ducats(order.ducats),
+        "to_power": w.power_to(order.to),
+    }
+
+
+def explain(order: Pay, refusal: Refusal) -> Explained:
+    """A payment to whom the power cannot pay, or a second one to the same."""
+    paying = refusal.reason in (Reason.ILLEGAL_NOT_OWNER, Reason.ILLEGAL_DUPLICATE)
+    return Explained("pay" if paying else None, other=order.to)
+
+
 KIND = OrderKind(
     id="pay",
     order=Pay,
@@ -48,4 +66,6 @@ KIND = OrderKind(
     read=read,
     slot=lambda order: order.to,  # one payment per recipient: a second is refused
     clears=lambda order: order.ducats == 0,  # ``Pay 0 ducats to Milan``: no payment to Milan
+    sentence=sentence,
+    explain=explain,
 )

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from .kind import ADJUSTMENT, MOVEMENT, Form, OrderKind
+from .presenting import Explained, Refusal, Telling
 from .reading import Reader
 
 PERMIT_WORDS = frozenset({"permit", "autorise", "autoriser"})
@@ -31,6 +33,15 @@ def read(r: Reader, phase: PhaseKind) -> PermitBribes | None:
     return PermitBribes(r.power())
 
 
+def sentence(order: PermitBribes, s: Telling) -> str:
+    return s.t.gettext("Allows %(power)s to bribe from next to its units.") % {"power": s.w.power_the(order.power)}
+
+
+def explain(order: PermitBribes, refusal: Refusal) -> Explained:
+    """A permission the power cannot give."""
+    return Explained("permit" if refusal.reason is Reason.ILLEGAL_NOT_OWNER else None, other=order.power)
+
+
 KIND = OrderKind(
     id="permit_bribes",
     order=PermitBribes,
@@ -39,4 +50,6 @@ KIND = OrderKind(
     group="power",
     words=PERMIT_WORDS,
     read=read,
+    sentence=sentence,
+    explain=explain,
 )

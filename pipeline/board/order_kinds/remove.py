@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .disband import DISBAND_WORDS
 from .kind import ADJUSTMENT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling
 from .reading import Reader
 
 REMOVE_WORDS = frozenset({"remove", "removes"})
@@ -40,6 +42,21 @@ def read_after_unit(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind)
     return Remove(kind, at)
 
 
+def sentence(order: Remove, s: Telling) -> str:
+    return s.t.gettext("%(unit)s is removed.") % {"unit": s.subject(order.kind, order.at)}
+
+
+def explain_adjustment(order: object, refusal: Refusal) -> Explained:
+    """An order of the adjustments about a unit (kept, removed) given out of them."""
+    out_of_phase = refusal.reason is Reason.ILLEGAL_WRONG_PHASE and refusal.phase is not ADJUSTMENT
+    return Explained("adjust" if out_of_phase else None)
+
+
+def draw(order: Remove, pen: Pen) -> object:
+    at = pen.dislodged_point(order.at) if pen.retreat else pen.start(order.kind, order.at, False)
+    return pen.cross("order remove", at)
+
+
 KIND = OrderKind(
     id="remove",
     order=Remove,
@@ -53,4 +70,7 @@ KIND = OrderKind(
     after_unit=read_after_unit,
     after_words=DISBAND_WORDS,
     keyword="Disband",
+    sentence=sentence,
+    explain=explain_adjustment,
+    draw=draw,
 )

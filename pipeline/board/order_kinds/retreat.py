@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .kind import RETREAT, Form, OrderKind, unit_text
 from .move import RETREAT_WORDS, read_destination
+from .presenting import Explained, Pen, Refusal, Telling
 from .reading import MOVE, Reader
 
 FORM = Form("retreat", "{unit}-{to}", {"unit": "unit", "to": "place"})
@@ -34,6 +36,21 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Retreat
     return Retreat(kind, at, to)
 
 
+def sentence(order: Retreat, s: Telling) -> str:
+    return s.t.gettext("%(unit)s retreats %(to_place)s.") % {
+        "unit": s.subject(order.kind, order.at),
+        "to_place": s.w.to(order.to),
+    }
+
+
+def explain(order: Retreat, refusal: Refusal) -> Explained:
+    return Explained("move" if refusal.reason is Reason.ILLEGAL_OWN_SPACE else None)
+
+
+def draw(order: Retreat, pen: Pen) -> object:
+    return pen.arrow("order retreat", pen.start(order.kind, order.at, pen.retreat), pen.place(order.to), head=True)
+
+
 KIND = OrderKind(
     id="retreat",
     order=Retreat,
@@ -45,4 +62,7 @@ KIND = OrderKind(
     after_unit=read,
     after_words=MOVE | RETREAT_WORDS,
     keyword="-",
+    sentence=sentence,
+    explain=explain,
+    draw=draw,
 )

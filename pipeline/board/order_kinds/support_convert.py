@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..board import space_of
 from ..position import PhaseKind
 from ..units import UnitKind
 from .convert import CONVERT_WORDS
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Pen, Telling, supported
 from .reading import Reader
-from .support_hold import SUPPORT_WORDS
+from .support_hold import SUPPORT_WORDS, explain_support
 
 FORM = Form(
     "support_convert", "{unit} S {other} convert {into}", {"unit": "unit", "other": "other_unit", "into": "unit_kind"}
@@ -45,6 +47,20 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Support
     return SupportConvert(kind, at, target_kind, target, into)
 
 
+def sentence(order: SupportConvert, s: Telling) -> str:
+    t = s.t
+    return {
+        UnitKind.ARMY: t.gettext("%(unit)s supports %(target)s converting into an army."),
+        UnitKind.FLEET: t.gettext("%(unit)s supports %(target)s converting into a fleet."),
+        UnitKind.GARRISON: t.gettext("%(unit)s supports %(target)s converting into a garrison."),
+    }[order.into] % {"unit": s.subject(order.kind, order.at), "target": s.other(order.target_kind, order.target)}
+
+
+def draw(order: SupportConvert, pen: Pen) -> object:
+    start, _ = supported(pen, order.kind, order.at, order.target_kind, order.target)
+    return pen.arrow("order sup support", start, pen.label(space_of(order.target)), head=False)
+
+
 KIND = OrderKind(
     id="support_convert",
     order=SupportConvert,
@@ -56,4 +72,7 @@ KIND = OrderKind(
     after_unit=read,
     after_words=SUPPORT_WORDS,
     keyword="S",
+    sentence=sentence,
+    explain=explain_support,
+    draw=draw,
 )

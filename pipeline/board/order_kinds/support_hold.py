@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from ..reasons import Reason
 from ..units import UnitKind
 from .hold import HOLD_WORDS
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Explained, Pen, Refusal, Telling, supported
 from .reading import Reader
 
 SUPPORT_WORDS = frozenset({"s", "support", "supports", "soutient", "soutien"})
@@ -36,6 +38,23 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Support
     return SupportHold(kind, at, target_kind, target)
 
 
+def sentence(order: SupportHold, s: Telling) -> str:
+    return s.t.gettext("%(unit)s supports %(target)s.") % {
+        "unit": s.subject(order.kind, order.at),
+        "target": s.other(order.target_kind, order.target),
+    }
+
+
+def explain_support(order: object, refusal: Refusal) -> Explained:
+    """A support refused for a conversion: a support is not converted (any support kind)."""
+    return Explained("support" if refusal.reason is Reason.ILLEGAL_CONVERSION else None)
+
+
+def draw(order: SupportHold, pen: Pen) -> object:
+    start, target = supported(pen, order.kind, order.at, order.target_kind, order.target)
+    return pen.arrow("order sup support", start, target, head=False)
+
+
 KIND = OrderKind(
     id="support_hold",
     order=SupportHold,
@@ -47,4 +66,7 @@ KIND = OrderKind(
     after_unit=read,
     after_words=SUPPORT_WORDS,
     keyword="S",
+    sentence=sentence,
+    explain=explain_support,
+    draw=draw,
 )

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from ..position import PhaseKind
 from ..units import UnitKind
 from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .presenting import Pen, Telling, aiding_line, aiding_values
 from .reading import MOVE, Reader
-from .support_hold import SUPPORT_WORDS
+from .support_hold import SUPPORT_WORDS, explain_support
 
 FORM = Form("support_move", "{unit} S {other}-{to}", {"unit": "unit", "other": "other_unit", "to": "place"})
 
@@ -38,6 +39,14 @@ def read(r: Reader, kind: UnitKind | None, at: str, phase: PhaseKind) -> Support
     return SupportMove(kind, at, target_kind, target, to)
 
 
+def sentence(order: SupportMove, s: Telling) -> str:
+    return s.t.gettext("%(unit)s supports %(target)s moving %(to_place)s.") % aiding_values(order, s)
+
+
+def draw(order: SupportMove, pen: Pen) -> object:
+    return aiding_line(order, pen, "order sup support")
+
+
 KIND = OrderKind(
     id="support_move",
     order=SupportMove,
@@ -49,4 +58,7 @@ KIND = OrderKind(
     after_unit=read,
     after_words=SUPPORT_WORDS,
     keyword="S",
+    sentence=sentence,
+    explain=explain_support,
+    draw=draw,
 )

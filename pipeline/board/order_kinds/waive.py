@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..position import PhaseKind
+from .build import explain_waive
 from .kind import ADJUSTMENT, Form, OrderKind
+from .presenting import Telling
 from .reading import Reader
 
 WAIVE_WORDS = frozenset({"waive", "waives"})
@@ -27,6 +29,10 @@ def read(r: Reader, phase: PhaseKind) -> Waive | None:
     return Waive()
 
 
+def sentence(order: Waive, s: Telling) -> str:
+    return s.t.gettext("Waives a build.")
+
+
 KIND = OrderKind(
     id="waive",
     order=Waive,
@@ -35,4 +41,6 @@ KIND = OrderKind(
     group="build",
     words=WAIVE_WORDS,
     read=read,
+    sentence=sentence,
+    explain=explain_waive,
 )

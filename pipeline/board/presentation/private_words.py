@@ -13,7 +13,7 @@ from pipeline.board.ledger import Loan
 from pipeline.board.legal_orders import notation as legal_notation
 from pipeline.board.order_kinds import BY_ORDER
 from pipeline.board.order_kinds.borrow import ONE_YEAR, YEARS
-from pipeline.board.order_kinds.expense import EXPENSE_KINDS
+from pipeline.board.order_kinds.expense import EXPENSE_KINDS, expense_sentences
 from pipeline.board.order_kinds.give_chit import FORM as GIVE_CHIT
 from pipeline.board.order_kinds.pay import BANK
 from pipeline.board.order_kinds.pay import FORM as PAY
@@ -23,7 +23,7 @@ from pipeline.board.outcome import Reason, SubReason
 from pipeline.board.position import Phase, PhaseKind, Position
 from pipeline.shared.translations import Translations
 
-from .sentences import Entry, Sentences, expense_sentences
+from .sentences import Entry, Sentences
 from .words import Words
 
 # stand-in figures, each turned back into its placeholder in the sentence made with it

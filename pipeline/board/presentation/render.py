@@ -32,6 +32,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 from xml.etree import ElementTree
 
 import svgwrite
@@ -43,20 +44,7 @@ from svgwrite.base import Desc, Title
 from pipeline.board.board import Board, coast_of, space_of
 from pipeline.board.calendar import Event, EventKind
 from pipeline.board.family import Family
-from pipeline.board.orders import (
-    Besiege,
-    Build,
-    Convert,
-    Convoy,
-    Disband,
-    Maintain,
-    Move,
-    Remove,
-    Retreat,
-    SupportConvert,
-    SupportHold,
-    SupportMove,
-)
+from pipeline.board.order_kinds import kind_of
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Position
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
@@ -724,80 +712,31 @@ class _Renderer:
     def orders(self) -> _Element:
         group = self.dwg.g(id="orders")
         retreat = self.position.phase.kind.value == "retreat"
-        moves = {}
-        for o in self.outcomes:
-            if isinstance(o.order, Move):
-                moves[space_of(o.order.at)] = o.order
         for i, o in enumerate(self.outcomes):
-            drawn = self.order(o, moves, retreat)
-            if drawn is not None:
-                drawn["id"] = f"o-{i}"
-                drawn["data-order"] = str(o.order)
-                group.add(drawn)
+            drawn = kind_of(o.order).draw(o.order, _Pen(self, o.power, o.succeeded, retreat))
+            if drawn is not None:  # holds, lifting a siege, money, kept units: nothing to draw
+                element = cast(_Element, drawn)
+                element["id"] = f"o-{i}"
+                element["data-order"] = str(o.order)
+                group.add(element)
         return group
 
-    def _start(self, kind: UnitKind | None, at: str, retreat: bool) -> Point:
+    def order_start(self, kind: UnitKind | None, at: str, retreat: bool) -> Point:
+        """Where an order of the unit at `at` starts: the unit, or its dislodged place if `retreat`."""
         if retreat:
             return self.dislodged_point(at)
         return self.unit_point(self.kind_at(kind, at), at)
 
-    def order(self, o: Outcome, moves: Mapping[str, Move], retreat: bool) -> _Element | None:
-        order = o.order
-        failed = not o.succeeded
-        if isinstance(order, Move | Retreat):
-            start = self._start(order.kind, order.at, retreat)
-            end = self.place(order.to)
-            css = "retreat" if isinstance(order, Retreat) else ("move convoyed" if order.via_convoy else "move")
-            return self.arrow(_Arrow(f"order {css}", o.power, failed), start, end, head=True)
-        if isinstance(order, SupportHold | SupportMove | Convoy | SupportConvert):
-            start = self._start(order.kind, order.at, False)
-            target_kind = self.kind_at(order.target_kind, order.target)
-            target = self.unit_point(target_kind, order.target)
-            if isinstance(order, SupportMove | Convoy):
-                dest = self.label(space_of(order.to))
-                end = (target[0] + (dest[0] - target[0]) * 0.6, target[1] + (dest[1] - target[1]) * 0.6)
-                css = "cvy convoy" if isinstance(order, Convoy) else "sup support"
-            elif isinstance(order, SupportConvert):
-                end = self.label(space_of(order.target))
-                css = "sup support"
-            else:
-                end = target
-                css = "sup support"
-            return self.arrow(_Arrow(f"order {css}", o.power, failed), start, end, head=False)
-        if isinstance(order, Convert):
-            space = space_of(order.at)
-            kind = self.kind_at(order.kind, order.at)
-            if retreat:
-                start, end = self.dislodged_point(order.at), self.city(space)
-            elif kind is UnitKind.GARRISON:
-                start, end = self.city(space), self.label(space)
-            else:
-                start, end = self.label(space), self.city(space)
-            return self.arrow(_Arrow("order convert", o.power, failed), start, end, head=True, bend=True)
-        if isinstance(order, Besiege):
-            space = space_of(order.at)
-            return self.arrow(
-                _Arrow("order besiege", o.power, failed), self.label(space), self.city(space), head=True, stop=3.5
-            )
-        if isinstance(order, Disband | Remove):
-            at = self.dislodged_point(order.at) if retreat else self._start(order.kind, order.at, False)
-            return self.cross(f"order {'disband' if isinstance(order, Disband) else 'remove'}", at)
-        if isinstance(order, Maintain):  # a unit kept is drawn as it stands; one that could not be, crossed out
-            return self.cross("order maintain failed", self._start(order.kind, order.at, False)) if failed else None
-        if isinstance(order, Build):
-            space = space_of(order.at)
-            if space not in self.drawing.spaces:
-                return None
-            at = self.unit_point(order.kind, order.at)
-            g = self.dwg.g(class_=f"order build pw-{o.power}")
-            g.add(self.dwg.circle((_r(at[0]), _r(at[1])), UNIT_R + 3, class_=f"build s-{o.power}"))
-            if o.succeeded and order.kind is not None:
-                g.add(self.dwg.use(self.icon(order.kind, o.power), insert=(_r(at[0]), _r(at[1])), opacity=0.6))
-            if failed:
-                self._x(g, at)
-                g["class"] += " failed"
-            return g
-        return None  # holds, lifting a siege, money, kept units: nothing to draw
+    def build(self, power: str, succeeded: bool, kind: UnitKind | None, at: Point) -> _Element:
+        """A new unit's ring, its icon if it was built, crossed out if it was not."""
+        g = self.dwg.g(class_=f"order build pw-{power}")
+        g.add(self.dwg.circle((_r(at[0]), _r(at[1])), UNIT_R + 3, class_=f"build s-{power}"))
+        if succeeded and kind is not None:
+            g.add(self.dwg.use(self.icon(kind, power), insert=(_r(at[0]), _r(at[1])), opacity=0.6))
+        if not succeeded:
+            self._x(g, at)
+            g["class"] += " failed"
+        return g
 
     def cross(self, css: str, at: Point) -> _Element:
         g = self.dwg.g(class_=css)
@@ -1130,6 +1069,36 @@ class _Drawing(svgwrite.Drawing):  # type: ignore[misc]
 
     def rect(self, insert: Point | tuple[str, str], size: Point | tuple[str, str], **extra: object) -> _Element:
         return _Element("rect", {"x": insert[0], "y": insert[1], "width": size[0], "height": size[1]}, extra)
+
+
+class _Pen:
+    """The map as one order's kind draws it (`pipeline.board.order_kinds.presenting.Pen`): the renderer's
+    places and strokes, in the colour of the order's power, crossed out if it failed."""
+
+    def __init__(self, renderer: _Renderer, power: str, succeeded: bool, retreat: bool) -> None:
+        self.r, self.power, self.succeeded, self.retreat = renderer, power, succeeded, retreat
+        self.failed = not succeeded
+        self.spaces = renderer.drawing.spaces
+        self.start, self.place, self.label, self.city = (
+            renderer.order_start,
+            renderer.place,
+            renderer.label,
+            renderer.city,
+        )
+        self.unit_point, self.kind_at = renderer.unit_point, renderer.kind_at
+        self.dislodged_point = renderer.dislodged_point
+
+    def arrow(
+        self, css: str, start: Point, end: Point, head: bool, bend: bool = False, stop: float | None = None
+    ) -> _Element:
+        arrow = _Arrow(css, self.power, self.failed)
+        return self.r.arrow(arrow, start, end, head=head, bend=bend, stop=UNIT_R + 1 if stop is None else stop)
+
+    def cross(self, css: str, at: Point) -> _Element:
+        return self.r.cross(css, at)
+
+    def build(self, kind: UnitKind | None, at: Point) -> _Element:
+        return self.r.build(self.power, self.succeeded, kind, at)
 
 
 def svg_text(drawing: svgwrite.Drawing) -> str:

@@ -19,6 +19,7 @@ from pipeline.board.board import Board
 from pipeline.board.calendar import EventKind
 from pipeline.board.family import Family
 from pipeline.board.notation import parse_order
+from pipeline.board.order_kinds import kind_of
 from pipeline.board.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
 from pipeline.board.outcome import Reason
 from pipeline.board.position import Phase, PhaseKind, Position
@@ -217,29 +218,13 @@ class _Report:
         return None
 
     def bribes(self) -> list[str]:
-        """Expenses that changed the board: bribes that succeeded, famine relieved."""
-        t, w = self.t, self.w
+        """What the orders that succeeded changed on the board, as their kinds tell it: bribes, famine relieved."""
         out = []
         for e in self.record.entries():
-            o = e.order
-            if not (e.succeeded and isinstance(o, Expense)):
-                continue
-            values = {"power": capital(w.power_the(e.power))}
-            if o.kind == "famine relief":
-                out.append(
-                    t.gettext("%(power)s relieves the famine %(in_place)s.") % (values | {"in_place": w.in_(o.target)})
-                )
-                continue
-            target = self.s.unit_at(o.target, o.target_kind)
-            if target is None:
-                continue
-            values["unit"] = w.unit(target)
-            if o.kind == "disband":
-                out.append(t.gettext("%(power)s bribes %(unit)s into disbanding.") % values)
-            elif o.kind == "buy":
-                out.append(t.gettext("%(power)s buys %(unit)s, which now serves it.") % values)
-            elif o.kind == "to autonomous":
-                out.append(t.gettext("%(power)s bribes %(unit)s into turning autonomous.") % values)
+            if e.succeeded and e.order is not None:
+                said = kind_of(e.order).aftermath(e.order, e.power, self.s)
+                if said is not None:
+                    out.append(said)
         return out
 
     # ---- what follows -----------------------------------------------------------------------------

@@ -8,35 +8,12 @@ from dataclasses import dataclass, field
 
 from pipeline.board.board import space_of
 from pipeline.board.ledger import Loan
-from pipeline.board.orders import (
-    Ally,
-    Besiege,
-    Borrow,
-    Build,
-    Convert,
-    Convoy,
-    Disband,
-    Expense,
-    GiveChit,
-    Hold,
-    LiftSiege,
-    Maintain,
-    Move,
-    Order,
-    Pay,
-    PermitBribes,
-    Remove,
-    Retreat,
-    SupportConvert,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from pipeline.board.order_kinds import BY_ORDER, kind_of
+from pipeline.board.orders import Order
 from pipeline.board.outcome import Reason, SubReason
 from pipeline.board.position import PhaseKind, Position
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.shared.i18n import capital
-from pipeline.shared.translations import Translations
 
 from .words import Words
 
@@ -52,22 +29,6 @@ class Entry:
     reason: Reason
     succeeded: bool
     detail: Mapping[str, str] = field(default_factory=dict)
-
-
-def expense_sentences(t: Translations) -> dict[str, str]:
-    """What an expense asks for, by its kind ("" any other): `%(amount)s` and its target, `%(in_place)s` (a
-    province), `%(of_power)s` (a power) or `%(unit)s` (a unit). Also the private report page's words."""
-    return {
-        "famine relief": t.gettext("Spends %(amount)s on famine relief %(in_place)s."),
-        "pacify": t.gettext("Spends %(amount)s to pacify the rebellion %(in_place)s."),
-        "rebellion": t.gettext("Spends %(amount)s to raise a rebellion %(in_place)s."),
-        "assassinate": t.gettext("Spends %(amount)s on an attempt to assassinate the leader %(of_power)s."),
-        "counter-bribe": t.gettext("Spends %(amount)s on a counter-bribe to keep %(unit)s loyal."),
-        "disband": t.gettext("Spends %(amount)s to bribe %(unit)s into disbanding."),
-        "buy": t.gettext("Spends %(amount)s to buy %(unit)s."),
-        "to autonomous": t.gettext("Spends %(amount)s to bribe %(unit)s into turning autonomous."),
-        "": t.gettext("Spends %(amount)s on an expense."),
-    }
 
 
 class Sentences:
@@ -113,123 +74,47 @@ class Sentences:
     def _ducats(self, detail: Mapping[str, str], key: str) -> str:
         return self.w.ducats(int(detail.get(key, "0") or 0))
 
+    # ---- for the order kinds (`pipeline.board.order_kinds.presenting.Telling`) ---------------------------
+    @property
+    def phase(self) -> PhaseKind:
+        return self.kind
+
+    def subject(self, kind: UnitKind | None, at: str) -> str:
+        return capital(self._own(kind, at))
+
+    def other(self, kind: UnitKind | None, at: str) -> str:
+        return self._other(kind, at)
+
+    def mover(self, space: str) -> str:
+        return self._mover(space)
+
+    def unit_named(self, kind: UnitKind | None, at: str) -> str | None:
+        unit = self.unit_at(at, kind)
+        return self.w.unit(unit) if unit is not None else None
+
+    def power_subject(self, power: str) -> str:
+        return capital(self.w.power_the(power))
+
     # ---- what the order asked -------------------------------------------------------------------
     def describe(self, entry: Entry) -> str:
-        """The order in words: "The army in Vienna moves to Galicia." """
-        o, t, w = entry.order, self.t, self.w
-        if o is None:
-            return t.gettext("An order the report cannot put into words.")
-        if isinstance(o, (Borrow, Pay, Ally, PermitBribes, GiveChit, Expense, Build, Waive)):
-            return self._describe_power_order(o)
-        unit = capital(self._own(o.kind, o.at))
-        if isinstance(o, Hold):
-            return t.gettext("%(unit)s holds.") % {"unit": unit}
-        if isinstance(o, Move):
-            text = (
-                t.gettext("%(unit)s moves %(to_place)s by convoy.")
-                if o.via_convoy
-                else t.gettext("%(unit)s moves %(to_place)s.")
-            )
-            return text % {"unit": unit, "to_place": w.to(o.to)}
-        if isinstance(o, SupportHold):
-            return t.gettext("%(unit)s supports %(target)s.") % {
-                "unit": unit,
-                "target": self._other(o.target_kind, o.target),
-            }
-        if isinstance(o, SupportMove):
-            return t.gettext("%(unit)s supports %(target)s moving %(to_place)s.") % {
-                "unit": unit,
-                "target": self._other(o.target_kind, o.target),
-                "to_place": w.to(o.to),
-            }
-        if isinstance(o, Convoy):
-            return t.gettext("%(unit)s convoys %(target)s %(to_place)s.") % {
-                "unit": unit,
-                "target": self._other(o.target_kind, o.target),
-                "to_place": w.to(o.to),
-            }
-        if isinstance(o, Convert):
-            if self.kind is PhaseKind.RETREAT:
-                return t.gettext("%(unit)s retreats into the city of its province.") % {"unit": unit}
-            return {
-                UnitKind.ARMY: t.gettext("%(unit)s converts into an army."),
-                UnitKind.FLEET: t.gettext("%(unit)s converts into a fleet."),
-                UnitKind.GARRISON: t.gettext("%(unit)s converts into a garrison."),
-            }[o.into] % {"unit": unit}
-        if isinstance(o, SupportConvert):
-            return {
-                UnitKind.ARMY: t.gettext("%(unit)s supports %(target)s converting into an army."),
-                UnitKind.FLEET: t.gettext("%(unit)s supports %(target)s converting into a fleet."),
-                UnitKind.GARRISON: t.gettext("%(unit)s supports %(target)s converting into a garrison."),
-            }[o.into] % {"unit": unit, "target": self._other(o.target_kind, o.target)}
-        if isinstance(o, Besiege):
-            return t.gettext("%(unit)s besieges the city.") % {"unit": unit}
-        if isinstance(o, LiftSiege):
-            return t.gettext("%(unit)s lifts the siege.") % {"unit": unit}
-        if isinstance(o, Retreat):
-            return t.gettext("%(unit)s retreats %(to_place)s.") % {"unit": unit, "to_place": w.to(o.to)}
-        if isinstance(o, Disband):
-            return t.gettext("%(unit)s disbands.") % {"unit": unit}
-        if isinstance(o, Maintain):
-            return t.gettext("%(unit)s is kept and paid for.") % {"unit": unit}
-        if isinstance(o, Remove):
-            return t.gettext("%(unit)s is removed.") % {"unit": unit}
-        return t.gettext("An order the report cannot put into words.")
-
-    def _describe_power_order(self, o: Order) -> str:
-        t, w = self.t, self.w
-        if isinstance(o, Borrow):
-            return t.ngettext(
-                "Borrows %(amount)s from the bank for %(years)s year.",
-                "Borrows %(amount)s from the bank for %(years)s years.",
-                o.years,
-            ) % {"amount": w.ducats(o.ducats), "years": o.years}
-        if isinstance(o, Pay):
-            if o.to == "bank":
-                return t.gettext("Pays %(amount)s to the bank.") % {"amount": w.ducats(o.ducats)}
-            return t.gettext("Gives %(amount)s %(to_power)s.") % {
-                "amount": w.ducats(o.ducats),
-                "to_power": w.power_to(o.to),
-            }
-        if isinstance(o, Ally):
-            return t.gettext("Lets the units %(of_power)s count as allies.") % {"of_power": w.power_of(o.power)}
-        if isinstance(o, PermitBribes):
-            return t.gettext("Allows %(power)s to bribe from next to its units.") % {"power": w.power_the(o.power)}
-        if isinstance(o, GiveChit):
-            return t.gettext("Gives its assassination chit against %(victim)s %(to_power)s.") % {
-                "victim": w.power_the(o.victim),
-                "to_power": w.power_to(o.to),
-            }
-        if isinstance(o, Expense):
-            return self._describe_expense(o)
-        if isinstance(o, Build):
-            built = w.new_unit(o.kind, o.at)
-            if o.special:
-                return t.gettext("Builds %(unit)s (%(special)s).") % {"unit": built, "special": w.special(o.special)}
-            return t.gettext("Builds %(unit)s.") % {"unit": built}
-        return t.gettext("Waives a build.")
-
-    def _describe_expense(self, o: Expense) -> str:
-        w = self.w
-        values = {"amount": w.ducats(o.ducats)}
-        if o.kind in ("famine relief", "pacify", "rebellion"):
-            values["in_place"] = w.in_(o.target)
-        elif o.kind == "assassinate":
-            values["of_power"] = w.power_of(o.target)
-        else:
-            values["unit"] = self._other(o.target_kind, o.target)
-        templates = expense_sentences(self.t)
-        return templates.get(o.kind, templates[""]) % values
+        """The order in words, as its kind says it: "The army in Vienna moves to Galicia." """
+        kind = BY_ORDER.get(type(entry.order))
+        sentence = kind.sentence if kind is not None else None
+        if entry.order is None or sentence is None:
+            return self.t.gettext("An order the report cannot put into words.")
+        return sentence(entry.order, self)
 
     # ---- what came of it --------------------------------------------------------------------------
     def result(self, entry: Entry) -> str:
         """Whether the order succeeded and, if not, why: a whole sentence, never a code."""
         r, d, t, w = entry.reason, entry.detail, self.t, self.w
-        o = entry.order
+        own = kind_of(entry.order).result(entry.order, r, self, d) if entry.order is not None else None
+        if own is not None:  # the kind says it its own way (a conversion stopped, a unit not paid for)
+            return own
         if r is Reason.SUCCEEDS:
             return self._success(entry)
         if r is Reason.BOUNCED:
-            return self._bounced(entry)
+            return self.bounced(d, None)
         if r is Reason.NO_CONVOY_PATH:
             return t.gettext("Fails: no convoy carried the army there; it stays where it was.")
         if r is Reason.NO_CONVOY_ORDERED:
@@ -271,7 +156,7 @@ class Sentences:
             return self._retreat(entry)
         if r in _ADJUSTMENTS:
             return self._adjustment(entry)
-        return self._money(entry, o)
+        return self._money(entry)
 
     def _success(self, entry: Entry) -> str:
         d, t = entry.detail, self.t
@@ -294,17 +179,12 @@ class Sentences:
             values["when"] = self.w.when(loan.due_season, loan.due_year)
         return values
 
-    def _bounced(self, entry: Entry) -> str:
+    def bounced(self, detail: Mapping[str, str], destination: str | None) -> str:
+        """A bounce, the units of `against` standing in `destination` (a move's) told from those that moved."""
         t = self.t
-        against = [s for s in entry.detail.get("against", "").split() if s]
-        o = entry.order
-        if isinstance(o, Convert):
-            return t.gettext("Fails: the conversion is stopped by the attack of %(units)s.") % {
-                "units": t.join([self._mover(s) for s in against])
-            }
-        dest = space_of(o.to) if isinstance(o, Move) else None
-        holders = [self._standing(s) for s in against if s == dest]
-        movers = [self._mover(s) for s in against if s != dest]
+        against = [s for s in detail.get("against", "").split() if s]
+        holders = [self._standing(s) for s in against if s == destination]
+        movers = [self._mover(s) for s in against if s != destination]
         if holders and movers:
             return t.gettext("Fails: bounced against %(unit)s and with %(units)s.") % {
                 "unit": holders[0],
@@ -439,11 +319,9 @@ class Sentences:
         }
         return messages[r]
 
-    def _money(self, entry: Entry, o: Order | None) -> str:
+    def _money(self, entry: Entry) -> str:
         r, d, t = entry.reason, entry.detail, self.t
         if r is Reason.NO_FUNDS:
-            if isinstance(o, Maintain):
-                return t.gettext("Fails: not enough ducats in the treasury; the unit is removed.")
             return t.gettext("Fails: not enough ducats in the treasury.")
         if r is Reason.CUT:
             return t.gettext(
