@@ -174,10 +174,6 @@ class Board:
             return space_of(dst) in self.army_adjacency.get(space_of(src), frozenset())
         return dst in self.fleet_adjacency.get(src, frozenset())
 
-    def reaches_space(self, kind: UnitKind, src: str, space: str) -> bool:
-        """Can a unit at `src` move into `space` (at some coast, for a fleet)?"""
-        return space in self.reachable_spaces(kind, src)
-
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
         if kind is ARMY:

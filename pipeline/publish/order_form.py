@@ -39,8 +39,6 @@ from pipeline.storage.private_files import private_report_path, private_reports
 from .pages import GameInfo, Page, localized, map_link, title_lines, turn_title
 from .turns import legal_orders_data
 
-SCRIPT = "assets/javascripts/order-form.js"
-
 
 def _json(data: object) -> str:
     return json_data(data, indent=2) + "\n"
