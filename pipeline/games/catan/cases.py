@@ -334,8 +334,21 @@ def record_lines(events: tuple[Event, ...], offers: Mapping[tuple[str, int], Any
 def _compare(
     board: Board, result: RoundResult, expect: Mapping[str, Any], offers: Mapping[tuple[str, int], Any]
 ) -> list[str]:
+    """What the round left that the case did not expect, a line each (none: the case passes)."""
     after = result.state
     got = state_to_data(after)
+    return [
+        *_compare_sections(board, got, expect),
+        *_compare_tokens(after, expect),
+        *_compare_hands(after, expect),
+        *_compare_players(board, got, expect),
+        *_compare_standing(after, expect),
+        *_compare_records(record_lines(result.events, offers), expect),
+    ]
+
+
+def _compare_sections(board: Board, got: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str]:
+    """The state's sections the case expects whole, each read as a state file's would be."""
     out: list[str] = []
     for key in (*WHOLE, *HOLDERS):
         if key not in expect:
@@ -347,9 +360,19 @@ def _compare(
             continue
         if want != got.get(key):
             out.append(f"{key}: expected {_flow(want)}, got {_flow(got.get(key))}")
+    return out
+
+
+def _compare_tokens(after: CatanState, expect: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
     for hex_id, token in (expect.get("tokens") or {}).items():
         if after.tokens.get(str(hex_id)) != token:
             out.append(f"the token of {hex_id}: expected {token}, got {after.tokens.get(str(hex_id))}")
+    return out
+
+
+def _compare_hands(after: CatanState, expect: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
     for seat, hand in (expect.get("hands") or {}).items():
         problems: list[Any] = []
         want_hand = hand_from_data(hand, f"expect.hands.{seat}", problems)
@@ -358,8 +381,14 @@ def _compare(
             out += [str(p) for p in problems] or [f"expect.hands.{seat}: not a seat of the case"]
         elif have.hand != want_hand:
             out.append(f"the hand of {seat}: expected {want_hand}, got {have.hand}")
+    return out
+
+
+def _compare_players(board: Board, got: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str]:
+    """Each seat's development cards, knights and standing answers the case expects."""
     players = got["players"]
     assert isinstance(players, Mapping)
+    out: list[str] = []
     for key, field in (("cards", "cards"), ("knights", "knights"), ("answers", "answers")):
         for seat, value in (expect.get(key) or {}).items():
             if seat not in players:
@@ -375,6 +404,12 @@ def _compare(
             if want[seat].get(field, {}) != players[seat].get(field, {}):
                 wanted, held = _flow(want[seat].get(field, {})), _flow(players[seat].get(field, {}))
                 out.append(f"the {field} of {seat}: expected {wanted}, got {held}")
+    return out
+
+
+def _compare_standing(after: CatanState, expect: Mapping[str, Any]) -> list[str]:
+    """The seats' points, the winner and the round the case expects."""
+    out: list[str] = []
     for seat, points in (expect.get("points") or {}).items():
         if str(seat) not in after.seats:
             out.append(f"expect.points.{seat}: not a seat of the case")
@@ -384,7 +419,12 @@ def _compare(
         out.append(f"the winner: expected {expect['winner'] or 'nobody'}, got {after.winner or 'nobody'}")
     if "round" in expect and after.round != expect["round"]:
         out.append(f"the round: expected {expect['round']}, got {after.round}")
-    lines = record_lines(result.events, offers)
+    return out
+
+
+def _compare_records(lines: list[str], expect: Mapping[str, Any]) -> list[str]:
+    """The words the round's record should say, and those it should not."""
+    out: list[str] = []
     for words in expect.get("records") or []:
         if not any(words in line for line in lines):
             out.append(f"no line of the record says {words!r}; the record:" + "".join(f"\n    {x}" for x in lines))
