@@ -85,40 +85,47 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
     if not isinstance(turns, list) or not turns:
         return [*out, ("turns", "expected a list of rounds, each with the seats' files")]
     for n, turn in enumerate(turns):
-        at = f"turns[{n}]"
-        if not isinstance(turn, Mapping):
-            out.append((at, "expected a round: orders, rolls, dice, expect"))
-            continue
-        out += _unknown(turn, TURN_KEYS, f"{at}.", "a round")
-        if "player" in turn and turn["player"] not in SEATS:
-            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
-        orders = turn.get("orders")
-        if orders is not None and not (
-            isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())
-        ):
-            out.append((f"{at}.orders", "expected each seat's file as a mapping (script, answers; or setup)"))
-        rolls = turn.get("rolls")
-        if rolls is not None and not (isinstance(rolls, Mapping) and all(_two_dice(v) for v in rolls.values())):
-            out.append((f"{at}.rolls", "expected each seat's two income dice, such as {orange: [3, 4]}"))
-        out += _dice_problems(turn.get("dice"), f"{at}.dice")
-        refused = turn.get("refused")
-        if refused is not None and not (isinstance(refused, Mapping) and all(_texts(v) for v in refused.values())):
-            out.append((f"{at}.refused", "expected each seat whose file is refused with words of its problems"))
-        expect = turn.get("expect")
-        if expect is None:
-            continue
-        if not isinstance(expect, Mapping):
-            out.append((f"{at}.expect", "expected a mapping of what must come out"))
-            continue
-        out += _unknown(expect, EXPECT_KEYS, f"{at}.expect.", "what a round gives")
-        out += _position_problems(expect, f"{at}.expect.")
-        for key in ("records", "no_records"):
-            if key in expect and not _texts(expect[key]):
-                out.append((f"{at}.expect.{key}", "expected a list of words of the round's record"))
-        if "points" in expect and not (
-            isinstance(expect["points"], Mapping) and all(_count(v) for v in expect["points"].values())
-        ):
-            out.append((f"{at}.expect.points", "expected each seat's victory points"))
+        out += _turn_problems(turn, f"turns[{n}]")
+    return out
+
+
+def _turn_problems(turn: object, at: str) -> list[tuple[str, str]]:
+    """What of one round of a case is not in its shape: its keys, files, rolls, dice, refusals, `expect:`."""
+    if not isinstance(turn, Mapping):
+        return [(at, "expected a round: orders, rolls, dice, expect")]
+    out = _unknown(turn, TURN_KEYS, f"{at}.", "a round")
+    if "player" in turn and turn["player"] not in SEATS:
+        out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
+    orders = turn.get("orders")
+    if orders is not None and not (
+        isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())
+    ):
+        out.append((f"{at}.orders", "expected each seat's file as a mapping (script, answers; or setup)"))
+    rolls = turn.get("rolls")
+    if rolls is not None and not (isinstance(rolls, Mapping) and all(_two_dice(v) for v in rolls.values())):
+        out.append((f"{at}.rolls", "expected each seat's two income dice, such as {orange: [3, 4]}"))
+    out += _dice_problems(turn.get("dice"), f"{at}.dice")
+    refused = turn.get("refused")
+    if refused is not None and not (isinstance(refused, Mapping) and all(_texts(v) for v in refused.values())):
+        out.append((f"{at}.refused", "expected each seat whose file is refused with words of its problems"))
+    return out + _expect_problems(turn.get("expect"), f"{at}.expect")
+
+
+def _expect_problems(expect: object, at: str) -> list[tuple[str, str]]:
+    """What of a round's `expect:` is not in its shape."""
+    if expect is None:
+        return []
+    if not isinstance(expect, Mapping):
+        return [(at, "expected a mapping of what must come out")]
+    out = _unknown(expect, EXPECT_KEYS, f"{at}.", "what a round gives")
+    out += _position_problems(expect, f"{at}.")
+    for key in ("records", "no_records"):
+        if key in expect and not _texts(expect[key]):
+            out.append((f"{at}.{key}", "expected a list of words of the round's record"))
+    if "points" in expect and not (
+        isinstance(expect["points"], Mapping) and all(_count(v) for v in expect["points"].values())
+    ):
+        out.append((f"{at}.points", "expected each seat's victory points"))
     return out
 
 
