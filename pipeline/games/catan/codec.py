@@ -33,7 +33,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pipeline.errors import DataError, Problem
@@ -322,13 +322,20 @@ def _placed_units(r: _Reader, m: Mapping[str, Any], section: str, place: str) ->
     return found
 
 
+def _at_cities(r: _Reader, m: Mapping[str, Any], section: str) -> Iterator[tuple[str, Mapping[str, Any], Any, Any]]:
+    """Each item of a list of the state whose items stand against a player's city (`guards`, `corruption`):
+    its path, its mapping, its owner and its city (None where unreadable, the problem said), one at a time
+    (the caller's problems of an item come before the next item's)."""
+    for i, item in enumerate(m.get(section, []) or []):
+        where = f"{section}[{i}]"
+        im = r.mapping(item, where)
+        owner = r.player(im.get("owner"), f"{where}.owner")
+        yield where, im, owner, r.place("vertex", im.get("city"), f"{where}.city")
+
+
 def _guards(r: _Reader, m: Mapping[str, Any]) -> list[Guard]:
     guards: list[Guard] = []
-    for i, g in enumerate(m.get("guards", []) or []):
-        where = f"guards[{i}]"
-        gm = r.mapping(g, where)
-        owner = r.player(gm.get("owner"), f"{where}.owner")
-        city = r.place("vertex", gm.get("city"), f"{where}.city")
+    for where, gm, owner, city in _at_cities(r, m, "guards"):
         marker = gm.get("marker")
         if marker is not None and marker not in r.board.hexes:
             r.problem(f"{where}.marker", f"{marker!r} is not a hex of the board")
@@ -340,11 +347,7 @@ def _guards(r: _Reader, m: Mapping[str, Any]) -> list[Guard]:
 
 def _corruption(r: _Reader, m: Mapping[str, Any]) -> list[Corruption]:
     corruption: list[Corruption] = []
-    for i, c in enumerate(m.get("corruption", []) or []):
-        where = f"corruption[{i}]"
-        cm = r.mapping(c, where)
-        owner = r.player(cm.get("owner"), f"{where}.owner")
-        city = r.place("vertex", cm.get("city"), f"{where}.city")
+    for where, cm, owner, city in _at_cities(r, m, "corruption"):
         hex_id = cm.get("hex")
         if hex_id not in r.board.hexes:
             r.problem(f"{where}.hex", f"{hex_id!r} is not a hex of the board")
