@@ -174,10 +174,6 @@ class Board:
             return space_of(dst) in self.army_adjacency.get(space_of(src), frozenset())
         return dst in self.fleet_adjacency.get(src, frozenset())
 
-    def reaches_space(self, kind: UnitKind, src: str, space: str) -> bool:
-        """Can a unit at `src` move into `space` (at some coast, for a fleet)?"""
-        return space in self.reachable_spaces(kind, src)
-
     def reachable_spaces(self, kind: UnitKind, src: str) -> frozenset[str]:
         """The spaces a unit of `kind` at location `src` can move into in one step."""
         if kind is ARMY:
@@ -448,6 +444,7 @@ class _BoardBuilder:
     def _spaces(
         self, raw: Any, powers: Mapping[str, Power]
     ) -> tuple[dict[str, Space], dict[str, set[str]], dict[str, set[str]]]:
+        """The map's spaces, and the army and fleet adjacency they list (every place they name checked)."""
         spaces: dict[str, Space] = {}
         army: dict[str, set[str]] = {}
         fleet: dict[str, set[str]] = {}
@@ -462,45 +459,64 @@ class _BoardBuilder:
             if not isinstance(info, Mapping):
                 self.fail(where, "expected a mapping with name, kind, adjacency")
                 continue
-            kind = info.get("kind")
-            if kind not in SPACE_KINDS:
-                self.fail(f"{where}.kind", f"expected one of {', '.join(SPACE_KINDS)}, got {kind!r}")
-                continue
-            home = info.get("home")
-            if home is not None and home not in powers:
-                self.fail(f"{where}.home", f"unknown power {home!r}")
-                home = None
-            coasts_raw = info.get("coasts") or {}
-            if not isinstance(coasts_raw, Mapping):
-                self.fail(f"{where}.coasts", "expected a mapping of coast name to the fleet adjacency of that coast")
-                coasts_raw = {}
-            if coasts_raw and kind != "coast":
-                self.fail(f"{where}.coasts", "only a coastal space can have named coasts")
-            spaces[sid] = Space(
-                id=sid,
-                name=str(info.get("name", sid)),
-                kind=kind,
-                supply_center=bool(info.get("supply_center", False)),
-                home=home,
-                coasts=tuple(str(c) for c in coasts_raw),
-                city=self._city(info.get("city"), kind, f"{where}.city"),
-                single_unit=bool(info.get("single_unit", False)),
-                no_armies=bool(info.get("no_armies", False)),
-                names={str(k): str(v) for k, v in (info.get("names") or {}).items()},
-            )
-            army[sid] = set(self._id_list(info.get("army", []), f"{where}.army"))
-            if kind == "sea" and army[sid]:
-                self.fail(f"{where}.army", "a sea has no army adjacency")
-            if coasts_raw:
-                if info.get("fleet"):
-                    self.fail(f"{where}.fleet", "a split-coast space lists fleet adjacency under each coast")
-                for coast, lst in coasts_raw.items():
-                    fleet[f"{sid}/{coast}"] = set(self._id_list(lst, f"{where}.coasts.{coast}"))
-            elif kind != "land":
-                fleet[sid] = set(self._id_list(info.get("fleet", []), f"{where}.fleet"))
-            elif info.get("fleet"):
-                self.fail(f"{where}.fleet", "a land space has no fleet adjacency")
-        # every name used in adjacency must exist
+            self._space(sid, info, powers, spaces, army, fleet)
+        self._check_adjacency(spaces, army, fleet)
+        return spaces, army, fleet
+
+    def _space(
+        self,
+        sid: str,
+        info: Mapping[str, Any],
+        powers: Mapping[str, Power],
+        spaces: dict[str, Space],
+        army: dict[str, set[str]],
+        fleet: dict[str, set[str]],
+    ) -> None:
+        """One space of the map into `spaces`, its adjacency into `army` and `fleet`."""
+        where = f"spaces.{sid}"
+        kind = info.get("kind")
+        if kind not in SPACE_KINDS:
+            self.fail(f"{where}.kind", f"expected one of {', '.join(SPACE_KINDS)}, got {kind!r}")
+            return
+        home = info.get("home")
+        if home is not None and home not in powers:
+            self.fail(f"{where}.home", f"unknown power {home!r}")
+            home = None
+        coasts_raw = info.get("coasts") or {}
+        if not isinstance(coasts_raw, Mapping):
+            self.fail(f"{where}.coasts", "expected a mapping of coast name to the fleet adjacency of that coast")
+            coasts_raw = {}
+        if coasts_raw and kind != "coast":
+            self.fail(f"{where}.coasts", "only a coastal space can have named coasts")
+        spaces[sid] = Space(
+            id=sid,
+            name=str(info.get("name", sid)),
+            kind=kind,
+            supply_center=bool(info.get("supply_center", False)),
+            home=home,
+            coasts=tuple(str(c) for c in coasts_raw),
+            city=self._city(info.get("city"), kind, f"{where}.city"),
+            single_unit=bool(info.get("single_unit", False)),
+            no_armies=bool(info.get("no_armies", False)),
+            names={str(k): str(v) for k, v in (info.get("names") or {}).items()},
+        )
+        army[sid] = set(self._id_list(info.get("army", []), f"{where}.army"))
+        if kind == "sea" and army[sid]:
+            self.fail(f"{where}.army", "a sea has no army adjacency")
+        if coasts_raw:
+            if info.get("fleet"):
+                self.fail(f"{where}.fleet", "a split-coast space lists fleet adjacency under each coast")
+            for coast, lst in coasts_raw.items():
+                fleet[f"{sid}/{coast}"] = set(self._id_list(lst, f"{where}.coasts.{coast}"))
+        elif kind != "land":
+            fleet[sid] = set(self._id_list(info.get("fleet", []), f"{where}.fleet"))
+        elif info.get("fleet"):
+            self.fail(f"{where}.fleet", "a land space has no fleet adjacency")
+
+    def _check_adjacency(
+        self, spaces: Mapping[str, Space], army: Mapping[str, set[str]], fleet: Mapping[str, set[str]]
+    ) -> None:
+        """Every place an adjacency names exists, and a unit of its kind can be there."""
         for sid, targets in army.items():
             for t in sorted(targets):
                 if t not in spaces:
@@ -515,7 +531,6 @@ class _BoardBuilder:
                     known = space_of(t) in spaces
                     why = f"{t!r} is not a place a fleet can be (name the coast)" if known else f"unknown space {t!r}"
                     self.fail(where, why)
-        return spaces, army, fleet
 
     def _city(self, raw: Any, kind: str, where: str) -> City | None:
         if raw is None:
@@ -658,11 +673,31 @@ class _BoardBuilder:
         return table
 
     def _start(self, raw: Any, board: Board) -> StartPosition | None:
+        """The map's starting position: season and year, units, owners (or control), treasuries."""
         if not isinstance(raw, Mapping):
             self.fail("start", "expected a mapping with season, year, units, owners")
             return None
+        units = self._start_units(raw, board)
+        owners = self._start_owners(raw, board)
+        treasury = []
+        for pid, ducats in (raw.get("treasury") or {}).items():
+            if pid not in board.powers or not isinstance(ducats, int) or ducats < 0:
+                self.fail(
+                    f"start.treasury.{pid}", f"expected a known power and a number of ducats, got {pid}: {ducats!r}"
+                )
+                continue
+            treasury.append((str(pid), ducats))
+        return StartPosition(
+            season=str(raw.get("season", "spring")).lower(),
+            year=int(raw.get("year", 1901)),
+            units=tuple(units),
+            owners=tuple(sorted(owners)),
+            treasury=tuple(sorted(treasury)),
+        )
+
+    def _start_units(self, raw: Mapping[str, Any], board: Board) -> list[tuple[str, UnitKind, str]]:
+        """Each power's units at the start (`units:`), then the autonomous garrisons (`autonomous:`)."""
         units: list[tuple[str, UnitKind, str]] = []
-        owners: list[tuple[str, str]] = []
         entries = [(pid, lst, f"start.units.{pid}") for pid, lst in (raw.get("units") or {}).items()]
         entries.append((AUTONOMOUS, raw.get("autonomous") or [], "start.autonomous"))
         for pid, lst, path in entries:
@@ -681,6 +716,12 @@ class _BoardBuilder:
                     self.fail(where, f"a {kind.noun} cannot stand at {loc!r}")
                     continue
                 units.append((pid, kind, loc))
+        return units
+
+    def _start_owners(self, raw: Mapping[str, Any], board: Board) -> list[tuple[str, str]]:
+        """Who owns each supply centre at the start (`owners:`), or controls each province (`control:`,
+        Machiavelli)."""
+        owners: list[tuple[str, str]] = []
         machiavelli = "control" in raw
         for pid, lst in (raw.get("control" if machiavelli else "owners") or {}).items():
             if pid not in board.powers:
@@ -694,21 +735,7 @@ class _BoardBuilder:
                     self.fail(f"start.owners.{pid}", f"{sid!r} is not a supply centre")
                     continue
                 owners.append((sid, pid))
-        treasury = []
-        for pid, ducats in (raw.get("treasury") or {}).items():
-            if pid not in board.powers or not isinstance(ducats, int) or ducats < 0:
-                self.fail(
-                    f"start.treasury.{pid}", f"expected a known power and a number of ducats, got {pid}: {ducats!r}"
-                )
-                continue
-            treasury.append((str(pid), ducats))
-        return StartPosition(
-            season=str(raw.get("season", "spring")).lower(),
-            year=int(raw.get("year", 1901)),
-            units=tuple(units),
-            owners=tuple(sorted(owners)),
-            treasury=tuple(sorted(treasury)),
-        )
+        return owners
 
 
 def iter_edges(adj: Mapping[str, Iterable[str]]) -> Iterable[tuple[str, str]]:

@@ -367,13 +367,41 @@ def _matched(
     are for, the moves by convoy and the moves head to head. `units`: the orders' units."""
     n = len(orders)
     index = {u.space: i for i, u in enumerate(units)}
+    roles, dest, in_place, moves_into, moving, supporting, convoying = _roles(setting, orders, hooks)
+    convoys, matched = _match_convoys(n, index, dest, convoying)
+    by_convoy = _by_convoy(setting, orders, units, moving, convoys, matched, fleets)
+    supports = _match_supports(n, orders, index, roles, dest, supporting, matched)
+    opposing = _head_to_head(units, moving, dest, by_convoy, index)
+    if hooks.extra_support is not None:
+        extra = hooks.extra_support(setting.position, moves_into, [u.power for u in units], units)
+    else:
+        extra = [0] * n
+    # each planned order: its unit order's four fields, then the plan's (the columns zipped: no Python code run
+    # per order)
+    strengths = map(strength, units)
+    columns = zip(roles, dest, by_convoy, matched, convoys, supports, opposing, strengths, extra, in_place, strict=True)
+    planned = map(_planned_order, map(tuple.__add__, orders, columns))
+    shut = hooks.shut_spaces(setting, units) if hooks.shut_spaces else frozenset()
+    into = {space: tuple(movers) for space, movers in moves_into.items()}
+    return Plan(setting, tuple(planned), index, into, shut, unitless)
 
+
+_Supporting = list[tuple[int, SupportHold | SupportMove | SupportConvert]]
+_Roles = tuple[
+    list[Role], list[str | None], list[bool], dict[str, list[int]], list[int], _Supporting, list[tuple[int, Convoy]]
+]  # roles, destinations, converted in place, the moves into each space, the moves, the supports, the convoys
+
+
+def _roles(setting: Setting, orders: Sequence[UnitOrder], hooks: MovementHooks) -> _Roles:
+    """Each order's role (hold, move, support, convoy) and a move's destination (a conversion moves between
+    the province and its city, unless it converts in place)."""
+    n = len(orders)
     roles = [HOLD] * n
     dest: list[str | None] = [None] * n
     in_place = [False] * n
     moves_into: dict[str, list[int]] = {}
     moving: list[int] = []
-    supporting: list[tuple[int, SupportHold | SupportMove | SupportConvert]] = []
+    supporting: _Supporting = []
     convoying: list[tuple[int, Convoy]] = []
     # (`space_of` written out below as `partition`, without its call: a few per order)
     for i, o in enumerate(orders):
@@ -398,9 +426,14 @@ def _matched(
         dest[i] = to
         moving.append(i)
         moves_into.setdefault(to, []).append(i)
+    return roles, dest, in_place, moves_into, moving, supporting, convoying
 
-    # convoys: matched to the army's move when it goes to the same place
-    # (tuples that grow: most orders have none, and share the one empty tuple)
+
+def _match_convoys(
+    n: int, index: Mapping[str, int], dest: list[str | None], convoying: list[tuple[int, Convoy]]
+) -> tuple[list[tuple[int, ...]], list[bool]]:
+    """Convoys matched to the army's move when it goes to the same place; each order matched or not.
+    (Tuples that grow: most orders have none, and share the one empty tuple.)"""
     convoys: list[tuple[int, ...]] = [()] * n
     matched = [True] * n
     for c, convoy in convoying:
@@ -409,10 +442,19 @@ def _matched(
             convoys[a] += (c,)
         else:
             matched[c] = False
+    return convoys, matched
 
-    by_convoy = _by_convoy(setting, orders, units, moving, convoys, matched, fleets)
 
-    # supports: matched to the order they name, when it is that order
+def _match_supports(
+    n: int,
+    orders: Sequence[UnitOrder],
+    index: Mapping[str, int],
+    roles: list[Role],
+    dest: list[str | None],
+    supporting: _Supporting,
+    matched: list[bool],
+) -> list[tuple[int, ...]]:
+    """Supports matched to the order they name, when it is that order; the others unmatched in `matched`."""
     supports: list[tuple[int, ...]] = [()] * n
     for s, support in supporting:
         city = CITY if support.target_kind is GARRISON else ""
@@ -433,20 +475,7 @@ def _matched(
             supports[t] += (s,)
         else:
             matched[s] = False
-
-    opposing = _head_to_head(units, moving, dest, by_convoy, index)
-    if hooks.extra_support is not None:
-        extra = hooks.extra_support(setting.position, moves_into, [u.power for u in units], units)
-    else:
-        extra = [0] * n
-    # each planned order: its unit order's four fields, then the plan's (the columns zipped: no Python code run
-    # per order)
-    strengths = map(strength, units)
-    columns = zip(roles, dest, by_convoy, matched, convoys, supports, opposing, strengths, extra, in_place, strict=True)
-    planned = map(_planned_order, map(tuple.__add__, orders, columns))
-    shut = hooks.shut_spaces(setting, units) if hooks.shut_spaces else frozenset()
-    into = {space: tuple(movers) for space, movers in moves_into.items()}
-    return Plan(setting, tuple(planned), index, into, shut, unitless)
+    return supports
 
 
 def _by_convoy(

@@ -164,6 +164,20 @@ def structured_order(entry: object) -> str:
             return f"{key}: {value}"  # ``- Expense 1: 9 buy G luc`` unquoted, which YAML reads as a mapping
     if not isinstance(entry, dict) or "unit" not in entry:
         raise ValueError(f"expected an order as text ('A par-bur') or a mapping with `unit`, got {shown(entry)}")
+    unit, action = _unit_and_action(entry)
+    if action == "move":
+        return _move_text(entry, unit)
+    if action in ("support", "convoy"):
+        return f"{unit} {'S' if action == 'support' else 'C'} {_target_text(entry[action], action)}"
+    if action == "convert":
+        return f"{unit} convert {_text(entry, 'convert', 'what the unit becomes, like garrison or army')}"
+    if entry[action] is not True:
+        raise ValueError(f"write `{action}: true`, not {shown(entry[action])}")
+    return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
+
+
+def _unit_and_action(entry: dict[Any, Any]) -> tuple[str, str]:
+    """A structured order's unit and its one action (`_UNIT_ORDER_KEYS`), or `ValueError`."""
     actions = [k for k in _UNIT_ORDER_KEYS if k in entry]
     extra = sorted((str(k) for k in set(entry) - {"unit", "via", "campaign", *_UNIT_ORDER_KEYS}), key=str)
     if len(actions) != 1 or extra:
@@ -174,30 +188,31 @@ def structured_order(entry: object) -> str:
     unit, action = _text(entry, "unit", "the unit, like 'A par'"), actions[0]
     if "via" in entry and action != "move":
         raise ValueError("`via` goes with `move`: the places a convoyed army passes through")
-    if action == "move":
-        route = entry.get("via") or []
-        if not isinstance(route, list) or not all(isinstance(p, str) for p in route):
-            raise ValueError(f"`via` takes a list of places, like [gon, ion], not {shown(route)}")
-        return " - ".join([unit, *route, _text(entry, "move", "the place moved to, like bur")])
-    if action in ("support", "convoy"):
-        value = entry[action]
-        inner = ("unit", "move", "convert") if action == "support" else ("unit", "move")
-        if not isinstance(value, dict) or "unit" not in value or not set(value) <= set(inner):
-            raise ValueError(
-                f"`{action}` takes a mapping with the {action}ed `unit` (and its {' or '.join(inner[1:])}), "
-                f"like {{unit: A par, move: bur}}, not {shown(value)}"
-            )
-        target = _text(value, "unit", f"the {action}ed unit, like 'A par'", action)
-        if "move" in value:
-            target = f"{target} - {_text(value, 'move', 'the place moved to, like bur', action)}"
-        elif "convert" in value:
-            target = f"{target} convert {_text(value, 'convert', 'what the unit becomes, like army', action)}"
-        return f"{unit} {'S' if action == 'support' else 'C'} {target}"
-    if action == "convert":
-        return f"{unit} convert {_text(entry, 'convert', 'what the unit becomes, like garrison or army')}"
-    if entry[action] is not True:
-        raise ValueError(f"write `{action}: true`, not {shown(entry[action])}")
-    return f"{unit} {'H' if action == 'hold' else 'lift' if action == 'lift_siege' else action}"
+    return unit, action
+
+
+def _move_text(entry: dict[Any, Any], unit: str) -> str:
+    """A move, through the places of its `via` if it goes by convoy."""
+    route = entry.get("via") or []
+    if not isinstance(route, list) or not all(isinstance(p, str) for p in route):
+        raise ValueError(f"`via` takes a list of places, like [gon, ion], not {shown(route)}")
+    return " - ".join([unit, *route, _text(entry, "move", "the place moved to, like bur")])
+
+
+def _target_text(value: object, action: str) -> str:
+    """The order a support or a convoy is for: its unit, and its move (or a support's conversion)."""
+    inner = ("unit", "move", "convert") if action == "support" else ("unit", "move")
+    if not isinstance(value, dict) or "unit" not in value or not set(value) <= set(inner):
+        raise ValueError(
+            f"`{action}` takes a mapping with the {action}ed `unit` (and its {' or '.join(inner[1:])}), "
+            f"like {{unit: A par, move: bur}}, not {shown(value)}"
+        )
+    target = _text(value, "unit", f"the {action}ed unit, like 'A par'", action)
+    if "move" in value:
+        return f"{target} - {_text(value, 'move', 'the place moved to, like bur', action)}"
+    if "convert" in value:
+        return f"{target} convert {_text(value, 'convert', 'what the unit becomes, like army', action)}"
+    return target
 
 
 def _text(entry: dict[Any, Any], key: str, what: str, inside: str | None = None) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.errors import DataError, PipelineError, Problem
+from pipeline.errors import PipelineError, Problem
 from pipeline.shared import dice_chain
 from pipeline.shared.dice import HashDice, derived_roll
 from pipeline.storage.gamedir import Game
@@ -195,8 +195,3 @@ def _check_rolls(rolls: list[Any], seed: str, file: str) -> tuple[set[tuple[str,
         if value != expected:
             problems.append(Problem(f"dice[{i}]", f"{purpose}: {value} rolled, the seed gives {expected}", file=file))
     return checked, problems
-
-
-def raise_problems(problems: list[Problem]) -> None:
-    if problems:
-        raise DataError(problems)

@@ -93,19 +93,11 @@ _KEYWORDS = frozenset({"VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTS
 def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list[DatcCase]:
     """Every case of a DATC text file; malformed lines are reported all together. `shortcut`: an entry whose line
     or head an earlier entry had is read without the patterns (False: every line through them; the same cases)."""
-    cases: list[DatcCase] = []
-    problems: list[Problem] = []
-    case: DatcCase | None = None
-    section: Section | None = None  # the section being read
-    name: str | None = None  # its name
-    plain: Section | None = None  # `section` when its entries are ``Power: text`` (not results)
-    # an entry's line already read -> the entry: the same line reads the same (most lines of a file)
-    known: dict[str, Entry] = {}
-    # the text before the first colon of entries already read (``England``) -> the power it names: a line
-    # with the same head is an entry of the same power, read without the patterns
-    heads: dict[str, str] = {}
+    reader = _DatcReader(file, shortcut)
+    known, heads = reader.known, reader.heads
+    plain: Section | None = None  # `reader.plain`, kept at hand: most lines are entries of a plain section
     for number, raw in enumerate(text.splitlines(), start=1):
-        if plain is not None:
+        if plain is not None:  # the shortcut, inline: a call a line would cost a sixth of the reading
             entry = known.get(raw)
             if entry is None:
                 head, colon, rest = raw.partition(":")
@@ -123,64 +115,88 @@ def read_datc(text: str, file: str = "<text>", *, shortcut: bool = True) -> list
             continue
         word = line.split(None, 1)[0]
         if word not in _KEYWORDS:  # an entry of a section
-            if case is None:
-                problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
-                continue
-            if section is None:
-                problems.append(Problem("", f"{line!r} is not under any section (PRESTATE, ORDERS...)", number, file))
-                continue
-            success = None
-            if name == "PRESTATE_RESULTS":
-                verdict, _, line = line.partition(":")
-                if verdict.strip().upper() not in ("SUCCESS", "FAILURE"):
-                    problems.append(
-                        Problem(
-                            "", f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', got {raw.strip()!r}", number, file
-                        )
-                    )
-                    continue
-                success = verdict.strip().upper() == "SUCCESS"
-                line = line.strip()
-            m = _ENTRY.fullmatch(line)
-            if m is not None and success is None and shortcut:
-                heads[raw.partition(":")[0]] = m[1].strip()  # the raw line up to its first colon: m[1] and blanks
-            m = m or _ENTRY_NO_COLON.fullmatch(line)
-            if not m:
-                problems.append(Problem("", f"expected 'Power: ...', got {raw.strip()!r}", number, file))
-                continue
-            entry = m[1].strip(), m[2].strip()
-            if success is None:
-                if shortcut:
-                    entry = known.setdefault(raw, entry)
-            else:
-                section.successes.append(success)
-            section.entries.append(entry)
-            section.numbers.append(number)
-        elif word == "VARIANT_ALL":
-            continue
-        elif word == "CASE":
-            if case is not None:
-                problems.append(Problem("", f"case {case.id} has no END before the next CASE", number, file))
-            rest = line[4:].strip()
-            ident, _, title = rest.partition(" ")
-            case = DatcCase(ident.rstrip("."), title.strip(), file, number)
-            section, name, plain = None, None, None
-        elif case is None:
-            problems.append(Problem("", f"{line!r} outside a CASE ... END block", number, file))
-        elif word == "END":
-            cases.append(case)
-            case, section, name, plain = None, None, None, None
-        elif word == "PRESTATE_SETPHASE":
-            case.phase = line[len(word) :].strip()
-        elif word == "POSTSTATE_SAME":
-            case.post_same = True
-            section, name, plain = None, None, None
+            reader.entry(line, raw, number)
+        elif word != "VARIANT_ALL":
+            reader.keyword(word, line, number)
+            plain = reader.plain
+    if reader.case is not None:
+        reader.problem(f"case {reader.case.id} has no END", reader.case.line)
+    if reader.problems:
+        raise DataError(reader.problems)
+    return reader.cases
+
+
+class _DatcReader:
+    """The cases of one DATC file as its lines are read: the case and the section being read, the problems."""
+
+    def __init__(self, file: str, shortcut: bool) -> None:
+        self.file, self.shortcut = file, shortcut
+        self.cases: list[DatcCase] = []
+        self.problems: list[Problem] = []
+        self.case: DatcCase | None = None
+        self.section: Section | None = None  # the section being read
+        self.name: str | None = None  # its name
+        self.plain: Section | None = None  # `section` when its entries are ``Power: text`` (not results)
+        # an entry's line already read -> the entry: the same line reads the same (most lines of a file)
+        self.known: dict[str, Entry] = {}
+        # the text before the first colon of entries already read (``England``) -> the power it names: a line
+        # with the same head is an entry of the same power, read without the patterns
+        self.heads: dict[str, str] = {}
+
+    def problem(self, message: str, number: int) -> None:
+        self.problems.append(Problem("", message, number, self.file))
+
+    def entry(self, line: str, raw: str, number: int) -> None:
+        """An entry of the section being read: ``Power: text``, or a result (``SUCCESS: Power: order``)."""
+        if self.case is None:
+            self.problem(f"{line!r} outside a CASE ... END block", number)
+            return
+        if self.section is None:
+            self.problem(f"{line!r} is not under any section (PRESTATE, ORDERS...)", number)
+            return
+        success = None
+        if self.name == "PRESTATE_RESULTS":
+            verdict, _, line = line.partition(":")
+            if verdict.strip().upper() not in ("SUCCESS", "FAILURE"):
+                self.problem(f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', got {raw.strip()!r}", number)
+                return
+            success = verdict.strip().upper() == "SUCCESS"
+            line = line.strip()
+        m = _ENTRY.fullmatch(line)
+        if m is not None and success is None and self.shortcut:
+            self.heads[raw.partition(":")[0]] = m[1].strip()  # the raw line up to its first colon: m[1] and blanks
+        m = m or _ENTRY_NO_COLON.fullmatch(line)
+        if not m:
+            self.problem(f"expected 'Power: ...', got {raw.strip()!r}", number)
+            return
+        entry = m[1].strip(), m[2].strip()
+        if success is None:
+            if self.shortcut:
+                entry = self.known.setdefault(raw, entry)
         else:
-            name = word
-            section = case.sections.setdefault(name, Section())
-            plain = section if name != "PRESTATE_RESULTS" else None
-    if case is not None:
-        problems.append(Problem("", f"case {case.id} has no END", case.line, file))
-    if problems:
-        raise DataError(problems)
-    return cases
+            self.section.successes.append(success)
+        self.section.entries.append(entry)
+        self.section.numbers.append(number)
+
+    def keyword(self, word: str, line: str, number: int) -> None:
+        """A line that opens or ends a case, sets its phase, or opens a section."""
+        if word == "CASE":
+            if self.case is not None:
+                self.problem(f"case {self.case.id} has no END before the next CASE", number)
+            ident, _, title = line[4:].strip().partition(" ")
+            self.case = DatcCase(ident.rstrip("."), title.strip(), self.file, number)
+            self.section, self.name, self.plain = None, None, None
+        elif self.case is None:
+            self.problem(f"{line!r} outside a CASE ... END block", number)
+        elif word == "END":
+            self.cases.append(self.case)
+            self.case, self.section, self.name, self.plain = None, None, None, None
+        elif word == "PRESTATE_SETPHASE":
+            self.case.phase = line[len(word) :].strip()
+        elif word == "POSTSTATE_SAME":
+            self.case.post_same = True
+            self.section, self.name, self.plain = None, None, None
+        else:
+            self.name = word
+            self.section = self.case.sections.setdefault(word, Section())
+            self.plain = self.section if word != "PRESTATE_RESULTS" else None

@@ -39,8 +39,6 @@ from pipeline.storage.private_files import private_report_path, private_reports
 from .pages import GameInfo, Page, localized, map_link, title_lines, turn_title
 from .turns import legal_orders_data
 
-SCRIPT = "assets/javascripts/order-form.js"
-
 
 def _json(data: object) -> str:
     return json_data(data, indent=2) + "\n"
@@ -102,6 +100,18 @@ def ui_strings(lang: str) -> dict[str, str]:
     """Every word the order form's script shows, in `lang`."""
     t = translator(lang)
     return {
+        **_choosing_words(t),
+        **_adjustment_words(t),
+        **_money_words(t),
+        **_file_words(t),
+        **_report_words(t),
+        **order_words(t),
+    }
+
+
+def _choosing_words(t: Translator) -> dict[str, str]:
+    """Choosing a power and a unit's order, in a list or on the map."""
+    return {
         "loading": t.gettext("Loading the legal orders…"),
         "load_failed": t.gettext("The legal orders could not be loaded: %(error)s"),
         "power": t.gettext("Power"),
@@ -124,6 +134,12 @@ def ui_strings(lang: str) -> dict[str, str]:
         "map_instead": t.gettext("Order %(unit)s instead"),
         "map_written": t.gettext("Written: %(order)s"),
         "map_cancel": t.gettext("Cancel"),
+    }
+
+
+def _adjustment_words(t: Translator) -> dict[str, str]:
+    """The groups of orders, builds and removals."""
+    return {
         "group_hold": t.gettext("Hold"),
         "group_moves": t.gettext("Moves"),
         "group_supports": t.gettext("Supports"),
@@ -140,6 +156,12 @@ def ui_strings(lang: str) -> dict[str, str]:
         "waive": t.gettext("Waive a build"),
         "add": t.gettext("Add"),
         "remove": t.gettext("Remove"),
+    }
+
+
+def _money_words(t: Translator) -> dict[str, str]:
+    """Machiavelli's money: the treasury, loans, payments and expenses."""
+    return {
         "money": t.gettext("Money"),
         "treasury": t.gettext("Treasury: %(ducats)s ducats"),
         "treasury_secret": t.gettext("Your treasury is secret: see your private report."),
@@ -179,6 +201,12 @@ def ui_strings(lang: str) -> dict[str, str]:
         "kind_to autonomous": t.gettext("bribe to make autonomous"),
         "amount_invalid": t.gettext("Give a whole number of ducats, at least 1."),
         "too_many_expenses": t.gettext("No more expenses this turn."),
+    }
+
+
+def _file_words(t: Translator) -> dict[str, str]:
+    """The orders written out, and the order file: downloaded, encrypted or sent to GitHub."""
+    return {
         "orders_text": t.gettext("Your orders"),
         "without_orders": t.gettext(
             "Units without an order: %(units)s (a unit given no order holds, retreats nowhere or is removed)."
@@ -198,6 +226,12 @@ def ui_strings(lang: str) -> dict[str, str]:
         "secret_note": t.gettext(
             "Orders are secret in this game: the file is encrypted in your browser before it leaves it."
         ),
+    }
+
+
+def _report_words(t: Translator) -> dict[str, str]:
+    """The private report decrypted in the page, and why an order file was refused."""
+    return {
         "private_key": t.gettext("Your private key (AGE-SECRET-KEY-1…)"),
         "private_key_help": t.gettext("Pasted here, it stays in this page: it is never sent nor stored."),
         "turn": t.gettext("Turn"),
@@ -224,7 +258,6 @@ def ui_strings(lang: str) -> dict[str, str]:
         "refused_file": t.gettext("%(file)s was refused or not played in full: %(why)s."),
         "refused_line": t.gettext("Line %(line)s: %(why)s"),
         "none": t.gettext("none"),
-        **order_words(t),
     }
 
 

@@ -38,7 +38,6 @@ from .chart import standings_charts
 from .option_words import rule_choices
 from .turns import turn_maps, turn_report
 
-ORDER_SYNTAX = Path("games") / "orders.md"
 RULES = Path("games") / "rules.md"
 Maps = Mapping[str, Mapping[str, str]]  # a turn's maps: by name, then by language (`Presentation.draw_map`)
 

@@ -143,84 +143,21 @@ def parse_settings(
     """The settings of a game.yaml already parsed; problems carry key paths, not lines yet. `turn_kinds` are
     the kinds of turn the game's family has (`GameFamily.turn_kinds`), each of which may have a deadline."""
     problems: list[Problem] = []
-
-    def login(where: str, value: object) -> str | None:
-        if value is None or value == "":
-            return None
-        problem = check_login(value, where)
-        if problem is not None:
-            problems.append(problem)
-            return None
-        return str(value)
-
-    def key(where: str, value: object) -> str | None:
-        if value is None or value == "":
-            return None
-        if not isinstance(value, str) or not AGE_RECIPIENT.match(value):
-            problems.append(Problem(where, f"{value!r} is not an age public key (age1 followed by 58 characters)"))
-            return None
-        return value
-
     titles = _titles(data.get("title"), problems)
-
-    players: dict[str, str] = {}
-    player_keys: dict[str, str] = {}
-    raw_powers = data.get("powers") or {}
-    if not isinstance(raw_powers, Mapping):
-        problems.append(
-            Problem("powers", "expected a mapping of each power to its player, like france: {player: login}")
-        )
-        raw_powers = {}
-    for power, info in raw_powers.items():
-        if power not in powers:
-            problems.append(
-                Problem(f"powers.{power}", f"unknown power {shown(power)} (the map has {', '.join(powers)})")
-            )
-            continue
-        if info is None:
-            continue
-        if not isinstance(info, Mapping):
-            problems.append(Problem(f"powers.{power}", "expected a mapping with player and public_key"))
-            continue
-        if (who := login(f"powers.{power}.player", info.get("player"))) is not None:
-            players[str(power)] = who
-        if (pk := key(f"powers.{power}.public_key", info.get("public_key"))) is not None:
-            player_keys[str(power)] = pk
-
-    raw_masters = data.get("masters") or []
-    masters: list[str] = []
-    if not isinstance(raw_masters, list):
-        problems.append(Problem("masters", "expected a list of GitHub logins"))
-    else:
-        masters = [m for i, value in enumerate(raw_masters) if (m := login(f"masters[{i}]", value)) is not None]
-
+    players, player_keys = _players(data.get("powers") or {}, powers, problems)
+    masters = _masters(data.get("masters") or [], problems)
     languages = data.get("languages") or ["en", "fr"]
     if not isinstance(languages, list) or any(not isinstance(lang, str) or lang not in LANGUAGES for lang in languages):
         problems.append(Problem("languages", f"expected a list of languages among {', '.join(LANGUAGES)}"))
         languages = ["en", "fr"]
-
-    secret = data.get("secret_orders", False)
-    if not isinstance(secret, bool):
-        problems.append(Problem("secret_orders", "expected true or false"))
-        secret = False
-    secret_money = data.get("secret_money", secret)
-    if not isinstance(secret_money, bool):
-        problems.append(Problem("secret_money", "expected true or false"))
-        secret_money = False
-    public_key = key("public_key", data.get("public_key"))
+    secret = _flag(data, "secret_orders", False, problems)
+    secret_money = _flag(data, "secret_money", secret, problems)
+    public_key = _key("public_key", data.get("public_key"), problems)
     for name, wanted in (("secret_orders", secret), ("secret_money", secret_money)):
         if wanted and public_key is None and "public_key" not in data:
             problems.append(Problem(name, "secrets need the game's public_key (see `judge keygen`)"))
-
-    demo = data.get("demo", False)
-    if not isinstance(demo, bool):
-        problems.append(Problem("demo", "expected true or false"))
-        demo = False
-    ended = data.get("ended", False)
-    if not isinstance(ended, bool):
-        problems.append(Problem("ended", "expected true or false"))
-        ended = False
-
+    demo = _flag(data, "demo", False, problems)
+    ended = _flag(data, "ended", False, problems)
     return (
         Settings(
             players,
@@ -238,6 +175,73 @@ def parse_settings(
         ),
         problems,
     )
+
+
+def _login(where: str, value: object, problems: list[Problem]) -> str | None:
+    """A GitHub login, or None: none given, or not a login (a problem)."""
+    if value is None or value == "":
+        return None
+    problem = check_login(value, where)
+    if problem is not None:
+        problems.append(problem)
+        return None
+    return str(value)
+
+
+def _key(where: str, value: object, problems: list[Problem]) -> str | None:
+    """An age public key, or None: none given, or not a key (a problem)."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not AGE_RECIPIENT.match(value):
+        problems.append(Problem(where, f"{value!r} is not an age public key (age1 followed by 58 characters)"))
+        return None
+    return value
+
+
+def _flag(data: Mapping[str, Any], name: str, default: bool, problems: list[Problem]) -> bool:
+    """A yes/no setting: its value, its default when absent, false when it is not true or false (a problem)."""
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        problems.append(Problem(name, "expected true or false"))
+        return False
+    return value
+
+
+def _players(
+    raw_powers: object, powers: tuple[str, ...], problems: list[Problem]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """`powers:`: each power's player's login and public key, by power."""
+    players: dict[str, str] = {}
+    player_keys: dict[str, str] = {}
+    if not isinstance(raw_powers, Mapping):
+        problems.append(
+            Problem("powers", "expected a mapping of each power to its player, like france: {player: login}")
+        )
+        raw_powers = {}
+    for power, info in raw_powers.items():
+        if power not in powers:
+            problems.append(
+                Problem(f"powers.{power}", f"unknown power {shown(power)} (the map has {', '.join(powers)})")
+            )
+            continue
+        if info is None:
+            continue
+        if not isinstance(info, Mapping):
+            problems.append(Problem(f"powers.{power}", "expected a mapping with player and public_key"))
+            continue
+        if (who := _login(f"powers.{power}.player", info.get("player"), problems)) is not None:
+            players[str(power)] = who
+        if (pk := _key(f"powers.{power}.public_key", info.get("public_key"), problems)) is not None:
+            player_keys[str(power)] = pk
+    return players, player_keys
+
+
+def _masters(raw_masters: object, problems: list[Problem]) -> list[str]:
+    """`masters:`: the game masters' GitHub logins."""
+    if not isinstance(raw_masters, list):
+        problems.append(Problem("masters", "expected a list of GitHub logins"))
+        return []
+    return [m for i, value in enumerate(raw_masters) if (m := _login(f"masters[{i}]", value, problems)) is not None]
 
 
 def _titles(raw: object, problems: list[Problem]) -> dict[str, str]:

@@ -54,6 +54,16 @@ def _choices(t: Translations) -> dict[str, dict[Any, str]]:
     """Each named choice and yes/no option of `Rules`: value -> what it means."""
     return {
         **_rulebook_choices(t),
+        **_movement_choices(t),
+        **_bank_choices(t),
+        **_fortune_choices(t),
+        **_expense_choices(t),
+    }
+
+
+def _movement_choices(t: Translations) -> dict[str, dict[Any, str]]:
+    """Machiavelli's cities, sieges, straits and fortresses: value -> what it means."""
+    return {
         "conversion_model": {
             "separate_space": t.gettext(
                 "A fortified city is a space of its own: a unit becoming its garrison, or a garrison coming out, "
@@ -98,6 +108,12 @@ def _choices(t: Translations) -> dict[str, dict[Any, str]]:
             True: t.gettext("The classic board's optional fortresses may hold garrisons."),
             False: t.gettext("The classic board's optional fortresses are left out."),
         },
+    }
+
+
+def _bank_choices(t: Translations) -> dict[str, dict[Any, str]]:
+    """Machiavelli's bank and gifts: value -> what it means."""
+    return {
         "loans": {
             True: t.gettext("The bank lends money."),
             False: t.gettext("The bank lends nothing; the powers may still give each other ducats."),
@@ -118,6 +134,12 @@ def _choices(t: Translations) -> dict[str, dict[Any, str]]:
             "forbidden": t.gettext("A power that owes the bank money may not give ducats to others."),
             "allowed": t.gettext("A power that owes the bank money may still give ducats to others."),
         },
+    }
+
+
+def _fortune_choices(t: Translations) -> dict[str, dict[Any, str]]:
+    """Machiavelli's dice, disasters and calendar: value -> what it means."""
+    return {
         "dice": {
             True: t.gettext("Dice are rolled: variable income, famine, plague and the bank's loans."),
             False: t.gettext(
@@ -159,6 +181,12 @@ def _choices(t: Translations) -> dict[str, dict[Any, str]]:
             "judge": t.gettext("Income and adjustments come after the fall."),
             "objectif": t.gettext("Income and adjustments open the next spring, after its loans and expenses."),
         },
+    }
+
+
+def _expense_choices(t: Translations) -> dict[str, dict[Any, str]]:
+    """Machiavelli's expenses: bribes, rebellions, assassinations and special units: value -> what it means."""
+    return {
         "underfunded_expense": {
             "use_remainder": t.gettext("An expense the treasury cannot pay in full uses what is left."),
             "void": t.gettext("An expense the treasury cannot pay in full does not take place."),

@@ -251,34 +251,6 @@ class Words:
         }
         return titles[(phase.season, phase.kind)] % {"year": phase.year}
 
-    def phase_in_sentence(self, phase: Phase) -> str:
-        """ "the spring 1901 movement" / "les mouvements du printemps 1901": a phase after "for"/"pour"."""
-        t = self.t
-        by_season = {  # movement, retreats, adjustments
-            "spring": (
-                t.gettext("the spring %(year)s movement"),
-                t.gettext("the spring %(year)s retreats"),
-                t.gettext("the spring %(year)s adjustments"),
-            ),
-            "summer": (
-                t.gettext("the summer %(year)s movement"),
-                t.gettext("the summer %(year)s retreats"),
-                t.gettext("the summer %(year)s adjustments"),
-            ),
-            "fall": (
-                t.gettext("the fall %(year)s movement"),
-                t.gettext("the fall %(year)s retreats"),
-                t.gettext("the fall %(year)s adjustments"),
-            ),
-            "winter": (
-                t.gettext("the winter %(year)s movement"),
-                t.gettext("the winter %(year)s retreats"),
-                t.gettext("the winter %(year)s adjustments"),
-            ),
-        }
-        kinds = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
-        return by_season[phase.season][kinds.index(phase.kind)] % {"year": phase.year}
-
 
 @functools.lru_cache(maxsize=8)  # a page names powers thousands of times: the forms looked up once a language
 def power_forms(t: Translations) -> dict[str, tuple[str, str, str, str, str]]:

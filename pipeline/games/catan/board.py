@@ -279,9 +279,6 @@ class Board:
         touching it."""
         return sorted(Slot(a, b) for e in (edge, *self.touching_edges(edge)) for a, b in (e.hexes, e.hexes[::-1]))
 
-    def slot_is_land(self, slot: Slot) -> bool:
-        return self.is_land(slot.hex)
-
     # ---- reading places --------------------------------------------------------------------------
 
     def hex_named(self, text: object) -> str | None:

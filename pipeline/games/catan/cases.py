@@ -85,40 +85,47 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
     if not isinstance(turns, list) or not turns:
         return [*out, ("turns", "expected a list of rounds, each with the seats' files")]
     for n, turn in enumerate(turns):
-        at = f"turns[{n}]"
-        if not isinstance(turn, Mapping):
-            out.append((at, "expected a round: orders, rolls, dice, expect"))
-            continue
-        out += _unknown(turn, TURN_KEYS, f"{at}.", "a round")
-        if "player" in turn and turn["player"] not in SEATS:
-            out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
-        orders = turn.get("orders")
-        if orders is not None and not (
-            isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())
-        ):
-            out.append((f"{at}.orders", "expected each seat's file as a mapping (script, answers; or setup)"))
-        rolls = turn.get("rolls")
-        if rolls is not None and not (isinstance(rolls, Mapping) and all(_two_dice(v) for v in rolls.values())):
-            out.append((f"{at}.rolls", "expected each seat's two income dice, such as {orange: [3, 4]}"))
-        out += _dice_problems(turn.get("dice"), f"{at}.dice")
-        refused = turn.get("refused")
-        if refused is not None and not (isinstance(refused, Mapping) and all(_texts(v) for v in refused.values())):
-            out.append((f"{at}.refused", "expected each seat whose file is refused with words of its problems"))
-        expect = turn.get("expect")
-        if expect is None:
-            continue
-        if not isinstance(expect, Mapping):
-            out.append((f"{at}.expect", "expected a mapping of what must come out"))
-            continue
-        out += _unknown(expect, EXPECT_KEYS, f"{at}.expect.", "what a round gives")
-        out += _position_problems(expect, f"{at}.expect.")
-        for key in ("records", "no_records"):
-            if key in expect and not _texts(expect[key]):
-                out.append((f"{at}.expect.{key}", "expected a list of words of the round's record"))
-        if "points" in expect and not (
-            isinstance(expect["points"], Mapping) and all(_count(v) for v in expect["points"].values())
-        ):
-            out.append((f"{at}.expect.points", "expected each seat's victory points"))
+        out += _turn_problems(turn, f"turns[{n}]")
+    return out
+
+
+def _turn_problems(turn: object, at: str) -> list[tuple[str, str]]:
+    """What of one round of a case is not in its shape: its keys, files, rolls, dice, refusals, `expect:`."""
+    if not isinstance(turn, Mapping):
+        return [(at, "expected a round: orders, rolls, dice, expect")]
+    out = _unknown(turn, TURN_KEYS, f"{at}.", "a round")
+    if "player" in turn and turn["player"] not in SEATS:
+        out.append((f"{at}.player", f"expected the seat whose turn alone is played, among {', '.join(SEATS)}"))
+    orders = turn.get("orders")
+    if orders is not None and not (
+        isinstance(orders, Mapping) and all(v is None or isinstance(v, Mapping) for v in orders.values())
+    ):
+        out.append((f"{at}.orders", "expected each seat's file as a mapping (script, answers; or setup)"))
+    rolls = turn.get("rolls")
+    if rolls is not None and not (isinstance(rolls, Mapping) and all(_two_dice(v) for v in rolls.values())):
+        out.append((f"{at}.rolls", "expected each seat's two income dice, such as {orange: [3, 4]}"))
+    out += _dice_problems(turn.get("dice"), f"{at}.dice")
+    refused = turn.get("refused")
+    if refused is not None and not (isinstance(refused, Mapping) and all(_texts(v) for v in refused.values())):
+        out.append((f"{at}.refused", "expected each seat whose file is refused with words of its problems"))
+    return out + _expect_problems(turn.get("expect"), f"{at}.expect")
+
+
+def _expect_problems(expect: object, at: str) -> list[tuple[str, str]]:
+    """What of a round's `expect:` is not in its shape."""
+    if expect is None:
+        return []
+    if not isinstance(expect, Mapping):
+        return [(at, "expected a mapping of what must come out")]
+    out = _unknown(expect, EXPECT_KEYS, f"{at}.", "what a round gives")
+    out += _position_problems(expect, f"{at}.")
+    for key in ("records", "no_records"):
+        if key in expect and not _texts(expect[key]):
+            out.append((f"{at}.{key}", "expected a list of words of the round's record"))
+    if "points" in expect and not (
+        isinstance(expect["points"], Mapping) and all(_count(v) for v in expect["points"].values())
+    ):
+        out.append((f"{at}.points", "expected each seat's victory points"))
     return out
 
 
@@ -334,8 +341,21 @@ def record_lines(events: tuple[Event, ...], offers: Mapping[tuple[str, int], Any
 def _compare(
     board: Board, result: RoundResult, expect: Mapping[str, Any], offers: Mapping[tuple[str, int], Any]
 ) -> list[str]:
+    """What the round left that the case did not expect, a line each (none: the case passes)."""
     after = result.state
     got = state_to_data(after)
+    return [
+        *_compare_sections(board, got, expect),
+        *_compare_tokens(after, expect),
+        *_compare_hands(after, expect),
+        *_compare_players(board, got, expect),
+        *_compare_standing(after, expect),
+        *_compare_records(record_lines(result.events, offers), expect),
+    ]
+
+
+def _compare_sections(board: Board, got: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str]:
+    """The state's sections the case expects whole, each read as a state file's would be."""
     out: list[str] = []
     for key in (*WHOLE, *HOLDERS):
         if key not in expect:
@@ -347,9 +367,19 @@ def _compare(
             continue
         if want != got.get(key):
             out.append(f"{key}: expected {_flow(want)}, got {_flow(got.get(key))}")
+    return out
+
+
+def _compare_tokens(after: CatanState, expect: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
     for hex_id, token in (expect.get("tokens") or {}).items():
         if after.tokens.get(str(hex_id)) != token:
             out.append(f"the token of {hex_id}: expected {token}, got {after.tokens.get(str(hex_id))}")
+    return out
+
+
+def _compare_hands(after: CatanState, expect: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
     for seat, hand in (expect.get("hands") or {}).items():
         problems: list[Any] = []
         want_hand = hand_from_data(hand, f"expect.hands.{seat}", problems)
@@ -358,8 +388,14 @@ def _compare(
             out += [str(p) for p in problems] or [f"expect.hands.{seat}: not a seat of the case"]
         elif have.hand != want_hand:
             out.append(f"the hand of {seat}: expected {want_hand}, got {have.hand}")
+    return out
+
+
+def _compare_players(board: Board, got: Mapping[str, Any], expect: Mapping[str, Any]) -> list[str]:
+    """Each seat's development cards, knights and standing answers the case expects."""
     players = got["players"]
     assert isinstance(players, Mapping)
+    out: list[str] = []
     for key, field in (("cards", "cards"), ("knights", "knights"), ("answers", "answers")):
         for seat, value in (expect.get(key) or {}).items():
             if seat not in players:
@@ -375,6 +411,12 @@ def _compare(
             if want[seat].get(field, {}) != players[seat].get(field, {}):
                 wanted, held = _flow(want[seat].get(field, {})), _flow(players[seat].get(field, {}))
                 out.append(f"the {field} of {seat}: expected {wanted}, got {held}")
+    return out
+
+
+def _compare_standing(after: CatanState, expect: Mapping[str, Any]) -> list[str]:
+    """The seats' points, the winner and the round the case expects."""
+    out: list[str] = []
     for seat, points in (expect.get("points") or {}).items():
         if str(seat) not in after.seats:
             out.append(f"expect.points.{seat}: not a seat of the case")
@@ -384,7 +426,12 @@ def _compare(
         out.append(f"the winner: expected {expect['winner'] or 'nobody'}, got {after.winner or 'nobody'}")
     if "round" in expect and after.round != expect["round"]:
         out.append(f"the round: expected {expect['round']}, got {after.round}")
-    lines = record_lines(result.events, offers)
+    return out
+
+
+def _compare_records(lines: list[str], expect: Mapping[str, Any]) -> list[str]:
+    """The words the round's record should say, and those it should not."""
+    out: list[str] = []
     for words in expect.get("records") or []:
         if not any(words in line for line in lines):
             out.append(f"no line of the record says {words!r}; the record:" + "".join(f"\n    {x}" for x in lines))

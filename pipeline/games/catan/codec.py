@@ -33,7 +33,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pipeline.errors import DataError, Problem
@@ -195,97 +195,16 @@ def state_from_data(data: object, board: Board) -> CatanState:
     ):
         raise DataError([Problem("seats", "expected the players, each once, in their order of play")])
     r.seats = tuple(seats)
-    players: dict[str, Player] = {}
-    answers: dict[str, Answers] = {}
-    home: dict[str, tuple[str, ...]] = {}
-    islands: dict[str, dict[str, int]] = {}
-    raw_players = r.mapping(m.get("players"), "players")
-    for p in r.seats:
-        pm = r.mapping(raw_players.get(p), f"players.{p}")
-        if pm.get("answers"):
-            answers[p] = _answers(r, pm["answers"], p, f"players.{p}.answers")
-        home[p], islands[p] = _island_data(r, m, p)
-        hand = hand_from_data(pm.get("hand", {}), f"players.{p}.hand", r.problems)
-        held = []
-        for i, c in enumerate(pm.get("cards", []) or []):
-            cm = r.mapping(c, f"players.{p}.cards[{i}]")
-            card = r.enum(Card, cm.get("card"), f"players.{p}.cards[{i}].card")
-            if card is not None:
-                held.append(HeldCard(card, r.count(cm.get("bought"), f"players.{p}.cards[{i}].bought")))
-        players[p] = Player(hand, tuple(held), r.count(pm.get("knights"), f"players.{p}.knights"),
-                            r.count(pm.get("turns"), f"players.{p}.turns"))  # fmt: skip
-    for p in sorted(set(raw_players) - set(r.seats), key=str):
-        r.problem(f"players.{p}", "not a player of the game")
-    tokens = {}
-    for h, t in r.mapping(m.get("tokens"), "tokens").items():
-        if h not in board.hexes or not board.hexes[h].terrain.produces:
-            r.problem(f"tokens.{h}", "not a producing hex of the board")
-        elif t not in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
-            r.problem(f"tokens.{h}", f"a number token is 2 to 12 but not 7, not {t!r}")
-        else:
-            tokens[h] = t
-    buildings: dict[Vertex, Building] = {}
-    for key, b in r.mapping(m.get("buildings"), "buildings").items():
-        where = f"buildings.{key}"
-        v, bm = r.place("vertex", key, where), r.mapping(b, where)
-        owner = r.player(bm.get("owner"), f"{where}.owner")
-        kind = r.enum(BuildingKind, bm.get("kind", "settlement"), f"{where}.kind")
-        status = r.count(bm.get("status"), f"{where}.status", 1 if kind is BuildingKind.CITY else 0)
-        if kind is BuildingKind.CITY and not 1 <= status <= 4:
-            r.problem(f"{where}.status", "a city's status is 1 to 4")
-        if v and owner and kind:
-            buildings[v] = Building(owner, kind, status if kind is BuildingKind.CITY else 0,
-                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)),
-                                    bool(bm.get("woken", False)) and kind is BuildingKind.CITY)  # fmt: skip
-    roads: dict[Edge, str] = {}
-    for key, o in r.mapping(m.get("roads"), "roads").items():
-        e, owner = r.place("edge", key, f"roads.{key}"), r.player(o, f"roads.{key}")
-        if e and owner:
-            roads[e] = owner
-    ships: dict[Edge, Ship] = {}
-    for key, s in r.mapping(m.get("ships"), "ships").items():
-        sm = r.mapping(s, f"ships.{key}")
-        e, owner = r.place("edge", key, f"ships.{key}"), r.player(sm.get("owner"), f"ships.{key}.owner")
-        if e and owner:
-            ships[e] = Ship(owner, r.count(sm.get("built"), f"ships.{key}.built"))
-    units: dict[Slot, Unit] = {}
-    for key, u in r.mapping(m.get("units"), "units").items():
-        slot, unit = r.place("slot", key, f"units.{key}"), r.unit(u, f"units.{key}")
-        if slot and unit:
-            units[slot] = unit
-    explorers: dict[Vertex, Unit] = {}
-    for key, u in r.mapping(m.get("explorers"), "explorers").items():
-        v, unit = r.place("vertex", key, f"explorers.{key}"), r.unit(u, f"explorers.{key}")
-        if v and unit:
-            explorers[v] = unit
-    guards: list[Guard] = []
-    for i, g in enumerate(m.get("guards", []) or []):
-        where = f"guards[{i}]"
-        gm = r.mapping(g, where)
-        owner = r.player(gm.get("owner"), f"{where}.owner")
-        city = r.place("vertex", gm.get("city"), f"{where}.city")
-        marker = gm.get("marker")
-        if marker is not None and marker not in board.hexes:
-            r.problem(f"{where}.marker", f"{marker!r} is not a hex of the board")
-        if owner and city:
-            guards.append(Guard(owner, city, marker, r.count(gm.get("turns"), f"{where}.turns"),
-                                bool(gm.get("active", True))))  # fmt: skip
-    corruption: list[Corruption] = []
-    for i, c in enumerate(m.get("corruption", []) or []):
-        where = f"corruption[{i}]"
-        cm = r.mapping(c, where)
-        owner = r.player(cm.get("owner"), f"{where}.owner")
-        city = r.place("vertex", cm.get("city"), f"{where}.city")
-        hex_id = cm.get("hex")
-        if hex_id not in board.hexes:
-            r.problem(f"{where}.hex", f"{hex_id!r} is not a hex of the board")
-        elif owner and city:
-            corruption.append(Corruption(str(hex_id), city, owner))
-    deck: dict[Card, int] = {}
-    for key, n in r.mapping(m.get("deck"), "deck").items():
-        card = r.enum(Card, key, f"deck.{key}")
-        if card is not None:
-            deck[card] = r.count(n, f"deck.{key}")
+    players, answers, home, islands = _players(r, m)
+    tokens = _tokens(r, m)
+    buildings = _buildings(r, m)
+    roads = _roads(r, m)
+    ships = _ships(r, m)
+    units: dict[Slot, Unit] = _placed_units(r, m, "units", "slot")
+    explorers: dict[Vertex, Unit] = _placed_units(r, m, "explorers", "vertex")
+    guards = _guards(r, m)
+    corruption = _corruption(r, m)
+    deck = _deck(r, m)
     bank = hand_from_data(m["bank"], "bank", r.problems) if "bank" in m else None
     holders = {}
     for key in ("winner", "longest_route", "largest_army"):
@@ -304,6 +223,146 @@ def state_from_data(data: object, board: Board) -> CatanState:
         answers=answers, home={p: h for p, h in home.items() if h},
         islands={p: i for p, i in islands.items() if i},
     )  # fmt: skip
+
+
+_PlayerData = tuple[
+    dict[str, Player], dict[str, Answers], dict[str, tuple[str, ...]], dict[str, dict[str, int]]
+]  # the players, their standing answers, home islands and new islands
+
+
+def _players(r: _Reader, m: Mapping[str, Any]) -> _PlayerData:
+    """Each seat's hand, development cards, knights and turns, answers and islands."""
+    players: dict[str, Player] = {}
+    answers: dict[str, Answers] = {}
+    home: dict[str, tuple[str, ...]] = {}
+    islands: dict[str, dict[str, int]] = {}
+    raw_players = r.mapping(m.get("players"), "players")
+    for p in r.seats:
+        pm = r.mapping(raw_players.get(p), f"players.{p}")
+        if pm.get("answers"):
+            answers[p] = _answers(r, pm["answers"], p, f"players.{p}.answers")
+        home[p], islands[p] = _island_data(r, m, p)
+        hand = hand_from_data(pm.get("hand", {}), f"players.{p}.hand", r.problems)
+        held = _held_cards(r, pm, f"players.{p}")
+        players[p] = Player(hand, held, r.count(pm.get("knights"), f"players.{p}.knights"),
+                            r.count(pm.get("turns"), f"players.{p}.turns"))  # fmt: skip
+    for p in sorted(set(raw_players) - set(r.seats), key=str):
+        r.problem(f"players.{p}", "not a player of the game")
+    return players, answers, home, islands
+
+
+def _held_cards(r: _Reader, pm: Mapping[str, Any], where: str) -> tuple[HeldCard, ...]:
+    """A player's development cards, each with the round it was bought in."""
+    held = []
+    for i, c in enumerate(pm.get("cards", []) or []):
+        cm = r.mapping(c, f"{where}.cards[{i}]")
+        card = r.enum(Card, cm.get("card"), f"{where}.cards[{i}].card")
+        if card is not None:
+            held.append(HeldCard(card, r.count(cm.get("bought"), f"{where}.cards[{i}].bought")))
+    return tuple(held)
+
+
+def _tokens(r: _Reader, m: Mapping[str, Any]) -> dict[str, int]:
+    """The number tokens by producing hex: 2 to 12, not 7."""
+    tokens = {}
+    for h, t in r.mapping(m.get("tokens"), "tokens").items():
+        if h not in r.board.hexes or not r.board.hexes[h].terrain.produces:
+            r.problem(f"tokens.{h}", "not a producing hex of the board")
+        elif t not in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+            r.problem(f"tokens.{h}", f"a number token is 2 to 12 but not 7, not {t!r}")
+        else:
+            tokens[h] = t
+    return tokens
+
+
+def _buildings(r: _Reader, m: Mapping[str, Any]) -> dict[Vertex, Building]:
+    """The settlements and cities by vertex: owner, kind, a city's status and its marks."""
+    buildings: dict[Vertex, Building] = {}
+    for key, b in r.mapping(m.get("buildings"), "buildings").items():
+        where = f"buildings.{key}"
+        v, bm = r.place("vertex", key, where), r.mapping(b, where)
+        owner = r.player(bm.get("owner"), f"{where}.owner")
+        kind = r.enum(BuildingKind, bm.get("kind", "settlement"), f"{where}.kind")
+        status = r.count(bm.get("status"), f"{where}.status", 1 if kind is BuildingKind.CITY else 0)
+        if kind is BuildingKind.CITY and not 1 <= status <= 4:
+            r.problem(f"{where}.status", "a city's status is 1 to 4")
+        if v and owner and kind:
+            buildings[v] = Building(owner, kind, status if kind is BuildingKind.CITY else 0,
+                                    bool(bm.get("walls", False)), bool(bm.get("sabotaged", False)),
+                                    bool(bm.get("woken", False)) and kind is BuildingKind.CITY)  # fmt: skip
+    return buildings
+
+
+def _roads(r: _Reader, m: Mapping[str, Any]) -> dict[Edge, str]:
+    roads: dict[Edge, str] = {}
+    for key, o in r.mapping(m.get("roads"), "roads").items():
+        e, owner = r.place("edge", key, f"roads.{key}"), r.player(o, f"roads.{key}")
+        if e and owner:
+            roads[e] = owner
+    return roads
+
+
+def _ships(r: _Reader, m: Mapping[str, Any]) -> dict[Edge, Ship]:
+    ships: dict[Edge, Ship] = {}
+    for key, s in r.mapping(m.get("ships"), "ships").items():
+        sm = r.mapping(s, f"ships.{key}")
+        e, owner = r.place("edge", key, f"ships.{key}"), r.player(sm.get("owner"), f"ships.{key}.owner")
+        if e and owner:
+            ships[e] = Ship(owner, r.count(sm.get("built"), f"ships.{key}.built"))
+    return ships
+
+
+def _placed_units(r: _Reader, m: Mapping[str, Any], section: str, place: str) -> dict[Any, Unit]:
+    """The units of a section by their place: `units` on slots, `explorers` on vertices."""
+    found: dict[Any, Unit] = {}
+    for key, u in r.mapping(m.get(section), section).items():
+        at, unit = r.place(place, key, f"{section}.{key}"), r.unit(u, f"{section}.{key}")
+        if at and unit:
+            found[at] = unit
+    return found
+
+
+def _at_cities(r: _Reader, m: Mapping[str, Any], section: str) -> Iterator[tuple[str, Mapping[str, Any], Any, Any]]:
+    """Each item of a list of the state whose items stand against a player's city (`guards`, `corruption`):
+    its path, its mapping, its owner and its city (None where unreadable, the problem said), one at a time
+    (the caller's problems of an item come before the next item's)."""
+    for i, item in enumerate(m.get(section, []) or []):
+        where = f"{section}[{i}]"
+        im = r.mapping(item, where)
+        owner = r.player(im.get("owner"), f"{where}.owner")
+        yield where, im, owner, r.place("vertex", im.get("city"), f"{where}.city")
+
+
+def _guards(r: _Reader, m: Mapping[str, Any]) -> list[Guard]:
+    guards: list[Guard] = []
+    for where, gm, owner, city in _at_cities(r, m, "guards"):
+        marker = gm.get("marker")
+        if marker is not None and marker not in r.board.hexes:
+            r.problem(f"{where}.marker", f"{marker!r} is not a hex of the board")
+        if owner and city:
+            guards.append(Guard(owner, city, marker, r.count(gm.get("turns"), f"{where}.turns"),
+                                bool(gm.get("active", True))))  # fmt: skip
+    return guards
+
+
+def _corruption(r: _Reader, m: Mapping[str, Any]) -> list[Corruption]:
+    corruption: list[Corruption] = []
+    for where, cm, owner, city in _at_cities(r, m, "corruption"):
+        hex_id = cm.get("hex")
+        if hex_id not in r.board.hexes:
+            r.problem(f"{where}.hex", f"{hex_id!r} is not a hex of the board")
+        elif owner and city:
+            corruption.append(Corruption(str(hex_id), city, owner))
+    return corruption
+
+
+def _deck(r: _Reader, m: Mapping[str, Any]) -> dict[Card, int]:
+    deck: dict[Card, int] = {}
+    for key, n in r.mapping(m.get("deck"), "deck").items():
+        card = r.enum(Card, key, f"deck.{key}")
+        if card is not None:
+            deck[card] = r.count(n, f"deck.{key}")
+    return deck
 
 
 def _island_data(r: _Reader, m: Mapping[str, Any], player: str) -> tuple[tuple[str, ...], dict[str, int]]:

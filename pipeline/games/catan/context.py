@@ -100,10 +100,6 @@ class Context:
             raise Skip(Reason.INACTIVE)
         return unit
 
-    def owns_building(self, player: str, vertex: Vertex) -> bool:
-        b = self.table.buildings.get(vertex)
-        return b is not None and b.owner == player
-
     def gold_choice(self, player: str) -> Resource:
         """The resource `player` takes from a gold field [K 4.4]: the next of his `gold` answers, in turn;
         without answers, the resource he holds fewest of (the first in the resources' order on a tie)."""

@@ -36,7 +36,7 @@ from .orders import (
 )
 from .outcome import Reason
 from .resources import RESOURCES, Hand, Resource
-from .state import CatanState
+from .state import CatanState, Unit
 from .units import KNIGHT, SPECS, UnitKind, may_attack
 
 RICH = Hand((99, 99, 99, 99, 99))
@@ -89,6 +89,34 @@ def legal_steps(board: Board, state: CatanState, options: CatanOptions, seat: st
     ok = _Trial(board, state, options, seat)
     own = [v for v, b in sorted(state.buildings.items()) if b.owner == seat]
     units = [(s, u) for s, u in sorted(state.units.items()) if u.owner == seat]
+    return {
+        **_building_steps(board, state, own, units, ok),
+        **_moving_steps(board, state, seat, units, ok),
+        **_card_steps(state, options, seat, units, ok),
+    }
+
+
+def _building_steps(
+    board: Board, state: CatanState, own: list[Vertex], units: list[tuple[Slot, Unit]], ok: _Trial
+) -> dict[str, Any]:
+    """The bank's rates, and what the seat may build, raise or reactivate."""
+    return {
+        "bank": {r.value: ok.rate(r) for r in RESOURCES},
+        "road": [str(e) for e in board.edges if ok(build.road, e)],
+        "ship": [str(e) for e in board.edges if ok(build.ship, e)],
+        "settlement": [str(v) for v in board.vertices if ok(build.settlement, v)],
+        "city": [str(v) for v in own if ok(build.city, v)],
+        "status": [str(v) for v in own if ok(build.status, v)],
+        "walls": [str(v) for v in own if ok(build.walls, v)],
+        "unit": _units(board, state, own, ok),
+        "reactivate": [str(s) for s, u in units if not u.active and ok(build.reactivate, Reactivate(s))],
+    }
+
+
+def _moving_steps(
+    board: Board, state: CatanState, seat: str, units: list[tuple[Slot, Unit]], ok: _Trial
+) -> dict[str, Any]:
+    """Where the seat's units, ships and explorers may move, and what its units may attack."""
     moves = {str(s): _moves(board, s, u.kind, ok) for s, u in units if SPECS[u.kind].steps}
     attacks = {str(s): _attacks(state, s, ok) for s, u in units if SPECS[u.kind].attack is not None}
     ships = {
@@ -101,21 +129,20 @@ def legal_steps(board: Board, state: CatanState, options: CatanOptions, seat: st
         for v, u in sorted(state.explorers.items())
         if u.owner == seat
     }
-    reformers = [s for s, u in units if u.kind is UnitKind.REFORMER]
     return {
-        "bank": {r.value: ok.rate(r) for r in RESOURCES},
-        "road": [str(e) for e in board.edges if ok(build.road, e)],
-        "ship": [str(e) for e in board.edges if ok(build.ship, e)],
-        "settlement": [str(v) for v in board.vertices if ok(build.settlement, v)],
-        "city": [str(v) for v in own if ok(build.city, v)],
-        "status": [str(v) for v in own if ok(build.status, v)],
-        "walls": [str(v) for v in own if ok(build.walls, v)],
-        "unit": _units(board, state, own, ok),
-        "reactivate": [str(s) for s, u in units if not u.active and ok(build.reactivate, Reactivate(s))],
         "move": {s: m for s, m in moves.items() if m},
         "ship_move": {e: m for e, m in ships.items() if m},
         "explorer": {v: m for v, m in explorers.items() if m},
         "attack": {s: a for s, a in attacks.items() if a},
+    }
+
+
+def _card_steps(
+    state: CatanState, options: CatanOptions, seat: str, units: list[tuple[Slot, Unit]], ok: _Trial
+) -> dict[str, Any]:
+    """The units a knight card may strike, and the pairs of the seat's reformers that may swap tokens."""
+    reformers = [s for s, u in units if u.kind is UnitKind.REFORMER]
+    return {
         "knight": [
             str(s) for s, u in sorted(state.units.items()) if u.owner != seat and may_attack(KNIGHT, u.kind, options)
         ],

@@ -44,7 +44,7 @@ answers:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pipeline.games import names as name_rule
@@ -399,100 +399,110 @@ class _Reader:
         return When(roll, has, labels["after"], labels["unless"], labels["won"], labels["lost"])
 
     def order(self, action: Action, data: object, where: str) -> Order | None:
-        if action is Action.OFFER:
-            m = self.mapping(data, where, {"to", "give", "get"}, {"give", "get"})
-            if m is None:
-                return None
-            give, get = self.hand(m.get("give"), f"{where}.give"), self.hand(m.get("get"), f"{where}.get")
-            if not give or not get:
-                self.problem(where, N_("a trade gives something and gets something [K 5.1]"))
-            elif any(give[r] and get[r] for r in Resource):
-                self.problem(where, N_("a trade cannot give and get the same resource [K 5.1]"))
-            return Offer(self.players(m.get("to"), f"{where}.to"), give, get)
-        if action is Action.BANK:
-            m = self.mapping(data, where, {"give", "get", "times"}, {"give", "get"})
-            if m is None:
-                return None
-            sold = self.resources(m.get("give"), f"{where}.give", 1)
-            bought = self.resources(m.get("get"), f"{where}.get", 1)
-            times = self.count(m.get("times", 1), f"{where}.times")
-            if sold and bought and sold[0] is bought[0]:
-                self.problem(where, N_("a trade with the bank gets another resource than it gives [K 5.3]"))
-            return BankTrade(sold[0], bought[0], times) if sold and bought else None
-        if action in (Action.ROAD, Action.SHIP):
-            e = self.edge(data, where)
-            return Place(action, e) if e else None
-        if action is Action.SETTLEMENT:
-            at: object = data
-            discount: tuple[Resource, ...] = ()
-            if isinstance(data, Mapping):
-                m = self.mapping(data, where, {"at", "discount"}, {"at"})
-                at = m.get("at") if m else None
-                discount = self.resources(m.get("discount", []), f"{where}.discount") if m else ()
-                if len(discount) > 2:
-                    self.problem(f"{where}.discount", N_("an explorer takes two cards off the cost, no more [K 14.2]"))
-            v = self.vertex(at, where)
-            return Place(action, v, discount) if v else None
-        if action in (Action.CITY, Action.STATUS, Action.WALLS):
-            v = self.vertex(data, where)
-            return Place(action, v) if v else None
-        if action is Action.CARD:
-            if data != "buy":
-                self.problem(where, N_("write buy after card"))
-            return BuyCard()
-        if action is Action.UNIT:
-            return self.raise_unit(data, where)
-        if action is Action.REACTIVATE:
-            if isinstance(data, Mapping):
-                g = self.guard_ref(data, where)
-                return Reactivate(g) if g else None
-            s = self.slot(data, where)
-            return Reactivate(s) if s else None
-        if action is Action.PLAY:
-            return self.play(data, where)
-        if action is Action.MOVE:
-            m = self.mapping(data, where, {"unit", "to"}, {"unit", "to"})
-            if m is None:
-                return None
-            unit = self.slot(m.get("unit"), f"{where}.unit")
-            raw = _listed(m.get("to"))
-            path = [self.slot(s, f"{where}.to") for s in raw]
-            if not raw:
-                self.problem(f"{where}.to", N_("name the slot (or slots) the unit moves to"))
-            if unit is None or any(s is None for s in path):
-                return None
-            return Move(unit, tuple(s for s in path if s is not None))
-        if action is Action.MOVE_SHIP:
-            m = self.mapping(data, where, {"from", "to"}, {"from", "to"})
-            if m is None:
-                return None
-            e1, e2 = self.edge(m.get("from"), f"{where}.from"), self.edge(m.get("to"), f"{where}.to")
-            return MoveShip(e1, e2) if e1 and e2 else None
-        if action is Action.MOVE_EXPLORER:
-            m = self.mapping(data, where, {"from", "to"}, {"from", "to"})
-            if m is None:
-                return None
-            src = self.vertex(m.get("from"), f"{where}.from")
-            vpath = [self.vertex(v, f"{where}.to") for v in _listed(m.get("to"))]
-            if src is None or any(v is None for v in vpath) or not vpath:
-                return None
-            return MoveExplorer(src, tuple(v for v in vpath if v is not None))
-        if action is Action.ATTACK:
-            return self.attack(data, where)
-        if action is Action.KNIGHT:
-            if isinstance(data, Mapping) and "guard" in data:
-                g = self.guard_ref(data, where)
-                return Knight(g) if g else None
-            m = self.mapping(data, where, {"target"}, {"target"})
-            s = self.slot(m.get("target"), f"{where}.target") if m else None
-            return Knight(s) if s else None
-        if action is Action.SWAP:
-            if not isinstance(data, list) or len(data) != 2:
-                self.problem(where, N_("name the slots of your two reformers"))
-                return None
-            r1, r2 = self.slot(data[0], f"{where}[0]"), self.slot(data[1], f"{where}[1]")
-            return Swap((r1, r2)) if r1 and r2 else None
-        raise AssertionError(action)
+        """The order of one step, read by its action's reader (`_ORDER_READERS`)."""
+        return _ORDER_READERS[action](self, action, data, where)
+
+    def offer(self, data: object, where: str) -> Offer | None:
+        m = self.mapping(data, where, {"to", "give", "get"}, {"give", "get"})
+        if m is None:
+            return None
+        give, get = self.hand(m.get("give"), f"{where}.give"), self.hand(m.get("get"), f"{where}.get")
+        if not give or not get:
+            self.problem(where, N_("a trade gives something and gets something [K 5.1]"))
+        elif any(give[r] and get[r] for r in Resource):
+            self.problem(where, N_("a trade cannot give and get the same resource [K 5.1]"))
+        return Offer(self.players(m.get("to"), f"{where}.to"), give, get)
+
+    def bank_trade(self, data: object, where: str) -> BankTrade | None:
+        m = self.mapping(data, where, {"give", "get", "times"}, {"give", "get"})
+        if m is None:
+            return None
+        sold = self.resources(m.get("give"), f"{where}.give", 1)
+        bought = self.resources(m.get("get"), f"{where}.get", 1)
+        times = self.count(m.get("times", 1), f"{where}.times")
+        if sold and bought and sold[0] is bought[0]:
+            self.problem(where, N_("a trade with the bank gets another resource than it gives [K 5.3]"))
+        return BankTrade(sold[0], bought[0], times) if sold and bought else None
+
+    def on_edge(self, action: Action, data: object, where: str) -> Place | None:
+        """A road or a ship: the edge it is built on."""
+        e = self.edge(data, where)
+        return Place(action, e) if e else None
+
+    def on_vertex(self, action: Action, data: object, where: str) -> Place | None:
+        """A city, a city's status or walls: the vertex of the building."""
+        v = self.vertex(data, where)
+        return Place(action, v) if v else None
+
+    def settlement(self, data: object, where: str) -> Place | None:
+        """A settlement: its vertex, or `{at, discount}` with the cards an explorer takes off [K 14.2]."""
+        at: object = data
+        discount: tuple[Resource, ...] = ()
+        if isinstance(data, Mapping):
+            m = self.mapping(data, where, {"at", "discount"}, {"at"})
+            at = m.get("at") if m else None
+            discount = self.resources(m.get("discount", []), f"{where}.discount") if m else ()
+            if len(discount) > 2:
+                self.problem(f"{where}.discount", N_("an explorer takes two cards off the cost, no more [K 14.2]"))
+        v = self.vertex(at, where)
+        return Place(Action.SETTLEMENT, v, discount) if v else None
+
+    def buy_card(self, data: object, where: str) -> BuyCard:
+        if data != "buy":
+            self.problem(where, N_("write buy after card"))
+        return BuyCard()
+
+    def reactivate(self, data: object, where: str) -> Reactivate | None:
+        if isinstance(data, Mapping):
+            g = self.guard_ref(data, where)
+            return Reactivate(g) if g else None
+        s = self.slot(data, where)
+        return Reactivate(s) if s else None
+
+    def move(self, data: object, where: str) -> Move | None:
+        m = self.mapping(data, where, {"unit", "to"}, {"unit", "to"})
+        if m is None:
+            return None
+        unit = self.slot(m.get("unit"), f"{where}.unit")
+        raw = _listed(m.get("to"))
+        path = [self.slot(s, f"{where}.to") for s in raw]
+        if not raw:
+            self.problem(f"{where}.to", N_("name the slot (or slots) the unit moves to"))
+        if unit is None or any(s is None for s in path):
+            return None
+        return Move(unit, tuple(s for s in path if s is not None))
+
+    def move_ship(self, data: object, where: str) -> MoveShip | None:
+        m = self.mapping(data, where, {"from", "to"}, {"from", "to"})
+        if m is None:
+            return None
+        e1, e2 = self.edge(m.get("from"), f"{where}.from"), self.edge(m.get("to"), f"{where}.to")
+        return MoveShip(e1, e2) if e1 and e2 else None
+
+    def move_explorer(self, data: object, where: str) -> MoveExplorer | None:
+        m = self.mapping(data, where, {"from", "to"}, {"from", "to"})
+        if m is None:
+            return None
+        src = self.vertex(m.get("from"), f"{where}.from")
+        vpath = [self.vertex(v, f"{where}.to") for v in _listed(m.get("to"))]
+        if src is None or any(v is None for v in vpath) or not vpath:
+            return None
+        return MoveExplorer(src, tuple(v for v in vpath if v is not None))
+
+    def knight(self, data: object, where: str) -> Knight | None:
+        if isinstance(data, Mapping) and "guard" in data:
+            g = self.guard_ref(data, where)
+            return Knight(g) if g else None
+        m = self.mapping(data, where, {"target"}, {"target"})
+        s = self.slot(m.get("target"), f"{where}.target") if m else None
+        return Knight(s) if s else None
+
+    def swap(self, data: object, where: str) -> Swap | None:
+        if not isinstance(data, list) or len(data) != 2:
+            self.problem(where, N_("name the slots of your two reformers"))
+            return None
+        r1, r2 = self.slot(data[0], f"{where}[0]"), self.slot(data[1], f"{where}[1]")
+        return Swap((r1, r2)) if r1 and r2 else None
 
     def raise_unit(self, data: object, where: str) -> RaiseUnit | None:
         m = self.mapping(data, where, {"kind", "from", "at", "city", "marker"}, {"kind"})
@@ -619,6 +629,30 @@ class _Reader:
         discard = self.resources(m.get("discard", []), f"{where}.discard")
         gold = self.resources(m.get("gold", []), f"{where}.gold")
         return Answers(tuple(accept), discard, gold, frozenset(k for k in KEYS if k in m))
+
+
+_Read = Callable[[_Reader, Action, object, str], Order | None]
+# each action's reader of its order (`_Reader.order`)
+_ORDER_READERS: Mapping[Action, _Read] = {
+    Action.OFFER: lambda r, _, data, where: r.offer(data, where),
+    Action.BANK: lambda r, _, data, where: r.bank_trade(data, where),
+    Action.ROAD: _Reader.on_edge,
+    Action.SHIP: _Reader.on_edge,
+    Action.SETTLEMENT: lambda r, _, data, where: r.settlement(data, where),
+    Action.CITY: _Reader.on_vertex,
+    Action.STATUS: _Reader.on_vertex,
+    Action.WALLS: _Reader.on_vertex,
+    Action.CARD: lambda r, _, data, where: r.buy_card(data, where),
+    Action.UNIT: lambda r, _, data, where: r.raise_unit(data, where),
+    Action.REACTIVATE: lambda r, _, data, where: r.reactivate(data, where),
+    Action.PLAY: lambda r, _, data, where: r.play(data, where),
+    Action.MOVE: lambda r, _, data, where: r.move(data, where),
+    Action.MOVE_SHIP: lambda r, _, data, where: r.move_ship(data, where),
+    Action.MOVE_EXPLORER: lambda r, _, data, where: r.move_explorer(data, where),
+    Action.ATTACK: lambda r, _, data, where: r.attack(data, where),
+    Action.KNIGHT: lambda r, _, data, where: r.knight(data, where),
+    Action.SWAP: lambda r, _, data, where: r.swap(data, where),
+}
 
 
 def _listed(data: object) -> list[object]:

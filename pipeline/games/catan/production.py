@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .answers import Answers
-from .board import YIELDS, Terrain
+from .board import YIELDS, Slot, Terrain, Vertex
 from .context import Context
 from .options import BarbarianIncome, Rounding
 from .outcome import BankShort, Discarded, Produced, Rolled, Source
 from .resources import EMPTY, RESOURCES, Hand, Resource
+from .state import Building, Unit
 from .units import UnitKind
 
 
@@ -52,47 +53,65 @@ def _cards(ctx: Context, terrain: Terrain, player: str, n: int) -> Hand:
 
 
 def _hex_claims(ctx: Context, hid: str) -> list[_Claim]:
-    table, terrain = ctx.table, ctx.board.hexes[hid].terrain
-    out: list[_Claim] = []
+    """What one producing hex owes: to its barbarians alone if any stand on it, else to its buildings
+    (less the corruption markers' share) and the workers beside them."""
+    table = ctx.table
     barbarians = [(s, u) for s, u in sorted(table.units.items()) if s.hex == hid and u.kind is UnitKind.BARBARIAN]
     buildings = [(v, table.buildings[v]) for v in ctx.board.hex_vertices(hid) if v in table.buildings]
     if barbarians:  # [K 12.4]: the hex's buildings and workers get nothing
-        if ctx.options.barbarian_income is BarbarianIncome.EACH:
-            shares = [1] * len(barbarians)
-        else:
-            total = sum(2 if b.is_city else 1 for _, b in buildings)
-            shares = [total // len(barbarians) + (i < total % len(barbarians)) for i in range(len(barbarians))]
-        for (slot, unit), n in zip(barbarians, shares, strict=True):
-            if n:
-                out.append(_Claim(unit.owner, hid, Source.BARBARIAN, _cards(ctx, terrain, unit.owner, n), str(slot)))
-        return out
+        return _barbarian_claims(ctx, hid, barbarians, buildings)
     workers: dict[str, list[str]] = {}
     for slot, unit in sorted(table.units.items()):
         if slot.hex == hid and unit.kind is UnitKind.WORKER and unit.active:  # an inactive worker idles [K 12.2]
             workers.setdefault(unit.owner, []).append(str(slot))
+    out = [claim for vertex, b in buildings for claim in _building_claims(ctx, hid, vertex, b, workers)]
     owners = {b.owner for _, b in buildings}
-    for vertex, b in buildings:
-        n = 2 if b.is_city else 1
-        marker = next((c for c in table.corruption if c.hex == hid and c.city == vertex), None)
-        source = Source.CITY if b.is_city else Source.SETTLEMENT
-        if marker is None:
-            out.append(_Claim(b.owner, hid, source, _cards(ctx, terrain, b.owner, n), str(vertex)))
-            continue
-        base = n + (len(workers.get(b.owner, [])) if ctx.options.corruption_counts_workers else 0)
-        half = base // 2 if ctx.options.corruption_rounding is Rounding.DOWN else (base + 1) // 2
-        kept = n - min(half, n)
-        if kept:
-            out.append(_Claim(b.owner, hid, source, _cards(ctx, terrain, b.owner, kept), str(vertex)))
-        if half:
-            out.append(
-                _Claim(marker.owner, hid, Source.CORRUPTION, _cards(ctx, terrain, marker.owner, half), str(vertex))
-            )
-        if ctx.options.corruption_counts_workers and half > n:
-            workers[b.owner] = workers[b.owner][: len(workers[b.owner]) - (half - n)]
+    terrain = ctx.board.hexes[hid].terrain
     for owner in sorted(workers):
         if owner in owners:  # a worker earns only beside its owner's building [K 12.2]
             for at in workers[owner]:
                 out.append(_Claim(owner, hid, Source.WORKER, _cards(ctx, terrain, owner, 1), at))
+    return out
+
+
+def _barbarian_claims(
+    ctx: Context, hid: str, barbarians: list[tuple[Slot, Unit]], buildings: list[tuple[Vertex, Building]]
+) -> list[_Claim]:
+    """The barbarians' share of a hex: one card each, or the buildings' cards shared out [K 12.4]."""
+    terrain = ctx.board.hexes[hid].terrain
+    if ctx.options.barbarian_income is BarbarianIncome.EACH:
+        shares = [1] * len(barbarians)
+    else:
+        total = sum(2 if b.is_city else 1 for _, b in buildings)
+        shares = [total // len(barbarians) + (i < total % len(barbarians)) for i in range(len(barbarians))]
+    return [
+        _Claim(unit.owner, hid, Source.BARBARIAN, _cards(ctx, terrain, unit.owner, n), str(slot))
+        for (slot, unit), n in zip(barbarians, shares, strict=True)
+        if n
+    ]
+
+
+def _building_claims(
+    ctx: Context, hid: str, vertex: Vertex, b: Building, workers: dict[str, list[str]]
+) -> list[_Claim]:
+    """A building's cards from the hex; a corruption marker against it takes half, and the workers it
+    counts, who then earn nothing [K 13.4]."""
+    terrain = ctx.board.hexes[hid].terrain
+    n = 2 if b.is_city else 1
+    marker = next((c for c in ctx.table.corruption if c.hex == hid and c.city == vertex), None)
+    source = Source.CITY if b.is_city else Source.SETTLEMENT
+    if marker is None:
+        return [_Claim(b.owner, hid, source, _cards(ctx, terrain, b.owner, n), str(vertex))]
+    out: list[_Claim] = []
+    base = n + (len(workers.get(b.owner, [])) if ctx.options.corruption_counts_workers else 0)
+    half = base // 2 if ctx.options.corruption_rounding is Rounding.DOWN else (base + 1) // 2
+    kept = n - min(half, n)
+    if kept:
+        out.append(_Claim(b.owner, hid, source, _cards(ctx, terrain, b.owner, kept), str(vertex)))
+    if half:
+        out.append(_Claim(marker.owner, hid, Source.CORRUPTION, _cards(ctx, terrain, marker.owner, half), str(vertex)))
+    if ctx.options.corruption_counts_workers and half > n:
+        workers[b.owner] = workers[b.owner][: len(workers[b.owner]) - (half - n)]
     return out
 
 

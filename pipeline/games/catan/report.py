@@ -15,8 +15,9 @@ that the same report reads in English and in French [K 3.3]:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pipeline.escape import markdown_text
 
@@ -330,142 +331,171 @@ def capital(text: str) -> str:
 
 def event_line(event: Event, offers: Mapping[tuple[str, int], Offer]) -> Said | None:
     """One record of the round in words, as the public report says it (None: nothing public to say)."""
-    if isinstance(event, HexPlaced):
-        template = (
-            N_("{player} lays {terrain} on {hex}")
-            if event.chosen
-            else N_("{player} lays {terrain} on {hex}, the first open hex: none of his choices was open")
-        )
-        return said(template, player=seat_name(event.player), terrain=said(TERRAIN_NAMES[event.terrain]), hex=event.hex)
-    if isinstance(event, TokensLaid):
-        return said(N_("the number tokens are laid at random on the {count} producing hexes"), count=event.count)
-    if isinstance(event, Rolled):
-        a, b = event.dice
-        return said(
-            N_("{player} rolls {a} and {b}: {total}"), player=seat_name(event.player), a=a, b=b, total=event.total
-        )
-    if isinstance(event, Produced) and event.source is Source.QUICK_START:
+    if isinstance(event, StepDone):
+        return _refused_offer(event, offers)
+    line = _EVENT_LINES.get(type(event))
+    return line(event) if line is not None else None
+
+
+def _hex_placed(event: HexPlaced) -> Said:
+    template = (
+        N_("{player} lays {terrain} on {hex}")
+        if event.chosen
+        else N_("{player} lays {terrain} on {hex}, the first open hex: none of his choices was open")
+    )
+    return said(template, player=seat_name(event.player), terrain=said(TERRAIN_NAMES[event.terrain]), hex=event.hex)
+
+
+def _tokens_laid(event: TokensLaid) -> Said:
+    return said(N_("the number tokens are laid at random on the {count} producing hexes"), count=event.count)
+
+
+def _rolled(event: Rolled) -> Said:
+    a, b = event.dice
+    return said(N_("{player} rolls {a} and {b}: {total}"), player=seat_name(event.player), a=a, b=b, total=event.total)
+
+
+def _produced(event: Produced) -> Said:
+    if event.source is Source.QUICK_START:
         return said(
             N_("{player} receives {cards}, the starting hand"),
             player=seat_name(event.player),
             cards=hand_words(event.cards),
         )
-    if isinstance(event, Produced):
+    return said(
+        N_("{player} receives {cards} from {hex} ({source} at {at})"),
+        player=seat_name(event.player),
+        cards=hand_words(event.cards),
+        hex=event.hex,
+        source=said(SOURCE_NAMES[event.source]),
+        at=event.at,
+    )
+
+
+def _bank_short(event: BankShort) -> Said:
+    return said(
+        N_("the bank lacks {resource} ({owed} owed): nobody receives any"),
+        resource=said(RESOURCE_NAMES[event.resource]),
+        owed=event.owed,
+    )
+
+
+def _discarded(event: Discarded) -> Said:
+    return said(
+        N_("{player} gives back {cards} on the 7"), player=seat_name(event.player), cards=hand_words(event.cards)
+    )
+
+
+def _traded(event: Traded) -> Said:
+    if event.partner is None:
         return said(
-            N_("{player} receives {cards} from {hex} ({source} at {at})"),
+            N_("{player} trades {gave} with the bank for {got} ({rate} for 1)"),
             player=seat_name(event.player),
-            cards=hand_words(event.cards),
-            hex=event.hex,
-            source=said(SOURCE_NAMES[event.source]),
-            at=event.at,
-        )
-    if isinstance(event, BankShort):
-        return said(
-            N_("the bank lacks {resource} ({owed} owed): nobody receives any"),
-            resource=said(RESOURCE_NAMES[event.resource]),
-            owed=event.owed,
-        )
-    if isinstance(event, Discarded):
-        return said(
-            N_("{player} gives back {cards} on the 7"), player=seat_name(event.player), cards=hand_words(event.cards)
-        )
-    if isinstance(event, Traded):
-        if event.partner is None:
-            return said(
-                N_("{player} trades {gave} with the bank for {got} ({rate} for 1)"),
-                player=seat_name(event.player),
-                gave=hand_words(event.gave),
-                got=hand_words(event.got),
-                rate=event.rate,
-            )
-        return said(
-            N_("{player} gives {gave} to {partner} for {got}"),
-            player=seat_name(event.player),
-            partner=seat_name(event.partner),
             gave=hand_words(event.gave),
             got=hand_words(event.got),
+            rate=event.rate,
         )
-    if isinstance(event, StepDone):
-        return _refused_offer(event, offers)
-    if isinstance(event, Built):
-        return _built(event)
-    if isinstance(event, ExplorerBoughtOut):
-        return said(
-            N_("{player} builds on the explorer of {owner} at {at} and pays {owner} {paid}"),
-            player=seat_name(event.player),
-            owner=seat_name(event.owner),
-            at=event.at,
-            paid=hand_words(event.paid),
-        )
-    if isinstance(event, Reactivated):
-        return said(
-            N_("{player} reactivates {unit} at {at} for {paid}"),
-            player=seat_name(event.player),
-            unit=said(A_UNIT[event.unit]),
-            at=event.at,
-            paid=hand_words(event.paid),
-        )
-    if isinstance(event, Moved):
-        path = " → ".join(event.path)
-        if event.unit is None:
-            return said(N_("{player} moves a ship of a route: {path}"), player=seat_name(event.player), path=path)
-        return said(
-            N_("{player} moves {unit}: {path}"),
-            player=seat_name(event.player),
-            unit=said(A_UNIT[event.unit]),
-            path=path,
-        )
-    if isinstance(event, Combat):
-        return _combat(event)
-    if isinstance(event, GuardStood):
-        gone = N_("the guard of {player} at {city} stands down after three turns: the marker on {hex} is gone")
-        back = N_("the guard of {player} at {city} stands down after three turns: the city's counter is active again")
-        template = gone if event.result is GuardResult.MARKER_REMOVED else back
-        return said(template, player=seat_name(event.player), city=event.city, hex=event.hex or "")
-    if isinstance(event, Reactivates):
-        return said(N_("the pirate of {player} at {at} is active again"), player=seat_name(event.player), at=event.at)
-    if isinstance(event, Swapped):
-        (h1, h2), (t1, t2) = event.hexes, event.tokens
-        return said(
-            N_("the reformers of {player} swap the number tokens of {a} and {b}: {a} now {ta}, {b} {tb}"),
-            player=seat_name(event.player),
-            a=h1,
-            b=h2,
-            ta=t1,
-            tb=t2,
-        )
-    if isinstance(event, CardPlayed):
-        return _card_played(event)
-    if isinstance(event, Taken):
-        return said(
-            N_("{player} gives {cards} to {by} (monopoly)"),
-            player=seat_name(event.player),
-            by=seat_name(event.by),
-            cards=hand_words(event.cards),
-        )
-    if isinstance(event, Awarded):
-        took, lost = AWARDS[event.award]
-        return said(took, player=seat_name(event.player), size=event.size) if event.player else said(lost)
-    if isinstance(event, SpecialPhase):
-        return said(N_("the special building phase after the turn of {player}"), player=seat_name(event.after))
-    if isinstance(event, IslandSettled):
-        return counted(
-            *ngettext(
-                "{player} settles a new island, that of {hex}, first: {count} victory point",
-                "{player} settles a new island, that of {hex}, first: {count} victory points",
-            ),
-            event.points,
-            player=seat_name(event.player),
-            hex=said(N_("hex {hex}"), hex=event.island),
-        )
-    if isinstance(event, Won):
-        return said(
-            N_("{player} reaches {points} victory points and wins the game: {why}"),
-            player=seat_name(event.player),
-            points=event.points,
-            why=_why(event),
-        )
-    return None
+    return said(
+        N_("{player} gives {gave} to {partner} for {got}"),
+        player=seat_name(event.player),
+        partner=seat_name(event.partner),
+        gave=hand_words(event.gave),
+        got=hand_words(event.got),
+    )
+
+
+def _bought_out(event: ExplorerBoughtOut) -> Said:
+    return said(
+        N_("{player} builds on the explorer of {owner} at {at} and pays {owner} {paid}"),
+        player=seat_name(event.player),
+        owner=seat_name(event.owner),
+        at=event.at,
+        paid=hand_words(event.paid),
+    )
+
+
+def _reactivated(event: Reactivated) -> Said:
+    return said(
+        N_("{player} reactivates {unit} at {at} for {paid}"),
+        player=seat_name(event.player),
+        unit=said(A_UNIT[event.unit]),
+        at=event.at,
+        paid=hand_words(event.paid),
+    )
+
+
+def _moved(event: Moved) -> Said:
+    path = " → ".join(event.path)
+    if event.unit is None:
+        return said(N_("{player} moves a ship of a route: {path}"), player=seat_name(event.player), path=path)
+    return said(
+        N_("{player} moves {unit}: {path}"),
+        player=seat_name(event.player),
+        unit=said(A_UNIT[event.unit]),
+        path=path,
+    )
+
+
+def _guard_stood(event: GuardStood) -> Said:
+    gone = N_("the guard of {player} at {city} stands down after three turns: the marker on {hex} is gone")
+    back = N_("the guard of {player} at {city} stands down after three turns: the city's counter is active again")
+    template = gone if event.result is GuardResult.MARKER_REMOVED else back
+    return said(template, player=seat_name(event.player), city=event.city, hex=event.hex or "")
+
+
+def _reactivates(event: Reactivates) -> Said:
+    return said(N_("the pirate of {player} at {at} is active again"), player=seat_name(event.player), at=event.at)
+
+
+def _swapped(event: Swapped) -> Said:
+    (h1, h2), (t1, t2) = event.hexes, event.tokens
+    return said(
+        N_("the reformers of {player} swap the number tokens of {a} and {b}: {a} now {ta}, {b} {tb}"),
+        player=seat_name(event.player),
+        a=h1,
+        b=h2,
+        ta=t1,
+        tb=t2,
+    )
+
+
+def _taken(event: Taken) -> Said:
+    return said(
+        N_("{player} gives {cards} to {by} (monopoly)"),
+        player=seat_name(event.player),
+        by=seat_name(event.by),
+        cards=hand_words(event.cards),
+    )
+
+
+def _awarded(event: Awarded) -> Said:
+    took, lost = AWARDS[event.award]
+    return said(took, player=seat_name(event.player), size=event.size) if event.player else said(lost)
+
+
+def _special_phase(event: SpecialPhase) -> Said:
+    return said(N_("the special building phase after the turn of {player}"), player=seat_name(event.after))
+
+
+def _island_settled(event: IslandSettled) -> Said:
+    return counted(
+        *ngettext(
+            "{player} settles a new island, that of {hex}, first: {count} victory point",
+            "{player} settles a new island, that of {hex}, first: {count} victory points",
+        ),
+        event.points,
+        player=seat_name(event.player),
+        hex=said(N_("hex {hex}"), hex=event.island),
+    )
+
+
+def _won(event: Won) -> Said:
+    return said(
+        N_("{player} reaches {points} victory points and wins the game: {why}"),
+        player=seat_name(event.player),
+        points=event.points,
+        why=_why(event),
+    )
 
 
 WHY: Mapping[str, tuple[tuple[str, str], int]] = {  # each source of points in words, and what one is worth
@@ -574,6 +604,32 @@ def _card_played(event: CardPlayed) -> Said:
             resource=said(RESOURCE_NAMES[event.resource]),
         )
     return said(N_("{player} plays {card}"), player=seat_name(event.player), card=said(CARD_NAMES[event.card]))
+
+
+# each kind of record by its type: how the public report says it (`event_line`; a step its own way)
+_EVENT_LINES: Mapping[type, Callable[[Any], Said | None]] = {
+    HexPlaced: _hex_placed,
+    TokensLaid: _tokens_laid,
+    Rolled: _rolled,
+    Produced: _produced,
+    BankShort: _bank_short,
+    Discarded: _discarded,
+    Traded: _traded,
+    Built: _built,
+    ExplorerBoughtOut: _bought_out,
+    Reactivated: _reactivated,
+    Moved: _moved,
+    Combat: _combat,
+    GuardStood: _guard_stood,
+    Reactivates: _reactivates,
+    Swapped: _swapped,
+    CardPlayed: _card_played,
+    Taken: _taken,
+    Awarded: _awarded,
+    SpecialPhase: _special_phase,
+    IslandSettled: _island_settled,
+    Won: _won,
+}
 
 
 def _turns(events: Iterable[Event]) -> list[tuple[str | None, list[Event]]]:

@@ -68,11 +68,6 @@ class UnitSpec:
     reactivation: Hand | None  # None: it never turns inactive, or the rules give no cost
     naval: bool = False
 
-    @property
-    def on_slot(self) -> bool:
-        """Stands against a hex's side (guards stand on a post, explorers on a vertex) [K 2.3]."""
-        return self.kind not in (UnitKind.GUARD, UnitKind.EXPLORER)
-
 
 LUMBER1 = Hand.of(lumber=1)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline.board.ledger import Ledger, Loan
 from pipeline.board.orders import Borrow, Order, Pay
@@ -41,67 +41,97 @@ class BankingResult:
     defaulted: frozenset[str]  # powers that could not pay a loan due this season
 
 
+@dataclass
+class _Books:
+    """The treasuries and loans as the borrowing phase changes them, and the outcomes so far, in order."""
+
+    treasury: dict[str, int]
+    loans: dict[str, list[Loan]]
+    banned: set[str]
+    outcomes: list[Outcome] = field(default_factory=list)
+    defaulted: set[str] = field(default_factory=set)
+
+
 def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rules: Rules) -> BankingResult:
     """Carry out the money orders of a campaign; the other orders are left alone."""
     ledger = position.ledger
-    treasury = dict(ledger.treasury)
-    loans = {p: list(ls) for p, ls in ledger.loans.items()}
-    outcomes: list[Outcome] = []
+    books = _Books(dict(ledger.treasury), {p: list(ls) for p, ls in ledger.loans.items()}, set(ledger.banned))
     money = [(p, o) for p, o in orders if isinstance(o, (Borrow, Pay))]
     if not (rules.loans and rules.dice):  # `noloans` or `nodice`: no bank at all; gifts between powers still work
-        outcomes += [Outcome(p, o, False, Reason.ILLEGAL_OPTION_OFF) for p, o in money if _with_bank(o)]
+        books.outcomes += [Outcome(p, o, False, Reason.ILLEGAL_OPTION_OFF) for p, o in money if _with_bank(o)]
         money = [(p, o) for p, o in money if not _with_bank(o)]
+    _pay_the_bank(books, money)
+    _pay_the_powers(books, money, rules)
+    _borrow(books, money, rules, position, ledger.banned)
+    _collect(books, position)
+    new_ledger = Ledger.build(books.treasury, {p: tuple(ls) for p, ls in books.loans.items()}, books.banned)
+    return BankingResult(position.with_ledger(new_ledger), tuple(books.outcomes), frozenset(books.defaulted))
 
-    # 1. payments to the bank
+
+def _pay_the_bank(books: _Books, money: list[tuple[str, Borrow | Pay]]) -> None:
+    """1. Payments to the bank: never more than is owed, nor than the treasury holds."""
+    treasury, loans = books.treasury, books.loans
     for power, order in money:
         if isinstance(order, Pay) and order.to == "bank":
             owed = sum(loan.owed for loan in loans.get(power, []))
             amount = min(order.ducats, treasury.get(power, 0), owed)
             if amount == 0:
-                outcomes.append(Outcome(power, order, False, Reason.NOTHING_OWED if not owed else Reason.NO_FUNDS))
+                books.outcomes.append(
+                    Outcome(power, order, False, Reason.NOTHING_OWED if not owed else Reason.NO_FUNDS)
+                )
                 continue
             treasury[power] = treasury.get(power, 0) - amount
             loans[power] = _repay(loans.get(power, []), amount)
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
+            books.outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
 
-    # 2. payments to other powers, credited once all are made
+
+def _pay_the_powers(books: _Books, money: list[tuple[str, Borrow | Pay]], rules: Rules) -> None:
+    """2. Payments to other powers, credited once all are made."""
+    treasury = books.treasury
     incoming: dict[str, int] = {}
     for power, order in money:
         if isinstance(order, Pay) and order.to != "bank":
-            if loans.get(power) and rules.gift_while_indebted == "forbidden":
-                outcomes.append(Outcome(power, order, False, Reason.IN_DEBT))
+            if books.loans.get(power) and rules.gift_while_indebted == "forbidden":
+                books.outcomes.append(Outcome(power, order, False, Reason.IN_DEBT))
                 continue
             amount = min(order.ducats, treasury.get(power, 0))
             if amount == 0:
-                outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS))
+                books.outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS))
                 continue
             treasury[power] = treasury.get(power, 0) - amount
             incoming[order.to] = incoming.get(order.to, 0) + amount
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
+            books.outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
     for power, amount in incoming.items():
         treasury[power] = treasury.get(power, 0) + amount
 
-    # 3. borrowing, one loan per duration
+
+def _borrow(
+    books: _Books, money: list[tuple[str, Borrow | Pay]], rules: Rules, position: Position, banned: frozenset[str]
+) -> None:
+    """3. Borrowing, one loan per duration, within the bank's limit; never to a power it banned before."""
     phase = position.phase
     for power, order in money:
         if not isinstance(order, Borrow):
             continue
-        if power in ledger.banned:
-            outcomes.append(Outcome(power, order, False, Reason.BANNED))
+        if power in banned:
+            books.outcomes.append(Outcome(power, order, False, Reason.BANNED))
             continue
-        granted = _grant(order, loans.get(power, []), rules)
+        granted = _grant(order, books.loans.get(power, []), rules)
         if granted == 0 or (granted < order.ducats and rules.loan_excess == "reject"):
-            outcomes.append(Outcome(power, order, False, Reason.OVER_LIMIT))
+            books.outcomes.append(Outcome(power, order, False, Reason.OVER_LIMIT))
             continue
         loan = Loan(phase.year + order.years, phase.season, granted, loan_interest(granted, order.years))
-        loans.setdefault(power, []).append(loan)
-        treasury[power] = treasury.get(power, 0) + granted
+        books.loans.setdefault(power, []).append(loan)
+        books.treasury[power] = books.treasury.get(power, 0) + granted
         detail = {"granted": str(granted), "due": str(loan)}
-        outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS if granted == order.ducats else Reason.CUT, detail))
+        reason = Reason.SUCCEEDS if granted == order.ducats else Reason.CUT
+        books.outcomes.append(Outcome(power, order, True, reason, detail))
 
-    # 4. the bank collects what is due this season
-    defaulted: set[str] = set()
-    banned = set(ledger.banned)
+
+def _collect(books: _Books, position: Position) -> None:
+    """4. The bank collects what is due this season; a power that cannot pay defaults [M 12.9]."""
+    phase = position.phase
+    treasury, loans = books.treasury, books.loans
     for power in sorted(loans):
         due = [loan for loan in loans[power] if (loan.due_year, loan.due_season) == (phase.year, phase.season)]
         owed = sum(loan.owed for loan in due)
@@ -111,15 +141,13 @@ def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rule
         if held >= owed:
             treasury[power] = held - owed
             loans[power] = [loan for loan in loans[power] if loan not in due]
-            outcomes.append(Outcome(power, Pay(owed, "bank"), True, Reason.COLLECTED, {"paid": str(owed)}))
+            books.outcomes.append(Outcome(power, Pay(owed, "bank"), True, Reason.COLLECTED, {"paid": str(owed)}))
         else:  # default: the bank takes everything, cancels the debt, and lends no more
-            outcomes.append(Outcome(power, Pay(held, "bank"), False, Reason.DEFAULTED, {"paid": str(held)}))
+            books.outcomes.append(Outcome(power, Pay(held, "bank"), False, Reason.DEFAULTED, {"paid": str(held)}))
             treasury[power] = 0
             loans[power] = []
-            defaulted.add(power)
-            banned.add(power)
-    new_ledger = Ledger.build(treasury, {p: tuple(ls) for p, ls in loans.items()}, banned)
-    return BankingResult(position.with_ledger(new_ledger), tuple(outcomes), frozenset(defaulted))
+            books.defaulted.add(power)
+            books.banned.add(power)
 
 
 def _with_bank(order: Borrow | Pay) -> bool:

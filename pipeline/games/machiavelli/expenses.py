@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline.board.board import Board, space_of
 from pipeline.board.ledger import Ledger
 from pipeline.board.legality import Illegal, find_unit
 from pipeline.board.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
 from pipeline.board.orders import Expense, GiveChit, Order, PermitBribes
-from pipeline.board.outcome import Outcome, Reason, SubReason
-from pipeline.board.position import Position, standing_sieges
+from pipeline.board.outcome import NO_DETAIL, Outcome, Reason, SubReason
+from pipeline.board.position import Position, Rebellion, standing_sieges
 from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.shared.dice import Audience, Dice
@@ -91,13 +91,76 @@ def minimum(board: Board, kind: str, target: Unit) -> int:
     return cost
 
 
+_Funded = tuple[str, Expense, Unit | None, int]  # power, order, target, what it was paid
+
+
+@dataclass
+class _Account:
+    """The campaign's expenses as they are carried out: the treasuries and the board they change, the
+    bribes, counter-bribes and attempts waiting for the rest, and the outcomes so far, in order."""
+
+    treasury: dict[str, int]
+    famine: set[str]
+    rebellions: dict[str, Rebellion]
+    units: dict[str, Unit]
+    owners: dict[str, str]
+    cities: dict[str, str]
+    chits: dict[str, frozenset[str]]
+    outcomes: list[Outcome] = field(default_factory=list)
+    bribes: dict[str, list[_Funded]] = field(default_factory=dict)  # by the target's space
+    counters: dict[str, int] = field(default_factory=dict)  # by the target's space: what counts of them
+    attempts: list[tuple[str, Expense, int]] = field(default_factory=list)
+    struck: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, position: Position) -> _Account:
+        return cls(
+            dict(position.ledger.treasury),
+            set(position.famine),
+            dict(position.rebellions),
+            dict(position.units),
+            dict(position.owners),
+            dict(position.cities),
+            dict(position.chits),
+        )
+
+    def add(
+        self,
+        power: str,
+        order: Order,
+        succeeded: bool,
+        reason: Reason,
+        detail: Mapping[str, str] = NO_DETAIL,
+        unit: Unit | None = None,
+    ) -> None:
+        self.outcomes.append(Outcome(power, order, succeeded, reason, detail, unit))
+
+
 def settle_expenses(
     board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules, dice: Dice | None = None
 ) -> ExpenseResult:
     """The treasuries and the board after the campaign's expenses. `dice` roll the assassinations."""
     orders = list(orders)
-    outcomes: list[Outcome] = []
-    treasury = dict(position.ledger.treasury)
+    account = _Account.of(position)
+    accepted = _accepted(board, position, orders, rules, account)
+    funded = _funded(accepted, rules, account)
+    permits = _permits(orders, rules, account)
+    for expense in funded:
+        _carry_out(board, position, rules, account, expense, permits.get(expense[0], set()))
+    for space, offers in sorted(account.bribes.items()):
+        _settle_bribes(board, account, space, offers)
+    for power, attempt, paid in account.attempts:  # after every other expense [M 13.5]
+        _attempt(account, power, attempt, paid, dice)
+    for power, order in orders:  # then chits change hands [M 16.1], the receiver's from the next campaign
+        if isinstance(order, GiveChit):
+            _give_chit(board, account, power, order, rules)
+    return ExpenseResult(_after(position, account), tuple(account.outcomes), frozenset(account.struck))
+
+
+def _accepted(
+    board: Board, position: Position, orders: list[tuple[str, Order]], rules: Rules, account: _Account
+) -> list[tuple[str, Expense, Unit | None]]:
+    """The expenses accepted on receipt, each power's in numeric order; the others refused, not charged."""
     accepted: list[tuple[str, Expense, Unit | None]] = []
     by_power: dict[str, list[tuple[str, Expense]]] = {}
     for power, order in orders:
@@ -109,162 +172,194 @@ def settle_expenses(
             try:
                 target = check_expense(board, position, power, order, rules)
             except Illegal as why:
-                outcomes.append(Outcome(power, order, False, why.reason, why.detail))  # refused, not charged
+                account.add(power, order, False, why.reason, why.detail)  # refused, not charged
                 continue
             accepted.append((power, order, target))
+    return accepted
 
-    # funding, in numeric order: what each expense really brings
-    funded: list[tuple[str, Expense, Unit | None, int]] = []
+
+def _funded(accepted: list[tuple[str, Expense, Unit | None]], rules: Rules, account: _Account) -> list[_Funded]:
+    """Funding, in numeric order: what each expense really brings out of its power's treasury."""
+    funded: list[_Funded] = []
     for power, order, target in accepted:
-        available = treasury.get(power, 0)
+        available = account.treasury.get(power, 0)
         if available < order.ducats and rules.underfunded_expense == "void":
-            outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS))
+            account.add(power, order, False, Reason.NO_FUNDS)
             continue
         paid = min(order.ducats, available)
-        treasury[power] = available - paid
+        account.treasury[power] = available - paid
         funded.append((power, order, target, paid))
+    return funded
 
-    permits: dict[str, set[str]] = {}  # power -> the powers whose units it may bribe from [M 14.7] (Objectif §6.3a d)
+
+def _permits(orders: list[tuple[str, Order]], rules: Rules, account: _Account) -> dict[str, set[str]]:
+    """Power -> the powers whose units it may bribe from [M 14.7] (Objectif §6.3a d)."""
+    permits: dict[str, set[str]] = {}
     for power, order in orders:
         if isinstance(order, PermitBribes):
             if rules.bribe_adjacency != "own_or_permitted":
-                outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_OPTION_OFF))
+                account.add(power, order, False, Reason.ILLEGAL_OPTION_OFF)
                 continue
             permits.setdefault(order.power, set()).add(power)
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS))
-    famine = set(position.famine)
-    rebellions = dict(position.rebellions)
-    units = dict(position.units)
-    owners, cities = dict(position.owners), dict(position.cities)
-    bribes: dict[str, list[tuple[str, Expense, Unit, int]]] = {}
-    attempts: list[tuple[str, Expense, int]] = []
-    counters: dict[str, int] = {}
-    for power, order, target, paid in funded:
-        if order.kind == "famine relief":
-            relieved = order.target in famine and paid >= 3
-            famine.discard(order.target)
-            reason = Reason.SUCCEEDS if relieved else Reason.NO_FUNDS if paid < 3 else Reason.NOTHING_TO_DO
-            outcomes.append(Outcome(power, order, relieved, reason, {"paid": str(paid)}))
-        elif order.kind == "assassinate":
-            attempts.append((power, order, paid))
-        elif order.kind == "pacify":
-            pacified = order.target in rebellions and paid >= PACIFY
-            reason = Reason.SUCCEEDS if pacified else Reason.TOO_LITTLE if paid < PACIFY else Reason.NOTHING_TO_DO
-            if pacified:
-                del rebellions[order.target]
-            outcomes.append(Outcome(power, order, pacified, reason, {"paid": str(paid), "needed": str(PACIFY)}))
-        elif order.kind == "rebellion":
-            try:  # found out at resolution: charged [M 15.1] (judge, expenses j, k)
-                if order.target in rebellions:
-                    raise Illegal(Reason.REBELLION_NOT_ALLOWED, why=SubReason.ALREADY_REBELLING)
-                need = rebellion_cost(board, position, power, order.target)
-            except Illegal as why:
-                outcomes.append(Outcome(power, order, False, why.reason, {"paid": str(paid)} | why.detail))
-                continue
-            detail = {"paid": str(paid), "needed": str(need)}
-            if paid < need:
-                outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail))
-                continue
-            city = garrison_city(board, order.target, rules)
-            rebellions[order.target] = place_rebellion(position, order.target, city, rules.rebellion_suspends_control)
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail))
-        elif rules.bribe_adjacency != "off" and not _adjacent(
-            board, position, power, order, target, permits.get(power, set())
-        ):  # charged, useless
-            outcomes.append(Outcome(power, order, False, Reason.NOT_ADJACENT_TO_TARGET, {"paid": str(paid)}, target))
-        elif order.kind == "counter-bribe":
-            assert target is not None
-            counters[target.space] = counters.get(target.space, 0) + paid - paid % 3
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(paid)}, target))
-        else:
-            assert target is not None
-            bribes.setdefault(target.space, []).append((power, order, target, paid))
+            account.add(power, order, True, Reason.SUCCEEDS)
+    return permits
 
-    for space, offers in sorted(bribes.items()):
-        offers.sort(key=lambda offer: offer[3], reverse=True)
-        top = offers[0][3]
-        tied = len(offers) > 1 and offers[1][3] == top
-        for rank, (power, order, target, paid) in enumerate(offers):
-            try:
-                kind = bribe_kind(order, target)
-            except Illegal:  # found out at resolution: charged [M 13.4], no effect
-                outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_EXPENSE, {"paid": str(paid)}, target))
-                continue
-            need = minimum(board, kind, target)
-            worth = paid - (paid - need) % 3 if paid >= need else paid  # over the minimum, steps of 3 [M 14.3]
-            detail = {"paid": str(paid), "needed": str(need)}
-            if rank > 0 or tied:
-                outcomes.append(Outcome(power, order, False, Reason.OUTBID, detail, target))
-                continue
-            if worth - counters.get(space, 0) < need:
-                if counters.get(space):  # the report says whether counter-bribes took it below the minimum
-                    detail["counter"] = str(counters[space])
-                outcomes.append(Outcome(power, order, False, Reason.BRIBE_TOO_SMALL, detail, target))
-                continue
-            if kind.startswith("buy") and target.special and any(u.special for u in units.values() if u.power == power):
-                outcomes.append(Outcome(power, order, False, Reason.NO_BUILD_ALLOWED, detail, target))
-                continue  # a second special unit cannot be bought [M 14.9]
-            province = space_of(target.location)
-            if kind.startswith("disband"):
-                del units[space]
-            elif kind == "to autonomous":
-                units[space] = dataclasses.replace(target, power=AUTONOMOUS)
-                cities[province] = AUTONOMOUS
-                if province not in units:
-                    owners[province] = AUTONOMOUS
-            else:  # bought: the unit, its province, and its city if no garrison holds it, change hands
-                units[space] = dataclasses.replace(target, power=power)
-                rebellions.pop(province, None)  # buying a unit liberates its province [M 15.6] (judge, rebellions 7)
-                if target.kind is UnitKind.GARRISON:
-                    cities[province] = power
-                    if province not in units:
-                        owners[province] = power
-                elif not board.spaces[province].is_sea:
-                    owners[province] = power
-                    if province + CITY not in units and board.spaces[province].city is not None:
-                        cities[province] = power
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, detail, target))
 
-    chits = dict(position.chits)
-    struck: set[str] = set()
-    for power, order, paid in attempts:  # after every other expense [M 13.5]
-        chits = spend_chit(chits, power, order.target)
-        faces = chances(paid)
-        detail = {"paid": str(paid)}
-        if not faces:
-            outcomes.append(Outcome(power, order, False, Reason.TOO_LITTLE, detail | {"needed": "12"}))
+def _carry_out(
+    board: Board, position: Position, rules: Rules, account: _Account, funded: _Funded, lenders: set[str]
+) -> None:
+    """One funded expense: a province's carried out now, a unit's set aside for its bribes' reckoning."""
+    power, order, target, paid = funded
+    if order.kind == "famine relief":
+        _relieve_famine(account, power, order, paid)
+    elif order.kind == "assassinate":
+        account.attempts.append((power, order, paid))
+    elif order.kind == "pacify":
+        _pacify(account, power, order, paid)
+    elif order.kind == "rebellion":
+        _cause_rebellion(board, position, rules, account, power, order, paid)
+    elif rules.bribe_adjacency != "off" and not _adjacent(board, position, power, order, target, lenders):
+        account.add(power, order, False, Reason.NOT_ADJACENT_TO_TARGET, {"paid": str(paid)}, target)  # charged
+    elif order.kind == "counter-bribe":
+        assert target is not None
+        account.counters[target.space] = account.counters.get(target.space, 0) + paid - paid % 3
+        account.add(power, order, True, Reason.SUCCEEDS, {"paid": str(paid)}, target)
+    else:
+        assert target is not None
+        account.bribes.setdefault(target.space, []).append(funded)
+
+
+def _relieve_famine(account: _Account, power: str, order: Expense, paid: int) -> None:
+    relieved = order.target in account.famine and paid >= 3
+    account.famine.discard(order.target)
+    reason = Reason.SUCCEEDS if relieved else Reason.NO_FUNDS if paid < 3 else Reason.NOTHING_TO_DO
+    account.add(power, order, relieved, reason, {"paid": str(paid)})
+
+
+def _pacify(account: _Account, power: str, order: Expense, paid: int) -> None:
+    pacified = order.target in account.rebellions and paid >= PACIFY
+    reason = Reason.SUCCEEDS if pacified else Reason.TOO_LITTLE if paid < PACIFY else Reason.NOTHING_TO_DO
+    if pacified:
+        del account.rebellions[order.target]
+    account.add(power, order, pacified, reason, {"paid": str(paid), "needed": str(PACIFY)})
+
+
+def _cause_rebellion(
+    board: Board, position: Position, rules: Rules, account: _Account, power: str, order: Expense, paid: int
+) -> None:
+    try:  # found out at resolution: charged [M 15.1] (judge, expenses j, k)
+        if order.target in account.rebellions:
+            raise Illegal(Reason.REBELLION_NOT_ALLOWED, why=SubReason.ALREADY_REBELLING)
+        need = rebellion_cost(board, position, power, order.target)
+    except Illegal as why:
+        account.add(power, order, False, why.reason, {"paid": str(paid)} | why.detail)
+        return
+    detail = {"paid": str(paid), "needed": str(need)}
+    if paid < need:
+        account.add(power, order, False, Reason.TOO_LITTLE, detail)
+        return
+    city = garrison_city(board, order.target, rules)
+    account.rebellions[order.target] = place_rebellion(position, order.target, city, rules.rebellion_suspends_control)
+    account.add(power, order, True, Reason.SUCCEEDS, detail)
+
+
+def _settle_bribes(board: Board, account: _Account, space: str, offers: list[_Funded]) -> None:
+    """The bribes on one unit: only the largest counts (a tie at the top: all fail), less the counter-bribes."""
+    offers.sort(key=lambda offer: offer[3], reverse=True)
+    top = offers[0][3]
+    tied = len(offers) > 1 and offers[1][3] == top
+    for rank, (power, order, target, paid) in enumerate(offers):
+        assert target is not None
+        try:
+            kind = bribe_kind(order, target)
+        except Illegal:  # found out at resolution: charged [M 13.4], no effect
+            account.add(power, order, False, Reason.ILLEGAL_EXPENSE, {"paid": str(paid)}, target)
             continue
-        assert dice is not None  # refused on receipt without dice
-        # an expense, its payer's business in a game with secret money: the die names him (his report's)
-        die = dice.roll(f"assassination {power} {order.target}", 6, Audience.of(power))
-        success = die > 6 - faces
-        if success:
-            struck.add(order.target)
-        reason = Reason.SUCCEEDS if success else Reason.ATTEMPT_FAILED
-        outcomes.append(Outcome(power, order, success, reason, detail | {"die": str(die)}))
+        need = minimum(board, kind, target)
+        worth = paid - (paid - need) % 3 if paid >= need else paid  # over the minimum, steps of 3 [M 14.3]
+        detail = {"paid": str(paid), "needed": str(need)}
+        if rank > 0 or tied:
+            account.add(power, order, False, Reason.OUTBID, detail, target)
+            continue
+        if worth - account.counters.get(space, 0) < need:
+            if account.counters.get(space):  # the report says whether counter-bribes took it below the minimum
+                detail["counter"] = str(account.counters[space])
+            account.add(power, order, False, Reason.BRIBE_TOO_SMALL, detail, target)
+            continue
+        special = any(u.special for u in account.units.values() if u.power == power)
+        if kind.startswith("buy") and target.special and special:
+            account.add(power, order, False, Reason.NO_BUILD_ALLOWED, detail, target)
+            continue  # a second special unit cannot be bought [M 14.9]
+        _bribe_takes(board, account, power, kind, target)
+        account.add(power, order, True, Reason.SUCCEEDS, detail, target)
 
-    for power, order in orders:  # then chits change hands [M 16.1], the receiver's from the next campaign
-        if isinstance(order, GiveChit):
-            refused = _chit_gift_refused(board, chits, power, order, rules)
-            if refused is None:
-                chits = spend_chit(chits, power, order.victim)
-                chits[order.to] = chits.get(order.to, frozenset()) | {order.victim}
-            outcomes.append(Outcome(power, order, refused is None, refused or Reason.SUCCEEDS))
-    ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
-    sieges = standing_sieges(units, position.sieges)
-    owners, cities = with_control(owners, cities, position.rebellions, rebellions)
-    after = dataclasses.replace(
+
+def _bribe_takes(board: Board, account: _Account, power: str, kind: str, target: Unit) -> None:
+    """A successful bribe: the unit leaves the board, turns autonomous, or changes hands with its province."""
+    space, province = target.space, space_of(target.location)
+    units, owners, cities = account.units, account.owners, account.cities
+    if kind.startswith("disband"):
+        del units[space]
+    elif kind == "to autonomous":
+        units[space] = dataclasses.replace(target, power=AUTONOMOUS)
+        cities[province] = AUTONOMOUS
+        if province not in units:
+            owners[province] = AUTONOMOUS
+    else:  # bought: the unit, its province, and its city if no garrison holds it, change hands
+        units[space] = dataclasses.replace(target, power=power)
+        account.rebellions.pop(province, None)  # buying a unit liberates its province [M 15.6] (judge, rebellions 7)
+        if target.kind is UnitKind.GARRISON:
+            cities[province] = power
+            if province not in units:
+                owners[province] = power
+        elif not board.spaces[province].is_sea:
+            owners[province] = power
+            if province + CITY not in units and board.spaces[province].city is not None:
+                cities[province] = power
+
+
+def _attempt(account: _Account, power: str, order: Expense, paid: int, dice: Dice | None) -> None:
+    """An assassination attempt: its chit spent, one die rolled if the money buys a chance [M 16.2]."""
+    account.chits = spend_chit(account.chits, power, order.target)
+    faces = chances(paid)
+    detail = {"paid": str(paid)}
+    if not faces:
+        account.add(power, order, False, Reason.TOO_LITTLE, detail | {"needed": "12"})
+        return
+    assert dice is not None  # refused on receipt without dice
+    # an expense, its payer's business in a game with secret money: the die names him (his report's)
+    die = dice.roll(f"assassination {power} {order.target}", 6, Audience.of(power))
+    success = die > 6 - faces
+    if success:
+        account.struck.add(order.target)
+    reason = Reason.SUCCEEDS if success else Reason.ATTEMPT_FAILED
+    account.add(power, order, success, reason, detail | {"die": str(die)})
+
+
+def _give_chit(board: Board, account: _Account, power: str, order: GiveChit, rules: Rules) -> None:
+    refused = _chit_gift_refused(board, account.chits, power, order, rules)
+    if refused is None:
+        account.chits = spend_chit(account.chits, power, order.victim)
+        account.chits[order.to] = account.chits.get(order.to, frozenset()) | {order.victim}
+    account.add(power, order, refused is None, refused or Reason.SUCCEEDS)
+
+
+def _after(position: Position, account: _Account) -> Position:
+    """The position the expenses leave: control follows the rebellions begun and ended."""
+    ledger = Ledger.build(account.treasury, dict(position.ledger.loans), set(position.ledger.banned))
+    sieges = standing_sieges(account.units, position.sieges)
+    owners, cities = with_control(account.owners, account.cities, position.rebellions, account.rebellions)
+    return dataclasses.replace(
         position,
-        units=dict(sorted(units.items())),
+        units=dict(sorted(account.units.items())),
         owners=dict(sorted(owners.items())),
         cities=dict(sorted(cities.items())),
         sieges=sieges,
         ledger=ledger,
-        famine=frozenset(famine),
-        rebellions=dict(sorted(rebellions.items())),
-        chits=chits,
+        famine=frozenset(account.famine),
+        rebellions=dict(sorted(account.rebellions.items())),
+        chits=account.chits,
     )
-    return ExpenseResult(after, tuple(outcomes), frozenset(struck))
 
 
 def check_expense(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Unit | None:

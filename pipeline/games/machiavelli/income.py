@@ -38,6 +38,13 @@ def holds_home_country(board: Board, position: Position, power: str, other: str)
 
 
 def compute_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
+    """A power's income lines: its provinces, cities and fleets at sea, then its rolls of the variable income."""
+    return _fixed_income(board, position, power) + _variable_income(board, position, power, dice, rules)
+
+
+def _fixed_income(board: Board, position: Position, power: str) -> list[IncomeLine]:
+    """1 a province, a city's value, 1 a fleet at sea: none from a starving or rebelling place, nor a besieged
+    city."""
     lines: list[IncomeLine] = []
     for province, owner in position.owners.items():
         revolt = province in position.rebellions and position.rebellions[province].province
@@ -55,6 +62,12 @@ def compute_income(board: Board, position: Position, power: str, dice: Dice, rul
     for unit in position.units_of(power):
         if unit.kind is UnitKind.FLEET and board.spaces[unit.space].is_sea:
             lines.append(IncomeLine("sea", unit.space, 1))
+    return lines
+
+
+def _variable_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
+    """The variable income table's lines the power rolls: its own, each home country it holds, Genoa's."""
+    lines: list[IncomeLine] = []
     rollers = [power] if power in board.variable_income and _alive(position, power) else []
     rollers += [
         other for other in sorted(board.powers) if other != power and holds_home_country(board, position, power, other)

@@ -214,55 +214,114 @@ def _read_by_power(
 
 def check_expected(board: Board, expect: Mapping[str, Any], after: Position) -> list[str]:
     """What a rule case's `expect:` says of Machiavelli's state that the position after the phase belies."""
-    place = board.location
-    failures: list[str] = []
     problems: list[Problem] = []
-    if "cities" in expect:
-        want_map = _read_by_power(board, expect, "cities", problems, place)
-        wrong = sorted(
-            f"{p}: expected {o}, got {after.cities.get(p)}" for p, o in want_map.items() if after.cities.get(p) != o
-        )
-        failures.extend(f"cities {w}" for w in wrong)
-    for text in expect.get("uncontrolled") or []:  # neither the province nor its city has a controller
-        where = place(str(text))
+    failures = [failure for check in _EXPECTED for failure in check(board, expect, after, problems)]
+    return failures + [f"{p.where}: {p.message}" for p in problems]
+
+
+_Check = Callable[[Board, Mapping[str, Any], Position, list[Problem]], list[str]]
+
+
+def _expected_cities(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    if "cities" not in expect:
+        return []
+    want_map = _read_by_power(board, expect, "cities", problems, board.location)
+    wrong = sorted(
+        f"{p}: expected {o}, got {after.cities.get(p)}" for p, o in want_map.items() if after.cities.get(p) != o
+    )
+    return [f"cities {w}" for w in wrong]
+
+
+def _expected_uncontrolled(
+    board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]
+) -> list[str]:
+    """Neither the province nor its city has a controller."""
+    failures = []
+    for text in expect.get("uncontrolled") or []:
+        where = board.location(str(text))
         if where in after.owners or where in after.cities:
             failures.append(f"uncontrolled {where}: held by {after.owners.get(where)} / {after.cities.get(where)}")
-    if "sieges" in expect:
-        want_sieges = {place(str(p)): int(n) for p, n in (expect["sieges"] or {}).items()}
-        if dict(after.sieges) != want_sieges:
-            failures.append(f"sieges: expected {want_sieges}, got {dict(after.sieges)}")
-    if "treasury" in expect:
-        for power, ducats in expect["treasury"].items():
-            if after.ledger.ducats(str(power)) != int(ducats):
-                failures.append(f"treasury {power}: expected {ducats}, got {after.ledger.ducats(str(power))}")
-    if "loans" in expect:
-        want_loans = read_ledger(board, {"loans": expect["loans"]}, problems).loans
-        for power in set(want_loans) | set(expect["loans"] or {}):
-            owed, got_loans = want_loans.get(str(power), ()), after.ledger.debt(str(power))
-            if owed != got_loans:
-                shown = ", ".join(str(x) for x in got_loans) or "none"
-                failures.append(f"loans {power}: expected {', '.join(str(x) for x in owed) or 'none'}, got {shown}")
-    if "famine" in expect:
-        want_famine = sorted(place(str(p)) for p in expect["famine"] or [])
-        if sorted(after.famine) != want_famine:
-            failures.append(f"famine: expected {want_famine}, got {sorted(after.famine)}")
-    if "chits" in expect:
-        for power, victims in (expect["chits"] or {}).items():
-            got_chits = sorted(after.chits.get(str(power), frozenset()))
-            if got_chits != sorted(str(v) for v in victims or []):
-                failures.append(f"chits {power}: expected {sorted(victims or [])}, got {got_chits}")
-    if "rebellions" in expect:
-        entries = expect["rebellions"] or {}
-        if isinstance(entries, Mapping):
-            entries = {place(str(p)): v for p, v in entries.items()}
-        want_rebellions = rebellions_to_data(read_rebellions(board, entries, problems))
-        got_rebellions = rebellions_to_data(after.rebellions)
-        if want_rebellions != got_rebellions:
-            failures.append(f"rebellions: expected {want_rebellions}, got {got_rebellions}")
-    if "banned" in expect and sorted(after.ledger.banned) != sorted(str(p) for p in expect["banned"] or []):
-        failures.append(f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}")
-    failures.extend(f"{p.where}: {p.message}" for p in problems)
     return failures
+
+
+def _expected_sieges(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    if "sieges" not in expect:
+        return []
+    want_sieges = {board.location(str(p)): int(n) for p, n in (expect["sieges"] or {}).items()}
+    return [f"sieges: expected {want_sieges}, got {dict(after.sieges)}"] if dict(after.sieges) != want_sieges else []
+
+
+def _expected_treasury(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    return [
+        f"treasury {power}: expected {ducats}, got {after.ledger.ducats(str(power))}"
+        for power, ducats in (expect["treasury"].items() if "treasury" in expect else ())
+        if after.ledger.ducats(str(power)) != int(ducats)
+    ]
+
+
+def _expected_loans(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    if "loans" not in expect:
+        return []
+    failures = []
+    want_loans = read_ledger(board, {"loans": expect["loans"]}, problems).loans
+    for power in set(want_loans) | set(expect["loans"] or {}):
+        owed, got_loans = want_loans.get(str(power), ()), after.ledger.debt(str(power))
+        if owed != got_loans:
+            shown = ", ".join(str(x) for x in got_loans) or "none"
+            failures.append(f"loans {power}: expected {', '.join(str(x) for x in owed) or 'none'}, got {shown}")
+    return failures
+
+
+def _expected_famine(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    if "famine" not in expect:
+        return []
+    want_famine = sorted(board.location(str(p)) for p in expect["famine"] or [])
+    got = sorted(after.famine)
+    return [f"famine: expected {want_famine}, got {got}"] if got != want_famine else []
+
+
+def _expected_chits(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    failures = []
+    for power, victims in (expect.get("chits") or {}).items():
+        got_chits = sorted(after.chits.get(str(power), frozenset()))
+        if got_chits != sorted(str(v) for v in victims or []):
+            failures.append(f"chits {power}: expected {sorted(victims or [])}, got {got_chits}")
+    return failures
+
+
+def _expected_rebellions(
+    board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]
+) -> list[str]:
+    if "rebellions" not in expect:
+        return []
+    entries = expect["rebellions"] or {}
+    if isinstance(entries, Mapping):
+        entries = {board.location(str(p)): v for p, v in entries.items()}
+    want_rebellions = rebellions_to_data(read_rebellions(board, entries, problems))
+    got_rebellions = rebellions_to_data(after.rebellions)
+    return (
+        [f"rebellions: expected {want_rebellions}, got {got_rebellions}"] if want_rebellions != got_rebellions else []
+    )
+
+
+def _expected_banned(board: Board, expect: Mapping[str, Any], after: Position, problems: list[Problem]) -> list[str]:
+    if "banned" in expect and sorted(after.ledger.banned) != sorted(str(p) for p in expect["banned"] or []):
+        return [f"banned: expected {sorted(expect['banned'] or [])}, got {sorted(after.ledger.banned)}"]
+    return []
+
+
+# the sections of `expect:` checked, in the order their failures are told
+_EXPECTED: tuple[_Check, ...] = (
+    _expected_cities,
+    _expected_uncontrolled,
+    _expected_sieges,
+    _expected_treasury,
+    _expected_loans,
+    _expected_famine,
+    _expected_chits,
+    _expected_rebellions,
+    _expected_banned,
+)
 
 
 def case_warnings(board: Board, data: Mapping[str, Any]) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipeline.board.board import Board, space_of
+from pipeline.board.board import Board, Space, space_of
 from pipeline.board.ledger import Ledger
 from pipeline.board.legality import Illegal, find_unit
 from pipeline.board.orders import Build, Maintain, Order, Remove
@@ -133,9 +133,26 @@ def new_unit(
 ) -> Unit:
     """The unit a build order makes, or raise `Illegal`. `removed`: provinces that lost a unit this phase."""
     province = space_of(order.at)
-    space = board.spaces.get(province)
     if order.kind is None:
         raise Illegal(Reason.ILLEGAL_WRONG_KIND)
+    space = _build_province(board, position, power, province, built)
+    if order.special is not None:
+        _check_special(order.special, power, units, rules)
+    kind = order.kind
+    location = order.at if kind is UnitKind.FLEET else province
+    _check_room(board, province, space, kind, location, units, removed, rules)
+    if rules.unit_limits is not None:
+        limit = dict(zip((UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON), rules.unit_limits, strict=True))[kind]
+        if sum(1 for u in units.values() if u.power == power and u.kind is kind) >= limit:
+            raise Illegal(Reason.NO_BUILD_ALLOWED, allowed=str(limit))  # as many as the rules allow [M 3.5]
+    assert power != AUTONOMOUS
+    return Unit(power, kind, location, order.special)
+
+
+def _build_province(board: Board, position: Position, power: str, province: str, built: set[str]) -> Space:
+    """The province built in, or raise `Illegal`: a city of a home country the power holds [M 18.2], province
+    and city controlled, not built in already, nor starving or rebelling."""
+    space = board.spaces.get(province)
     if space is None or space.city is None:
         raise Illegal(Reason.BUILD_NOT_HOME)
     homes = {power} | {p for p in board.powers if p != power and holds_home_country(board, position, power, p)}
@@ -149,30 +166,40 @@ def new_unit(
         raise Illegal(Reason.BUILD_FAMINE)
     if province in position.rebellions:
         raise Illegal(Reason.BUILD_REBELLION)  # gap: no builds in a rebelling province
-    if order.special is not None:
-        if not rules.special_units:
-            raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # the judge's `special` flag off
-        if order.special not in SPECIALS:
-            raise Illegal(Reason.ILLEGAL_WRONG_KIND)
-        if any(u.special for u in units.values() if u.power == power):
-            raise Illegal(Reason.NO_BUILD_ALLOWED)  # one special unit per power
-    kind = order.kind
-    location = order.at if kind is UnitKind.FLEET else province
+    return space
+
+
+def _check_special(special: str, power: str, units: dict[str, Unit], rules: Rules) -> None:
+    """A special unit: in play, of a known kind, and the power's only one."""
+    if not rules.special_units:
+        raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # the judge's `special` flag off
+    if special not in SPECIALS:
+        raise Illegal(Reason.ILLEGAL_WRONG_KIND)
+    if any(u.special for u in units.values() if u.power == power):
+        raise Illegal(Reason.NO_BUILD_ALLOWED)  # one special unit per power
+
+
+def _check_room(
+    board: Board,
+    province: str,
+    space: Space,
+    kind: UnitKind,
+    location: str,
+    units: dict[str, Unit],
+    removed: set[str],
+    rules: Rules,
+) -> None:
+    """Room for the new unit where it is built, and a place it can stand on (a port, a coast, a city)."""
     slot = province + CITY if kind is UnitKind.GARRISON else province
     if slot in units or province in removed or (space.single_unit and (province in units or province + CITY in units)):
         raise Illegal(Reason.BUILD_OCCUPIED)  # no room, or an old unit traded for a new one [M 18.4]
     if kind is UnitKind.GARRISON and not garrison_city(board, province, rules):
         raise Illegal(Reason.ILLEGAL_NO_CITY)
     if kind is UnitKind.FLEET:
+        assert space.city is not None
         if not space.city.port:
             raise Illegal(Reason.ILLEGAL_NO_CITY)
         if space.coasts and location == province:
             raise Illegal(Reason.ILLEGAL_COAST_NEEDED)
     if not board.can_hold(kind, location):
         raise Illegal(Reason.ILLEGAL_TERRAIN)
-    if rules.unit_limits is not None:
-        limit = dict(zip((UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON), rules.unit_limits, strict=True))[kind]
-        if sum(1 for u in units.values() if u.power == power and u.kind is kind) >= limit:
-            raise Illegal(Reason.NO_BUILD_ALLOWED, allowed=str(limit))  # as many as the rules allow [M 3.5]
-    assert power != AUTONOMOUS
-    return Unit(power, kind, location, order.special)
