@@ -109,6 +109,24 @@ def check_map_command(file: Path) -> None:
 game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
 
 
+@cli.command("init")
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@click.option(
+    "--wheel",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="The wheel of this release (pbem_pipeline-VERSION-py3-none-any.whl), kept in the repository.",
+)
+@_clean_errors
+def init_command(folder: Path, wheel: Path) -> None:
+    """Make FOLDER a club's games repository for this release: the site, the workflows, the issue form,
+    CODEOWNERS, a README for its administrator, and the release's hash-locked requirements (docs/club.md)."""
+    from pipeline.commands import club
+
+    written = club.init(folder, wheel)
+    click.echo(f"wrote {len(written)} files in {folder} for judge {__version__}: read its README.md next")
+
+
 @cli.command("new")
 @game_folder
 @click.option(
