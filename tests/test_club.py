@@ -184,3 +184,79 @@ def test_init_takes_only_this_releases_wheel(tmp_path: Path, name: str, content:
     result = CliRunner().invoke(cli, ["init", str(tmp_path / "club"), "--wheel", str(wheel)])
     assert result.exit_code == 1 and said in result.output and str(wheel) in result.output, result.output
     assert not (tmp_path / "club").exists()
+
+
+OLD = "0.1.9"  # the release the club's repository is made with, in the upgrade's tests
+ENGLAND = "game: dip\nturn: 1901-spring-movement\npower: england\norders: [F lon-nth, F edi-nwg, A lvp-yor]\n"
+
+
+@pytest.fixture
+def older_club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A club's repository made by release 0.1.9 (this judge, calling itself so), with a Diplomacy game
+    whose first turn that release adjudicated."""
+    from pipeline.commands import turn_files
+
+    monkeypatch.setattr(club, "__version__", OLD)
+    monkeypatch.setattr(turn_files, "__version__", OLD)
+    repo = tmp_path / "club"
+    club.init(repo, fake_wheel(tmp_path, OLD))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", str(repo / "games" / "dip"), "--master", "alice"]).exit_code == 0
+    (repo / "games" / "dip" / "orders" / "1901-spring-movement" / "england.yaml").write_text(ENGLAND, encoding="utf-8")
+    assert runner.invoke(cli, ["adjudicate", str(repo / "games" / "dip"), "--force"]).exit_code == 0
+    monkeypatch.undo()
+    return repo
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_upgrade_moves_a_club_whose_past_is_unchanged(older_club: Path, tmp_path: Path) -> None:
+    """Issue 33: every game replayed under the new release, then the lock, the wheel and the workflows
+    written again; the games and the club's own files untouched."""
+    (older_club / "site" / "index.md").write_text("# Our club\n", encoding="utf-8")
+    (older_club / ".github" / "workflows" / "pages.yml").write_text("edited\n", encoding="utf-8")
+    before = snapshot(older_club)
+    (tmp_path / "dist").mkdir()
+    wheel = fake_wheel(tmp_path / "dist")
+    result = CliRunner().invoke(cli, ["upgrade", str(older_club), "--wheel", str(wheel)])
+    assert result.exit_code == 0, result.output
+    assert f"dip: its past is the same under release {__version__}" in result.output
+    assert f"upgraded from release {OLD} to {__version__}" in result.output
+    after = snapshot(older_club)
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert f"./.judge/{wheel.name} \\\n    --hash=sha256:{digest}\n" in after["requirements.txt"].decode()
+    assert f".judge/pbem_pipeline-{OLD}-py3-none-any.whl" not in after and f".judge/{wheel.name}" in after
+    assert after[".github/workflows/pages.yml"] != b"edited\n"  # the release's file, written again
+    unchanged = [name for name in before if not club.owned_by_release(name)]
+    assert {name: after[name] for name in unchanged} == {name: before[name] for name in unchanged}
+    results = after["games/dip/results/1901-spring-movement.yaml"].decode()
+    assert results.startswith(f"# Results of turn 1901-spring-movement, adjudicated by judge {OLD}.\n")
+
+
+def test_upgrade_refuses_a_release_that_would_change_the_past(older_club: Path, tmp_path: Path) -> None:
+    """A game whose committed results the new release would not give again (here the old release had
+    England's fleet bounce): refused, naming the game, the turn and the file; not a byte written."""
+    results = older_club / "games" / "dip" / "results" / "1901-spring-movement.yaml"
+    text = results.read_text(encoding="utf-8")
+    was = "{order: F edi-nwg, result: succeeds, succeeded: true}"
+    assert was in text
+    results.write_text(text.replace(was, "{order: F edi-nwg, result: bounced, succeeded: false}"), encoding="utf-8")
+    before = snapshot(older_club)
+    (tmp_path / "dist").mkdir()
+    result = CliRunner().invoke(cli, ["upgrade", str(older_club), "--wheel", str(fake_wheel(tmp_path / "dist"))])
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert f"{older_club / 'games' / 'dip'}: its past would change under release {__version__}" in said
+    assert f"turn 1901-spring-movement, first in {results}" in said
+    assert f"refused, the repository left at release {OLD}" in said
+    assert "Traceback" not in result.output
+    assert snapshot(older_club) == before
+
+
+def test_upgrade_to_the_release_installed_is_refused(tmp_path: Path) -> None:
+    wheel = fake_wheel(tmp_path)
+    club.init(tmp_path / "club", wheel)
+    result = CliRunner().invoke(cli, ["upgrade", str(tmp_path / "club"), "--wheel", str(wheel)])
+    assert result.exit_code == 1 and f"already installs release {__version__}" in result.output

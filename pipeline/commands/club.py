@@ -27,6 +27,7 @@ from . import codeowners
 WHEEL_FOLDER = ".judge"  # the release's wheel, in the club's repository
 REQUIREMENTS = "requirements.txt"  # this checkout's lock, and the club's (that lock and the wheel)
 HOOKS = "hooks/judge_site.py"
+RELEASE_FOLDERS = (".github/workflows/", ".github/ISSUE_TEMPLATE/", "site/assets/", f"{WHEEL_FOLDER}/")
 WHEEL_NAME = re.compile(r"pbem_pipeline-(?P<version>[0-9][0-9A-Za-z.+]*)-py3-none-any\.whl")
 
 # what a club's repository takes of this checkout's files, changed as said: (file, this text, that text)
@@ -76,42 +77,68 @@ def init(folder: Path, wheel: Path) -> list[str]:
     """Write a club's repository into `folder` (new or empty of these files) for the release of `wheel`,
     which must be this judge's own; returns the files written. Nothing is written if anything is wrong,
     and no file already there is written over."""
-    data = _wheel_bytes(wheel)
+    data = wheel_bytes(wheel)
     files = club_files(folder, wheel.name, data)
     there = sorted(str(path) for path in files if path.exists() or path.is_symlink())
     if there:
         why = "already exists: judge init makes a new repository and writes over no file (nothing was written)"
         raise DataError([Problem("", why, file=name) for name in there])
-    text = {path: content for path, content in files.items() if isinstance(content, str)}
+    write(folder, files)
+    return sorted(str(path.relative_to(folder)) for path in files)
+
+
+def write(folder: Path, files: dict[Path, str | bytes]) -> None:
+    """Write `files` as one change: the wheel first (a new file), then the text files together; if they
+    cannot be written, the wheel is taken away again and nothing is changed."""
     binary = {path: content for path, content in files.items() if isinstance(content, bytes)}
     _write_binary(binary)
     try:
-        write_all(text, root=folder)
+        write_all({path: content for path, content in files.items() if isinstance(content, str)}, root=folder)
     except BaseException:
         for path in binary:
             path.unlink(missing_ok=True)
         raise
-    return sorted(str(path.relative_to(folder)) for path in files)
 
 
 def club_files(folder: Path, wheel_name: str, wheel: bytes) -> dict[Path, str | bytes]:
-    """Every file of a club's repository in `folder`, for the release whose wheel is `wheel`."""
-    release = release_files()
-    text = {name: data.decode("utf-8") for name, data in release.items() if name != REQUIREMENTS}
-    for name, this, that in CHANGES:
-        if this not in text.get(name, ""):
-            raise DataError(f"this release's {name} lacks {this!r}: the release is broken, not your repository")
-        text[name] = text[name].replace(this, that)
-    text[REQUIREMENTS] = requirements(release[REQUIREMENTS].decode("utf-8"), wheel_name, wheel)
-    text[HOOKS] = HOOKS_TEXT
+    """Every file of a club's repository in `folder`, for the release whose wheel is `wheel`: the
+    release's own (`release_owned`) and those that are the club's once written (its site's configuration
+    and pages, its READMEs, CODEOWNERS)."""
+    text = {name: content for name, content in _release_text().items() if not owned_by_release(name)}
     text[".gitignore"] = GITIGNORE
     text[".github/CODEOWNERS"] = codeowners.codeowners(folder / "games")
     for lang in ("", ".fr"):
         readme = (HERE / f"README{lang}.md").read_text(encoding="utf-8")
         text[f"README{lang}.md"] = readme.replace("{version}", __version__).replace("{wheel}", wheel_name)
+    return {folder / name: content for name, content in text.items()} | release_owned(folder, wheel_name, wheel)
+
+
+def owned_by_release(name: str) -> bool:
+    """Whether a file of a club's repository is the release's, which `judge upgrade` writes again: the
+    workflows, the issue form, the site's assets (the order form's scripts read the judge's data), the
+    hooks, the requirements and the wheel. The others are the club's to edit."""
+    return name in (HOOKS, REQUIREMENTS) or name.startswith(RELEASE_FOLDERS)
+
+
+def release_owned(folder: Path, wheel_name: str, wheel: bytes) -> dict[Path, str | bytes]:
+    """The files of a club's repository that are the release's (`owned_by_release`), for this release."""
+    release = _release_text()
+    text = {name: content for name, content in release.items() if owned_by_release(name)}
+    text[REQUIREMENTS] = requirements(release[REQUIREMENTS], wheel_name, wheel)
+    text[HOOKS] = HOOKS_TEXT
     files: dict[Path, str | bytes] = {folder / name: content for name, content in text.items()}
     files[folder / WHEEL_FOLDER / wheel_name] = wheel
     return files
+
+
+def _release_text() -> dict[str, str]:
+    """The release's files as a club's repository has them (`CHANGES` made); the lock as it is."""
+    text = {name: data.decode("utf-8") for name, data in release_files().items()}
+    for name, this, that in CHANGES:
+        if this not in text.get(name, ""):
+            raise DataError(f"this release's {name} lacks {this!r}: the release is broken, not your repository")
+        text[name] = text[name].replace(this, that)
+    return text
 
 
 def requirements(lock: str, wheel_name: str, wheel: bytes) -> str:
@@ -127,7 +154,7 @@ def requirements(lock: str, wheel_name: str, wheel: bytes) -> str:
     )
 
 
-def _wheel_bytes(wheel: Path) -> bytes:
+def wheel_bytes(wheel: Path) -> bytes:
     """The wheel's bytes, once it is known to be this release's (its name, and its files)."""
     match = WHEEL_NAME.fullmatch(wheel.name)
     if match is None:
