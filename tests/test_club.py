@@ -260,3 +260,14 @@ def test_upgrade_to_the_release_installed_is_refused(tmp_path: Path) -> None:
     club.init(tmp_path / "club", wheel)
     result = CliRunner().invoke(cli, ["upgrade", str(tmp_path / "club"), "--wheel", str(wheel)])
     assert result.exit_code == 1 and f"already installs release {__version__}" in result.output
+
+
+def test_init_writes_nothing_through_a_link_out_of_the_repository(tmp_path: Path) -> None:
+    """The wheel's folder a symbolic link to elsewhere: refused before anything is written."""
+    repo, elsewhere = tmp_path / "club", tmp_path / "elsewhere"
+    repo.mkdir()
+    elsewhere.mkdir()
+    (repo / ".judge").symlink_to(elsewhere)
+    result = CliRunner().invoke(cli, ["init", str(repo), "--wheel", str(fake_wheel(tmp_path))])
+    assert result.exit_code == 1 and "leads out of" in result.output, result.output
+    assert list(elsewhere.iterdir()) == [] and sorted(p.name for p in repo.iterdir()) == [".judge"]

@@ -91,7 +91,7 @@ def write(folder: Path, files: dict[Path, str | bytes]) -> None:
     """Write `files` as one change: the wheel first (a new file), then the text files together; if they
     cannot be written, the wheel is taken away again and nothing is changed."""
     binary = {path: content for path, content in files.items() if isinstance(content, bytes)}
-    _write_binary(binary)
+    _write_binary(folder, binary)
     try:
         write_all({path: content for path, content in files.items() if isinstance(content, str)}, root=folder)
     except BaseException:
@@ -178,9 +178,13 @@ def wheel_bytes(wheel: Path) -> bytes:
     return data
 
 
-def _write_binary(files: dict[Path, bytes]) -> None:
-    """Write each file whole (a temporary file renamed), its folder made as needed."""
+def _write_binary(folder: Path, files: dict[Path, bytes]) -> None:
+    """Write each file whole (a temporary file renamed), its folder made as needed, never through a
+    symbolic link out of `folder`."""
+    inside = folder.resolve()
     for path, data in files.items():
+        if not path.parent.resolve().is_relative_to(inside):
+            raise DataError(f"not written: {path.parent} leads out of {folder}; nothing was changed")
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(path.name + ".judge-tmp")
         temporary.write_bytes(data)
