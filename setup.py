@@ -12,6 +12,7 @@ An editable install (a checkout) needs neither: it reads the `.po` files and the
 from __future__ import annotations
 
 import sys
+from fnmatch import fnmatch
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -21,7 +22,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))  # the checkout's pipeline.club (standard library only): the patterns of release.txt
-from pipeline.club import CHECKOUT, release_files  # noqa: E402
+from pipeline.club import CHECKOUT, patterns, release_files  # noqa: E402
 
 
 class BuildWithRelease(build_py):
@@ -32,7 +33,10 @@ class BuildWithRelease(build_py):
         if getattr(self, "editable_mode", False):
             return
         target = Path(self.build_lib) / "pipeline"
-        for po in sorted((ROOT / "pipeline" / "locale").glob("*/LC_MESSAGES/messages.po")):
+        catalogues = sorted((ROOT / "pipeline" / "locale").glob("*/LC_MESSAGES/messages.po"))
+        if not catalogues:
+            raise SystemExit("no pipeline/locale/*/LC_MESSAGES/messages.po: the release would have no messages")
+        for po in catalogues:
             with po.open("rb") as source:
                 catalog = read_po(source, locale=po.parent.parent.name)
             mo = target / po.relative_to(ROOT / "pipeline").with_suffix(".mo")
@@ -40,7 +44,11 @@ class BuildWithRelease(build_py):
             with mo.open("wb") as out:
                 write_mo(out, catalog, use_fuzzy=False)
         assert CHECKOUT == ROOT, "setup.py builds the checkout it is in"
-        for name, data in release_files().items():
+        found = release_files()
+        for pattern in patterns():
+            if not any(fnmatch(name, pattern) for name in found):
+                raise SystemExit(f"no file matches {pattern!r} of pipeline/club/release.txt: the release would lack it")
+        for name, data in found.items():
             copy = target / "club" / "release" / name
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_bytes(data)

@@ -1,6 +1,7 @@
-"""The release as a club meets it (issue 33): the wheel built from this checkout, installed in a new
-virtual environment outside it, and a club's repository run with it from start to site, this checkout off
-the path and the current folder elsewhere.
+"""The release as a club meets it (issue 33): the sdist built from this checkout and the wheel from the
+sdist (as .github/workflows/release.yml builds them), installed in a new virtual environment outside it,
+and a club's repository run with it from start to site, this checkout off the path and the current
+folder elsewhere.
 
 Offline, the wheel's dependencies cannot be fetched: the environment sees this machine's installed packages
 (`--system-site-packages`) and the wheel is installed alone (`--no-deps`). That the club's
@@ -22,7 +23,7 @@ from pipeline import __version__
 from pipeline.club import patterns
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "pipeline", *patterns())
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "CHANGELOG.md", "pipeline", *patterns())
 ENGLAND = (
     "game: dip\nturn: 1901-spring-movement\npower: england\norders:\n  - F lon-nth\n  - F edi-nwg\n  - A lvp-yor\n"
 )
@@ -52,14 +53,19 @@ def run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
-    """The wheel, built from a copy of this checkout, and the `bin` folder of a virtual environment that
+    """The wheel, built from the sdist of a copy of this checkout, and the `bin` folder of a virtual environment that
     has it installed; the environment without this checkout on its path."""
     work = tmp_path_factory.mktemp("release")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PIP_NO_INPUT"] = "1"
     copy_sources(work / "source")
+    # as .github/workflows/release.yml builds them: the sdist, then the wheel from the sdist
+    sdist = f"import setuptools.build_meta as m; print(m.build_sdist({str(work / 'sdist')!r}))"
+    name = run([sys.executable, "-c", sdist], work / "source", env).strip().splitlines()[-1]
+    shutil.unpack_archive(work / "sdist" / name, work / "unpacked")
+    (unpacked,) = (work / "unpacked").iterdir()
     build = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
-    run([*build, "-w", str(work / "dist"), str(work / "source")], work, env)
+    run([*build, "-w", str(work / "dist"), str(unpacked)], work, env)
     (wheel,) = (work / "dist").glob("*.whl")
     run([sys.executable, "-m", "venv", "--system-site-packages", str(work / "venv")], work, env)
     bin_dir = work / "venv" / "bin"

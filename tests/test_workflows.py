@@ -250,12 +250,29 @@ def test_no_workflow_shares_the_adjudications_group() -> None:
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
 def test_every_python_set_up_keeps_its_downloaded_packages(path: Path) -> None:
-    """Kept under the lock the job installs from: CI's with the tests' tools, the others the judge's."""
+    """Kept under the lock the job installs from: CI's with the tests' tools, the others the judge's. The
+    release's build restores no cache: nothing another run saved may reach the files a club installs."""
     lock = "requirements-dev.txt" if path.name == "ci.yml" else "requirements.txt"
     for job in load(path)["jobs"].values():
         for step in job.get("steps") or []:
-            if str(step.get("uses", "")).startswith("actions/setup-python@"):
+            if not str(step.get("uses", "")).startswith("actions/setup-python@"):
+                continue
+            if path.name == "release.yml":
+                assert "cache" not in step["with"]
+            else:
                 assert step["with"]["cache"] == "pip" and step["with"]["cache-dependency-path"] == lock
+
+
+def test_the_release_is_built_from_its_tag_and_attached_to_it() -> None:
+    """Issue 33: on a published release, the sdist and the wheel built from it, the tag checked against
+    the version, both attached; the only write is to the release."""
+    workflow = load(ROOT / ".github" / "workflows" / "release.yml")
+    assert triggers(workflow) == {"release"} and workflow["on"]["release"]["types"] == ["published"]
+    (job,) = workflow["jobs"].values()
+    assert job["permissions"] == {"contents": "write"}
+    script = "\n".join(str(step.get("run", "")) for step in job["steps"])
+    assert '[ "v$version" != "$TAG" ]' in script and "build_sdist" in script and "sdist/*-" in script
+    assert 'gh release upload "$TAG" dist/*.whl dist/*.tar.gz' in script
 
 
 def test_dependabot_updates_the_locks_and_the_actions() -> None:
