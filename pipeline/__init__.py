@@ -1,3 +1,3 @@
 """Play-by-mail strategy games run from a git repository: rules core, storage, command line."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -109,6 +109,27 @@ def check_map_command(file: Path) -> None:
 game_folder = click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
 
 
+wheel_option = click.option(
+    "--wheel",
+    required=True,
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="The wheel of this release (pbem_pipeline-VERSION-py3-none-any.whl), kept in the repository.",
+)
+
+
+@cli.command("init")
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@wheel_option
+@_clean_errors
+def init_command(folder: Path, wheel: Path) -> None:
+    """Make FOLDER a club's games repository for this release: the site, the workflows, the issue form,
+    CODEOWNERS, a README for its administrator, and the release's hash-locked requirements (docs/club.md)."""
+    from pipeline.commands import club
+
+    written = club.init(folder, wheel)
+    click.echo(f"wrote {len(written)} files in {folder} for judge {__version__}: read its README.md next")
+
+
 @cli.command("new")
 @game_folder
 @click.option(
@@ -225,6 +246,21 @@ identity_option = click.option(
     default=None,
     help="A file of age private keys (else the JUDGE_AGE_IDENTITY environment variable).",
 )
+
+
+@cli.command("upgrade")
+@click.argument("folder", default=".", type=click.Path(path_type=Path, file_okay=False, exists=True))
+@wheel_option
+@identity_option
+@_clean_errors
+def upgrade_command(folder: Path, wheel: Path, identity_file: Path | None) -> None:
+    """Move the club's repository FOLDER to this release: every game replayed under it first (refused,
+    nothing written, if a game's past would change), then the requirements, the wheel, the workflows, the
+    issue form and the site's assets written again (docs/club.md)."""
+    from pipeline.commands import upgrade
+
+    old = upgrade.upgrade(folder, wheel, click.echo, identity_file)
+    click.echo(f"{folder}: upgraded from release {old} to {__version__}; commit the change")
 
 
 @cli.command("status")

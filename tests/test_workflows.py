@@ -19,6 +19,7 @@ from ruamel.yaml import YAML
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
+DEPENDABOT = ROOT / ".github" / "dependabot.yml"
 WRITES_STATE = {"contents", "pages"}  # a job writing these must never be cancelled half-way
 
 
@@ -63,8 +64,10 @@ def test_actionlint_finds_nothing() -> None:
 
 
 def test_zizmor_finds_nothing() -> None:
+    """In the workflows, and in Dependabot's configuration (the locks' and the actions' updates)."""
+    audited = [*map(str, WORKFLOWS), str(DEPENDABOT)]
     result = subprocess.run(
-        [tool("zizmor"), "--offline", "--no-config", "--persona", "auditor", "--color", "never", *map(str, WORKFLOWS)],
+        [tool("zizmor"), "--offline", "--no-config", "--persona", "auditor", "--color", "never", *audited],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -247,10 +250,55 @@ def test_no_workflow_shares_the_adjudications_group() -> None:
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
 def test_every_python_set_up_keeps_its_downloaded_packages(path: Path) -> None:
+    """Kept under the lock the job installs from: CI's with the tests' tools, the others the judge's. The
+    release's build restores no cache: nothing another run saved may reach the files a club installs."""
+    lock = "requirements-dev.txt" if path.name == "ci.yml" else "requirements.txt"
     for job in load(path)["jobs"].values():
         for step in job.get("steps") or []:
-            if str(step.get("uses", "")).startswith("actions/setup-python@"):
-                assert step["with"]["cache"] == "pip" and step["with"]["cache-dependency-path"] == "pyproject.toml"
+            if not str(step.get("uses", "")).startswith("actions/setup-python@"):
+                continue
+            if path.name == "release.yml":
+                assert "cache" not in step["with"]
+            else:
+                assert step["with"]["cache"] == "pip" and step["with"]["cache-dependency-path"] == lock
+
+
+def test_the_release_is_built_from_its_tag_and_attached_to_it() -> None:
+    """Issue 33: on a published release, the sdist and the wheel built from it, the tag checked against
+    the version, both attached; the only write is to the release."""
+    workflow = load(ROOT / ".github" / "workflows" / "release.yml")
+    assert triggers(workflow) == {"release"} and workflow["on"]["release"]["types"] == ["published"]
+    (job,) = workflow["jobs"].values()
+    assert job["permissions"] == {"contents": "write"}
+    script = "\n".join(str(step.get("run", "")) for step in job["steps"])
+    assert '[ "v$version" != "$TAG" ]' in script and "build_sdist" in script and "sdist/*-" in script
+    assert 'gh release upload "$TAG" dist/*.whl dist/*.tar.gz' in script
+
+
+def test_dependabot_updates_the_locks_and_the_actions() -> None:
+    """Issue 33: the hash-locked requirements (pip, which reads pip-compile's files) and the pinned actions."""
+    updates = load(DEPENDABOT)["updates"]
+    assert {(u["package-ecosystem"], u["directory"]) for u in updates} == {("pip", "/"), ("github-actions", "/")}
+
+
+def installs(script: str) -> list[str]:
+    """Each `pip install` command of a script."""
+    return re.findall(r"pip install[^\n]*", script)
+
+
+@pytest.mark.parametrize("path", [*WORKFLOWS, ROOT / ".ci" / "run"], ids=lambda p: p.name)
+def test_every_install_is_of_the_hash_locked_requirements(path: Path) -> None:
+    """Issue 33: a job installs exactly what was tested: the packages of a lock, each checked against its
+    hashes (`--require-hashes`), then the judge from the checkout without a dependency or a build tool of
+    the day (`--no-deps --no-build-isolation`, its build tools being in the lock)."""
+    text = path.read_text(encoding="utf-8")
+    found = installs(text)
+    if path.name != "ci.yml":  # CI's job installs through .ci/run
+        assert found, f"{path.name} installs nothing"
+    for command in found:
+        assert "--require-hashes -r requirements" in command or (
+            "--no-deps" in command and "--no-build-isolation" in command
+        ), command
 
 
 def test_the_site_cache_is_the_pages_workflows_alone_keyed_by_the_sites_sources() -> None:
@@ -267,4 +315,7 @@ def test_the_site_cache_is_the_pages_workflows_alone_keyed_by_the_sites_sources(
     cache = found[0][2]["with"]
     assert cache["path"] == "_build/cache" and cache["restore-keys"] == "site-"
     assert cache["key"].startswith("site-${{ hashFiles(") and "'games/**'" in cache["key"]
-    assert all(f"'{source}'" in cache["key"] for source in ("site/**", "pipeline/**", "mkdocs.yml", "pyproject.toml"))
+    assert all(
+        f"'{source}'" in cache["key"]
+        for source in ("site/**", "pipeline/**", "mkdocs.yml", "pyproject.toml", "requirements.txt")
+    )

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pipeline import __version__
 from pipeline.errors import DataError, PipelineError, Problem
 from pipeline.escape import log_line
 from pipeline.games import family, profile
@@ -118,6 +119,7 @@ def new_game(
         settings["options"] = dict(options_data)
     settings["languages"] = ["fr", "en"]
     settings["masters"] = list(seating.masters)
+    settings["created_by"] = f"pbem-pipeline {__version__}"  # the release whose rules the game starts with
     files: dict[Path, str] = {}
     identity = None
     if demo:

@@ -3,6 +3,7 @@ money the encrypted part of each (`private_files`); written together, or compare
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -110,7 +111,7 @@ def results_files(
     report (what the family keeps its own: a board family's money in a game with secret money; why its
     encrypted file or some of its orders were refused, which the public results say only in general
     words), and the game master's record where the family keeps one."""
-    header = f"Results of turn {turn}, adjudicated by judge {__version__}."
+    header = results_header(turn, __version__)
     data = CommentedMap(_laid_out(result.record))
     if missing:
         data["no_orders"] = flow_list(missing)  # powers that sent no file: their units hold (or disband, or default)
@@ -203,10 +204,34 @@ def write_turn_files(game: Game, files: TurnFiles, remove: Iterable[Path] = ()) 
     write_all(files.public | sealed, remove=remove, root=game.folder)
 
 
+def results_header(turn: str, release: str) -> str:
+    """The first line of a turn's results: the turn, and the release of the judge that adjudicated it."""
+    return f"Results of turn {turn}, adjudicated by judge {release}."
+
+
+# the release named by a results file's first line (`results_header`, a YAML comment)
+_ADJUDICATED_BY = re.compile(r"^# Results of turn \S+, adjudicated by judge (?P<release>[0-9A-Za-z.+-]+)\.\n")
+
+
+def as_recorded(made: str, committed: str) -> str:
+    """`made` with the release in its header that `committed` names: a replay asks whether this release
+    gives the past's results, and the release that adjudicated a turn is its record, not its result."""
+    was, now = _ADJUDICATED_BY.match(committed), _ADJUDICATED_BY.match(made)
+    if was is None or now is None:
+        return made
+    return made[: now.start("release")] + was["release"] + made[now.end("release") :]
+
+
 def differing_files(game: Game, files: TurnFiles) -> list[str]:
-    """The files that are not as committed: public ones byte for byte, encrypted ones by their text."""
-    differ = [str(p) for p, text in files.public.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+    """The files that are not as committed: public ones byte for byte (a results file's header keeping
+    the release that adjudicated the turn, `as_recorded`), encrypted ones by their text."""
+    differ = [str(p) for p, text in files.public.items() if not p.exists() or _differs(p, text)]
     for path, (text, _) in files.sealed.items():
         if not path.exists() or unseal(path.read_bytes(), game.identities, str(path)) != text:
             differ.append(str(path))
     return differ
+
+
+def _differs(path: Path, text: str) -> bool:
+    committed = path.read_text(encoding="utf-8")
+    return as_recorded(text, committed) != committed

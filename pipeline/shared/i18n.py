@@ -1,9 +1,11 @@
 """The report languages and their gettext catalogues.
 
 The catalogues are `pipeline/locale/<lang>/LC_MESSAGES/messages.po` (extracted with Babel, see
-docs/reports.md). They are compiled in memory when first needed, from the `.po` files as committed:
-no build step, and no compiled `.mo` file that could be older than its `.po` (the site must come out
-the same from the same commit). `pybabel compile` in `.ci/run` only checks that they compile cleanly.
+docs/reports.md). In a checkout they are compiled in memory when first needed, from the `.po` files as
+committed: no build step, and no compiled `.mo` file that could be older than its `.po` (the site must come
+out the same from the same commit). `pybabel compile` in `.ci/run` only checks that they compile cleanly.
+An installed release carries no `.po` file but the `.mo` its build compiled from them (setup.py), and reads
+that.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ def translator(lang: str) -> Translator:
     """The messages of `lang` (one of LANGUAGES), compiled from its catalogue once per process."""
     if lang not in LANGUAGES:
         raise ValueError(f"no report language {lang!r} (expected one of {', '.join(LANGUAGES)})")
+    if not po_path(lang).is_file():  # an installed release: the catalogue its build compiled
+        with po_path(lang).with_suffix(".mo").open("rb") as built:
+            return Translator(lang, gettext.GNUTranslations(built))
     with po_path(lang).open("rb") as source:
         catalog = read_po(source, locale=lang)
     compiled = io.BytesIO()

@@ -9,6 +9,7 @@
     secret_money: true                   # treasuries, money orders and income encrypted (default: secret_orders)
     public_key: age1...                  # the game's age key (its private half is a CI secret)
     ended: true                          # the masters ended it: no more turns; its secrets may be published
+    created_by: pbem-pipeline 0.2.0      # the release whose `judge new` created it (written by judge new)
     dice: {commitment: 3fa1..., links: 2000}   # the end of the game master's hash chain
     deadlines:
       movement: 72h                      # how long each kind of phase lasts
@@ -39,6 +40,7 @@ from pipeline.errors import Problem, shown
 # A GitHub login: letters, digits and single hyphens, neither first nor last, at most 39 characters.
 LOGIN = re.compile(r"[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}")
 AGE_RECIPIENT = re.compile(r"^age1[02-9ac-hj-np-z]{58}$")  # bech32, 32 bytes of X25519 key
+CREATED_BY = re.compile(r"pbem-pipeline [0-9]+\.[0-9]+\.[0-9]+[0-9A-Za-z.+-]*")  # `judge new`'s created_by:
 HEX_64 = re.compile(r"^[0-9a-f]{64}$")
 DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*$")
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -78,6 +80,7 @@ class Settings:
     demo: bool = False  # a demo game may keep its keys in the folder (demo-secrets.yaml)
     ended: bool = False  # the masters ended the game: its secrets may be published (secrets.yaml)
     titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's title (`title_in`)
+    created_by: str | None = None  # "pbem-pipeline 0.2.0": the release that created the game (None before 0.2.0)
 
     def title_in(self, lang: str, default: str = "") -> str:
         """The title in `lang`, else in the game's own language, else any title given, else `default`."""
@@ -158,6 +161,10 @@ def parse_settings(
             problems.append(Problem(name, "secrets need the game's public_key (see `judge keygen`)"))
     demo = _flag(data, "demo", False, problems)
     ended = _flag(data, "ended", False, problems)
+    created_by = data.get("created_by")
+    if created_by is not None and not (isinstance(created_by, str) and CREATED_BY.fullmatch(created_by)):
+        problems.append(Problem("created_by", "expected the release that created the game, like 'pbem-pipeline 0.2.0'"))
+        created_by = None
     return (
         Settings(
             players,
@@ -172,6 +179,7 @@ def parse_settings(
             demo,
             ended,
             titles,
+            created_by,
         ),
         problems,
     )
