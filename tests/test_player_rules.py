@@ -2,7 +2,8 @@
 family's `pages/` folder, written for a player who has never played. They carry a title, sections for the
 table of contents, and none of what only developers and game masters read: no command, no repository path,
 no file name, no option code, no seed paragraph. The developers' pages (docs/rules/catan.md,
-docs/rules/symmachia.md) keep the citations."""
+docs/rules/symmachia.md) keep the citations. The two families' order syntax pages, as the site publishes
+them, ask no player to run a command either."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.games import family as game_family
 from pipeline.games.catan.options import CatanOptions
 from pipeline.games.symmachia.options import Options as SymmachiaOptions
+from pipeline.publish.reference import order_syntax_page
 
-GAMES = Path(__file__).resolve().parent.parent / "pipeline" / "games"
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "pipeline" / "games"
 OPTIONS = {"catan": CatanOptions, "symmachia": SymmachiaOptions}
 PAGES = [(family, name) for family in OPTIONS for name in ("rules.md", "rules.fr.md")]
 DEVELOPERS_ONLY = ["judge ", "docs/", ".yaml", "§"]
@@ -56,3 +60,14 @@ def test_the_french_page_has_the_english_pages_sections(family: str) -> None:
 def test_the_check_would_catch_a_command_and_an_option_code() -> None:
     assert _forbidden("Run `judge validate` with `hand_limit: 9` (§2.1).", "catan") == ["judge ", "§", "`hand_limit"]
     assert _forbidden("Set `rome_arbitration` in game.yaml.", "symmachia") == [".yaml", "`rome_arbitration"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("family", sorted(OPTIONS))
+def test_the_order_syntax_page_on_the_site_asks_for_no_command(family: str, lang: str) -> None:
+    """The syntax page up to its part for game masters and developers: the order form checks and seals a file
+    in the browser, and a player without it asks his game master."""
+    source = ROOT / (game_family(family).presentation.orders_page + ".md")
+    text = order_syntax_page(source, lang)
+    assert "```yaml" in text  # the syntax is there
+    assert [word for word in ("judge ", "docs/", "pipeline/", ".age") if word in text] == []
