@@ -53,7 +53,7 @@ from pipeline.shared.map_text import FALLBACK, Candidate, tint
 from pipeline.shared.map_text import candidates as _candidates
 from pipeline.shared.map_text import choose as _choose
 from pipeline.shared.map_text import coordinate as _r
-from pipeline.shared.map_text import luminance as _luminance
+from pipeline.shared.map_text import ink as _ink
 from pipeline.shared.map_text import segment_hits as _segment_hits
 from pipeline.shared.translations import Translations
 
@@ -665,7 +665,7 @@ class _Renderer:
             else:  # garrison: a tower with battlements
                 g.add(dwg.path(d="M-6,6V-4H-4V-6.5H-1.5V-4H1.5V-6.5H4V-4H6V6z"))
             colour = AUTONOMOUS_COLOUR if power == AUTONOMOUS else self.colours[power][0]
-            ink = "#000" if _luminance(colour) > 0.45 else "#fff"
+            ink = _ink(colour)
             dy = 2.2 if letter == "f" else 0.8
             g.add(dwg.text(letter.upper(), insert=(0, _r(dy)), class_="ul", fill=ink, stroke="none"))
             self.defs.add(g)
