@@ -367,6 +367,7 @@ class _Renderer:
             debug=False,
             profile="full",
         )
+        self.dwg["data-text-size"] = _r(FONT)  # the names' size, for the viewer's readable zoom (map-zoom.js)
         self.icons: set[str] = set()  # ids of the unit icons used, defined at the end
         # what a place name must stay clear of: the orders' strokes (segments, half their width) and the
         # boxes of units, cities, values and markers
@@ -685,6 +686,7 @@ class _Renderer:
         css = f"unit {unit.kind.noun} pw-{unit.power}" + (f" {extra}" if extra else "")
         use = dwg.use(self.icon(unit.kind, unit.power), insert=(_r(at[0]), _r(at[1])), id=ident, class_=css)
         use["data-unit"] = str(unit)
+        use["data-power"] = unit.power
         group.add(use)
         x, y = at
         reach = UNIT_R + (3 if unit.kind is UnitKind.FLEET else 1)

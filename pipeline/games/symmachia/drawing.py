@@ -343,7 +343,8 @@ class _Map:
             title += f" — {SEASON_NAMES[self.season](self.t)}"
         self.out += [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_r(d.width)} {_r(height)}" '
-            f'width="{_r(d.width)}" height="{_r(height)}" font-family="sans-serif" font-size="{_r(FONT)}">',
+            f'width="{_r(d.width)}" height="{_r(height)}" font-family="sans-serif" font-size="{_r(FONT)}" '
+            f'data-text-size="{_r(FONT)}">',  # the names' size, for the viewer's readable zoom (map-zoom.js)
             f"<title>{escape(title)}</title>",
             "<style>"
             f".pr{{stroke:{BORDER};stroke-width:.6;stroke-linejoin:round}}"
@@ -570,7 +571,9 @@ class _Map:
 
         best = min(spots, key=cost)
         label = _text(best, name, "cm", colour=_shade(colour))
-        self.out.append(f'<g id="u-{escape(uid)}" class="unit {kind}">{icon}{label}</g>')
+        self.out.append(
+            f'<g id="u-{escape(uid)}" class="unit {kind}" data-power="{escape(unit.power)}">{icon}{label}</g>'
+        )
         self.boxes.append(_text_box(best, name, SMALL))
 
     def _moves(self) -> None:

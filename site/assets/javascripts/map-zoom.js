@@ -5,6 +5,12 @@
 // SVG file itself, drawn again at each size, so its names stay sharp at every zoom. Without the script the
 // map is a link to the file, as before.
 //
+// On a phone (a map narrower than PHONE px) the map opens at a readable scale (its names, `data-text-size`
+// units on the drawing's root, READABLE CSS px high) round the units of the visitor's power: the one chosen in
+// the order form's menu (`#pbem-power`), remembered for the game's other pages in this browser; with no power
+// chosen it opens whole, under a hint that says how to zoom. The units are the drawing's elements that carry
+// the power (`data-power`, a seat's `data-owner`) and a position (x and y, or a child's cx and cy or x and y).
+//
 // A map drawn in the page (the order form's, an element `.game-map` holding the SVG: docs/order-form.md) is
 // set up the same way by `window.pbemMapZoom(element)`. Its clicks are the page's: a click that ends a drag
 // reaches no one, and a click a script takes (stopping it) is no half of a double tap.
@@ -13,10 +19,18 @@
 
   var MAX = 8;
   var STEP = 1.6;
+  var PHONE = 600; // a map narrower than this (CSS px) is on a phone
+  var READABLE = 10; // the CSS px of a map's names when it opens on a phone
   // the controls' names, in the page's language (the buttons themselves show symbols only)
   var WORDS = {
-    en: { zoomIn: "Zoom in", zoomOut: "Zoom out", whole: "Whole map", open: "Open the map alone", map: "Map" },
-    fr: { zoomIn: "Agrandir", zoomOut: "Réduire", whole: "Carte entière", open: "Ouvrir la carte seule", map: "Carte" },
+    en: {
+      zoomIn: "Zoom in", zoomOut: "Zoom out", whole: "Whole map", open: "Open the map alone", map: "Map",
+      hint: "To read the names, zoom in: +, two fingers apart or a double tap. Choose your power on the game's order page and its maps open on your units.",
+    },
+    fr: {
+      zoomIn: "Agrandir", zoomOut: "Réduire", whole: "Carte entière", open: "Ouvrir la carte seule", map: "Carte",
+      hint: "Pour lire les noms, agrandissez : +, deux doigts écartés ou un double appui. Choisissez votre puissance sur la page des ordres de la partie et ses cartes s’ouvriront sur vos unités.",
+    },
   };
 
   function words() {
@@ -33,6 +47,83 @@
     b.addEventListener("click", action);
     return b;
   }
+
+  // the game of the page (`/games/<id>/…`, `/fr/games/<id>/…`) and the power its visitor chose in its order form
+  function gameOf() {
+    var m = /\/games\/([^/]+)\//.exec(window.location.pathname);
+    return m ? m[1] : null;
+  }
+
+  function chosenPower() {
+    var game = gameOf();
+    try {
+      return game ? window.localStorage.getItem("pbem-power:" + game) : null;
+    } catch (e) {
+      return null; // storage refused: no power remembered
+    }
+  }
+
+  function rememberPower(power) {
+    var game = gameOf();
+    try {
+      if (game && power) window.localStorage.setItem("pbem-power:" + game, power);
+      else if (game) window.localStorage.removeItem("pbem-power:" + game);
+    } catch (e) {
+      // storage refused: the power is not remembered, this page still shows it
+    }
+  }
+
+  // the drawing of a map: the <svg> in the page, or the image's file read again (from the browser's cache)
+  function drawingOf(img) {
+    var inline = img.tagName === "IMG" ? null : img.querySelector("svg");
+    if (inline) return Promise.resolve(inline);
+    if (!img.src) return Promise.resolve(null);
+    return fetch(img.src)
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (text) {
+        var svg = text && new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+        return svg && svg.localName === "svg" ? svg : null;
+      })
+      .catch(function () { return null; });
+  }
+
+  function viewBox(svg) {
+    var v = (svg.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
+    return v.length === 4 && v[2] > 0 && v[3] > 0 ? v : null;
+  }
+
+  // where an element of the drawing stands: its own x and y, else the first of its children's cx and cy or x and y
+  function point(e) {
+    var nodes = [e].concat(Array.prototype.slice.call(e.querySelectorAll("[cx], [x]")));
+    for (var i = 0; i < nodes.length; i++) {
+      var x = nodes[i].getAttribute("cx") || nodes[i].getAttribute("x");
+      var y = nodes[i].getAttribute("cy") || nodes[i].getAttribute("y");
+      if (x !== null && y !== null && isFinite(+x) && isFinite(+y)) return [+x, +y];
+    }
+    return null;
+  }
+
+  // the box of `power`'s units (and a seat's pieces), in fractions of the drawing's width and height; null if none
+  function unitsBox(svg, power) {
+    var vb = viewBox(svg);
+    if (!vb) return null;
+    var xs = [], ys = [];
+    var key = CSS.escape(power);
+    svg.querySelectorAll('[data-power="' + key + '"], [data-owner="' + key + '"]').forEach(function (e) {
+      var p = point(e);
+      if (!p) return;
+      xs.push((p[0] - vb[0]) / vb[2]);
+      ys.push((p[1] - vb[1]) / vb[3]);
+    });
+    if (!xs.length) return null;
+    return {
+      x: (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2,
+      y: (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2,
+    };
+  }
+
+  // the maps of the page, each told to open on a power's units (by `setup`)
+  var focusers = [];
 
   function setup(img) {
     // `img`: the map, an <img> or an element holding an <svg>
@@ -167,9 +258,48 @@
     window.addEventListener("resize", function () {
       if (scale > 1 && ratio) view.style.height = Math.round(view.clientWidth * ratio) + "px";
     });
+
+    // on a phone: the map at a readable scale round `power`'s units (none there, or no power: the map whole)
+    function readableScale(svg) {
+      var size = parseFloat(svg.getAttribute("data-text-size"));
+      var vb = viewBox(svg);
+      return size > 0 && vb ? Math.min(MAX, (READABLE * vb[2]) / (size * view.clientWidth)) : 1;
+    }
+    function whenDrawn(then) {
+      if (img.tagName === "IMG" && !(img.complete && img.naturalWidth)) img.addEventListener("load", then, { once: true });
+      else then();
+    }
+    function focus(power) {
+      if (!power || view.clientWidth >= PHONE) return;
+      drawingOf(img).then(function (svg) {
+        var at = svg && unitsBox(svg, power);
+        var target = svg ? readableScale(svg) : 1;
+        if (!at || target <= 1) return;
+        whenDrawn(function () {
+          zoomTo(target);
+          view.scrollLeft = at.x * img.offsetWidth - view.clientWidth / 2;
+          view.scrollTop = at.y * img.offsetHeight - view.clientHeight / 2;
+          box.dataset.power = power;
+        });
+      });
+    }
+    focusers.push(focus);
+    if (view.clientWidth < PHONE) {
+      var hint = document.createElement("p");
+      hint.className = "pbem-map-hint";
+      hint.textContent = w.hint;
+      box.insertBefore(hint, view);
+      focus(chosenPower());
+    }
   }
 
   window.pbemMapZoom = setup;
+  // the order form's menu of powers: the power chosen, remembered for the game's other pages, and shown
+  document.addEventListener("change", function (e) {
+    if (!e.target || e.target.id !== "pbem-power") return;
+    rememberPower(e.target.value);
+    focusers.forEach(function (focus) { focus(e.target.value); });
+  });
   function start() {
     document.querySelectorAll("img.game-map, .game-map[data-pbem-drawn]").forEach(setup);
   }
