@@ -208,6 +208,9 @@ def test_taps_the_map_takes_do_not_zoom_and_a_double_tap_elsewhere_does(browser:
     try:
         _open(tab, server, "en")
         scale = "document.querySelector('.pbem-map').dataset.scale || '1'"
+        assert float(tab.evaluate(scale)) > 1  # on a phone the map opened on Italy's units (map-zoom.js)
+        tab.get_by_role("button", name="Whole map").click()
+        assert tab.evaluate(scale) == "1"
         x, y = _point(tab, "A tri")
         tab.touchscreen.tap(x, y)  # two taps in a row, nothing between them to slow them
         tab.touchscreen.tap(x, y)

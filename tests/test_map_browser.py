@@ -118,3 +118,138 @@ def test_ctrl_and_the_wheel_zoom_on_a_desktop_and_the_wheel_alone_scrolls(browse
         assert _state(tab)["img"] > 2 * first["img"]
     finally:
         context.close()
+
+
+# ---- on a phone, the map opens readable round the visitor's own units ------------------------------------
+# what a map shows of a power (the script's own reading: the drawing's `data-text-size`, its viewBox, the
+# elements carrying the power): the zoom, the CSS px of its names, and how many of the power's units lie
+# within the visible box of the map, of how many there are
+_SHOWN = """([n, power]) => {
+  const box = document.querySelectorAll('.pbem-map')[n], view = box.querySelector('.pbem-map-view');
+  const map = box.querySelector('img.game-map, .game-map svg');
+  const read = map.tagName === 'IMG'
+    ? fetch(map.src).then((r) => r.text())
+        .then((t) => new DOMParser().parseFromString(t, 'image/svg+xml').documentElement)
+    : Promise.resolve(map);
+  return read.then((svg) => {
+    const vb = svg.getAttribute('viewBox').trim().split(/[\\s,]+/).map(Number), at = map.getBoundingClientRect();
+    const seen = view.getBoundingClientRect();
+    let inside = 0, units = 0;
+    for (const e of svg.querySelectorAll(`[data-power="${power}"], [data-owner="${power}"]`)) {
+      const p = [e, ...e.querySelectorAll('[cx], [x]')].find((x) => x.getAttribute('cx') || x.getAttribute('x'));
+      if (!p) continue;
+      const x = at.left + ((+(p.getAttribute('cx') || p.getAttribute('x')) - vb[0]) / vb[2]) * at.width;
+      const y = at.top + ((+(p.getAttribute('cy') || p.getAttribute('y')) - vb[1]) / vb[3]) * at.height;
+      units += 1;
+      if (x >= seen.left && x <= seen.right && y >= seen.top && y <= seen.bottom) inside += 1;
+    }
+    return { scale: Number(box.dataset.scale || 1), names: (+svg.getAttribute('data-text-size') * at.width) / vb[2],
+             inside, units, hint: box.querySelector('.pbem-map-hint')?.offsetHeight > 0,
+             page: document.documentElement.scrollWidth };
+  });
+}"""
+
+# a turn page of each family's demo game and a power of it (a Catan seat)
+TURNS = [
+    ("games/demo/1902-spring-movement/", "italy"),
+    ("fr/games/machiavelli/1454-spring-movement/", "venice"),
+    ("games/machiavelli-objectif/", "florence"),
+    ("fr/games/symmachia-demo/y02-228bc/", "lagids"),
+    ("games/catan-demo/r05/", "orange"),
+]
+
+
+def _game(path: str) -> str:
+    return path.split("games/")[1].split("/")[0]
+
+
+def _remembering(browser: Any, width: int, game: str | None, power: str | None) -> tuple[Any, Any]:
+    """A tab `width` px wide (a phone's: touch) whose browser remembers `power` chosen for `game`."""
+    phone = width < 600
+    context = browser.new_context(viewport={"width": width, "height": 844}, has_touch=phone, is_mobile=phone)
+    if game and power:
+        context.add_init_script(f"window.localStorage.setItem('pbem-power:{game}', '{power}')")
+    return context, context.new_page()
+
+
+def _shown(tab: Any, power: str, focused: bool) -> dict[str, Any]:
+    """What the page's first map shows of `power`, once it has opened on it (`focused`) or had time to."""
+    if focused:
+        tab.wait_for_selector(f".pbem-map[data-power='{power}']", timeout=10000)
+    else:
+        tab.wait_for_selector(".pbem-map .pbem-map-controls button")
+        tab.wait_for_timeout(1500)  # time to read the drawing again: the map would have zoomed by now
+    return tab.evaluate(_SHOWN, [0, power])
+
+
+@pytest.mark.parametrize(("path", "power"), TURNS)
+def test_on_a_phone_a_turns_map_opens_readable_on_the_remembered_powers_units(
+    browser: Any, server: str, path: str, power: str
+) -> None:
+    """At 390 px, a power chosen before in the game's order form: its names at least 9.5 CSS px (the readable
+    10 of map-zoom.js, rounded), its units' middle in view (at least one unit, and most of a compact
+    power's), no hint, the page no wider than the phone."""
+    context, tab = _remembering(browser, 390, _game(path), power)
+    try:
+        tab.goto(server + path, wait_until="load")
+        shown = _shown(tab, power, focused=True)
+    finally:
+        context.close()
+    assert shown["scale"] > 1.5 and shown["names"] >= 9.5, shown
+    assert shown["units"] > 0 and shown["inside"] >= max(1, shown["units"] // 2), shown
+    assert not shown["hint"] and shown["page"] <= 390, shown
+
+
+@pytest.mark.parametrize(("path", "power"), TURNS)
+def test_on_a_desktop_a_turns_map_opens_whole(browser: Any, server: str, path: str, power: str) -> None:
+    """At 1280 px the map opens whole, every unit of the remembered power in view, no hint."""
+    context, tab = _remembering(browser, 1280, _game(path), power)
+    try:
+        tab.goto(server + path, wait_until="load")
+        shown = _shown(tab, power, focused=False)
+    finally:
+        context.close()
+    assert shown["scale"] == 1 and not shown["hint"], shown
+    assert shown["inside"] == shown["units"] > 0, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_with_no_power_chosen_the_map_opens_whole_under_a_hint(browser: Any, server: str, lang: str) -> None:
+    """No power chosen: the whole map, under a hint in the page's language that says how to zoom; the hint
+    gone once zoomed."""
+    context, tab = _remembering(browser, 390, None, None)
+    try:
+        tab.goto(server + ("fr/" if lang == "fr" else "") + PHASE, wait_until="load")
+        shown = _shown(tab, "venice", focused=False)
+        hint = tab.locator(".pbem-map-hint").first.inner_text()
+        tab.get_by_role("button", name="Agrandir" if lang == "fr" else "Zoom in").first.click()
+        hidden = tab.locator(".pbem-map-hint").first.is_hidden()
+    finally:
+        context.close()
+    assert shown["scale"] == 1 and shown["inside"] == shown["units"] > 0 and shown["hint"], shown
+    assert ("agrandissez" in hint and "puissance" in hint) if lang == "fr" else ("zoom in" in hint and "power" in hint)
+    assert shown["names"] < 9.5 and hidden  # whole, the names are too small: the hint says why it is there
+
+
+@pytest.mark.parametrize("game", ["demo", "machiavelli", "machiavelli-objectif"])
+def test_on_a_phone_the_order_map_opens_on_the_power_chosen_and_remembers_it(
+    browser: Any, server: str, game: str
+) -> None:
+    """The order form's map at 390 px: the power chosen in the menu, the map zooms to a readable scale on its
+    units; the game's turn pages then open on them too."""
+    context, tab = _remembering(browser, 390, None, None)
+    try:
+        tab.goto(server + f"games/{game}/orders/", wait_until="load")
+        tab.wait_for_selector(".pbem-form[data-ready='true']", timeout=15000)
+        power = tab.locator("#pbem-power option").nth(2).get_attribute("value")
+        tab.locator("#pbem-power").select_option(power)
+        tab.wait_for_selector(f".pbem-map[data-power='{power}']", timeout=5000)
+        ordering = tab.evaluate(_SHOWN, [0, power])
+        tab.goto(server + f"games/{game}/", wait_until="load")
+        home = _shown(tab, power, focused=True)
+    finally:
+        context.close()
+    for shown in (ordering, home):
+        assert shown["scale"] > 1.5 and shown["names"] >= 9.5, shown
+        assert shown["units"] > 0 and shown["inside"] >= max(1, shown["units"] // 2), shown
+        assert shown["page"] <= 390, shown

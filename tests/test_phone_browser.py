@@ -5,9 +5,10 @@ The demo site is built once (the helper of tests/test_site_browser.py: `judge si
 
 - every built HTML page, in English and in French, is opened in Chromium at 390 px (a phone) and at 1280 px
   (a desktop) wide, in one context per width, and must not scroll sideways
-  (`document.documentElement.scrollWidth <= window.innerWidth`), the order form and the private-report
-  page once their script has drawn them (on the order form, a power chosen: its units, money and other
-  orders shown);
+  (`document.documentElement.scrollWidth` within the window and the width), nor any of its tables within
+  its own box (the French standings of the Machiavelli games were 406 px in 390), the order form and the
+  private-report page once their script has drawn them (on the order form, a power chosen: its units, money
+  and other orders shown);
 - the visible text of every French page holds none of a list of English words and phrases, and that of
   every English page none of a list of French ones (the text outside `<code>`, `<pre>`, scripts and the
   header's language switch, which names each language in itself: order texts, ids and file names are code).
@@ -169,6 +170,14 @@ OWN_KIND_PAGES = [
 DEVELOPERS = re.compile(r"(?<![\w-])[a-z]+(?:_[a-z0-9]+)+(?![\w-])|\w\(s\)|\bNone\b")
 
 
+# the tables wider than their box, which then scrolls sideways on its own (mkdocs-material's wrapper): a
+# standings table's last column cut off at first sight (code blocks of the order syntax pages may scroll:
+# an example file is kept as written)
+_TABLES_TOO_WIDE = """() => [...document.querySelectorAll('.md-typeset__scrollwrap')]
+  .filter((w) => w.scrollWidth > w.clientWidth + 1)
+  .map((w) => `a table ${w.scrollWidth} px wide in ${w.clientWidth} (${w.querySelector('th')?.textContent})`)"""
+
+
 def test_every_page_fits_a_phone_and_a_desktop(browser: Any, server: str, built: Path) -> None:
     pages = _pages(built)
     assert len(pages) > 50 and "fr/games/machiavelli/orders/" in pages and "games/machiavelli/private/" in pages
@@ -187,8 +196,9 @@ def test_every_page_fits_a_phone_and_a_desktop(browser: Any, server: str, built:
                     tab.locator("#pbem-power").select_option(index=1)
                     tab.wait_for_selector("#pbem-file[data-ready='true']", timeout=15000)
             scroll, inner = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-            if scroll > inner:
+            if scroll > min(inner, width):
                 wide.append(f"{path or '/'} at {width} px: {scroll} px wide")
+            wide += [f"{path or '/'} at {width} px: {t}" for t in tab.evaluate(_TABLES_TOO_WIDE)]
         context.close()
     assert errors == [], "\n".join(errors)
     assert wide == [], "pages that scroll sideways:\n" + "\n".join(wide)

@@ -22,7 +22,6 @@ from click.testing import CliRunner
 from pipeline.board.orders import Move
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Phase, PhaseKind, Position
-from pipeline.board.presentation import colours as colour_check
 from pipeline.board.presentation import geometry, render
 from pipeline.board.presentation.geometry import load_drawing
 from pipeline.board.presentation.render import render_map
@@ -378,37 +377,7 @@ def test_the_command_writes_the_file(tmp_path: Path) -> None:
 
 
 # ---- readability: colours, unit shapes, names clear of the orders ------------------------------------------
-FAMILY_BOARDS = [("judge", "machiavelli-classic"), ("objectif", "machiavelli-1995"), ("standard", "standard")]
-APART = 12.0  # CIEDE2000: plainly different side by side (about 2 is just noticeable)
-
-
-@pytest.mark.parametrize(("profile_name", "map_name"), FAMILY_BOARDS)
-def test_every_two_powers_stay_apart_for_colour_blind_players(profile_name: str, map_name: str) -> None:
-    """Every two powers of a board have colours at least 12 CIEDE2000 apart for normal vision and with
-    protanopia, deuteranopia and tritanopia simulated, each colour plainly apart from the sea, uncontrolled
-    land, land beyond the board and the autonomous grey, and every power a hatching of its own kind."""
-    board = shipped_board(map_name)
-    colours = render.palette(board, family_of(board_rules(profile_name)))
-    assert set(colours) == set(board.powers)
-    closest = colour_check.closest_pair({pid: colour for pid, (colour, _) in colours.items()})
-    assert closest[0] >= APART, f"{closest[2]} and {closest[3]} look alike with {closest[1]}: {closest[0]:.1f}"
-    for pid, (colour, _) in colours.items():
-        for other in (render.SEA, render.LAND, render.OFFBOARD, render.AUTONOMOUS_COLOUR):
-            for vision in colour_check.VISIONS:
-                assert colour_check.distance(colour, other, vision) >= APART, (pid, other, vision)
-    hatchings = [hatching for _, hatching in colours.values()]
-    assert len(set(hatchings)) == len(hatchings) and set(hatchings) <= set(render.HATCHINGS)
-
-
-def test_the_colour_check_tells_what_the_simulations_merge() -> None:
-    """The check itself: red and green that protanopes and deuteranopes confuse come out close for them and
-    far for normal vision; blue and green that tritanopes confuse, close for them."""
-    red, green = "#D55E00", "#7A8A00"
-    assert colour_check.distance(red, green) > 30
-    assert colour_check.distance(red, green, "deuteranopia") < 12
-    assert colour_check.distance(red, green, "protanopia") < 12
-    assert colour_check.distance("#3388CC", "#44AA77", "tritanopia") < colour_check.distance("#3388CC", "#44AA77") / 2
-    assert colour_check.delta_e((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
+# the powers' colours, for everyone, and the letters on them: tests/test_map_colours.py
 
 
 def _shape(icon: ET.Element) -> tuple[tuple[str, str], ...]:

@@ -1,7 +1,7 @@
 """Text on a map, shared by the board families' renderer (publish) and the families that draw their own maps:
 how wide a name is, whether two boxes overlap, whether a stroke crosses a box, where a name breaks in two,
-where a name goes; and what every drawn map writes alike: a coordinate, a colour's tint and luminance. Pure:
-no font is read, widths are estimated letter by letter."""
+where a name goes; and what every drawn map writes alike: a coordinate, a colour's tint and luminance, the
+ink that reads on it. Pure: no font is read, widths are estimated letter by letter."""
 
 from __future__ import annotations
 
@@ -154,3 +154,28 @@ def luminance(colour: str) -> float:
     """The relative luminance of ``#RRGGBB`` (0 black, 1 white): whether a dark or a light ink reads on it."""
     r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _relative_luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of ``#RRGGBB`` (or ``#RGB``): of the linear sRGB channels."""
+    if len(colour) == 4:
+        colour = "#" + "".join(c * 2 for c in colour[1:])
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(ink: str, paper: str) -> float:
+    """WCAG 2's contrast ratio of two ``#RRGGBB`` (or ``#RGB``) colours: 1 (the same) to 21 (black on white); 4.5 and
+    more reads as body text."""
+    light, dark = sorted((_relative_luminance(ink), _relative_luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(paper: str) -> str:
+    """Black or white, whichever contrasts more with `paper`: a letter drawn on a power's colour (at least
+    4.5 on any colour)."""
+    return "#000000" if contrast("#000000", paper) >= contrast("#FFFFFF", paper) else "#FFFFFF"

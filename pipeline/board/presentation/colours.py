@@ -2,7 +2,7 @@
 the common colour-vision deficiencies simulated (protanopia, deuteranopia, tritanopia: the matrices of
 Machado, Oliveira and Fernandes 2009 at full severity, applied in linear sRGB).
 
-`tests/test_render.py` asserts with these that every two powers of a board stay apart for every kind of
+`tests/test_map_colours.py` asserts with these that every two powers of a map stay apart for every kind of
 vision; nothing here is drawn.
 """
 

@@ -53,7 +53,7 @@ from pipeline.shared.map_text import FALLBACK, Candidate, tint
 from pipeline.shared.map_text import candidates as _candidates
 from pipeline.shared.map_text import choose as _choose
 from pipeline.shared.map_text import coordinate as _r
-from pipeline.shared.map_text import luminance as _luminance
+from pipeline.shared.map_text import ink as _ink
 from pipeline.shared.map_text import segment_hits as _segment_hits
 from pipeline.shared.translations import Translations
 
@@ -367,6 +367,7 @@ class _Renderer:
             debug=False,
             profile="full",
         )
+        self.dwg["data-text-size"] = _r(FONT)  # the names' size, for the viewer's readable zoom (map-zoom.js)
         self.icons: set[str] = set()  # ids of the unit icons used, defined at the end
         # what a place name must stay clear of: the orders' strokes (segments, half their width) and the
         # boxes of units, cities, values and markers
@@ -665,7 +666,7 @@ class _Renderer:
             else:  # garrison: a tower with battlements
                 g.add(dwg.path(d="M-6,6V-4H-4V-6.5H-1.5V-4H1.5V-6.5H4V-4H6V6z"))
             colour = AUTONOMOUS_COLOUR if power == AUTONOMOUS else self.colours[power][0]
-            ink = "#000" if _luminance(colour) > 0.45 else "#fff"
+            ink = _ink(colour)
             dy = 2.2 if letter == "f" else 0.8
             g.add(dwg.text(letter.upper(), insert=(0, _r(dy)), class_="ul", fill=ink, stroke="none"))
             self.defs.add(g)
@@ -685,6 +686,7 @@ class _Renderer:
         css = f"unit {unit.kind.noun} pw-{unit.power}" + (f" {extra}" if extra else "")
         use = dwg.use(self.icon(unit.kind, unit.power), insert=(_r(at[0]), _r(at[1])), id=ident, class_=css)
         use["data-unit"] = str(unit)
+        use["data-power"] = unit.power
         group.add(use)
         x, y = at
         reach = UNIT_R + (3 if unit.kind is UnitKind.FLEET else 1)

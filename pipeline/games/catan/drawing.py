@@ -167,7 +167,7 @@ def render(
     width, height = max(xs) - left + 6, max(ys) - top + 6
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_fmt(left)} {_fmt(top)} {_fmt(width)} '
-        f'{_fmt(height + LEGEND_HEIGHT)}" role="img" aria-labelledby="map-title map-desc">',
+        f'{_fmt(height + LEGEND_HEIGHT)}" role="img" aria-labelledby="map-title map-desc" data-text-size="6">',
         f'<title id="map-title">{escape(title)}</title>',
         f'<desc id="map-desc">{escape(_description(board, state, t))}</desc>',
         f"<style>{STYLE}</style>",

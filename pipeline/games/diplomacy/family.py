@@ -18,18 +18,18 @@ from pipeline.errors import Problem
 
 from . import calendar
 
-# Each power's colour and hatching on the map (and its colour in the charts), near the board game's
-# (Austria red, England navy, France blue, Germany dark, Italy green, Russia purple, Turkey yellow) but
-# chosen to stay apart for the common colour-vision deficiencies (tests/test_render.py simulates them),
-# each hatching of a kind of its own.
+# Each power's colour and hatching on the map (and its colour in the charts): the board game's hues (Austria
+# red, England navy, France light blue, Germany brown, Italy green, Russia purple, Turkey yellow) in shades
+# that stay apart for normal vision and the common colour-vision deficiencies, the unit letters on them in
+# black or white (tests/test_map_colours.py simulates them), each hatching of a kind of its own.
 PALETTE = {
-    "austria": ("#CC6677", "horizontal"),
-    "england": ("#222255", "grid"),
-    "france": ("#4477AA", "vertical"),
-    "germany": ("#663333", "rising"),
-    "italy": ("#999933", "falling"),
-    "russia": ("#AA3377", "lattice"),
-    "turkey": ("#EECC66", "dots"),
+    "austria": ("#DE1703", "horizontal"),
+    "england": ("#00304C", "grid"),
+    "france": ("#47B3E7", "vertical"),
+    "germany": ("#4E2724", "rising"),
+    "italy": ("#408365", "falling"),
+    "russia": ("#9608CA", "lattice"),
+    "turkey": ("#D2CE3B", "dots"),
 }
 
 # the 2000 rulebook (4th edition), which DATC v2.4 follows, and the 2023 edition, which DATC v3.0 follows: the

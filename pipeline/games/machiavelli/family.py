@@ -22,18 +22,17 @@ from .conquest import victor
 from .movement_hooks import MOVEMENT_HOOKS
 
 # Each power's colour and hatching on the map (and its colour in the charts): colours that stay apart for
-# the common colour-vision deficiencies (tests/test_render.py simulates them), and a hatching of a kind of
-# its own, so that a province's controller reads without colour too. Powers of close colours (Venice,
-# Naples, Austria) have hatchings of different kinds.
+# normal vision and the common colour-vision deficiencies (tests/test_map_colours.py simulates them), and a
+# hatching of a kind of its own, so that a province's controller reads without colour too.
 PALETTE = {
-    "austria": ("#663333", "vertical"),
-    "florence": ("#117733", "falling"),
-    "france": ("#7570B3", "grid"),
-    "milan": ("#222255", "rising"),
-    "naples": ("#CC6677", "lattice"),
-    "papacy": ("#EECC66", "dots"),
-    "turkey": ("#999933", "zigzag"),
-    "venice": ("#AA3377", "horizontal"),
+    "austria": ("#382A1D", "vertical"),
+    "florence": ("#066901", "falling"),
+    "france": ("#6F8FEC", "grid"),
+    "milan": ("#081146", "rising"),
+    "naples": ("#D6868C", "lattice"),
+    "papacy": ("#FFD59E", "dots"),
+    "turkey": ("#939200", "zigzag"),
+    "venice": ("#9B3C7F", "horizontal"),
 }
 
 PROFILES = {

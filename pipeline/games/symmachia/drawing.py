@@ -32,16 +32,18 @@ from typing import Any
 
 from pipeline.escape import markup_text as escape  # text and attributes of the SVG
 from pipeline.games.contract import Translations
-from pipeline.shared.map_text import Box, Point, luminance, overlap, place_name, segment_hits, text_width, tint
+from pipeline.shared.map_text import Box, Point, ink, overlap, place_name, segment_hits, text_width, tint
 from pipeline.shared.map_text import coordinate as _r
 
 from .report import SEASON_NAMES, SEASONS, Namer, year_in_words
 from .scenario import Scenario
 from .state import State
 
-# each power's colour: apart for the common colour-vision deficiencies (the project's palettes' hues)
+# each power's colour, in the order of the scenario's powers: every two of the first eight, and every two that
+# share a hatching in a larger scenario (the 1st, 9th, 17th...), apart for normal vision and the common
+# colour-vision deficiencies, and from sea, land, desert and the land beyond the map (tests/test_map_colours.py)
 COLOURS = (
-    "#117733", "#AA3377", "#7570B3", "#CC6677", "#999933", "#332288", "#EE7733", "#44AA99", "#882255", "#DDAA33",
+    "#0EA5FF", "#430D0D", "#001E3C", "#B31998", "#127E64", "#88FF34", "#AAA15D", "#675500", "#0036B8", "#D7B042",
 )  # fmt: skip
 # each power's hatching, told from the others without colour
 HATCHINGS = ("rising", "falling", "horizontal", "vertical", "grid", "lattice", "dots", "zigzag")
@@ -341,7 +343,8 @@ class _Map:
             title += f" — {SEASON_NAMES[self.season](self.t)}"
         self.out += [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_r(d.width)} {_r(height)}" '
-            f'width="{_r(d.width)}" height="{_r(height)}" font-family="sans-serif" font-size="{_r(FONT)}">',
+            f'width="{_r(d.width)}" height="{_r(height)}" font-family="sans-serif" font-size="{_r(FONT)}" '
+            f'data-text-size="{_r(FONT)}">',  # the names' size, for the viewer's readable zoom (map-zoom.js)
             f"<title>{escape(title)}</title>",
             "<style>"
             f".pr{{stroke:{BORDER};stroke-width:.6;stroke-linejoin:round}}"
@@ -544,7 +547,7 @@ class _Map:
         else:
             shape = f'<path d="{_hull(at)}"'
             letter = self.t.gettext("F")  # fleet
-        fg = "#fff" if luminance(colour) < 0.5 else "#000"
+        fg = ink(colour)
         icon = (
             f'{shape} fill="{colour}" stroke="#000" stroke-width=".8"><title>{escape(tip)}</title>'
             f"{'</circle>' if kind == 'army' else '</path>'}"
@@ -568,7 +571,9 @@ class _Map:
 
         best = min(spots, key=cost)
         label = _text(best, name, "cm", colour=_shade(colour))
-        self.out.append(f'<g id="u-{escape(uid)}" class="unit {kind}">{icon}{label}</g>')
+        self.out.append(
+            f'<g id="u-{escape(uid)}" class="unit {kind}" data-power="{escape(unit.power)}">{icon}{label}</g>'
+        )
         self.boxes.append(_text_box(best, name, SMALL))
 
     def _moves(self) -> None:
@@ -933,7 +938,7 @@ def _schematic(
         ring = ' stroke="#000" stroke-width="3"' if pid in capitals else ' stroke="#6b5a3a" stroke-width="1"'
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="{fill}"{ring}/>')
         if owner:
-            out.append(_label(x, y + 4, letters.get(owner, "?"), bold=True, colour="#fff", size=9))
+            out.append(_label(x, y + 4, letters.get(owner, "?"), bold=True, colour=ink(fill), size=9))
         if prov.trading_post:
             out.append(f'<rect x="{x + 8:.1f}" y="{y - 14:.1f}" width="6" height="6" fill="#000"/>')
         if pid in ravaged:
