@@ -232,8 +232,9 @@ def test_the_filter_narrows_a_select(browser: Any, server: str) -> None:
         for lang, word in (("en", "Rome"), ("fr", "Rome")):
             _open(tab, server, lang)
             select = tab.locator("select.pbem-unit-order[data-unit='F tys']")
-            every = select.locator("option").count()
             unit = tab.locator("table.pbem-units tr", has=select)
+            unit.locator("button.pbem-more").click()  # every order of the unit, not only the first ones
+            every = select.locator("option").count()
             unit.locator("input.pbem-filter").fill(word.lower())
             tab.wait_for_function(f"document.querySelector(\"select[data-unit='F tys']\").options.length < {every}")
             shown = select.locator("option").all_inner_texts()[1:]  # after "(no order)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -11,7 +12,8 @@ import pytest
 
 from pipeline.board.legal_orders import legal_orders_json
 from pipeline.board.presentation.words import Words
-from pipeline.publish.order_form import has_private_reports, ui_strings
+from pipeline.publish.order_form import has_private_reports, private_page, ui_strings
+from pipeline.publish.pages import game_info
 from pipeline.publish.site import build_site
 from pipeline.publish.turns import legal_orders_data
 from pipeline.shared.i18n import LANGUAGES, translator
@@ -361,3 +363,49 @@ def test_the_private_report_words_are_made_once_a_process_for_each_board_and_lan
     assert first == private_words._report_words(classic, translator("en"))
     assert private_words.private_report_words(classic, translator("fr")) != first
     assert private_words.private_report_words(other, translator("en")) is not first
+
+
+DEMO_KEY_WORDS = (
+    "**This is a demo game**: its keys are public on purpose, so that anyone may try this page. Every report here "
+    "opens with the game's key, `age_identity` in the file [%(file)s](%(url)s) of its repository: copy it from "
+    "there and paste it below."
+)
+NO_PLAYER_KEY = (
+    "No player's key is recorded in this game: every report opens with the game's own private key (an age key, "
+    "`AGE-SECRET-KEY-1…`), which the game master keeps."
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_demo_game_s_private_page_says_where_its_key_is(lang: str) -> None:
+    """A demo game's keys are in the open on purpose (`demo-secrets.yaml`): its private page says so, in the
+    page's language, and links the file on the repository when the site knows it, else names it."""
+    game = load_game(GAMES / "machiavelli")
+    assert game.settings.demo and not game.settings.player_keys
+    t = translator(lang)
+    linked = private_page(game_info(game, "https://github.com/example-owner/example-games"), lang)
+    named = private_page(game_info(game), lang)
+    url = "https://github.com/example-owner/example-games/blob/main/games/machiavelli/demo-secrets.yaml"
+    assert f"[games/machiavelli/demo-secrets.yaml]({url})" in linked
+    assert "`games/machiavelli/demo-secrets.yaml`" in named and url not in named
+    demo = t.gettext(DEMO_KEY_WORDS).partition("`age_identity`")[0]
+    for page in (linked, named):
+        assert demo in page and "`age_identity`" in page
+        assert t.gettext(NO_PLAYER_KEY) in page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_private_page_names_each_power_s_key(lang: str) -> None:
+    """Which key opens a power's report: the private half of the public key game.yaml records for the power,
+    listed by the power's name in the page's language; the others open with the game's key only. A game that
+    is no demo says nothing of demo keys."""
+    game = load_game(GAMES / "machiavelli")
+    key = "age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq"
+    game.settings = dataclasses.replace(game.settings, demo=False, player_keys={"florence": key})
+    t = translator(lang)
+    page = private_page(game_info(game), lang)
+    florence = game.family.presentation.power_name(game.setup, "florence", t)
+    assert f"- **{florence}**: `{key}`" in page
+    assert t.gettext("The reports of the other powers open with the game's key only.") in page
+    assert "demo-secrets.yaml" not in page
+    assert t.gettext(NO_PLAYER_KEY) not in page

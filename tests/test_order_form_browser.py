@@ -174,6 +174,7 @@ def test_the_choices_are_orders_in_words(
     assert unit in labels
     assert f"{move} " in page.locator("#pbem-missing").inner_text()  # the units without orders, in words
     select = page.locator("select.pbem-unit-order[data-unit='G ven']")
+    page.locator("table.pbem-units tr", has=select).locator("button.pbem-more").click()  # every order, one step away
     options = select.locator("option").all_inner_texts()
     assert hold in options
     # a support naming Venice in words, as the place the supported unit is in or goes to

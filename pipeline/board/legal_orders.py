@@ -15,6 +15,11 @@ two documented exceptions that the form loses nothing by:
   from the army to its destination, through the convoying fleet for a convoy order. The check itself
   only asks whether the seas could make such a route.
 
+In a movement phase each unit's orders also say which of them can succeed (`first`: its own orders, its
+supports of moves the supported unit could make over land or along its coasts, its convoys overseas by itself
+alone; `_FittingOrders`), for a form to offer first and the rest one step away: a presentation of the same
+legal list, made here because only the board knows where each unit can go.
+
 Money orders (Machiavelli's loans, payments and expenses) carry amounts and cannot be listed: `money`
 says what may be spent on what (kinds, minimums, targets, the treasury, the loan limit) with the text
 templates the notation prints, so that a form builds texts the parser reads back.
@@ -77,11 +82,14 @@ class UnitOrders:
     unit: str
     orders: tuple[str, ...]
     upkeep: int | None = None  # Machiavelli's adjustment phase: ducats to maintain it
+    first: tuple[str, ...] | None = None  # a movement phase: the orders that can succeed, which a form offers first
 
     def to_data(self) -> dict[str, object]:
         data: dict[str, object] = {"unit": self.unit, "orders": list(self.orders)}
         if self.upkeep is not None:
             data["upkeep"] = self.upkeep
+        if self.first is not None:
+            data["first"] = list(self.first)
         return data
 
 
@@ -154,12 +162,25 @@ def keep(
 ) -> tuple[str, ...]:
     """The canonical texts of the candidates the check accepts, sorted by kind of order (the kinds'
     `rank`), then text."""
-    kept: dict[str, int] = {}
+    return ranked(kept_texts(candidates, lambda text: accepted(text, board, position, power, rules, check)))
+
+
+def kept_texts(candidates: Iterable[Order], accept: Callable[[str], str | None]) -> dict[str, tuple[str, int]]:
+    """The candidates `accept` takes (`accepted` with the order file's check): each one's text → its canonical
+    text and its kind's `rank`."""
+    kept: dict[str, tuple[str, int]] = {}
     for order in candidates:
-        text = accepted(str(order), board, position, power, rules, check)
+        written = str(order)
+        text = accept(written)
         if text is not None:
-            kept[text] = kind_of(order).rank
-    return tuple(sorted(kept, key=lambda t: (kept[t], t)))
+            kept[written] = (text, kind_of(order).rank)
+    return kept
+
+
+def ranked(kept: dict[str, tuple[str, int]]) -> tuple[str, ...]:
+    """The canonical texts of `kept_texts`, once each, sorted by kind of order (rank), then text."""
+    ranks = dict(kept.values())
+    return tuple(sorted(ranks, key=lambda t: (ranks[t], t)))
 
 
 def unit_key(unit: Unit) -> tuple[str, str]:
@@ -253,6 +274,51 @@ class _EveryOrder:
             for s in convoy_destinations(board, fleets, army.space):
                 if fleet_route(board, fleets, army.space, s, fleet.space):
                     yield s
+
+
+class _FittingOrders:
+    """For the orders a form offers first, those that can succeed (docs/legal-orders.md, `first`): the unit's
+    own hold and moves (by convoy too) as `_EveryOrder` finds them; the holds it may support (within its
+    reach); a support of a move only where the supported unit could order that move itself this turn over land
+    or along its coasts (`may_move`: the order file's check), no support named with a coast; a convoy by this
+    fleet alone (the army and its end both next to it) to a place the army could not walk to."""
+
+    def __init__(self, every: _EveryOrder, may_move: Callable[[Unit, Order], bool]) -> None:
+        self.every = every
+        self.may_move = may_move
+        self.moves: dict[str, frozenset[str]] = {}  # by the unit's space: where it could move this turn
+
+    def convoy_moves(self, army: Unit) -> Iterable[str]:
+        return self.every.convoy_moves(army)
+
+    def supports_hold(self, within: frozenset[str], other: Unit) -> bool:
+        return self.every.supports_hold(within, other)
+
+    def support_moves(self, unit: Unit, within: frozenset[str], other: Unit) -> Iterable[str]:
+        return sorted(s for s in self._moves_of(other) if s in within)
+
+    def convoys(self, fleet: Unit, army: Unit) -> Iterable[str]:
+        near = self.every.board.fleet_neighbours(fleet.space)
+        if army.space not in near:
+            return []
+        return [s for s in self._overseas(army, self.every.convoys(fleet, army)) if s in near]
+
+    def _overseas(self, army: Unit, ends: Iterable[str]) -> list[str]:
+        """The ends of convoys the army could not reach over land."""
+        land = self.every.board.army_adjacency.get(army.space, frozenset())
+        return [s for s in ends if s not in land]
+
+    def _moves_of(self, unit: Unit) -> frozenset[str]:
+        found = self.moves.get(unit.space)
+        if found is None:
+            board, k, at = self.every.board, unit.kind, unit.location
+            tried: list[Move] = []
+            if k is ARMY:
+                tried += [Move(k, at, s) for s in sorted(board.army_adjacency.get(unit.space, frozenset()))]
+            elif k is FLEET:
+                tried += [Move(k, at, loc) for loc in sorted(board.fleet_adjacency.get(at, frozenset()))]
+            found = self.moves[unit.space] = frozenset(space_of(m.to) for m in tried if self.may_move(unit, m))
+        return found
 
 
 def destinations(board: Board, unit: Unit) -> list[tuple[str, bool]]:
@@ -419,20 +485,21 @@ def _movement(
 ) -> tuple[tuple[UnitOrders, ...], tuple[str, ...]]:
     every = _EveryOrder(board, position)
     check = hooks.check_order
-    units = tuple(
-        UnitOrders(
-            str(u),
-            keep(
-                unit_candidates(board, position, u, every, hooks.unit_order_extras),
-                board,
-                position,
-                power,
-                rules,
-                check,
-            ),
-        )
-        for u in sorted(position.units_of(power), key=unit_key)
-    )
+
+    def may_move(unit: Unit, move: Order) -> bool:
+        return accepted(str(move), board, position, unit.power, rules, check) is not None
+
+    def accept(text: str) -> str | None:
+        return accepted(text, board, position, power, rules, check)
+
+    fitting = _FittingOrders(every, may_move)
+    units = []
+    for u in sorted(position.units_of(power), key=unit_key):
+        kept = kept_texts(unit_candidates(board, position, u, every, hooks.unit_order_extras), accept)
+        fits = map(str, unit_candidates(board, position, u, fitting, hooks.unit_order_extras))
+        likely = {kept[c][0] for c in fits if c in kept}
+        orders = ranked(kept)
+        units.append(UnitOrders(str(u), orders, first=tuple(t for t in orders if t in likely)))
     others = keep(hooks.unitless_orders(board, rules, power), board, position, power, rules, check)
     return tuple(units), others
 

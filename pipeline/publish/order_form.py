@@ -123,6 +123,8 @@ def _choosing_words(t: Translator) -> dict[str, str]:
         "no_order": t.gettext("(no order)"),
         "filter": t.gettext("Filter the orders"),
         "filter_label": t.gettext("Filter the orders of %(unit)s: type words of the order"),
+        "more_orders": t.gettext("More orders (%(count)s)"),
+        "fewer_orders": t.gettext("Fewer orders"),
         "map_heading": t.gettext("Orders on the map"),
         "map_choose_power": t.gettext("Choose your power, then tap one of its units on the map to give it an order."),
         "map_pick_unit": t.gettext("Tap one of your units on the map (circled) to give it an order."),
@@ -349,12 +351,64 @@ def private_page(info: GameInfo, lang: str) -> str:
             "this page."
         ),
         "",
+        *_which_key(info, t),
         *_noscript(t),
         _mount("private-report", game.id, lang),
         "",
         t.gettext("[Back to the game](%(page)s)") % {"page": "index.md"},
     ]
     return "\n".join(lines) + "\n"
+
+
+def _which_key(info: GameInfo, t: Translator) -> list[str]:
+    """Which key opens a power's report: its player's (the private half of the public key the game records for
+    the power, listed by the power's name) or the game's own; in a demo game, where that key is published."""
+    game = info.game
+    keys = game.settings.player_keys
+    keyed = [p for p in game.powers if p in keys]
+    if not keyed:
+        lines = [
+            t.gettext(
+                "No player's key is recorded in this game: every report opens with the game's own private key "
+                "(an age key, `AGE-SECRET-KEY-1…`), which the game master keeps."
+            )
+        ]
+    else:
+        lines = [
+            t.gettext(
+                "A power's report opens with its player's private key (an age key, `AGE-SECRET-KEY-1…`): the "
+                "private half of the public key recorded for the power, below, which the game master gave the "
+                "player or the player gave him. The game's own key, which the game master keeps, opens them all."
+            ),
+            "",
+        ]
+        name = game.family.presentation.power_name
+        lines += [f"- **{markup_text(name(game.setup, p, t))}**: `{markup_text(keys[p])}`" for p in keyed]
+        if len(keyed) < len(game.powers):
+            lines += ["", t.gettext("The reports of the other powers open with the game's key only.")]
+    if game.settings.demo:
+        lines += ["", _demo_key(info, t)]
+    return [*lines, ""]
+
+
+def _demo_key(info: GameInfo, t: Translator) -> str:
+    """A demo game's keys are in the open, in its folder's `demo-secrets.yaml`: where, linked when the
+    repository is known."""
+    path = f"games/{info.game.id}/demo-secrets.yaml"
+    values = {"file": path, "url": f"{info.repo_url.rstrip('/')}/blob/main/{path}" if info.repo_url else ""}
+    if info.repo_url:
+        said = t.gettext(
+            "**This is a demo game**: its keys are public on purpose, so that anyone may try this page. Every "
+            "report here opens with the game's key, `age_identity` in the file [%(file)s](%(url)s) of its "
+            "repository: copy it from there and paste it below."
+        )
+    else:
+        said = t.gettext(
+            "**This is a demo game**: its keys are public on purpose, so that anyone may try this page. Every "
+            "report here opens with the game's key, `age_identity` in the file `%(file)s` of its repository: "
+            "copy it from there and paste it below."
+        )
+    return said % values
 
 
 def _order_map(info: GameInfo, lang: str) -> list[str]:

@@ -637,8 +637,9 @@ class OrderForm {
     this.body = el("div", { class: "pbem-power-orders" });
     this.output = el("div", { class: "pbem-output" });
     this.mapPart = el("div", { class: "pbem-map-part" });
+    // (replaceChildren writes a null as the text "null": a part left out is left out of the list)
     this.root.replaceChildren(
-      settings.secret_orders ? el("p", { class: "pbem-note" }, t.secret_note) : null,
+      ...(settings.secret_orders ? [el("p", { class: "pbem-note" }, t.secret_note)] : []),
       el("p", {}, el("label", { for: "pbem-power" }, t.power + " "), powerSelect),
       this.mapPart,
       this.body,
@@ -723,13 +724,22 @@ class OrderForm {
         autocomplete: "off",
         spellcheck: false,
       });
-      // the options whose words hold every word typed (case and accents aside), the order chosen kept
+      // the orders that can succeed first (`first`), the rest behind the "more orders" button
+      const first = new Set(u.first ?? u.orders);
+      const hidden = labelled.length - labelled.filter((o) => first.has(o.order)).length;
+      let every = hidden === 0;
+      const more = hidden
+        ? el("button", { type: "button", class: "pbem-more", "aria-expanded": "false", "aria-controls": `pbem-unit-${i}` })
+        : null;
+      // the options whose words hold every word typed (case and accents aside; typed words search every
+      // order), else the orders shown; the order chosen kept
       const refill = (chosen = select.value) => {
         const words = folded(filter.value).split(/\s+/).filter(Boolean);
         const groups = new Map();
         for (const o of labelled) {
           const text = folded(o.label);
-          if (o.order !== chosen && !words.every((w) => text.includes(w))) continue;
+          const shown = words.length ? words.every((w) => text.includes(w)) : every || first.has(o.order);
+          if (o.order !== chosen && !shown) continue;
           if (!groups.has(o.group)) groups.set(o.group, []);
           groups.get(o.group).push(o);
         }
@@ -741,7 +751,15 @@ class OrderForm {
         );
         select.value = chosen;
         select.dataset.shown = String(select.options.length - 1);
+        if (more) {
+          more.textContent = every ? t.fewer_orders : fmt(t.more_orders, { count: hidden });
+          more.setAttribute("aria-expanded", String(every));
+        }
       };
+      more?.addEventListener("click", () => {
+        every = !every;
+        refill();
+      });
       filter.addEventListener("input", () => refill());
       this.selects.set(u.unit, (order) => {
         if (!labelled.some((o) => o.order === order)) return;
@@ -755,7 +773,7 @@ class OrderForm {
         "tr",
         {},
         el("td", {}, el("label", { for: `pbem-unit-${i}` }, this.words.unit(u.unit))),
-        el("td", {}, labelled.length > FILTER_FROM ? filter : null, select, upkeep ? " " + upkeep : ""),
+        el("td", {}, labelled.length > FILTER_FROM ? filter : null, select, more ? [" ", more] : null, upkeep ? " " + upkeep : ""),
       );
     });
     return el(
