@@ -1,13 +1,14 @@
 """The site's rules pages, for players, from the pages each family ships in its package
 (`Presentation.rules_page`, `Presentation.orders_page`: Markdown beside the family's code, English and French),
-under `games/rules/` (the navigation's "Rules" section):
+under `games/rules/` (the navigation's "Rules" section, which the MkDocs hook puts after "Games"):
 
 - `games/rules/index.md`: every family, its rules and its order syntax, a line each;
-- `games/rules/<family>.md`: the family's players' rules; where the page writes ``<!-- options: <profile> -->``
+- `games/rules/<family>/index.md`: the family's players' rules; where the page writes ``<!-- options: <profile> -->``
   the site puts every option of that profile, a sentence each in the page's language
   (`Presentation.option_words`: its value in the profile), folded under a summary; a profile the page does not
   place is told at its end;
-- `games/rules/<family>-orders.md`: the family's order syntax, up to its notes for developers (`DEVELOPERS`).
+- `games/rules/<family>/orders.md`: the family's order syntax, titled after the family, up to its notes for
+  developers (`DEVELOPERS`).
 
 A family's page in French is its ``.fr.md``, else its English page under a note that says so. A link to
 another file of the repository is kept as its text: a player's page links only within itself and the site.
