@@ -21,6 +21,7 @@ from pipeline.games import families, register, unregister
 from pipeline.games.contract import MASTER, Presentation, Rules
 from pipeline.publish.order_form import form_pages, form_settings
 from pipeline.publish.pages import game_info, game_pages
+from pipeline.publish.reference import family_rules_page, page_file
 from pipeline.publish.turns import legal_orders_data, turn_maps, turn_report
 from pipeline.shared.i18n import LANGUAGES
 from pipeline.storage.gamedir import load_game
@@ -59,6 +60,22 @@ def _ids() -> list[str]:
 
 def test_every_family_is_played_here() -> None:
     assert set(_ids()) == set(PLAYED), "a family without a line in PLAYED: add its profile and files"
+
+
+@pytest.mark.parametrize("family_id", _ids())
+def test_every_family_gives_its_players_pages_in_both_languages(family_id: str) -> None:
+    """`Presentation.rules_page` and `orders_page`: Markdown in the family's package (or the board engine's, for
+    the board families' shared syntax), English and French, each titled; the rules page is what the site's
+    Rules section shows (`publish/reference.py`), and places each profile's options where it wants them."""
+    family = families()[family_id]
+    for source in (page_file(family.presentation.rules_page), page_file(family.presentation.orders_page)):
+        assert source.suffix == ".md", source
+        for page in (source, source.with_suffix(".fr.md")):
+            assert page.is_file(), f"{family_id}: no {page}"
+            assert page.read_text(encoding="utf-8").startswith("# "), f"{page}: its first line is its title"
+    assert family.presentation.rules_page.startswith(("pipeline.games.", "tests.reference_family:"))
+    site = family_rules_page(family, "fr")
+    assert site.startswith("# ") and "<!-- options:" not in site and "<details" in site
 
 
 def _send(folder: Path, power: str, body: str, checked: bool = True) -> Path:

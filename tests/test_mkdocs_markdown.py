@@ -306,6 +306,9 @@ def test_the_navigation_is_shared_by_the_pages_of_a_game_out_of_it_in_one_folder
     assert key(page("games/a/x/1901/", "games/a/x/1901.md")) != key(spring)  # another folder
     assert key(page("games/a/", "games/a/index.md", in_nav=True)) is None
     assert key(page("rules/", "rules.md")) is None
+    assert key(page("games/rules/diplomacy/", "games/rules/diplomacy/index.md")) is None  # the Rules section
+    assert mkdocs_hooks._game_of("games/rules/diplomacy/orders.md") is None
+    assert mkdocs_hooks._game_of("games/rulesets/index.md") == "rulesets"  # a game whose name begins so
     under = SimpleNamespace(items=[*nav.items, SimpleNamespace(url="games/a/1901-spring/notes/", children=None)])
     assert key(spring, under) is None and key(fall, under) is not None
     # without directory URLs a page's links are relative to its folder, which its neighbours share

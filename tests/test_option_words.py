@@ -13,7 +13,7 @@ from pipeline.board.presentation.option_words import board_value
 from pipeline.board.rules import CHOICES
 from pipeline.games import families, profiles
 from pipeline.publish.option_words import rule_choices
-from pipeline.publish.reference import rules_page
+from pipeline.publish.reference import family_rules_page
 from pipeline.shared.i18n import LANGUAGES, translator
 from pipeline.storage.gamedir import load_game
 
@@ -57,32 +57,42 @@ def test_the_french_sentences_are_translated() -> None:
     assert all(" :" not in f and " ;" not in f for sentences in french.values() for f in sentences)
 
 
+def _rules_pages(lang: str) -> dict[str, str]:
+    """Every family's rules page of the site in `lang`, by family."""
+    return {family_id: family_rules_page(family, lang) for family_id, family in families().items()}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_page_says_values_in_words_not_codes(lang: str) -> None:
-    page = rules_page(lang)
+def test_the_rules_pages_say_values_in_words_not_codes(lang: str) -> None:
+    page = "\n".join(_rules_pages(lang).values())
     codes = [f"`{v}`" for values in CHOICES.values() for v in values if v not in profiles()]
     assert [c for c in codes if c in page] == []
     assert "`true`" not in page and "`false`" not in page and "`none`" not in page
+    options = {name for family in families().values() for name in family.options.names}
+    assert [name for name in options if f"`{name}`" in page] == []  # no option named by its code
     t = translator(lang)
     assert board_value("siege_commitment", "free", t) in page  # Objectif's choice, said
     catan = _every_sentence(lang)["catan.deck"]
-    assert all(s in page for s in catan)  # every family: each of its values
+    assert catan[0] in page  # every family: its profile's value
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_page_says_each_profiles_value_of_each_option(lang: str) -> None:
-    """Each profile has its section, its setup named, and under each option of its family the profile's own
-    value first: Diplomacy's two profiles (the 2000 and 2023 rulebooks) part on the three options where they
-    differ; no Machiavelli option is listed under a Diplomacy profile."""
-    page, t = rules_page(lang), translator(lang)
-    for name in profiles():
-        assert f"## `{name}` {{#{name}}}" in page
-    section = page.split("## `standard-2023` {#standard-2023}", 1)[1].split("\n## ", 1)[0]
-    for option, value in (("explicit_convoy", "convoy_only"), ("civil_disorder_distance", "owned_centres")):
-        after = section.split(f"**`{option}`**", 1)[1].split("**`", 1)[0]
-        first = next(line for line in after.splitlines() if line.startswith("- "))
-        assert first.endswith(board_value(option, value, t)), first
-    assert "**`siege_commitment`**" not in section
+def test_each_rules_page_says_each_profiles_value_of_each_option(lang: str) -> None:
+    """Each profile has its folded list, its board first, then every option of its family at the profile's
+    value, in the order the page places them: Diplomacy's two profiles (the 2000 and 2023 rulebooks) part on
+    the three options where they differ; no Machiavelli option is listed under a Diplomacy profile."""
+    t = translator(lang)
+    for family_id, page in _rules_pages(lang).items():
+        family = families()[family_id]
+        blocks = [b.split("</details>", 1)[0] for b in page.split("<details")[1:]]
+        assert len(blocks) == len(family.profiles), family_id
+        for block, profile in zip(blocks, family.profiles.values(), strict=True):
+            said = [w[0] for w in family.presentation.option_words(profile.options, t).values()]
+            items = [line[2:] for line in block.splitlines() if line.startswith("- ")]
+            assert items[1:] == said, (family_id, profile.name)
+    standard = _rules_pages(lang)["diplomacy"].split("<details")[2]
+    assert board_value("explicit_convoy", "convoy_only", t) in standard
+    assert board_value("siege_commitment", "free", t) not in standard
 
 
 def test_a_game_page_says_what_its_game_yaml_chose() -> None:

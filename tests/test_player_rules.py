@@ -16,10 +16,9 @@ import pytest
 from pipeline.games import family as game_family
 from pipeline.games.catan.options import CatanOptions
 from pipeline.games.symmachia.options import Options as SymmachiaOptions
-from pipeline.publish.reference import order_syntax_page
+from pipeline.publish.reference import syntax_page
 
-ROOT = Path(__file__).resolve().parent.parent
-GAMES = ROOT / "pipeline" / "games"
+GAMES = Path(__file__).resolve().parent.parent / "pipeline" / "games"
 OPTIONS = {"catan": CatanOptions, "symmachia": SymmachiaOptions}
 PAGES = [(family, name) for family in OPTIONS for name in ("rules.md", "rules.fr.md")]
 DEVELOPERS_ONLY = ["judge ", "docs/", ".yaml", "§"]
@@ -67,7 +66,6 @@ def test_the_check_would_catch_a_command_and_an_option_code() -> None:
 def test_the_order_syntax_page_on_the_site_asks_for_no_command(family: str, lang: str) -> None:
     """The syntax page up to its part for game masters and developers: the order form checks and seals a file
     in the browser, and a player without it asks his game master."""
-    source = ROOT / (game_family(family).presentation.orders_page + ".md")
-    text = order_syntax_page(source, lang)
+    text = syntax_page(game_family(family), lang)
     assert "```yaml" in text  # the syntax is there
     assert [word for word in ("judge ", "docs/", "pipeline/", ".age") if word in text] == []

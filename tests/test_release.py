@@ -85,6 +85,13 @@ def test_the_wheel_carries_what_a_club_needs(installed: tuple[Path, Path, dict[s
     assert "pipeline/club/release/.github/workflows/adjudicate.yml" in names
     assert "pipeline/club/release/.github/ISSUE_TEMPLATE/orders.yml" in names
     assert {"pipeline/locale/en/LC_MESSAGES/messages.mo", "pipeline/locale/fr/LC_MESSAGES/messages.mo"} <= names
+    # the players' pages the site's Rules section is made from (Presentation.rules_page, orders_page)
+    pages = {
+        f"pipeline/games/{f}/pages/rules{lang}.md"
+        for f in ("diplomacy", "machiavelli", "catan", "symmachia")
+        for lang in ("", ".fr")
+    }
+    assert pages | {"pipeline/board/pages/orders.fr.md", "pipeline/games/catan/pages/orders.md"} <= names
     assert f"Version: {__version__}" in metadata
     assert all(family in metadata for family in ("Diplomacy", "Machiavelli", "Symmachia", "Catan"))
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.errors import DataError
+from pipeline.games import families
 from pipeline.publish import mkdocs_hooks
 from pipeline.publish import site as site_module
 from pipeline.publish.chart import line_chart
@@ -16,6 +18,7 @@ from pipeline.publish.mkdocs_hooks import BEGIN, END
 from pipeline.publish.pages import localized
 from pipeline.publish.site import MANIFEST, build_site
 from pipeline.shared.i18n import LANGUAGES
+from pipeline.storage.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -35,8 +38,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_page_exists_in_both_languages(built: Path) -> None:
     games = built / "games"
-    for name in ("index", "rules", "orders"):
-        assert (games / f"{name}.md").is_file() and (games / f"{name}.fr.md").is_file()
+    assert (games / "index.md").is_file() and (games / "index.fr.md").is_file()
+    for name in ("rules/index", *(f"rules/{f}/{page}" for f in families() for page in ("index", "orders"))):
+        assert (games / f"{name}.md").is_file() and (games / f"{name}.fr.md").is_file(), name
     for game in ("demo", "machiavelli", "machiavelli-objectif"):
         turns = sorted(p.stem for p in (GAMES / game / "results").glob("*.yaml"))
         for page in ["index", *turns]:
@@ -62,9 +66,12 @@ def test_the_game_page(built: Path) -> None:
     units = ", ".join(u.replace(" ", "\u00a0") for u in ("F cro/sc", "A fer", "A man", "A pad", "G ven"))
     assert f"| Venice | — | 10 | 13 | — | {units} |" in page  # most cities; money secret; a unit kept on one line
     assert '<div class="pbem-standings" markdown>' in page
-    assert "Rules: [`judge`](../rules.md#judge), map Machiavelli (classic board)." in page  # the board named
+    assert "Rules: [`judge`](../rules/machiavelli/index.md), map Machiavelli (classic board)." in page
     assert "## This game's rules" in page and "- An assassinated power's sieges are broken." in page
-    assert "[order syntax](../orders.md)" in page
+    # every option in force, in words, folded under its summary
+    assert "<summary>Every option this game plays with, in words</summary>" in page
+    assert "- A power may have at most 12 armies, 8 fleets and 6 garrisons." in page
+    assert "[order syntax](../rules/machiavelli/orders.md)" in page
     assert "`<power>.yaml.age`" in page  # the game has secret orders
     folder = "games/machiavelli/orders/1455-spring-movement/"
     assert f"[{folder}](https://github.com/example/games/tree/main/{folder})" in page
@@ -109,23 +116,31 @@ def test_a_phase_page(built: Path) -> None:
     assert "Précédente\u00a0: [Printemps 1454\u00a0: mouvements](1454-spring-movement.md)" in french
 
 
-def test_the_rules_and_the_order_syntax_come_from_the_code_and_the_docs(built: Path) -> None:
-    rules = (built / "games" / "rules.md").read_text()
-    # each option's values in a player's words, with the profiles that choose them (publish/option_words)
-    judge = rules[rules.index("## `judge` {#judge}") : rules.index("## `objectif` {#objectif}")]
-    objectif = rules[rules.index("## `objectif` {#objectif}") :]
-    assert "**`siege_commitment`**\n" in judge and "**`siege_commitment`**\n" in objectif
-    assert "- *in this profile*: After a first besiege, the besieger may only besiege again or lift" in judge
-    assert "- *also possible*: After a first besiege, the besieger may be given any order" in judge
-    assert "- *in this profile*: After a first besiege, the besieger may be given any order" in objectif
-    assert "`locked`" not in rules and "`free`" not in rules.replace("{siege_commitment: free}", "")
-    french = (built / "games" / "rules.fr.md").read_text()  # the same sentences, from the catalogues
-    assert "- *dans ce profil*\u00a0: Après un premier siège, l’assiégeant ne peut qu’assiéger encore" in french
-    assert "# Profils de règles" in french and "After a first besiege" not in french
-    orders = (built / "games" / "orders.md").read_text()
-    assert "| move by convoy | `A lon-bel via convoy` |" in orders  # docs/orders.md, copied at build time
-    french = (built / "games" / "orders.fr.md").read_text()
-    assert "| se déplacer par convoi | `A lon-bel via convoy` |" in french  # docs/orders.fr.md, its translation
+def test_the_rules_and_the_order_syntax_come_from_the_families_pages(built: Path) -> None:
+    """The Rules section: each family's players' rules (`Presentation.rules_page`, in its package), each rule
+    set's options in words where the page places them (`Presentation.option_words`), and its order syntax
+    (`Presentation.orders_page`), in both languages."""
+    rules = (built / "games" / "rules" / "machiavelli" / "index.md").read_text()
+    assert rules.startswith("# Machiavelli\n") and "## Sieges" in rules
+    judge = rules[rules.index("### The e-mail judge's rules") : rules.index("### The Objectif club's rules")]
+    objectif = rules[rules.index("### The Objectif club's rules") :]
+    assert "- After a first besiege, the besieger may only besiege again or lift" in judge
+    assert "- After a first besiege, the besieger may be given any order" in objectif
+    assert "- The board: Machiavelli (classic board)." in judge
+    assert "<!-- options:" not in rules and "`siege_commitment`" not in rules and "`locked`" not in rules
+    assert "[the order syntax](orders.md)" in rules
+    french = (built / "games" / "rules" / "machiavelli" / "index.fr.md").read_text()  # from the catalogues
+    assert french.startswith("# Machiavel\n") and "## Les sièges" in french
+    assert "- Après un premier siège, l’assiégeant ne peut qu’assiéger encore" in french
+    assert "After a first besiege" not in french
+    index = (built / "games" / "rules" / "index.md").read_text()
+    assert "- [Diplomacy](diplomacy/index.md), and [its order syntax](diplomacy/orders.md)" in index
+    orders = (built / "games" / "rules" / "diplomacy" / "orders.md").read_text()
+    assert orders.startswith("# Diplomacy: the order syntax\n")
+    assert "| move by convoy | `A lon-bel via convoy` |" in orders  # the board families' page, copied
+    french = (built / "games" / "rules" / "diplomacy" / "orders.fr.md").read_text()
+    assert french.startswith("# Diplomatie\u00a0: la syntaxe des ordres\n")
+    assert "| se déplacer par convoi | `A lon-bel via convoy` |" in french  # its translation
     assert "Cette page n'existe qu'en anglais." not in french
     for page in (orders, french):  # the notes for developers stay in docs/
         assert "Hypothesis" not in page and "str(order)" not in page and "OrderSyntaxError" not in page
@@ -259,7 +274,7 @@ def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
     build_site(GAMES, site)
     assert "<title>pbem-pipeline games</title>" in (site / "games" / "feed.xml").read_text()
     assert "<title>Parties de pbem-pipeline</title>" in (site / "games" / "feed.fr.xml").read_text()
-    for rules in ("rules.md", "rules.fr.md"):
+    for rules in ("rules/machiavelli/index.md", "rules/machiavelli/index.fr.md"):
         text = (site / "games" / rules).read_text()
         assert "[M " not in text and "[D " not in text and "()" not in text
 
@@ -294,3 +309,60 @@ def test_a_run_killed_midway_leaves_nothing_the_next_one_does_not_remove(tmp_pat
     assert not ghost.exists() and not ghost.parent.exists()
     assert not (site / "games" / ".generated.pending").exists()
     assert "games/gone/index.md" not in (site / MANIFEST).read_text()
+
+
+# ---- the rules on the site, for players ------------------------------------------------------------------
+# a command a player may not have, or a file of the repository named to him
+COMMAND = re.compile(
+    r"\bjudge (validate|encrypt|new|site|build-site|status|adjudicate|legal-orders|replay|verify|report|render)\b"
+    r"|\bdocs/|\bpipeline/"
+)
+
+
+def _players_pages(built: Path) -> list[Path]:
+    """The Markdown of every page a player reads: the hand-written ones and every generated page."""
+    return sorted(p for p in built.rglob("*.md") if "private" not in p.parts)
+
+
+def test_every_order_page_links_its_familys_order_syntax_on_the_site(built: Path) -> None:
+    """Issue 32: an order page links its family's order syntax page, and the page is there (both languages)."""
+    for game in sorted(p for p in GAMES.iterdir() if (p / "game.yaml").is_file()):
+        family = load_game(game).family.id
+        for lang in LANGUAGES:
+            page = built / "games" / game.name / localized(Path("orders.md"), lang)
+            link = re.search(r"\]\((\.\./rules/[^)]+)\)", page.read_text())
+            assert link is not None and link[1] == f"../rules/{family}/orders.md", (page, link)
+            target = (page.parent / link[1]).resolve()
+            assert localized(target, lang).is_file(), target
+
+
+def test_no_players_page_asks_for_a_command_or_names_a_repository_file(built: Path) -> None:
+    """Issue 32: no page a player reads tells him to run the judge or names a file of the repository (the
+    site's form checks and seals in the browser); HTML comments (the home page's games block) are not read."""
+    found = []
+    for page in _players_pages(built):
+        text = re.sub(r"<!--.*?-->", "", page.read_text(encoding="utf-8"), flags=re.S)
+        found += [f"{page.relative_to(built)}: {m[0]!r}" for m in COMMAND.finditer(text)]
+    assert found == []
+
+
+def test_the_french_rules_pages_carry_no_english(built: Path) -> None:
+    """Issue 32: the French rules pages, less their code, have none of the English tell-tale words that
+    tests/test_phone_browser.py looks for on the built site (its `ENGLISH`)."""
+    from tests.test_phone_browser import ENGLISH, _pattern
+
+    english = _pattern(ENGLISH)
+    pages = sorted((built / "games" / "rules").rglob("*.fr.md"))
+    assert len(pages) == 1 + 2 * len(families())
+    found = []
+    for page in pages:
+        text = re.sub(r"`[^`]*`|```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        found += [f"{page.relative_to(built)}: {m[1]!r}" for m in english.finditer(text)]
+    assert found == []
+
+
+def test_a_game_may_not_take_the_rules_sections_name(tmp_path: Path) -> None:
+    shutil.copytree(GAMES / "demo", tmp_path / "games" / "rules")
+    with pytest.raises(DataError, match="a game may not be called 'rules'"):
+        build_site(tmp_path / "games", tmp_path / "site")
+    assert not (tmp_path / "site" / "games").exists()  # nothing half-written

@@ -292,12 +292,14 @@ class BoardPresentation(FamilyPresentation[Board, Position, Rules]):
     """A board family's presentation: the board engine's reports, maps and words (`pipeline.board.presentation`),
     supply centres or controlled provinces and cities as the family holds them (`Family.holdings`)."""
 
-    orders_page = "docs/orders"
+    orders_page = "pipeline.board:pages/orders.md"  # both families' syntax
     secret_note = "Treasuries and loans: encrypted beside it."
     revealed_note = "the money orders stay secret."
 
     def __init__(self, family: Family) -> None:
         self.family = family
+        # the family's own players' rules, in its package: pipeline/games/<family>/pages/rules.md
+        self.rules_page = type(family).__module__.rpartition(".")[0] + ":pages/rules.md"
         self.cities = family.holdings == "control"  # provinces and cities controlled, every power a treasury
 
     def title(self, setup: Board, turn: str, t: Translations) -> str:

@@ -297,7 +297,11 @@ class Presentation(ABC, Generic[SetupT, StateT, OptionsT]):
     """A family's presentation: what the site, the reports and the order form show of its games, in the
     reader's language (`t`)."""
 
-    orders_page: str  # the docs page of the order files' syntax (``.md``; ``.fr.md`` in French)
+    # the players' pages, Markdown shipped in a package as `<package>:<path in it>` (``pipeline.games.catan:
+    # pages/rules.md``; docs/adding-a-family.md, "The players' pages"): its rules and its order syntax, each
+    # ``<name>.md`` in English with ``<name>.fr.md`` beside it in French
+    rules_page: str
+    orders_page: str
     secret_note: str = "Each power's part and the game master's: encrypted beside it."  # the state file's header
     revealed_note: str = "what stays secret is left out."  # the header of a revealed order file cut short
 

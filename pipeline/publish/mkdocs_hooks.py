@@ -94,7 +94,9 @@ _BACKSLASHED = re.compile(r"\\([\\`*_{}\[\]#+\-.!>~])")
 _ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-_GAME_FOLDER = re.compile(r"^games/([^/]+)/")
+# a game's folder; `games/rules/` is the Rules section (`judge site` refuses a game of that name)
+_GAME_FOLDER = re.compile(r"^games/(?!rules/)([^/]+)/")
+RULES_FOLDER = "games/rules/"  # the Rules section: the navigation shows it beside the games, not in them
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -275,8 +277,21 @@ def on_shutdown() -> None:
 
 def on_nav(nav: Any, config: Any, files: Any) -> Any:
     _name_sections(nav.items)
+    _rules_beside_games(nav.items)
     _CACHE.navigation(nav)
     return nav
+
+
+def _rules_beside_games(items: list[Any]) -> None:
+    """The Rules section (games/rules/) moved out of the Games section, to stand after it at the top."""
+    for at, item in enumerate(items):
+        for child in getattr(item, "children", None) or []:
+            pages = [c for c in getattr(child, "children", None) or [] if getattr(c, "is_page", False)]
+            if getattr(child, "is_section", False) and any(p.file.src_uri.startswith(RULES_FOLDER) for p in pages):
+                item.children.remove(child)
+                child.parent = None
+                items.insert(at + 1, child)
+                return
 
 
 def _name_sections(items: list[Any]) -> None:

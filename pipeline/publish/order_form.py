@@ -36,7 +36,7 @@ from pipeline.shared.i18n import LANGUAGES, Translator, translator
 from pipeline.storage.gamedir import Game
 from pipeline.storage.private_files import private_report_path, private_reports
 
-from .pages import GameInfo, Page, localized, map_link, title_lines, turn_title
+from .pages import GameInfo, Page, localized, map_link, rules_address, title_lines, turn_title
 from .turns import legal_orders_data
 
 
@@ -308,10 +308,9 @@ def order_page(info: GameInfo, lang: str) -> str:
     """The order page: the turn, the form (the family's own script when it has one, `form_script`), the map
     of the current state to order on, and the links back to the game and to the order syntax."""
     game, t = info.game, translator(lang)
-    syntax = Path(game.family.presentation.orders_page).name
     back = t.gettext("[Back to the game](%(page)s) · [Order syntax](%(syntax)s)") % {
         "page": "index.md",
-        "syntax": f"../{syntax}.md",
+        "syntax": f"../rules/{rules_address(game.family.id, orders=True)}",
     }
     over = game.family.rules.game_over(game.setup, game.state(info.current, public=True), game.options)
     if over is not None:  # no form: nobody orders any more

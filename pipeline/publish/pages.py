@@ -38,7 +38,7 @@ from .chart import standings_charts
 from .option_words import rule_choices
 from .turns import turn_maps, turn_report
 
-RULES = Path("games") / "rules.md"
+RULES = Path("games") / "rules"  # the Rules section: its page, each family's rules and order syntax (reference.py)
 Maps = Mapping[str, Mapping[str, str]]  # a turn's maps: by name, then by language (`Presentation.draw_map`)
 
 
@@ -46,6 +46,12 @@ Maps = Mapping[str, Mapping[str, str]]  # a turn's maps: by name, then by langua
 class Page:
     path: Path  # relative to the site folder
     content: str
+
+
+def rules_address(family_id: str, orders: bool = False) -> str:
+    """A family's rules page (or its order syntax page) in the Rules section, relative to the section: a
+    folder a family, its rules the folder's page."""
+    return f"{family_id}/{'orders' if orders else 'index'}.md"
 
 
 def localized(path: Path, lang: str) -> Path:
@@ -164,7 +170,7 @@ def games_table(infos: list[GameInfo], lang: str, prefix: str) -> list[str]:
         game = info.game
         rows.append(
             f"| [{_cell(markdown_text(game.title_in(lang)))}]({prefix}{game.id}/index.md) "
-            f"| [`{game.profile.name}`]({prefix}rules.md) "
+            f"| [`{game.profile.name}`]({prefix}rules/{rules_address(game.family.id)}) "
             f"| {_cell(turn_title(info, info.current, t))} | {deadline_text(info, lang)} |"
         )
     return rows
@@ -189,7 +195,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         t.gettext("Rules: [%(profile)s](%(rules)s), map %(map)s.")
         % {
             "profile": f"`{game.profile.name}`",
-            "rules": f"../rules.md#{game.profile.name}",
+            "rules": f"../rules/{rules_address(game.family.id)}",
             "map": shows.setup_name(game.setup, t),
         }
     )
@@ -243,15 +249,30 @@ def _standings(info: GameInfo, state: object, t: Translator) -> list[str]:
 
 
 def game_rules(info: GameInfo, t: Translator) -> list[str]:
-    """The rules the game's game.yaml chose, a sentence each (`option_words.rule_choices`), and where the
-    others are told."""
+    """The rules the game's game.yaml chose, a sentence each (`option_words.rule_choices`), where the others
+    are told, then every option in force, folded."""
     game = info.game
     choices = rule_choices(game, t)
-    rules = f"../rules.md#{game.profile.name}"
+    rules = f"../rules/{rules_address(game.family.id)}"
     if not choices:
-        return [t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}]
-    lines = [t.gettext("Its choices, among the options of its [profile](%(rules)s):") % {"rules": rules}, ""]
-    return lines + ["- " + said for said in choices]
+        lines = [t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}]
+    else:
+        lines = [t.gettext("Its choices, among the options of its [profile](%(rules)s):") % {"rules": rules}, ""]
+        lines += ["- " + said for said in choices]
+    said = [words[0] for words in game.family.presentation.option_words(game.options, t).values()]
+    return [*lines, "", *folded(t.gettext("Every option this game plays with, in words"), said)]
+
+
+def folded(summary: str, items: Sequence[str]) -> list[str]:
+    """A list under a summary that opens it (HTML's `details`, its Markdown kept): Markdown lines."""
+    return (
+        ['<details markdown="1">', f"<summary>{summary}</summary>", ""]
+        + [f"- {item}" for item in items]
+        + [
+            "",
+            "</details>",
+        ]
+    )
 
 
 def sending_orders(info: GameInfo, t: Translator) -> list[str]:
@@ -273,13 +294,13 @@ def sending_orders(info: GameInfo, t: Translator) -> list[str]:
             % {"page": "private.md"},
             "",
         ]
-    syntax = Path(game.family.presentation.orders_page).name
+    syntax = f"../rules/{rules_address(game.family.id, orders=True)}"
     lines.append(
         t.gettext(
             "Each power commits its orders for **%(phase)s** as the file `%(file)s` in the folder `%(folder)s` "
             "of the game's repository, written in the [order syntax](%(syntax)s)."
         )
-        % {"phase": turn_title(info, turn, t), "file": name, "folder": folder, "syntax": f"../{syntax}.md"}
+        % {"phase": turn_title(info, turn, t), "file": name, "folder": folder, "syntax": syntax}
     )
     if info.repo_url:
         url = f"{info.repo_url.rstrip('/')}/tree/main/{folder}"

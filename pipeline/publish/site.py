@@ -3,7 +3,8 @@
 `judge site` writes, in English (`page.md`) and French (`page.fr.md`):
 
     site/games/index.md                the games and their state
-    site/games/rules.md, orders.md     the rule profiles and the order syntax (from the code and docs/)
+    site/games/rules/                  the Rules section: each family's rules and order syntax for players,
+                                       from the pages it ships in its package (reference.py)
     site/games/feed.xml                an RSS feed of the adjudicated phases (feed.fr.xml in French)
     site/games/<id>/...                each game's pages (see pages.py), its order page and, with secret
                                        money, its private-report page, with their data (order_form.py)
@@ -51,7 +52,7 @@ from . import mkdocs_config
 from .digests import add_part
 from .feed import feed
 from .order_form import form_pages, ui_pages
-from .pages import GameInfo, Maps, Page, game_info, game_pages, games_table, localized
+from .pages import RULES, GameInfo, Maps, Page, game_info, game_pages, games_table, localized
 from .reference import reference_pages
 from .turns import turn_maps
 
@@ -87,8 +88,8 @@ def home_block(infos: list[GameInfo], lang: str) -> str:
     t = translator(lang)
     lines = [*games_table(infos, lang, "games/"), ""]
     lines.append(
-        t.gettext("[Rule profiles](%(rules)s) · [Order syntax](%(orders)s) · [RSS feed of new turns](%(feed)s)")
-        % {"rules": "games/rules.md", "orders": "games/orders.md", "feed": "games/feed.xml"}
+        t.gettext("[The rules of each game](%(rules)s) · [RSS feed of new turns](%(feed)s)")
+        % {"rules": "games/rules/index.md", "feed": "games/feed.xml"}
     )
     return "\n".join(lines) + "\n"
 
@@ -98,8 +99,8 @@ def index_page(infos: list[GameInfo], lang: str) -> str:
     lines = ["# " + t.gettext("Games"), "", *games_table(infos, lang, "")]
     lines += [
         "",
-        t.gettext("[Rule profiles](%(rules)s) · [Order syntax](%(orders)s) · [RSS feed of new turns](%(feed)s)")
-        % {"rules": "rules.md", "orders": "orders.md", "feed": "feed.xml"},
+        t.gettext("[The rules of each game](%(rules)s) · [RSS feed of new turns](%(feed)s)")
+        % {"rules": "rules/index.md", "feed": "feed.xml"},
     ]
     return "\n".join(lines) + "\n"
 
@@ -123,6 +124,11 @@ def build_site(
     repo_url = repo_url or mkdocs_setting(site_dir, "repo_url")
     site_url = site_url or mkdocs_setting(site_dir, "site_url")
     folders = sorted(p for p in games_dir.iterdir() if (p / "game.yaml").exists()) if games_dir.is_dir() else []
+    if any(folder.name == RULES.name for folder in folders):
+        raise DataError(
+            f"{games_dir / RULES.name}: a game may not be called {RULES.name!r}, the name of the site's Rules "
+            "section (games/rules/): rename the game's folder"
+        )
     infos = [game_info(load_game(folder), repo_url) for folder in folders]
     code = code_key() if cache_dir is not None else ""
     before = _previously_written(site_dir)

@@ -258,7 +258,8 @@ def _climbs(paces: Mapping[str, int], options: Options, dice: Dice) -> dict[str,
 
 
 class SummitPresentation(Presentation[Track, Climb, Options]):
-    orders_page = "docs/orders"
+    rules_page = f"{__package__}:pages/rules.md"
+    orders_page = f"{__package__}:pages/orders.md"
 
     def title(self, setup: Track, turn: str, t: Translations) -> str:
         return str(_w(t, "turn")).format(n=SummitRules().turn_key(turn)[0])

@@ -249,7 +249,7 @@ def test_a_non_master_may_not_force_or_rerun_a_game_of_any_family(family_games: 
 
 def test_a_year_waiting_for_a_ruling_is_said_each_hour_without_failing_then_forced(family_games: Path) -> None:
     """A Symmachia year past its deadline whose orders carry free text (`notes:`) waits for the game
-    master's ruling [S 10.4] (docs/rules/symmachia.md, docs/symmachia-orders.md, "The game master's
+    master's ruling [S 10.4] (docs/rules/symmachia.md, pipeline/games/symmachia/pages/orders.md, "The game master's
     ruling"). The hourly run does not fail on it, hour after hour: it says the year waits, in general words
     (not which unit's orders carry notes, nor what they say: the order files are secret), and leaves the
     game as it is; its master then forces the year, which is played without the ruling."""

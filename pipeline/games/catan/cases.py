@@ -15,7 +15,7 @@ come out.
                                  # corruption, tokens, bank, deck, round, longest_route, largest_army
   turns:                         # one round each (the placement first with `placed: false`); `player: blue`
                                  # plays that seat's turn alone, as with a file a player-turn [K 3.1]
-    - orders:                    # each seat's file as its YAML (docs/catan-orders.md)
+    - orders:                    # each seat's file as its YAML (pipeline/games/catan/pages/orders.md)
         orange: {script: {act: [{attack: {unit: c3>c4, target: c4>c3}}]}}
       rolls: {orange: [3, 4], blue: [1, 1]}                       # the income dice of each turn
       dice: {orange step 1 attack: 14, orange step 1 defence: 9}  # the others by purpose [K 3.7]

@@ -239,7 +239,8 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
     always_secret = True
     setup_folder = "boards"
     turn_kinds = ("draft", "placement", "round", "player_turn")
-    orders_page = "docs/catan-orders"
+    rules_page = f"{__package__}:pages/rules.md"
+    orders_page = f"{__package__}:pages/orders.md"
     secret_note = "Every hand, the development cards and the deck: encrypted beside it."
     revealed_note = "nothing stays secret once the round is played."
 

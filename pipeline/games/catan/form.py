@@ -2,7 +2,7 @@
 reader's language: the names of the seats, resources, unit kinds, cards and hexes (each by its terrain and
 token, so that a corner or a slot reads by the hexes that meet there), the units and buildings on the
 board, and the form's own words (docs/order-form.md, "Klarfeld's Catan"). The form writes the file of
-docs/catan-orders.md.
+pipeline/games/catan/pages/orders.md.
 """
 
 from __future__ import annotations

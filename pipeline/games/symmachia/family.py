@@ -271,7 +271,8 @@ class SymmachiaRules(Rules[Scenario, State, PowerOrders, Ruling, Options]):
 class SymmachiaPresentation(Presentation[Scenario, State, Options]):
     """Symmachia's reports, maps and words (`report`, `drawing`, `form`, `option_words`)."""
 
-    orders_page = "docs/symmachia-orders"
+    rules_page = f"{__package__}:pages/rules.md"
+    orders_page = f"{__package__}:pages/orders.md"
     secret_note = "Each power's treasury and ledger, and the game master's part: encrypted beside it."
     revealed_note = "the plots and bribes stay secret."
 

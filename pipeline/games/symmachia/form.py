@@ -1,7 +1,7 @@
 """What the site's order form of a Symmachia year shows besides the legal orders (`legal.legal_orders`), in
 the reader's language: the names of the powers, places, trading posts, goods, leaders, units and
 mercenaries the orders name, the campaign orders' sentences, and the form's own words
-(docs/order-form.md, "Symmachia"). The form writes the order file of docs/symmachia-orders.md.
+(docs/order-form.md, "Symmachia"). The form writes the order file of pipeline/games/symmachia/pages/orders.md.
 """
 
 from __future__ import annotations

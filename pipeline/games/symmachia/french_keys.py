@@ -1,7 +1,7 @@
 """An order file written with the seed's French words (its order sheet, §5.3: « vente », « achat »,
 « politique », « licenciée »...) read as the same file in English: each French key, and the few words a
 value chooses among (a good, a status, a season), turned into the English one, with the way back for the
-key paths of its problems (docs/symmachia-orders.fr.md lists them).
+key paths of its problems (pipeline/games/symmachia/pages/orders.fr.md lists them).
 
 Keys match without regard to case or accents (``quantite`` is ``quantité``); a key given in both
 languages in the same mapping is a problem of its own.

@@ -1,5 +1,5 @@
 """A power's legal orders for a Symmachia year, as plain data for an order form and `judge legal-orders`
-(docs/symmachia-orders.md): what each section of its order file may name this year. Each campaign order
+(pipeline/games/symmachia/pages/orders.md): what each section of its order file may name this year. Each campaign order
 is listed for the unit's first season, from where it stands (a plan's later rows follow from where the
 earlier ones take it, which the form checks as `judge validate` does); the trade lines from the published
 capacities [S 3.4]; the political acts with the powers, provinces, leaders and units they may name.

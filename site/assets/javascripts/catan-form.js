@@ -5,7 +5,7 @@
 // fields); or, in the placement, his ranked settlements with their roads or ships. Every step offered comes
 // from the legal steps (`orders.json`, pipeline/games/catan/legal.py); every name from the settings' `names`
 // (pipeline/games/catan/form.py), in the page's language. The form writes the YAML file the judge reads
-// (docs/catan-orders.md).
+// (pipeline/games/catan/pages/orders.md).
 
 import { FamilyForm, fmt, numberInput, pruned, rowList, select, textInput, ticks } from "./form-kit.js";
 

@@ -1,5 +1,5 @@
 // The order form of a Symmachia year (docs/order-form.md, "Symmachia"): run by order-form.js on a game's
-// order page. The player picks his power, then fills the sections of its file (docs/symmachia-orders.md):
+// order page. The player picks his power, then fills the sections of its file (pipeline/games/symmachia/pages/orders.md):
 // trade lines, politics, and each army's and fleet's year with its three-row campaign plan, retreat and
 // defence level. Every choice comes from the legal orders (`orders.json`, pipeline/games/symmachia/legal.py:
 // a plan's rows follow the positions its earlier rows lead to); every name from the settings' `names`

@@ -109,7 +109,7 @@ def test_a_placement_file_gives_every_problem_in_both_languages() -> None:
     assert found[0].words(translator("fr")) == "setup[0].road: d2/d3 ne touche pas le coin de la colonie c3/c4/d4"
 
 
-@pytest.mark.parametrize("page", ["catan-orders.md", "catan-orders.fr.md"])
+@pytest.mark.parametrize("page", ["orders.md", "orders.fr.md"])
 def test_the_documented_examples_read(page: str) -> None:
     """[K 3.1] [K 18.2] [K 1.6] the examples of the syntax pages are files the reader takes, in both languages:
     a placement file, a round's file, a draft file and (for game masters) a game's options."""
@@ -121,7 +121,7 @@ def test_the_documented_examples_read(page: str) -> None:
 
     from .helpers import board_data
 
-    text = (Path(__file__).resolve().parents[3] / "docs" / page).read_text()
+    text = (Path(__file__).resolve().parents[3] / "pipeline" / "games" / "catan" / "pages" / page).read_text()
     blocks = [b.split("```", 1)[0] for b in text.split("```yaml\n")[1:]]
     assert len(blocks) == 4
     options = options_from_data(_load(blocks[3]))

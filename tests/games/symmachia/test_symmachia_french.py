@@ -1,4 +1,4 @@
-"""Order files in the seed's French words (§5.3, docs/symmachia-orders.fr.md) read as the same file in
+"""Order files in the seed's French words (§5.3, pipeline/games/symmachia/pages/orders.fr.md) read as the same file in
 English, with their problems at the file's own key paths; refusal reasons said in French through the
 catalogues."""
 
@@ -38,7 +38,7 @@ def test_the_french_example_reads_as_the_rules_pages_english_one(demo: Scenario,
     """[S 10.1] (§5.3): the French page's example, in the order sheet's French words, is the rules page's
     example: the same orders and the same warnings."""
     english = parse_yaml(_block("rules/symmachia.md", r"\*\*S 10\.1\*\*"), "en")
-    french = parse_yaml(_block("symmachia-orders.fr.md", r"## Un fichier par puissance"), "fr")
+    french = parse_yaml(_block("../pipeline/games/symmachia/pages/orders.fr.md", r"## Un fichier par puissance"), "fr")
     french = {k: v for k, v in french.items() if k not in ("game", "turn")}
     english = {**english, "politics": {**english["politics"], "speech": french["politique"]["discours"]}}
     assert "commerce" in french and "trade" not in french

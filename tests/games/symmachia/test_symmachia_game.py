@@ -1,4 +1,4 @@
-"""Symmachia played from a game folder (docs/symmachia-orders.md, docs/rules/symmachia.md [S 10]): the
+"""Symmachia played from a game folder (pipeline/games/symmachia/pages/orders.md, docs/rules/symmachia.md [S 10]): the
 family through the pipeline's interface, the order files and the ruling as documented, the demo game."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ SCENARIO = load_setup(FAMILY, "aegean-229")
 
 
 def _examples(page: str) -> list[dict[str, object]]:
-    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    text = (ROOT / "pipeline" / "games" / "symmachia" / "pages" / page).read_text(encoding="utf-8")
     return [YAML(typ="safe").load(block) for block in re.findall(r"```yaml\n(.*?)```", text, re.S)]
 
 
@@ -49,7 +49,7 @@ def test_the_first_turn_is_the_scenarios_start_year() -> None:
     assert turn == "y01-229bc" and state.public.year == -229
 
 
-@pytest.mark.parametrize("page", ["symmachia-orders.md", "symmachia-orders.fr.md"])
+@pytest.mark.parametrize("page", ["orders.md", "orders.fr.md"])
 def test_the_documented_order_file_and_ruling_are_read_without_a_problem(page: str) -> None:
     """[S 10.1] [S 10.4]: the pages' examples are files the judge takes as they are."""
     _, state = _first_state()
