@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.board.presentation.option_words import board_value
-from pipeline.board.rules import CHOICES
 from pipeline.games import families, profiles
+from pipeline.games.machiavelli.option_words import option_value
+from pipeline.games.machiavelli.options import CHOICES  # every board option's: the shared ones and Machiavelli's
 from pipeline.publish.option_words import rule_choices
 from pipeline.publish.reference import rules_page
 from pipeline.shared.i18n import LANGUAGES, translator
@@ -64,7 +65,7 @@ def test_the_rules_page_says_values_in_words_not_codes(lang: str) -> None:
     assert [c for c in codes if c in page] == []
     assert "`true`" not in page and "`false`" not in page and "`none`" not in page
     t = translator(lang)
-    assert board_value("siege_commitment", "free", t) in page  # Objectif's choice, said
+    assert option_value("siege_commitment", "free", t) in page  # Objectif's choice, said
     catan = _every_sentence(lang)["catan.deck"]
     assert all(s in page for s in catan)  # every family: each of its values
 
@@ -91,7 +92,7 @@ def test_a_game_page_says_what_its_game_yaml_chose() -> None:
     assert "Le premier joueur à atteindre 12 points de victoire gagne." in french
     assert len(french) == len(game.data["options"])
     objectif = rule_choices(load_game(ROOT / "games" / "machiavelli-objectif"), translator("en"))
-    assert board_value("siege_commitment", "free", translator("en")) in objectif
+    assert option_value("siege_commitment", "free", translator("en")) in objectif
     # standard Diplomacy: the choices where its two profiles differ, at the 2000 rulebook's values (profile standard)
     english = translator("en")
     rulebook_2000 = {"explicit_convoy": "land_fallback", "convoy_orders": "any_route"}

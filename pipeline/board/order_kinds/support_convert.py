@@ -61,6 +61,11 @@ def draw(order: SupportConvert, pen: Pen) -> object:
     return pen.arrow("order sup support", start, pen.label(space_of(order.target)), head=False)
 
 
+def supported_space(order: SupportConvert) -> str:
+    """The province whose unit the support helps convert."""
+    return space_of(order.target)
+
+
 KIND = OrderKind(
     id="support_convert",
     order=SupportConvert,
@@ -75,4 +80,5 @@ KIND = OrderKind(
     sentence=sentence,
     explain=explain_support,
     draw=draw,
+    supports_into=supported_space,
 )

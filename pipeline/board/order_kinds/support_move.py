@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..board import space_of
 from ..position import PhaseKind
 from ..units import UnitKind
 from .kind import MOVEMENT, Form, OrderKind, unit_text
@@ -47,6 +48,11 @@ def draw(order: SupportMove, pen: Pen) -> object:
     return aiding_line(order, pen, "order sup support")
 
 
+def supported_space(order: SupportMove) -> str:
+    """The space the supported move goes into."""
+    return space_of(order.to)
+
+
 KIND = OrderKind(
     id="support_move",
     order=SupportMove,
@@ -61,4 +67,5 @@ KIND = OrderKind(
     sentence=sentence,
     explain=explain_support,
     draw=draw,
+    supports_into=supported_space,
 )
