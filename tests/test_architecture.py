@@ -299,10 +299,16 @@ def _machiavelli_names() -> tuple[set[str], set[str], set[str]]:
 def test_the_engine_options_are_the_shared_ones() -> None:
     """The board's `Rules` hold what Diplomacy and Machiavelli share; Machiavelli's own are its subclass's."""
     from pipeline.board.rules import Rules
+    from pipeline.games import board_families
     from pipeline.games.machiavelli.options import MachiavelliOptions
 
     assert {f.name for f in dataclasses.fields(Rules)} == SHARED_OPTIONS
     assert issubclass(MachiavelliOptions, Rules) and len(dataclasses.fields(MachiavelliOptions)) > 30
+    for family in board_families().values():  # each family's profiles and options are of its own class
+        fields = {f.name for f in dataclasses.fields(family.option_class)}
+        assert set(family.options) <= fields, family.id
+        assert all(type(rules) is family.option_class for rules in family.profiles.values()), family.id
+    assert board_families()["machiavelli"].option_class is MachiavelliOptions
 
 
 def _family_rules_in(source: str, options: set[str], choices: set[str], facts: set[str]) -> list[str]:
