@@ -276,13 +276,12 @@ def test_the_citation_check_would_catch_an_old_one() -> None:
 # ---- the shared board engine (docs/architecture.md, "The board engine") --------------------------------
 
 # The modules of the engine Diplomacy and Machiavelli share, with their presentation: every module of
-# pipeline/board/ but rules.py, which declares the options (every family's, in the one `Rules`, whose
-# fields, choices and defaults docs/rule-options.md lists), and presentation/option_words.py, which words
-# each option's every choice for the site.
-NOT_ENGINE = {"rules.py", "presentation/option_words.py"}
-ENGINE = [path for path in sorted(CORE.rglob("*.py")) if str(path.relative_to(CORE)) not in NOT_ENGINE]
-# the options every family's engine shares: the board, the family, and the standard rules' choices where the
-# 2000 and 2023 rulebooks differ (docs/rule-options.md); every other rule option is Machiavelli's
+# pipeline/board/, its options (`rules.py`, the shared ones) and their words (`presentation/option_words.py`)
+# included. Machiavelli's own options are its family's (pipeline/games/machiavelli/options.py), and so are
+# their words (pipeline/games/machiavelli/option_words.py).
+ENGINE = sorted(CORE.rglob("*.py"))
+# the options every board family's engine shares: the board, the family, and the standard rules' choices where
+# the 2000 and 2023 rulebooks differ (docs/rule-options.md); every other rule option is Machiavelli's
 SHARED_OPTIONS = {"map", "family", "explicit_convoy", "convoy_orders", "civil_disorder_distance"}
 MACHIAVELLI_BOARD_FACTS = {"single_unit", "straits"}  # Venice's one unit, the straits: facts of Machiavelli's maps
 
@@ -290,11 +289,26 @@ MACHIAVELLI_BOARD_FACTS = {"single_unit", "straits"}  # Venice's one unit, the s
 def _machiavelli_names() -> tuple[set[str], set[str], set[str]]:
     """Machiavelli's rule options, their choices with a name of their own (``convert_first``, not ``yes``),
     and its maps' facts: the names the shared engine must not use."""
-    from pipeline.board.rules import CHOICES, Rules
+    from pipeline.games.machiavelli.options import CHOICES, MachiavelliOptions
 
-    options = {f.name for f in dataclasses.fields(Rules)} - SHARED_OPTIONS
+    options = {f.name for f in dataclasses.fields(MachiavelliOptions)} - SHARED_OPTIONS
     choices = {c for name in options for c in CHOICES.get(name, ()) if "_" in c}
     return options, choices, MACHIAVELLI_BOARD_FACTS
+
+
+def test_the_engine_options_are_the_shared_ones() -> None:
+    """The board's `Rules` hold what Diplomacy and Machiavelli share; Machiavelli's own are its subclass's."""
+    from pipeline.board.rules import Rules
+    from pipeline.games import board_families
+    from pipeline.games.machiavelli.options import MachiavelliOptions
+
+    assert {f.name for f in dataclasses.fields(Rules)} == SHARED_OPTIONS
+    assert issubclass(MachiavelliOptions, Rules) and len(dataclasses.fields(MachiavelliOptions)) > 30
+    for family in board_families().values():  # each family's profiles and options are of its own class
+        fields = {f.name for f in dataclasses.fields(family.option_class)}
+        assert set(family.options) <= fields, family.id
+        assert all(type(rules) is family.option_class for rules in family.profiles.values()), family.id
+    assert board_families()["machiavelli"].option_class is MachiavelliOptions
 
 
 def _family_rules_in(source: str, options: set[str], choices: set[str], facts: set[str]) -> list[str]:
@@ -325,38 +339,19 @@ def _of_rules(node: ast.expr) -> bool:
     )
 
 
-# Reads still in the engine, each with the step of issue 29 that removes it: explain.py words the expense
-# limit from `rules.max_expenses`; that sentence moves with the order kinds' explanations into
-# order_kinds/expense.py (the order-kinds step), and this entry goes with it.
-NOT_YET_MOVED = {"explain.py": {"max_expenses"}}
-
-
-def _engine_reads(path: Path) -> list[str]:
-    """What `_family_rules_in` finds in an engine module, but the reads `NOT_YET_MOVED` names."""
-    allowed = NOT_YET_MOVED.get(str(path.relative_to(CORE)), set())
-    return [f for f in _family_rules_in(path.read_text(), *_machiavelli_names()) if f.split(": ")[1] not in allowed]
-
-
 @pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(CORE)))
 def test_the_shared_engine_reads_no_rule_of_machiavelli(path: Path) -> None:
-    """Straits, Venice, sieges, conversions, cities, retreats into a city: Machiavelli's `MovementHooks`,
-    `LegalityHooks` and `Family` hooks, never read in the engine its family shares with Diplomacy."""
-    found = _engine_reads(path)
+    """Straits, Venice, sieges, conversions, cities, retreats into a city, the expense limit: Machiavelli's
+    `MovementHooks`, `LegalityHooks` and `Family` hooks, never read in the engine its family shares with
+    Diplomacy."""
+    found = _family_rules_in(path.read_text(), *_machiavelli_names())
     assert not found, f"board/{path.relative_to(CORE)}: " + ", ".join(found)
 
 
-@pytest.mark.parametrize("name", sorted(NOT_YET_MOVED))
-def test_each_read_not_yet_moved_is_still_there(name: str) -> None:
-    # once a read has moved out of the engine, its entry in NOT_YET_MOVED must go too
-    found = {f.split(": ")[1] for f in _family_rules_in((CORE / name).read_text(), *_machiavelli_names())}
-    assert NOT_YET_MOVED[name] <= found, f"board/{name} no longer reads {NOT_YET_MOVED[name] - found}: drop them"
-
-
-def test_the_engine_is_every_module_but_the_options_and_their_words() -> None:
+def test_the_engine_is_every_module_of_the_board() -> None:
     names = {str(p.relative_to(CORE)) for p in ENGINE}
-    assert {"movement.py", "retreat.py", "legality.py", "explain.py", "order_kinds/expense.py"} <= names
-    assert {"presentation/report.py", "presentation/render.py"} <= names and not names & NOT_ENGINE
-    assert all((CORE / name).is_file() for name in NOT_ENGINE)
+    assert {"movement.py", "retreat.py", "legality.py", "explain.py", "order_kinds/expense.py", "rules.py"} <= names
+    assert {"presentation/report.py", "presentation/render.py", "presentation/option_words.py"} <= names
 
 
 def test_the_engine_check_would_catch_a_rule_read_in_the_engine() -> None:
@@ -440,10 +435,10 @@ def test_every_family_speaks_the_pipeline_interface() -> None:
 
 
 # --- an order kind is one module (docs/architecture.md, "A board order kind") --------------------------------
-# isinstance tests on an order kind left outside pipeline/board/order_kinds/: the rules branching on their own
-# orders (the movement engine, the adjustments, the retreats, Machiavelli's settlements, the DATC runner). The
-# figure may go down, never up.
-KIND_TESTS_LIMIT = 39
+# isinstance tests on an order kind left outside pipeline/board/order_kinds/: none. The rules ask the kind what
+# they need (`kind_of(order).holds`, `.moves_to`, `.supports_into`, `.becomes`, `.adjusts`...), and a family's
+# rules that settle one kind's own orders take them from the kind (`KIND.of(order)`, `KIND.among(orders)`).
+KIND_TESTS_LIMIT = 0
 ORDER_KINDS = PIPELINE / "board" / "order_kinds"
 # the layers that present orders dispatch through the kind (`kind_of(order)`), never on its class
 PRESENTING = [
@@ -477,12 +472,24 @@ def _kind_tests(tree: ast.AST, classes: set[str]) -> list[int]:
     return sorted(lines)
 
 
+def _imports_the_board(tree: ast.AST, path: Path) -> bool:
+    """Does the module import from the board engine (where the order kinds are)? A family of its own orders
+    (Catan's `Move`) may name a class alike without it being a board order kind."""
+    inside = PIPELINE / "board" in path.parents
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and ((node.module or "").startswith("pipeline.board") or (inside and node.level > 0))
+        for node in ast.walk(tree)
+    )
+
+
 def _kind_tests_outside_the_kinds() -> dict[Path, list[int]]:
     classes = _order_kind_classes()
     found = {}
     for path in sorted(PIPELINE.rglob("*.py")):
         if ORDER_KINDS not in path.parents:
-            lines = _kind_tests(ast.parse(path.read_text(), str(path)), classes)
+            tree = ast.parse(path.read_text(), str(path))
+            lines = _kind_tests(tree, classes) if _imports_the_board(tree, path) else []
             if lines:
                 found[path] = lines
     return found
@@ -510,6 +517,10 @@ def test_the_kind_test_count_would_catch_one() -> None:
         "if isinstance(o, str):\n    pass\n"
     )
     assert _kind_tests(tree, _order_kind_classes()) == [1, 3]
+    board = ast.parse("from pipeline.board.orders import Move\n")
+    assert _imports_the_board(board, PIPELINE / "games" / "x.py")
+    assert not _imports_the_board(ast.parse("from .orders import Move\n"), PIPELINE / "games" / "catan" / "x.py")
+    assert _imports_the_board(ast.parse("from .orders import Move\n"), PIPELINE / "board" / "x.py")
 
 
 # ---- no function over 100 lines (issue 29, "the knots cut") ----------------------------------------------

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.board.presentation.option_words import board_value
-from pipeline.board.rules import CHOICES
 from pipeline.games import families, profiles
+from pipeline.games.machiavelli.option_words import option_value
+from pipeline.games.machiavelli.options import CHOICES  # every board option's: the shared ones and Machiavelli's
 from pipeline.publish.option_words import rule_choices
 from pipeline.publish.reference import family_rules_page
 from pipeline.shared.i18n import LANGUAGES, translator
@@ -71,7 +72,7 @@ def test_the_rules_pages_say_values_in_words_not_codes(lang: str) -> None:
     options = {name for family in families().values() for name in family.options.names}
     assert [name for name in options if f"`{name}`" in page] == []  # no option named by its code
     t = translator(lang)
-    assert board_value("siege_commitment", "free", t) in page  # Objectif's choice, said
+    assert option_value("siege_commitment", "free", t) in page  # Objectif's choice, said
     catan = _every_sentence(lang)["catan.deck"]
     assert catan[0] in page  # every family: its profile's value
 
@@ -92,7 +93,7 @@ def test_each_rules_page_says_each_profiles_value_of_each_option(lang: str) -> N
             assert items[1:] == said, (family_id, profile.name)
     standard = _rules_pages(lang)["diplomacy"].split("<details")[2]
     assert board_value("explicit_convoy", "convoy_only", t) in standard
-    assert board_value("siege_commitment", "free", t) not in standard
+    assert option_value("siege_commitment", "free", t) not in standard
 
 
 def test_a_game_page_says_what_its_game_yaml_chose() -> None:
@@ -101,7 +102,7 @@ def test_a_game_page_says_what_its_game_yaml_chose() -> None:
     assert "Le premier joueur à atteindre 12 points de victoire gagne." in french
     assert len(french) == len(game.data["options"])
     objectif = rule_choices(load_game(ROOT / "games" / "machiavelli-objectif"), translator("en"))
-    assert board_value("siege_commitment", "free", translator("en")) in objectif
+    assert option_value("siege_commitment", "free", translator("en")) in objectif
     # standard Diplomacy: the choices where its two profiles differ, at the 2000 rulebook's values (profile standard)
     english = translator("en")
     rulebook_2000 = {"explicit_convoy": "land_fallback", "convoy_orders": "any_route"}

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 from .board import Board, coast_of, space_of
 from .legality import DEFAULT_RULES, Illegal
-from .orders import AdjustmentOrder, Build, Maintain, Order, Remove, Waive
+from .order_kinds import kind_of
+from .order_kinds.build import KIND as BUILD
+from .order_kinds.remove import KIND as REMOVE
+from .orders import Build, Order, Remove
 from .outcome import Outcome, Reason
 from .position import Phase, PhaseKind, Position
 from .rules import Rules
@@ -109,9 +112,9 @@ def adjudicate_adjustments(
     board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules = DEFAULT_RULES
 ) -> AdjustmentResult:
     outcomes: list[Outcome] = []
-    by_power: dict[str, list[AdjustmentOrder]] = {}
+    by_power: dict[str, list[Order]] = {}
     for power, order in orders:
-        if isinstance(order, (Build, Remove, Waive, Maintain)):
+        if kind_of(order).adjusts:
             by_power.setdefault(power, []).append(order)
         else:
             outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
@@ -130,30 +133,32 @@ def adjudicate_adjustments(
 
 
 def _builds(
-    board: Board, position: Position, power: str, due: int, given: list[AdjustmentOrder], units: dict[str, Unit]
+    board: Board, position: Position, power: str, due: int, given: list[Order], units: dict[str, Unit]
 ) -> list[Outcome]:
     """Carry out up to `due` builds or waives, in the order given; add the new units to `units`."""
     outcomes: list[Outcome] = []
     used: set[str] = set()
     spent = 0
     for order in given:
-        if isinstance(order, (Remove, Maintain)):
+        kind = kind_of(order)
+        if kind.removes or kind.keeps:
             outcomes.append(Outcome(power, order, False, Reason.NO_REMOVAL_DUE))
             continue
         if spent >= due:
             outcomes.append(Outcome(power, order, False, Reason.NO_BUILD_ALLOWED))
             continue
-        if isinstance(order, Waive):
+        build = BUILD.of(order)
+        if build is None:  # a waive: one build due spent
             spent += 1
             outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS))
             continue
         try:
-            loc = build_location(board, position, power, order, used)
+            loc = build_location(board, position, power, build, used)
         except Illegal as why:
             outcomes.append(Outcome(power, order, False, why.reason, why.detail))
             continue
-        assert order.kind is not None  # build_location refuses a build that names no kind
-        unit = Unit(power, order.kind, loc)
+        assert build.kind is not None  # build_location refuses a build that names no kind
+        unit = Unit(power, build.kind, loc)
         spent += 1
         used.add(unit.space)
         units[unit.space] = unit
@@ -166,16 +171,17 @@ def _removals(
     position: Position,
     power: str,
     due: int,
-    given: list[AdjustmentOrder],
+    given: list[Order],
     units: dict[str, Unit],
     rules: Rules,
 ) -> list[Outcome]:
     """Carry out `due` removals: those ordered first, then civil disorder; take them out of `units`."""
     outcomes: list[Outcome] = []
     removed: set[str] = set()
-    for order in given:
-        if not isinstance(order, Remove):
-            outcomes.append(Outcome(power, order, False, Reason.NO_BUILD_ALLOWED))
+    for given_order in given:
+        order = REMOVE.of(given_order)
+        if order is None:
+            outcomes.append(Outcome(power, given_order, False, Reason.NO_BUILD_ALLOWED))
             continue
         space = space_of(order.at)
         unit = position.unit_at(space)

@@ -13,7 +13,7 @@ from pipeline.shared.dice import FixedDice
 from .board import Board
 from .calendar import PhaseResult
 from .codec import unit_text
-from .family import Family
+from .family import AnyFamily
 from .notation import parse_order, split_orders, structured_order
 from .order_checks import revised
 from .orders import Order
@@ -30,7 +30,7 @@ class _CaseError(PipelineError):
     pass
 
 
-def case_problems(family: Family, raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+def case_problems(family: AnyFamily, raw: Mapping[str, Any]) -> list[tuple[str, str]]:
     """What of a case is not in the shape docs/rule-cases.md describes (a list of turns, each a mapping whose
     orders map each power to a list of orders): said before the case is played, never a traceback."""
     problems = [(key, "expected a mapping") for key in _MAPPINGS if not _mapping_or_none(raw.get(key))]
@@ -56,7 +56,7 @@ def _mapping_or_none(value: object) -> bool:
     return value is None or isinstance(value, Mapping)
 
 
-def play_case(family: Family, board: Board, rules: Rules, data: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+def play_case(family: AnyFamily, board: Board, rules: Rules, data: Mapping[str, Any]) -> tuple[list[str], list[str]]:
     """Play a case of a board family from its position (or the map's start, the `start` fixture) turn by turn:
     its failures and its warnings."""
     if data.get("fixture") == START:
@@ -79,7 +79,7 @@ def play_case(family: Family, board: Board, rules: Rules, data: Mapping[str, Any
 
 
 def _given(
-    family: Family, board: Board, rules: Rules, position: Position, turn: Mapping[str, Any], label: str
+    family: AnyFamily, board: Board, rules: Rules, position: Position, turn: Mapping[str, Any], label: str
 ) -> tuple[list[tuple[str, str]], list[tuple[str, Order]], list[str]]:
     """A turn's orders as an order file reads them (each power's texts and orders), and what the orders the
     case expects refused came out as, where that is not what it expects."""
@@ -115,7 +115,7 @@ def _given(
     return texts, orders, failures
 
 
-def _check_turn(board: Board, expect: Mapping[str, Any], result: PhaseResult, family: Family) -> list[str]:
+def _check_turn(board: Board, expect: Mapping[str, Any], result: PhaseResult, family: AnyFamily) -> list[str]:
     """What the phase played belies of what the case expects after it: the position, its events, the income."""
     failures = _check_position(board, expect, result.after, family)
     shown = [f"{e.kind.value} {e.place}" for e in result.events]
@@ -170,7 +170,7 @@ def _places(board: Board, by_power: Mapping[str, Any] | None) -> dict[str, str]:
     return out
 
 
-def _position(board: Board, data: Mapping[str, Any], family: Family) -> Position:
+def _position(board: Board, data: Mapping[str, Any], family: AnyFamily) -> Position:
     dislodged = []
     for entry in data.get("dislodged") or []:
         unit = _unit(board, str(entry["power"]), str(entry["unit"]))
@@ -189,7 +189,7 @@ def _position(board: Board, data: Mapping[str, Any], family: Family) -> Position
     )
 
 
-def _over_start(board: Board, data: Mapping[str, Any], start: Position, family: Family) -> Position:
+def _over_start(board: Board, data: Mapping[str, Any], start: Position, family: AnyFamily) -> Position:
     """The map's starting position under the case's profile, with what the case gives over it: a power
     whose units it lists has exactly those; its phase, control and sections replace the start's."""
     given = {str(p): v for p, v in (data.get("units") or {}).items()}
@@ -210,7 +210,7 @@ def _over_start(board: Board, data: Mapping[str, Any], start: Position, family: 
 
 
 def _check_refused(
-    family: Family, text: str, code: str, board: Board, position: Position, power: str, rules: Rules
+    family: AnyFamily, text: str, code: str, board: Board, position: Position, power: str, rules: Rules
 ) -> list[str]:
     """An order the case expects `judge validate` to refuse: with the reason code `code`, or `not_understood`
     for an order that does not parse."""
@@ -248,7 +248,7 @@ def _check_results(
     return failures
 
 
-def _check_position(board: Board, expect: Mapping[str, Any], after: Position, family: Family) -> list[str]:
+def _check_position(board: Board, expect: Mapping[str, Any], after: Position, family: AnyFamily) -> list[str]:
     failures = []
     if "units" in expect:
         want = {(u.power, unit_text(u)) for u in _units(board, expect["units"])}

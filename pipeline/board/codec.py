@@ -23,13 +23,13 @@ from pipeline.errors import DataError, Problem
 
 from .board import Board
 from .calendar import IncomeLine
-from .family import Family
+from .family import AnyFamily
 from .outcome import Outcome
 from .position import Dislodged, Phase, Position
 from .units import AUTONOMOUS, SPECIALS, Unit, UnitKind
 
 
-def position_to_data(board: Board, position: Position, family: Family) -> dict[str, Any]:
+def position_to_data(board: Board, position: Position, family: AnyFamily) -> dict[str, Any]:
     """The state file of `position`: the places each power holds (the family's `holdings`: supply centres'
     `owners`, or Machiavelli's `control` of provinces), then the family's own sections (`Family.state_to_data`)."""
     data: dict[str, Any] = {"phase": str(position.phase)}
@@ -65,7 +65,7 @@ def unit_text(unit: Unit) -> str:
     return f"{unit} ({unit.special})" if unit.special else str(unit)
 
 
-def position_from_data(board: Board, data: Any, file: str, family: Family) -> Position:
+def position_from_data(board: Board, data: Any, file: str, family: AnyFamily) -> Position:
     """Read a state document back, reporting every problem at once."""
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
@@ -169,7 +169,7 @@ def year_end_to_data(
     return data
 
 
-def split_state(data: Mapping[str, Any], family: Family) -> tuple[dict[str, Any], dict[str, Any]]:
+def split_state(data: Mapping[str, Any], family: AnyFamily) -> tuple[dict[str, Any], dict[str, Any]]:
     """A state document's public part and its private part (the family's `private_sections`: Machiavelli's
     treasuries and loans)."""
     public = {k: v for k, v in data.items() if k not in family.private_sections}
@@ -177,7 +177,7 @@ def split_state(data: Mapping[str, Any], family: Family) -> tuple[dict[str, Any]
     return public, private
 
 
-def merge_state(public: Any, private: Mapping[str, Any], family: Family) -> Any:
+def merge_state(public: Any, private: Mapping[str, Any], family: AnyFamily) -> Any:
     """The state document with its private part put back (in place: `public` was just read from its file,
     and keeps its line numbers)."""
     if isinstance(public, dict):

@@ -11,7 +11,6 @@ from .order_kinds.presenting import Explained, Refusal
 from .orders import Order
 from .outcome import CHECK_WORDS, OTHER_WORDS, Reason, SubReason
 from .position import PhaseKind, Position
-from .rules import Rules
 from .units import AUTONOMOUS, CITY, Unit, UnitKind
 
 _KIND = {UnitKind.ARMY: "army", UnitKind.FLEET: "fleet", UnitKind.GARRISON: "garrison"}
@@ -69,7 +68,6 @@ def check_words(
     board: Board,
     position: Position,
     power: str,
-    rules: Rules | None = None,
 ) -> str:
     """Why `order` of `power` is refused in `position`, in plain words: never a reason code. The order's kind
     adds what only it knows (`pipeline.board.order_kinds.presenting.Explained`)."""
@@ -98,14 +96,14 @@ def check_words(
         "into": _A_KIND.get(into, "a unit") if isinstance(into, UnitKind) else "a unit",
         "other": _other_power(board, power, told.other),
         "phase": _PHASES[position.phase.kind],
-        "limit": str(rules.max_expenses) if rules is not None and rules.max_expenses is not None else "",
+        "limit": detail.get("allowed", ""),  # a limit of the rules, the family's check tells it
         "needed": detail.get("needed", "more"),
         "ducats": str(getattr(order, "ducats", "")),
     }
     words = CHECK_WORDS.get(reason, OTHER_WORDS)
     if isinstance(words, str):
         return words.format_map(values)
-    case = _case(refusal, told, at, place, rules)
+    case = _case(refusal, told, at, place)
     return words.get(case, words[""]).format_map(values)
 
 
@@ -113,7 +111,7 @@ def check_words(
 _SUB_REASON_FIRST = (Reason.ILLEGAL_NO_CONVOY_ROUTE, Reason.ILLEGAL_EXPENSE, Reason.REBELLION_NOT_ALLOWED)
 
 
-def _case(refusal: Refusal, told: Explained, at: str | None, place: str, rules: Rules | None) -> str:
+def _case(refusal: Refusal, told: Explained, at: str | None, place: str) -> str:
     """Which of a reason's sentences fits this order ("" the general one): the sub-reason's, a retreat's, the
     case the order's kind chose, or the general rules'."""
     reason, detail = refusal.reason, refusal.detail
@@ -127,7 +125,7 @@ def _case(refusal: Refusal, told: Explained, at: str | None, place: str, rules: 
     if reason is Reason.ILLEGAL_NO_UNIT:
         return "own" if at and space_of(place) == space_of(at) else ""
     if reason is Reason.TOO_MANY_EXPENSES:
-        return "limit" if rules is not None and rules.max_expenses is not None else ""
+        return "limit" if "allowed" in detail else ""
     if reason is Reason.ILLEGAL_NOT_OWNER:
         return "autonomous" if detail.get("owner") == AUTONOMOUS else ""
     return ""

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Generic
 
 from pipeline.errors import Problem
 from pipeline.shared.dice import Dice
+from pipeline.shared.translations import Translations
 
 from .board import Board
 from .calendar import PhaseResult
 from .legal_orders import LegalOrders, UnitOrders, legal_orders
-from .legality import LegalityHooks
+from .legality import LegalityHooks, R
 from .movement import NO_HOOKS, MovementHooks
 from .notation import parse_order
 from .order_checks import check_parsed_order
@@ -30,20 +31,23 @@ from .units import AUTONOMOUS, Unit
 # ---- the board families' base ------------------------------------------------------------------------
 
 
-class Family(ABC):
-    """A game family. Facts are attributes; rules are methods (pure: values in, values out)."""
+class Family(ABC, Generic[R]):
+    """A game family. Facts are attributes; rules are methods (pure: values in, values out). `R` is the class
+    of its games' options: the shared `Rules`, or its own subclass of them, which its methods and hooks read
+    (the engine hands them a game's options as it got them)."""
 
     id: str  # the family id game rules name (`Rules.family`)
     seasons: tuple[str, ...]  # the campaigns of a year, in order
     holdings: str = "owners"  # what a state file calls the places each power holds: `owners` (supply centres)
     has_money: bool = False  # treasuries, loans and money orders: what a game's `secret_money` keeps secret
-    movement_hooks: MovementHooks = NO_HOOKS  # what the family adds to the shared movement rules
+    movement_hooks: MovementHooks[R] = NO_HOOKS  # what the family adds to the shared movement rules
     palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
-    profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
-    options: tuple[str, ...] = ()  # the `Rules` options a game of the family may set (the others keep their default)
+    profiles: Mapping[str, R] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
+    option_class: type[Rules] = Rules  # the class of its games' options (`R`)
+    options: tuple[str, ...] = ()  # the options a game of the family may set (the others keep their default)
 
     @property
-    def legality_hooks(self) -> LegalityHooks:
+    def legality_hooks(self) -> LegalityHooks[R]:
         """What the family adds to the shared checks of one order and to the retreats: the movement hooks'
         (`MovementHooks.legality`), so that an order file's check, the movement plan, the retreats and the
         order form ask the same."""
@@ -51,13 +55,13 @@ class Family(ABC):
 
     # ---- the calendar ------------------------------------------------------------------------
 
-    def winners(self, board: Board, position: Position, rules: Rules) -> tuple[tuple[str, ...], str] | None:
+    def winners(self, board: Board, position: Position, rules: R) -> tuple[tuple[str, ...], str] | None:
         """Whether the game is over in `position`: who won, and why (a code its presentation words); None
         while it goes on."""
         return None
 
     @abstractmethod
-    def start_position(self, board: Board, rules: Rules) -> Position:
+    def start_position(self, board: Board, rules: R) -> Position:
         """The map's starting position under these rules, in the first phase with orders."""
 
     @abstractmethod
@@ -66,13 +70,13 @@ class Family(ABC):
         board: Board,
         position: Position,
         orders: Iterable[tuple[str, Order]],
-        rules: Rules,
+        rules: R,
         dice: Dice | None = None,
     ) -> PhaseResult:
         """Adjudicate the phase `position` is in, with every step the family's calendar puts in it,
         and move on to the next phase that needs orders."""
 
-    def rolls_dice(self, rules: Rules) -> bool:
+    def rolls_dice(self, rules: R) -> bool:
         """Do these rules roll dice (then a game keeps a dice commitment in its game.yaml)?"""
         return False
 
@@ -86,18 +90,18 @@ class Family(ABC):
         return [], []
 
     @abstractmethod
-    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: R) -> Order:
         """The legality check of one order on its own: the order as the adjudication will read it, or
         `Illegal` with the reason."""
 
-    def read_order(self, text: str, board: Board, position: Position, power: str, rules: Rules) -> Order:
+    def read_order(self, text: str, board: Board, position: Position, power: str, rules: R) -> Order:
         """Parse an order and check it (`pipeline.board.order_checks.read_order` with this family's check)."""
         return self.check_parsed_order(
             text, parse_order(text, board, position.phase.kind), board, position, power, rules
         )
 
     def check_parsed_order(
-        self, text: str, order: Order, board: Board, position: Position, power: str, rules: Rules
+        self, text: str, order: Order, board: Board, position: Position, power: str, rules: R
     ) -> Order:
         """An order already parsed from `text`, checked; errors name the order as written."""
         return check_parsed_order(text, order, board, position, power, rules, check=self.check_order)
@@ -129,7 +133,7 @@ class Family(ABC):
     def adjusting_powers(self, board: Board, position: Position) -> set[str]:
         """The powers with something to order in an adjustment phase."""
 
-    def legal_orders(self, board: Board, position: Position, rules: Rules, power: str) -> LegalOrders:
+    def legal_orders(self, board: Board, position: Position, rules: R, power: str) -> LegalOrders:
         """Every legal order of `power` in this phase, for the order form (docs/legal-orders.md)."""
         return legal_orders(board, position, rules, power, self)
 
@@ -139,18 +143,18 @@ class Family(ABC):
         """Orders a unit may be given besides moves, holds, supports and convoys (to be checked)."""
         return ()
 
-    def unitless_orders(self, board: Board, rules: Rules, power: str) -> Iterable[Order]:
+    def unitless_orders(self, board: Board, rules: R, power: str) -> Iterable[Order]:
         """The orders for no unit a power may give in a movement phase, to be checked (Machiavelli:
         `Ally <power>`, where the map has straits and the rules the command)."""
         return ()
 
     def legal_adjustments(
-        self, board: Board, position: Position, rules: Rules, power: str
+        self, board: Board, position: Position, rules: R, power: str
     ) -> tuple[tuple[UnitOrders, ...], dict[str, object]] | None:
         """The adjustment phase's legal orders, if the family's differ from Diplomacy's."""
         return None
 
-    def legal_money(self, board: Board, position: Position, rules: Rules, power: str) -> dict[str, object] | None:
+    def legal_money(self, board: Board, position: Position, rules: R, power: str) -> dict[str, object] | None:
         """What may be spent on what in this phase (None: no money orders now)."""
         return None
 
@@ -159,6 +163,11 @@ class Family(ABC):
     def standing(self, position: Position, power: str) -> tuple[int, ...]:
         """What ranks a power in the standings, most important first."""
         return (len(position.centres_of(power)),)
+
+    def option_value(self, name: str, value: Any, t: Translations) -> str:
+        """What the family's own option `name` (one of `options` the shared `Rules` has not) set to `value`
+        means for a player, in `t`'s language (`KeyError`: no such option)."""
+        raise KeyError(name)
 
     # ---- the state codec: what the family adds to a state file ----------------------------------
 
@@ -183,3 +192,6 @@ class Family(ABC):
     def case_warnings(self, board: Board, data: Mapping[str, Any]) -> list[str]:
         """What a rule case's position may not mean as written (said, the case still played)."""
         return []
+
+
+AnyFamily = Family[Any]  # a board family, whatever the class of its games' options

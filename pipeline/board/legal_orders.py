@@ -40,15 +40,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pipeline.errors import OrderError
 
 from .adjustment import adjustments_due, build_sites
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks, check_movement_order
+from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, AnyLegalityHooks, Illegal, check_movement_order
 from .notation import parse_order
-from .order_checks import check_order, check_parsed_order
+from .order_checks import OrderCheck, check_order, check_parsed_order
 from .order_kinds import KINDS, kind_of
 from .orders import (
     MOVEMENT_KINDS,
@@ -117,31 +117,31 @@ class LegalOrders:
         }
 
 
-OrderCheck = Callable[[Board, Position, str, Order, Rules], Order]
 UnitExtras = Callable[[Unit], Iterable[Order]]
 
 
 class LegalOrderHooks(Protocol):
-    """What a game family adds to the legal orders (`pipeline.board.family.Family` provides them)."""
+    """What a game family adds to the legal orders (`pipeline.board.family.Family` provides them; `rules` are
+    its games' options, of its own class)."""
 
     @property
-    def legality_hooks(self) -> LegalityHooks: ...
+    def legality_hooks(self) -> AnyLegalityHooks: ...
 
-    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order: ...
+    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Any) -> Order: ...
 
     def unit_order_extras(self, unit: Unit) -> Iterable[Order]: ...
 
-    def unitless_orders(self, board: Board, rules: Rules, power: str) -> Iterable[Order]: ...
+    def unitless_orders(self, board: Board, rules: Any, power: str) -> Iterable[Order]: ...
 
     def legal_adjustments(
-        self, board: Board, position: Position, rules: Rules, power: str
+        self, board: Board, position: Position, rules: Any, power: str
     ) -> tuple[tuple[UnitOrders, ...], dict[str, object]] | None: ...
 
-    def legal_money(self, board: Board, position: Position, rules: Rules, power: str) -> dict[str, object] | None: ...
+    def legal_money(self, board: Board, position: Position, rules: Any, power: str) -> dict[str, object] | None: ...
 
 
 def accepted(
-    text: str, board: Board, position: Position, power: str, rules: Rules, check: OrderCheck = check_order
+    text: str, board: Board, position: Position, power: str, rules: Rules, check: OrderCheck[Any] = check_order
 ) -> str | None:
     """The canonical text of the order `text` says, if the order-file check (the family's `check`)
     accepts it; else None."""
@@ -158,7 +158,7 @@ def keep(
     position: Position,
     power: str,
     rules: Rules,
-    check: OrderCheck = check_order,
+    check: OrderCheck[Any] = check_order,
 ) -> tuple[str, ...]:
     """The canonical texts of the candidates the check accepts, sorted by kind of order (the kinds'
     `rank`), then text."""
@@ -399,7 +399,7 @@ def unit_candidates(
 
 
 def retreat_candidates(
-    board: Board, position: Position, entry: Dislodged, rules: Rules, hooks: LegalityHooks = NO_LEGALITY_HOOKS
+    board: Board, position: Position, entry: Dislodged, rules: Rules, hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS
 ) -> list[Order]:
     """A dislodged unit's retreats (into its city too, where the family's `hooks` allow it), then disbanding."""
     u = entry.unit
@@ -419,7 +419,7 @@ def movement_options(
     position: Position,
     rules: Rules = DEFAULT_RULES,
     extras: UnitExtras | None = None,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> dict[str, list[MovementOrder]]:
     """Every likely order of each unit on the board, by space (for a garrison: its city's space), for
     random play.
@@ -442,7 +442,7 @@ def movement_options(
 
 
 def _legal(
-    board: Board, position: Position, power: str, order: MovementOrder, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: MovementOrder, rules: Rules, hooks: AnyLegalityHooks
 ) -> bool:
     try:
         check_movement_order(board, position, power, order, rules, hooks)
@@ -452,7 +452,7 @@ def _legal(
 
 
 def retreat_choices(
-    board: Board, position: Position, rules: Rules = DEFAULT_RULES, hooks: LegalityHooks = NO_LEGALITY_HOOKS
+    board: Board, position: Position, rules: Rules = DEFAULT_RULES, hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS
 ) -> dict[str, list[Order]]:
     """For each dislodged unit: its retreats (into its city too, where the family's `hooks` allow it), then
     disbanding."""
@@ -519,7 +519,7 @@ def _retreats(
 
 
 def _adjustments(
-    board: Board, position: Position, rules: Rules, power: str, check: OrderCheck
+    board: Board, position: Position, rules: Rules, power: str, check: OrderCheck[Any]
 ) -> tuple[tuple[UnitOrders, ...], dict[str, object]]:
     """Diplomacy's adjustments: removals of one's units, builds in one's home centres, or a waive."""
     units = [
@@ -527,7 +527,7 @@ def _adjustments(
         for u in sorted(position.units_of(power), key=unit_key)
     ]
     due, choices = adjustment_choices(board, position, power)
-    build_texts = keep([c for c in choices if isinstance(c, Build)], board, position, power, rules, check)
+    build_texts = keep([c for c in choices if kind_of(c).builds], board, position, power, rules, check)
     waive = accepted(str(Waive()), board, position, power, rules, check)
     data: dict[str, object] = {"waive": waive is not None, "waive_order": waive, "due": due}
     data["builds"] = list(build_texts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from .board import Board, coast_of, space_of
 from .orders import (
@@ -29,6 +30,9 @@ from .rules import Rules
 from .units import ARMY, CITY, FLEET, GARRISON, Unit, UnitKind
 
 DEFAULT_RULES = Rules()
+# the options of a family's game: the shared `Rules`, or a family's subclass of them (Machiavelli's); a family's
+# hooks are typed by its own, and the engine hands them the game's options as it got them
+R = TypeVar("R", bound=Rules)
 
 
 class Illegal(Exception):
@@ -67,22 +71,23 @@ def find_unit(position: Position, kind: UnitKind | None, at: str) -> Unit | None
 
 
 @dataclass(frozen=True)
-class LegalityHooks:
+class LegalityHooks(Generic[R]):
     """What a family adds to the shared checks of one order and to the retreats (`pipeline.board.retreat`),
     each hook named for what it decides. A hook left None (all of them for Diplomacy) adds nothing; the
     movement plan asks them through `MovementHooks.legality`; docs/architecture.md lists Machiavelli's."""
 
-    garrison_city: Callable[[Board, str, Rules], bool] | None = None  # may the province's city hold a garrison?
-    army_besieges_port: Callable[[Rules], bool] | None = None  # may an army besiege a port city? (None: yes)
-    retreat_closed: Callable[[Board, Position, Unit, str, Rules], bool] | None = None  # shut to this retreat?
+    garrison_city: Callable[[Board, str, R], bool] | None = None  # may the province's city hold a garrison?
+    army_besieges_port: Callable[[R], bool] | None = None  # may an army besiege a port city? (None: yes)
+    retreat_closed: Callable[[Board, Position, Unit, str, R], bool] | None = None  # shut to this retreat?
     space_taken: Callable[[Board, Position, str], bool] | None = None  # held, though no unit stands in it?
-    city_retreat: Callable[[Board, Position, Dislodged, Rules], bool] | None = None  # retreat into its city?
+    city_retreat: Callable[[Board, Position, Dislodged, R], bool] | None = None  # retreat into its city?
 
 
-NO_LEGALITY_HOOKS = LegalityHooks()
+AnyLegalityHooks = LegalityHooks[Any]  # a game's family's hooks, as the engine holds them
+NO_LEGALITY_HOOKS: AnyLegalityHooks = LegalityHooks()
 
 
-def garrison_city(board: Board, province: str, rules: Rules, hooks: LegalityHooks = NO_LEGALITY_HOOKS) -> bool:
+def garrison_city(board: Board, province: str, rules: Rules, hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS) -> bool:
     """Can the city of `province` hold a garrison under these rules? The family says
     (`LegalityHooks.garrison_city`); no city can where it says nothing."""
     return hooks.garrison_city is not None and hooks.garrison_city(board, province, rules)
@@ -124,7 +129,7 @@ def check_movement_order(
     power: str,
     order: MovementOrder,
     rules: Rules = DEFAULT_RULES,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> MovementOrder:
     """Check one movement-phase order on its own, with the family's `hooks`; return it with exact
     destinations."""
@@ -138,7 +143,7 @@ def check_order_of(
     order: MovementOrder,
     found: Unit | None,
     rules: Rules,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> MovementOrder:
     """`check_movement_order` for the unit `found` already where the order names it (`find_unit`)."""
     unit = check_unit(order.kind, order.at, found, power)
@@ -147,11 +152,15 @@ def check_order_of(
     return _MOVEMENT_CHECKS[type(order)](board, position, unit, order, rules, hooks)
 
 
-def _check_hold(board: Board, position: Position, unit: Unit, order: Hold, rules: Rules, hooks: LegalityHooks) -> Hold:
+def _check_hold(
+    board: Board, position: Position, unit: Unit, order: Hold, rules: Rules, hooks: AnyLegalityHooks
+) -> Hold:
     return order if order.kind is unit.kind and order.at == unit.location else Hold(unit.kind, unit.location)
 
 
-def _check_move(board: Board, position: Position, unit: Unit, order: Move, rules: Rules, hooks: LegalityHooks) -> Move:
+def _check_move(
+    board: Board, position: Position, unit: Unit, order: Move, rules: Rules, hooks: AnyLegalityHooks
+) -> Move:
     if unit.kind is FLEET:
         if order.via_convoy:
             raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
@@ -178,7 +187,7 @@ def _check_support(
     unit: Unit,
     order: SupportHold | SupportMove | SupportConvert,
     rules: Rules,
-    hooks: LegalityHooks,
+    hooks: AnyLegalityHooks,
 ) -> SupportHold | SupportMove | SupportConvert:
     supported = find_unit(position, order.target_kind, order.target)
     if supported is None:
@@ -224,7 +233,7 @@ def _check_support(
 
 
 def _check_convoy(
-    board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules, hooks: AnyLegalityHooks
 ) -> Convoy:
     if unit.kind is not FLEET or not board.can_convoy_from(unit.space):
         raise Illegal(Reason.ILLEGAL_NOT_CONVOYABLE)
@@ -248,7 +257,7 @@ def _check_convoy(
 
 
 def _check_convert(
-    board: Board, position: Position, unit: Unit, order: Convert, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, unit: Unit, order: Convert, rules: Rules, hooks: AnyLegalityHooks
 ) -> Convert:
     """Army or fleet into the garrison of its province's empty fortified city, or the reverse; fleets only
     in ports; never army to fleet at once; a besieged garrison cannot convert."""
@@ -274,7 +283,7 @@ def _check_convert(
 
 
 def _check_lift(
-    board: Board, position: Position, unit: Unit, order: LiftSiege, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, unit: Unit, order: LiftSiege, rules: Rules, hooks: AnyLegalityHooks
 ) -> LiftSiege:
     if space_of(unit.location) not in position.sieges:
         raise Illegal(Reason.ILLEGAL_NOT_BESIEGING)
@@ -282,7 +291,7 @@ def _check_lift(
 
 
 def _check_besiege(
-    board: Board, position: Position, unit: Unit, order: Besiege, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, unit: Unit, order: Besiege, rules: Rules, hooks: AnyLegalityHooks
 ) -> Besiege:
     province = space_of(unit.location)
     garrison = position.units.get(province + CITY)

@@ -23,11 +23,20 @@ import functools
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import Any, Generic, NamedTuple, cast
 
 from .backup import szykman_then_circular
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks, check_order_of, find_unit
+from .legality import (
+    DEFAULT_RULES,
+    NO_LEGALITY_HOOKS,
+    Illegal,
+    LegalityHooks,
+    R,
+    check_order_of,
+    find_unit,
+)
+from .order_kinds import kind_of
 from .orders import (
     MOVEMENT_KINDS,
     Ally,
@@ -60,7 +69,7 @@ _unit_strength: UnitStrength = operator.attrgetter("strength")
 # ---- the values the stages pass on --------------------------------------------------------------
 
 
-class Setting(NamedTuple):
+class Setting(NamedTuple, Generic[R]):
     """What every stage and hook of one movement phase reads: the map, the position before the moves,
     the rules, and what the `Ally` orders given grant (power -> the powers it lets through). The values
     of a phase are named tuples: frozen, and quick to make (a frozen dataclass is not: every field costs a
@@ -68,7 +77,7 @@ class Setting(NamedTuple):
 
     board: Board
     position: Position
-    rules: Rules
+    rules: R  # the game's options: its family's class of them
     allies: Mapping[str, frozenset[str]]
 
 
@@ -131,7 +140,7 @@ _planned_order = functools.partial(tuple.__new__, PlannedOrder)
 class Plan(NamedTuple):
     """The orders of one movement phase, checked and matched."""
 
-    setting: Setting
+    setting: Setting[Any]
     orders: tuple[PlannedOrder, ...]  # one per unit on the board, in board order
     order_at: Mapping[str, int]  # space -> the number of its unit's order
     moves_into: Mapping[str, tuple[int, ...]]  # space -> the moves into it
@@ -166,32 +175,33 @@ AfterMoves = Callable[["Decisions", Owners, Owners], tuple[dict[str, Rebellion],
 
 
 @dataclass(frozen=True)
-class MovementHooks:
+class MovementHooks(Generic[R]):
     """What a family adds to the shared movement rules, each hook named for what it decides, grouped by
     the stage that asks it. A hook left None (all of them for Diplomacy) adds nothing and costs nothing;
     docs/architecture.md lists Machiavelli's."""
 
     # the plan
-    allies_allowed: Callable[[Rules], bool] | None = None  # are `Ally` orders in play? (None: yes, opening nothing)
-    void: Callable[[Setting, Unit], Illegal | None] | None = None  # why the unit holds whatever its order
-    before_moves: Callable[[Setting, Sequence[UnitOrder]], Sequence[UnitOrder]] | None = None  # what happens first
-    way_closed: Callable[[Setting, str, str, str], bool] | None = None  # (src, dst, power): shut to its fleets?
-    siege_lock: Callable[[Setting, Unit, MovementOrder], bool] | None = None  # bound to another order?
-    converts_in_place: Callable[[Setting, Unit], bool] | None = None  # a conversion that is no move
-    shut_spaces: Callable[[Setting, Sequence[Unit]], frozenset[str]] | None = None  # empty, yet closed to moves
+    allies_allowed: Callable[[R], bool] | None = None  # are `Ally` orders in play? (None: yes, opening nothing)
+    void: Callable[[Setting[R], Unit], Illegal | None] | None = None  # why the unit holds whatever its order
+    before_moves: Callable[[Setting[R], Sequence[UnitOrder]], Sequence[UnitOrder]] | None = None  # what happens first
+    way_closed: Callable[[Setting[R], str, str, str], bool] | None = None  # (src, dst, power): shut to its fleets?
+    siege_lock: Callable[[Setting[R], Unit, MovementOrder], bool] | None = None  # bound to another order?
+    converts_in_place: Callable[[Setting[R], Unit], bool] | None = None  # a conversion that is no move
+    shut_spaces: Callable[[Setting[R], Sequence[Unit]], frozenset[str]] | None = None  # empty, yet closed to moves
     extra_support: ExtraSupport | None = None  # added to each order's attack, defence and prevention
     # the decisions
     entry_blocked: Callable[[Decisions, int], bool] | None = None  # a move stopped by another order's doing
     conversion_stopped: Callable[[Decisions, int], Sequence[int]] | None = None  # the moves that stop it
     # the execution
-    converts_when_dislodged: Callable[[Setting], bool] | None = None  # a converting unit is not dislodged
+    converts_when_dislodged: Callable[[Setting[R]], bool] | None = None  # a converting unit is not dislodged
     sieges: Callable[[Decisions], Sieges] | None = None  # the sieges after the moves, the cities taken
     after_moves: AfterMoves | None = None  # what else the moves change (rebellions, owners, cities)
     # the checks of each order on its own, which the plan makes with the family's hooks (`Family.legality_hooks`)
-    legality: LegalityHooks = NO_LEGALITY_HOOKS
+    legality: LegalityHooks[R] = NO_LEGALITY_HOOKS
 
 
-NO_HOOKS = MovementHooks()
+AnyMovementHooks = MovementHooks[Any]  # a game's family's hooks, as the engine holds them
+NO_HOOKS: AnyMovementHooks = MovementHooks()
 
 
 def adjudicate_movement(
@@ -202,7 +212,7 @@ def adjudicate_movement(
     rules: Rules = DEFAULT_RULES,
     strength: UnitStrength = _unit_strength,
     trace: list[str] | None = None,
-    hooks: MovementHooks = NO_HOOKS,
+    hooks: AnyMovementHooks = NO_HOOKS,
 ) -> MovementResult:
     """Adjudicate a movement phase. `orders` are (power, order) pairs, in the order given; `hooks`: what
     the game's family adds to the movement rules; `trace` collects the resolver's guesses."""
@@ -221,7 +231,7 @@ def plan_movement(
     given: Iterable[tuple[str, Order]],
     rules: Rules,
     strength: UnitStrength,
-    hooks: MovementHooks,
+    hooks: AnyMovementHooks,
 ) -> Plan:
     """The orders checked, alone and against each other, and matched."""
     unitless, allies, orders = _read_orders(board, position, given, rules, hooks)
@@ -251,7 +261,7 @@ def plan_movement(
 
 
 def _read_orders(
-    board: Board, position: Position, given: Iterable[tuple[str, Order]], rules: Rules, hooks: MovementHooks
+    board: Board, position: Position, given: Iterable[tuple[str, Order]], rules: Rules, hooks: AnyMovementHooks
 ) -> tuple[list[Outcome], dict[str, frozenset[str]], list[UnitOrder]]:
     """Each order checked on its own: the outcomes of those that never reach the decisions, what the
     `Ally` orders grant, and one checked order per unit on the board, in board order."""
@@ -296,8 +306,8 @@ def _read_orders(
 _MOVEMENT_TYPES = frozenset(MOVEMENT_KINDS)
 
 
-def _voided(setting: Setting, order: UnitOrder, void: Callable[[Setting, Unit], Illegal | None]) -> UnitOrder:
-    if order.refusal is not None or isinstance(order.order, Hold):
+def _voided(setting: Setting[Any], order: UnitOrder, void: Callable[[Setting[Any], Unit], Illegal | None]) -> UnitOrder:
+    if order.refusal is not None or kind_of(order.order).holds:
         return order
     why = void(setting, order.unit)
     return order if why is None else order.refused(why)
@@ -336,7 +346,7 @@ def _convoy_route_checked(board: Board, planned: UnitOrder, fleets: Callable[[],
     return planned
 
 
-def _checked_by_family(setting: Setting, planned: UnitOrder, hooks: MovementHooks) -> UnitOrder:
+def _checked_by_family(setting: Setting[Any], planned: UnitOrder, hooks: AnyMovementHooks) -> UnitOrder:
     """The family's checks that need the other units: a way shut to fleets, a unit bound to its siege."""
     unit, order = planned.unit, planned.order
     if hooks.way_closed is not None and unit.kind is FLEET:
@@ -355,13 +365,13 @@ def _checked_by_family(setting: Setting, planned: UnitOrder, hooks: MovementHook
 
 
 def _matched(
-    setting: Setting,
+    setting: Setting[Any],
     orders: Sequence[UnitOrder],
     units: Sequence[Unit],
     fleets: Callable[[], frozenset[str]],
     unitless: tuple[Outcome, ...],
     strength: UnitStrength,
-    hooks: MovementHooks,
+    hooks: AnyMovementHooks,
 ) -> Plan:
     """The plan: each order's role and destination, the convoys and supports matched to the orders they
     are for, the moves by convoy and the moves head to head. `units`: the orders' units."""
@@ -392,7 +402,7 @@ _Roles = tuple[
 ]  # roles, destinations, converted in place, the moves into each space, the moves, the supports, the convoys
 
 
-def _roles(setting: Setting, orders: Sequence[UnitOrder], hooks: MovementHooks) -> _Roles:
+def _roles(setting: Setting[Any], orders: Sequence[UnitOrder], hooks: AnyMovementHooks) -> _Roles:
     """Each order's role (hold, move, support, convoy) and a move's destination (a conversion moves between
     the province and its city, unless it converts in place)."""
     n = len(orders)
@@ -479,7 +489,7 @@ def _match_supports(
 
 
 def _by_convoy(
-    setting: Setting,
+    setting: Setting[Any],
     orders: Sequence[UnitOrder],
     units: Sequence[Unit],
     moving: Sequence[int],
@@ -539,7 +549,7 @@ class Decisions(Resolver):
     carry (a hold is not a decision anything depends on)? `resolve(i)` answers: the `Resolver` calls
     `adjudicate(i)`, the equations below, and settles cycles with the Szykman rule then circular movement."""
 
-    def __init__(self, plan: Plan, hooks: MovementHooks, trace: list[str] | None = None) -> None:
+    def __init__(self, plan: Plan, hooks: AnyMovementHooks, trace: list[str] | None = None) -> None:
         orders = plan.orders
         self.paradoxes: set[int] = set()  # the convoys failed by the Szykman rule
         backup = szykman_then_circular(
@@ -692,17 +702,14 @@ class Decisions(Resolver):
 def _supported_into(order: MovementOrder) -> str | None:
     """The space a support is given into (a move's destination, a conversion's province), from which an attack
     cuts it only by dislodging it; None for a support of a hold."""
-    if isinstance(order, SupportMove):
-        return space_of(order.to)
-    if isinstance(order, SupportConvert):
-        return space_of(order.target)
-    return None
+    into = kind_of(order).supports_into
+    return into(order) if into is not None else None
 
 
 # ---- 3. the execution -----------------------------------------------------------------------------
 
 
-def execute(decisions: Decisions, hooks: MovementHooks) -> MovementResult:
+def execute(decisions: Decisions, hooks: AnyMovementHooks) -> MovementResult:
     """The position after the moves, and every order's outcome."""
     plan = decisions.plan
     setting, resolve = plan.setting, decisions.resolve
@@ -775,11 +782,12 @@ def campaign_deeds(decisions: Decisions) -> CampaignDeeds:
         if planned.refusal is not None or decisions.dislodger(unit.space) is not None:
             continue
         province = space_of(unit.location).removesuffix(CITY)
-        if isinstance(order, Hold) and isinstance(planned.given, Hold):  # an order given, not a default
+        kind = kind_of(order)
+        if kind.holds and planned.given is not None and kind_of(planned.given).holds:  # given, not a default
             held.append((province, unit.power))
-        elif isinstance(order, Move) and decisions.resolve(i):
-            entered.append((space_of(order.to), unit.power))
-        elif isinstance(order, Besiege):
+        elif kind.moves_to is not None and decisions.resolve(i):
+            entered.append((space_of(kind.moves_to(order)), unit.power))
+        elif kind.besieges:
             besieged.append((province, unit.power))
     return CampaignDeeds(held, entered, besieged)
 
@@ -792,7 +800,7 @@ def _arrived(unit: Unit, order: MovementOrder) -> Unit:
     return Unit(unit.power, unit.kind, order.to, unit.special)
 
 
-def _conversion_stopped(decisions: Decisions, hooks: MovementHooks, i: int) -> Sequence[int]:
+def _conversion_stopped(decisions: Decisions, hooks: AnyMovementHooks, i: int) -> Sequence[int]:
     """The moves that stop conversion in place `i` (the family's rule; none without one)."""
     return hooks.conversion_stopped(decisions, i) if hooks.conversion_stopped is not None else ()
 
@@ -807,7 +815,7 @@ def _stood_off(decisions: Decisions, j: int) -> bool:
 
 def _outcome(
     decisions: Decisions,
-    hooks: MovementHooks,
+    hooks: AnyMovementHooks,
     planned: PlannedOrder,
     i: int,
     succeeded: bool,
@@ -843,7 +851,7 @@ _SUCCEEDED: tuple[bool, Reason, Mapping[str, str]] = (True, Reason.SUCCEEDS, NO_
 
 def _result(
     decisions: Decisions,
-    hooks: MovementHooks,
+    hooks: AnyMovementHooks,
     planned: PlannedOrder,
     i: int,
     succeeded: bool,

@@ -10,7 +10,7 @@ bought) checks those first and hands the rest to `check_order` (`Family.check_or
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pipeline.errors import AmbiguousOrderError, IllegalOrderError
 
@@ -20,8 +20,9 @@ from .explain import check_words
 from .legality import (
     DEFAULT_RULES,
     NO_LEGALITY_HOOKS,
+    AnyLegalityHooks,
     Illegal,
-    LegalityHooks,
+    R,
     check_movement_order,
     check_unit,
     find_unit,
@@ -46,7 +47,8 @@ from .retreat import city_retreat, retreat_destination
 from .rules import Rules
 from .units import Unit, UnitKind
 
-OrderCheck = Callable[[Board, Position, str, Order, Rules], Order]
+# a family's check of one order (`Family.check_order`), typed by the class of its games' options
+OrderCheck = Callable[[Board, Position, str, Order, R], Order]
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
 
 
@@ -56,7 +58,7 @@ def check_order(
     power: str,
     order: Order,
     rules: Rules = DEFAULT_RULES,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> Order:
     """Check one order on its own in the phase of `position`; return it as the adjudication reads it
     (exact places, the unit's kind written), or raise `Illegal` with the reason.
@@ -67,16 +69,20 @@ def check_order(
 
 
 def wrong_phase(
-    board: Board, position: Position, power: str, order: Order, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Order, rules: Rules, hooks: AnyLegalityHooks
 ) -> Order:
     raise Illegal(Reason.ILLEGAL_WRONG_PHASE)
 
 
-def _no_money(board: Board, position: Position, power: str, order: Order, rules: Rules, hooks: LegalityHooks) -> Order:
+def _no_money(
+    board: Board, position: Position, power: str, order: Order, rules: Rules, hooks: AnyLegalityHooks
+) -> Order:
     raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # no money in this game
 
 
-def _check_ally(board: Board, position: Position, power: str, order: Ally, rules: Rules, hooks: LegalityHooks) -> Ally:
+def _check_ally(
+    board: Board, position: Position, power: str, order: Ally, rules: Rules, hooks: AnyLegalityHooks
+) -> Ally:
     if order.power not in board.powers:
         raise Illegal(Reason.ILLEGAL_NOT_OWNER)
     return order
@@ -92,7 +98,7 @@ def _dislodged(position: Position, power: str, kind: UnitKind | None, at: str) -
 
 
 def _check_retreat(
-    board: Board, position: Position, power: str, order: Retreat, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Retreat, rules: Rules, hooks: AnyLegalityHooks
 ) -> Retreat:
     entry = _dislodged(position, power, order.kind, order.at)
     unit = entry.unit
@@ -100,7 +106,7 @@ def _check_retreat(
 
 
 def _check_city_retreat(
-    board: Board, position: Position, power: str, order: Convert, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Convert, rules: Rules, hooks: AnyLegalityHooks
 ) -> Convert:
     """A dislodged unit retreats into its province's city, becoming its garrison, where the family allows it
     (`LegalityHooks.city_retreat`)."""
@@ -111,14 +117,14 @@ def _check_city_retreat(
 
 
 def _check_disband(
-    board: Board, position: Position, power: str, order: Disband, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Disband, rules: Rules, hooks: AnyLegalityHooks
 ) -> Disband:
     unit = _dislodged(position, power, order.kind, order.at).unit
     return Disband(unit.kind, unit.location)
 
 
 def _check_removal(
-    board: Board, position: Position, power: str, order: Remove, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Remove, rules: Rules, hooks: AnyLegalityHooks
 ) -> Remove:
     if adjustments_due(position, power) >= 0:
         raise Illegal(Reason.NO_REMOVAL_DUE)
@@ -127,7 +133,7 @@ def _check_removal(
 
 
 def _check_build(
-    board: Board, position: Position, power: str, order: Build, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Build, rules: Rules, hooks: AnyLegalityHooks
 ) -> Build:
     if adjustments_due(position, power) <= 0:
         raise Illegal(Reason.NO_BUILD_ALLOWED)
@@ -136,7 +142,7 @@ def _check_build(
 
 
 def _check_waive(
-    board: Board, position: Position, power: str, order: Waive, rules: Rules, hooks: LegalityHooks
+    board: Board, position: Position, power: str, order: Waive, rules: Rules, hooks: AnyLegalityHooks
 ) -> Waive:
     if adjustments_due(position, power) <= 0:
         raise Illegal(Reason.NO_BUILD_ALLOWED)
@@ -163,7 +169,7 @@ def read_order(
     position: Position,
     power: str,
     rules: Rules = DEFAULT_RULES,
-    check: OrderCheck | None = None,
+    check: OrderCheck[Any] | None = None,
 ) -> Order:
     """Read an order and check it is allowed in `position` for `power`.
 
@@ -184,7 +190,7 @@ def check_parsed_order(
     position: Position,
     power: str,
     rules: Rules = DEFAULT_RULES,
-    check: OrderCheck | None = None,
+    check: OrderCheck[Any] | None = None,
 ) -> Order:
     """`read_order` for an order already parsed from `text` (which names it in the messages)."""
     try:
@@ -193,7 +199,7 @@ def check_parsed_order(
         quoted = text.strip()
         if why.reason is Reason.ILLEGAL_COAST_NEEDED:
             raise AmbiguousOrderError(f"order {quoted!r} is ambiguous: name the coast") from None
-        words = check_words(why.reason, why.detail, order, board, position, power, rules)
+        words = check_words(why.reason, why.detail, order, board, position, power)
         raise IllegalOrderError(f"order {quoted!r}: {words}", why.reason, why.detail) from None
 
 
@@ -204,7 +210,7 @@ def unit_ordered(position: Position, order: Order) -> Unit | None:
     at = getattr(order, "at", None)
     if at is None or not kind_of(order).for_unit:
         return None
-    if isinstance(order, Retreat | Disband) and position.phase.kind is PhaseKind.RETREAT:
+    if kind_of(order).for_dislodged and position.phase.kind is PhaseKind.RETREAT:
         return next((d.unit for d in position.dislodged if d.unit.space == space_of(at)), None)
     try:
         return find_unit(position, getattr(order, "kind", None), at)

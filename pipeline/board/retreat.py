@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board, space_of
-from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, Illegal, LegalityHooks, check_unit, step_destination
-from .orders import Convert, Disband, Order, Retreat
+from .legality import DEFAULT_RULES, NO_LEGALITY_HOOKS, AnyLegalityHooks, Illegal, check_unit, step_destination
+from .order_kinds import kind_of
+from .orders import Disband, Order
 from .outcome import Outcome, Reason
 from .position import Dislodged, Phase, PhaseKind, Position
 from .rules import Rules
@@ -34,7 +35,7 @@ def retreat_destination(
     entry: Dislodged,
     to: str,
     rules: Rules = DEFAULT_RULES,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> str:
     """The exact location a retreat to `to` ends at, or raise `Illegal`; the family's `hooks` may close
     a way (`retreat_closed`) or hold a space no unit stands in (`space_taken`)."""
@@ -56,7 +57,7 @@ def city_retreat(
     position: Position,
     entry: Dislodged,
     rules: Rules = DEFAULT_RULES,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> bool:
     """May the dislodged unit retreat into the city of its own province, becoming its garrison? The family
     says (`LegalityHooks.city_retreat`); never where it says nothing."""
@@ -68,7 +69,7 @@ def retreat_options(
     position: Position,
     entry: Dislodged,
     rules: Rules = DEFAULT_RULES,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> list[str]:
     """Every location the dislodged unit could retreat to (empty: it will be disbanded unless it may
     retreat into its city, see `city_retreat`)."""
@@ -89,7 +90,7 @@ def adjudicate_retreats(
     position: Position,
     orders: Iterable[tuple[str, Order]],
     rules: Rules = DEFAULT_RULES,
-    hooks: LegalityHooks = NO_LEGALITY_HOOKS,
+    hooks: AnyLegalityHooks = NO_LEGALITY_HOOKS,
 ) -> RetreatResult:
     """Each dislodged unit's retreat order carried out, with the family's `hooks`; two retreats to one
     place both fail, and a unit without a valid retreat is disbanded."""
@@ -98,7 +99,7 @@ def adjudicate_retreats(
     chosen: dict[str, tuple[str, Order, str | None]] = {}  # space -> (power, order, destination)
     for power, order in orders:
         at = getattr(order, "at", None)
-        if not isinstance(order, (Retreat, Disband, Convert)) or at is None:
+        if PhaseKind.RETREAT not in kind_of(order).phases or at is None:
             outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
             continue
         entry = waiting.get(space_of(at))
@@ -110,7 +111,7 @@ def adjudicate_retreats(
             outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_DUPLICATE, {}, entry.unit))
             continue
         try:
-            check_unit(order.kind, order.at, entry.unit, power)
+            check_unit(getattr(order, "kind", None), at, entry.unit, power)
             dest = _destination(board, position, entry, order, rules, hooks)
         except Illegal as why:
             outcomes.append(Outcome(power, order, False, why.reason, why.detail, entry.unit))
@@ -131,7 +132,7 @@ def adjudicate_retreats(
             continue
         power, order, dest = chosen[space]
         if dest is None:
-            if isinstance(order, Disband):
+            if kind_of(order).disbands:
                 outcomes.append(Outcome(power, order, True, Reason.DISBANDED, {}, unit))
             continue  # an illegal retreat: already reported, the unit is disbanded
         rivals = [s for s in targets[space_of(dest)] if s != space]
@@ -163,15 +164,16 @@ def _destination(
     board: Board,
     position: Position,
     entry: Dislodged,
-    order: Retreat | Disband | Convert,
+    order: Order,
     rules: Rules,
-    hooks: LegalityHooks,
+    hooks: AnyLegalityHooks,
 ) -> str | None:
     """Where a retreat order takes the unit (the city space for a retreat into the city); None to disband."""
-    if isinstance(order, Retreat):
-        return retreat_destination(board, position, entry, order.to, rules, hooks)
-    if isinstance(order, Convert):
-        if order.into is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules, hooks):
+    kind = kind_of(order)
+    if kind.retreats_to is not None:
+        return retreat_destination(board, position, entry, kind.retreats_to(order), rules, hooks)
+    if kind.becomes is not None:
+        if kind.becomes(order) is not UnitKind.GARRISON or not city_retreat(board, position, entry, rules, hooks):
             raise Illegal(Reason.ILLEGAL_NO_CITY)
         return entry.unit.space + CITY
     return None

@@ -17,6 +17,7 @@ from pipeline.board.board import Board, space_of
 from pipeline.board.legality import DEFAULT_RULES
 from pipeline.board.movement import adjudicate_movement
 from pipeline.board.notation import parse_order
+from pipeline.board.order_kinds import kind_of
 from pipeline.board.orders import Move, Order
 from pipeline.board.outcome import Outcome
 from pipeline.board.position import Dislodged, Phase, PhaseKind, Position
@@ -280,7 +281,8 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
             continue
         kind = order.kind or UnitKind.ARMY  # type: ignore[union-attr]
         unit = Unit(power, kind, at if kind is UnitKind.FLEET else space_of(at))
-        moved_to = order.to if isinstance(order, Move) and line.success else None  # a listed move that succeeded
+        to = kind_of(order).moves_to
+        moved_to = to(order) if to is not None and line.success else None  # a listed move that succeeded
         if moved_to is not None:
             arrived.add(space_of(moved_to))
         if any(u.space == space_of(at) for u in after + dislodged) or moved_to is not None:
@@ -306,7 +308,7 @@ def _retreat_position(c: _Case, phase: Phase, after: list[Unit], owners: dict[st
 
 def _moves(results: list[tuple[Line, str, Order]]) -> list[tuple[Line, Move]]:
     """The moves among a case's listed results, with their lines."""
-    return [(line, order) for line, _, order in results if isinstance(order, Move)]
+    return [(line, order) for line, _, order in results if kind_of(order).moves_to is not None]
 
 
 def _contested(results: list[tuple[Line, str, Order]], replayed: frozenset[str], after: list[Unit]) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from pipeline.board.board import Board
 from pipeline.board.calendar import PhaseResult
-from pipeline.board.family import Family
+from pipeline.board.family import AnyFamily as BoardFamily
 from pipeline.board.legality import DEFAULT_RULES
 from pipeline.board.orders import Order
 from pipeline.board.position import Position
@@ -100,7 +100,7 @@ def profile(name: str) -> Profile[Any]:
 # ---- the board families' engine side --------------------------------------------------------------------
 
 
-def board_families() -> dict[str, Family]:
+def board_families() -> dict[str, BoardFamily]:
     """The engine's family of every board family, by id."""
     return {f.id: engine for f in families().values() if (engine := getattr(f.rules, "family", None)) is not None}
 
@@ -113,7 +113,7 @@ def board_rules(name: str = "standard") -> Rules:
     return options
 
 
-def family_of(rules: Rules) -> Family:
+def family_of(rules: Rules) -> BoardFamily:
     """The engine's family a board game's rules are played under."""
     try:
         return board_families()[rules.family]

@@ -25,7 +25,7 @@ from pipeline.board.codec import (
     year_end_to_data,
 )
 from pipeline.board.explain import check_words
-from pipeline.board.family import Family
+from pipeline.board.family import AnyFamily
 from pipeline.board.legal_orders import legal_orders_data, without_amounts
 from pipeline.board.notation import parse_order, split_orders, structured_order
 from pipeline.board.order_checks import revised, unit_ordered
@@ -84,7 +84,7 @@ class BoardRules(FamilyRules[Board, Position, Orders, None, Rules]):
     turn_kinds = tuple(kind.value for kind in PhaseKind)  # a phase's: `movement`, `retreat`, `adjustment`
     turn_example = "1901-spring-movement"
 
-    def __init__(self, family: Family) -> None:
+    def __init__(self, family: AnyFamily) -> None:
         self.family = family
         self.has_money = family.has_money
         seasons = "|".join(map(re.escape, family.seasons))
@@ -296,7 +296,7 @@ class BoardPresentation(FamilyPresentation[Board, Position, Rules]):
     secret_note = "Treasuries and loans: encrypted beside it."
     revealed_note = "the money orders stay secret."
 
-    def __init__(self, family: Family) -> None:
+    def __init__(self, family: AnyFamily) -> None:
         self.family = family
         # the family's own players' rules, in its package: pipeline/games/<family>/pages/rules.md
         self.rules_page = type(family).__module__.rpartition(".")[0] + ":pages/rules.md"
@@ -333,7 +333,7 @@ class BoardPresentation(FamilyPresentation[Board, Position, Rules]):
         return state_notes(setup, state, t)
 
     def option_words(self, options: Rules, t: Translations) -> dict[str, list[str]]:
-        return option_words(options, self.family.options, t)
+        return option_words(options, self.family, t)
 
     def report(
         self,
@@ -392,13 +392,13 @@ def _mapping(value: object) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def board_family(family: Family) -> GameFamily[Board, Position, Orders, None, Rules]:
+def board_family(family: AnyFamily) -> GameFamily[Board, Position, Orders, None, Rules]:
     """A board family as the contract's `GameFamily`: its profiles, its declared options, its rules and its
     presentation."""
     profiles = {name: Profile(name, family.id, rules.map, rules) for name, rules in family.profiles.items()}
-    declared = OptionSet.of_dataclass(family.id, Rules, leave_out=frozenset(_not_options(family)))
+    declared = OptionSet.of_dataclass(family.id, family.option_class, leave_out=frozenset(_not_options(family)))
     return GameFamily(family.id, profiles, declared, BoardRules(family), BoardPresentation(family))
 
 
-def _not_options(family: Family) -> set[str]:
-    return {f.name for f in dataclasses.fields(Rules)} - set(family.options)
+def _not_options(family: AnyFamily) -> set[str]:
+    return {f.name for f in dataclasses.fields(family.option_class)} - set(family.options)

@@ -19,6 +19,7 @@ from pipeline.board.units import Unit, UnitKind
 from pipeline.games import family_of
 from pipeline.games.machiavelli.family import PROFILES
 from pipeline.games.machiavelli.legality_hooks import LEGALITY_HOOKS
+from pipeline.games.machiavelli.options import MachiavelliOptions
 from pipeline.storage.maps import shipped_board
 
 A, F, G = UnitKind.ARMY, UnitKind.FLEET, UnitKind.GARRISON
@@ -81,7 +82,7 @@ def test_an_army_besieges_a_port_unless_the_hooks_say_fleets_only(classic: Board
         Phase("spring", 1455, PhaseKind.MOVEMENT), [Unit("papacy", A, "nap"), Unit("naples", G, "nap")]
     )
     order = Besiege(A, "nap")
-    fleets_only = Rules(map=JUDGE.map, family=JUDGE.family, port_siege_units="fleet_only")
+    fleets_only = MachiavelliOptions(map=JUDGE.map, family=JUDGE.family, port_siege_units="fleet_only")
     assert check_movement_order(classic, position, "papacy", order, fleets_only) == order
     assert check_movement_order(classic, position, "papacy", order, JUDGE, LEGALITY_HOOKS) == order
     with pytest.raises(Illegal):
@@ -94,7 +95,7 @@ def test_the_unit_limit_is_worded_only_where_the_check_gave_it() -> None:
     board = shipped_board("standard")
     position = Position.build(Phase("fall", 1901, PhaseKind.ADJUSTMENT), [Unit("germany", A, "mun")])
     build = Build(A, "mun")
-    words = check_words(Reason.NO_BUILD_ALLOWED, {}, build, board, position, "germany", Rules())
+    words = check_words(Reason.NO_BUILD_ALLOWED, {}, build, board, position, "germany")
     assert words == "Germany has no build due"
-    limit = check_words(Reason.NO_BUILD_ALLOWED, {"allowed": "12"}, build, board, position, "germany", Rules())
+    limit = check_words(Reason.NO_BUILD_ALLOWED, {"allowed": "12"}, build, board, position, "germany")
     assert limit == "Germany has as many units of that kind as the rules allow"

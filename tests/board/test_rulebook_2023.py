@@ -126,7 +126,7 @@ def test_a_convoy_by_a_fleet_no_route_needs_is_refused_under_2023_only(board: Bo
         check_movement_order(board, pos, "france", order, RULES_2023)
     assert refused.value.reason is Reason.ILLEGAL_NO_CONVOY_ROUTE
     assert SubReason.of(refused.value.detail) is SubReason.NOT_NEEDED
-    words = check_words(refused.value.reason, refused.value.detail, order, board, pos, "france", RULES_2023)
+    words = check_words(refused.value.reason, refused.value.detail, order, board, pos, "france")
     assert words == (
         "every chain of fleets through Western Mediterranean that could carry the army in Marseilles to Spain has "
         "a shorter way round Western Mediterranean: under these rules a fleet convoys only where a chain needs it"

@@ -64,4 +64,5 @@ KIND = OrderKind(
     sentence=sentence,
     explain=explain,
     draw=draw,
+    besieges=True,
 )

@@ -109,4 +109,5 @@ KIND = OrderKind(
     sentence=sentence,
     explain=explain,
     draw=draw,
+    builds=True,
 )

@@ -99,6 +99,11 @@ def draw(order: Convert, pen: Pen) -> object:
     return pen.arrow("order convert", start, end, head=True, bend=True)
 
 
+def new_kind(order: Convert) -> UnitKind:
+    """The kind the converting unit becomes."""
+    return order.into
+
+
 KIND = OrderKind(
     id="convert",
     order=Convert,
@@ -114,4 +119,5 @@ KIND = OrderKind(
     result=result,
     explain=explain,
     draw=draw,
+    becomes=new_kind,
 )

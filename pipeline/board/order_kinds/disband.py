@@ -54,4 +54,6 @@ KIND = OrderKind(
     keyword="Disband",
     sentence=sentence,
     draw=draw,
+    for_dislodged=True,
+    disbands=True,
 )

@@ -47,4 +47,5 @@ KIND = OrderKind(
     after_words=HOLD_WORDS | {""},
     keyword="H",
     sentence=sentence,
+    holds=True,
 )

@@ -5,7 +5,7 @@ registers them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -114,3 +114,32 @@ class OrderKind(Generic[OrderT]):
     explain: Callable[[OrderT, Refusal], Explained] = nothing_to_add
     # its arrow, cross or marker on the map (None: nothing drawn)
     draw: Callable[[OrderT, Pen], object | None] = nothing_drawn
+    # what the rules ask of it (the movement, the retreats, the adjustments: `pipeline.board.movement`,
+    # `retreat`, `adjustment`), so that they never ask which class an order is
+    holds: bool = False  # it stands where it is, and nothing depends on it (a hold)
+    moves_to: Callable[[OrderT], str] | None = None  # where it sends its unit in a movement phase (a move)
+    supports_into: Callable[[OrderT], str] | None = None  # the space it supports a move or conversion into
+    besieges: bool = False  # its unit besieges the city of its province
+    lifts_siege: bool = False  # its unit lifts the siege it laid
+    for_dislodged: bool = False  # in a retreat phase, it is for a dislodged unit (a retreat, a disband)
+    retreats_to: Callable[[OrderT], str] | None = None  # where it sends a dislodged unit (a retreat)
+    disbands: bool = False  # it disbands its unit (in a retreat phase)
+    builds: bool = False  # it builds a unit (in an adjustment phase)
+    removes: bool = False  # it removes one of its power's units (in an adjustment phase)
+    keeps: bool = False  # it keeps one of its power's units, paying its upkeep (in an adjustment phase)
+    waives: bool = False  # it gives up a build due
+    becomes: Callable[[OrderT], UnitKind] | None = None  # the kind its unit converts into (a conversion)
+
+    @property
+    def adjusts(self) -> bool:
+        """Is it an order of the adjustments (a build, a removal, an upkeep, a waive)?"""
+        return self.builds or self.removes or self.keeps or self.waives
+
+    def of(self, order: object) -> OrderT | None:
+        """`order`, if it is of this kind (then typed as such); else None. For a family's rules that settle
+        this kind's own orders (Machiavelli's bank settles its loans)."""
+        return order if isinstance(order, self.order) else None
+
+    def among(self, orders: Iterable[tuple[str, object]]) -> list[tuple[str, OrderT]]:
+        """The orders of this kind among `orders` (power, order), in the order given."""
+        return [(power, order) for power, order in orders if isinstance(order, self.order)]

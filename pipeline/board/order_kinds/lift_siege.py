@@ -51,4 +51,5 @@ KIND = OrderKind(
     after_words=LIFT_WORDS,
     keyword="lift",
     sentence=sentence,
+    lifts_siege=True,
 )

@@ -66,4 +66,5 @@ KIND = OrderKind(
     result=result,
     explain=explain_adjustment,
     draw=draw,
+    keeps=True,
 )

@@ -81,6 +81,11 @@ def draw(order: Move, pen: Pen) -> object:
     return pen.arrow(css, pen.start(order.kind, order.at, pen.retreat), pen.place(order.to), head=True)
 
 
+def destination(order: Move) -> str:
+    """Where the move sends its unit."""
+    return order.to
+
+
 KIND = OrderKind(
     id="move",
     order=Move,
@@ -96,4 +101,5 @@ KIND = OrderKind(
     result=result,
     explain=explain,
     draw=draw,
+    moves_to=destination,
 )

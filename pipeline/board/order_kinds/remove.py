@@ -73,4 +73,5 @@ KIND = OrderKind(
     sentence=sentence,
     explain=explain_adjustment,
     draw=draw,
+    removes=True,
 )

@@ -51,6 +51,11 @@ def draw(order: Retreat, pen: Pen) -> object:
     return pen.arrow("order retreat", pen.start(order.kind, order.at, pen.retreat), pen.place(order.to), head=True)
 
 
+def destination(order: Retreat) -> str:
+    """Where the retreat sends its dislodged unit."""
+    return order.to
+
+
 KIND = OrderKind(
     id="retreat",
     order=Retreat,
@@ -65,4 +70,6 @@ KIND = OrderKind(
     sentence=sentence,
     explain=explain,
     draw=draw,
+    for_dislodged=True,
+    retreats_to=destination,
 )

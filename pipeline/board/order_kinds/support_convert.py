@@ -9,10 +9,10 @@ from ..board import space_of
 from ..position import PhaseKind
 from ..units import UnitKind
 from .convert import CONVERT_WORDS
-from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .kind import Form, unit_text
 from .presenting import Pen, Telling, supported
 from .reading import Reader
-from .support_hold import SUPPORT_WORDS, explain_support
+from .support_hold import SUPPORT_WORDS, support_kind
 
 FORM = Form(
     "support_convert", "{unit} S {other} convert {into}", {"unit": "unit", "other": "other_unit", "into": "unit_kind"}
@@ -61,18 +61,9 @@ def draw(order: SupportConvert, pen: Pen) -> object:
     return pen.arrow("order sup support", start, pen.label(space_of(order.target)), head=False)
 
 
-KIND = OrderKind(
-    id="support_convert",
-    order=SupportConvert,
-    forms=(FORM,),
-    phases=frozenset({MOVEMENT}),
-    group="supports",
-    rank=4,
-    for_unit=True,
-    after_unit=read,
-    after_words=SUPPORT_WORDS,
-    keyword="S",
-    sentence=sentence,
-    explain=explain_support,
-    draw=draw,
-)
+def supported_space(order: SupportConvert) -> str:
+    """The province whose unit the support helps convert."""
+    return space_of(order.target)
+
+
+KIND = support_kind(SupportConvert, FORM, 4, read, sentence, draw, supported_space)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..position import PhaseKind
 from ..reasons import Reason
 from ..units import UnitKind
 from .hold import HOLD_WORDS
-from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .kind import MOVEMENT, Form, OrderKind, OrderT, unit_text
 from .presenting import Explained, Pen, Refusal, Telling, supported
 from .reading import Reader
 
@@ -55,18 +56,33 @@ def draw(order: SupportHold, pen: Pen) -> object:
     return pen.arrow("order sup support", start, target, head=False)
 
 
-KIND = OrderKind(
-    id="support_hold",
-    order=SupportHold,
-    forms=(FORM,),
-    phases=frozenset({MOVEMENT}),
-    group="supports",
-    rank=2,
-    for_unit=True,
-    after_unit=read,
-    after_words=SUPPORT_WORDS,
-    keyword="S",
-    sentence=sentence,
-    explain=explain_support,
-    draw=draw,
-)
+def support_kind(
+    order: type[OrderT],
+    form: Form,
+    rank: int,
+    read: Callable[[Reader, UnitKind | None, str, PhaseKind], OrderT | None],
+    sentence: Callable[[OrderT, Telling], str],
+    draw: Callable[[OrderT, Pen], object | None],
+    supports_into: Callable[[OrderT], str] | None = None,
+) -> OrderKind[OrderT]:
+    """A kind of support (of a hold, a move, a conversion), its id its form's: ordered after its unit with
+    ``S``, listed among the supports at `rank`, its refusals explained alike."""
+    return OrderKind(
+        id=form.id,
+        order=order,
+        forms=(form,),
+        phases=frozenset({MOVEMENT}),
+        group="supports",
+        rank=rank,
+        for_unit=True,
+        after_unit=read,
+        after_words=SUPPORT_WORDS,
+        keyword="S",
+        sentence=sentence,
+        explain=explain_support,
+        draw=draw,
+        supports_into=supports_into,
+    )
+
+
+KIND = support_kind(SupportHold, FORM, 2, read, sentence, draw)

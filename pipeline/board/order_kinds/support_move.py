@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..board import space_of
 from ..position import PhaseKind
 from ..units import UnitKind
-from .kind import MOVEMENT, Form, OrderKind, unit_text
+from .kind import Form, unit_text
 from .presenting import Pen, Telling, aiding_line, aiding_values
 from .reading import MOVE, Reader
-from .support_hold import SUPPORT_WORDS, explain_support
+from .support_hold import SUPPORT_WORDS, support_kind
 
 FORM = Form("support_move", "{unit} S {other}-{to}", {"unit": "unit", "other": "other_unit", "to": "place"})
 
@@ -47,18 +48,9 @@ def draw(order: SupportMove, pen: Pen) -> object:
     return aiding_line(order, pen, "order sup support")
 
 
-KIND = OrderKind(
-    id="support_move",
-    order=SupportMove,
-    forms=(FORM,),
-    phases=frozenset({MOVEMENT}),
-    group="supports",
-    rank=3,
-    for_unit=True,
-    after_unit=read,
-    after_words=SUPPORT_WORDS,
-    keyword="S",
-    sentence=sentence,
-    explain=explain_support,
-    draw=draw,
-)
+def supported_space(order: SupportMove) -> str:
+    """The space the supported move goes into."""
+    return space_of(order.to)
+
+
+KIND = support_kind(SupportMove, FORM, 3, read, sentence, draw, supported_space)

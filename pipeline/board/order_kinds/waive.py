@@ -43,4 +43,5 @@ KIND = OrderKind(
     read=read,
     sentence=sentence,
     explain=explain_waive,
+    waives=True,
 )

@@ -43,7 +43,7 @@ from svgwrite.base import Desc, Title
 
 from pipeline.board.board import Board, coast_of, space_of
 from pipeline.board.calendar import Event, EventKind
-from pipeline.board.family import Family
+from pipeline.board.family import AnyFamily
 from pipeline.board.order_kinds import kind_of
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Position
@@ -149,7 +149,7 @@ def _ring_data(points: list[tuple[int, int]]) -> str:
     return "".join(text)
 
 
-def palette(board: Board, family: Family) -> dict[str, tuple[str, str]]:
+def palette(board: Board, family: AnyFamily) -> dict[str, tuple[str, str]]:
     """Each power's colour and hatching (one of HATCHINGS): the family's own for its powers, others from
     the fallback lists. Autonomous garrisons are light grey with grey dots (not in this mapping)."""
     known = family.palette
@@ -346,7 +346,7 @@ class _Renderer:
         outcomes: Sequence[Outcome] | None,
         events: Sequence[Event],
         languages: Sequence[str],
-        family: Family,
+        family: AnyFamily,
     ) -> None:
         self.board = board
         self.drawing = drawing
@@ -1182,7 +1182,7 @@ def render_map(
     map_name: str | None = None,
     events: Iterable[Event] = (),
     *,
-    family: Family,
+    family: AnyFamily,
 ) -> str | None:
     """The position as an SVG document (text), with the orders of a finished phase when `outcomes` are given
     and the provinces its `events` struck with plague or famine; names in `language` ("en" or "fr"), or, given

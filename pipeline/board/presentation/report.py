@@ -17,7 +17,7 @@ from typing import Any
 
 from pipeline.board.board import Board
 from pipeline.board.calendar import EventKind
-from pipeline.board.family import Family
+from pipeline.board.family import AnyFamily
 from pipeline.board.notation import parse_order
 from pipeline.board.order_kinds import kind_of
 from pipeline.board.orders import Borrow, Build, Expense, GiveChit, Maintain, Pay, PermitBribes
@@ -44,7 +44,7 @@ class PhaseRecord:
 
     board: Board
     rules: Rules
-    family: Family
+    family: AnyFamily
     phase: Phase
     played: Position
     results: Mapping[str, Any]

@@ -5,7 +5,7 @@ are provinces controlled), and its units; the rebellions and the famine of the p
 from __future__ import annotations
 
 from pipeline.board.board import Board
-from pipeline.board.family import Family
+from pipeline.board.family import AnyFamily
 from pipeline.board.position import Position
 from pipeline.escape import markdown_text
 from pipeline.shared.translations import Translations
@@ -14,7 +14,7 @@ from .words import Words
 
 
 def standings_table(
-    board: Board, position: Position, family: Family, secret: bool, t: Translations
+    board: Board, position: Position, family: AnyFamily, secret: bool, t: Translations
 ) -> tuple[list[str], list[list[str]], list[str]]:
     """The header, the rows (best power first, as `Family.standing` ranks) and each column's alignment; a
     treasury shown as a dash when it is each power's secret (`secret`)."""

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from pipeline.board.board import Board
 from pipeline.board.calendar import Event, EventKind
-from pipeline.board.family import Family
+from pipeline.board.family import AnyFamily
 from pipeline.board.orders import Order, order_space
 from pipeline.board.outcome import Outcome
 from pipeline.board.position import Position
@@ -61,7 +61,7 @@ def _unit_of(position: Position, order: Order) -> Unit | None:
 
 
 def draw_turn(
-    board: Board, family: Family, position: Position, record: PhaseRecord | None, langs: Sequence[str]
+    board: Board, family: AnyFamily, position: Position, record: PhaseRecord | None, langs: Sequence[str]
 ) -> str | None:
     """The SVG map of a turn in each of `langs` (`render.render_map`: the first shown, the others at
     ``#<lang>``): `position`, with the orders of `record` once the turn is adjudicated; None for a map without

@@ -45,7 +45,7 @@ PROFILES = {
 VICTORY_CENTRES = 18  # "a majority of the 34 supply centres" (the rulebook's victory criterion)
 
 
-class DiplomacyFamily(Family):
+class DiplomacyFamily(Family[Rules]):
     id = "diplomacy"
     seasons = calendar.SEASONS
     palette = PALETTE

@@ -24,11 +24,11 @@ from pipeline.board.board import Board
 from pipeline.board.legality import Illegal
 from pipeline.board.outcome import Reason
 from pipeline.board.position import Position
-from pipeline.board.rules import Rules
 from pipeline.board.units import CITY, Unit
 from pipeline.shared.dice import Dice
 
 from .legality_hooks import garrison_city
+from .options import MachiavelliOptions
 from .rebellions import barred, place_rebellion, with_control
 
 MAX_STAKE = 36
@@ -60,7 +60,7 @@ def rebellion_threshold(board: Board, position: Position, victim: str, province:
 
 
 def assassination_effects(
-    board: Board, position: Position, victims: Iterable[str], dice: Dice | None, rules: Rules
+    board: Board, position: Position, victims: Iterable[str], dice: Dice | None, rules: MachiavelliOptions
 ) -> tuple[Position, list[Unit]]:
     """The position after the victims' besieged garrisons fall (returned too), their sieges break
     (unless `paused`) and their provinces roll for rebellion. Without dice (`nodice`) none rebels."""

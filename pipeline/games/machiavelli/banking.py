@@ -20,10 +20,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pipeline.board.ledger import Ledger, Loan
+from pipeline.board.order_kinds.borrow import KIND as BORROW
+from pipeline.board.order_kinds.pay import KIND as PAY
 from pipeline.board.orders import Borrow, Order, Pay
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Position
-from pipeline.board.rules import Rules
+
+from .options import MachiavelliOptions
 
 LOAN_RATES = {1: 0.2, 2: 0.5}  # years -> interest rate [M 12.3] (judge, borrowing; Objectif §6.4 b)
 LOAN_LIMIT = 25  # ducats (principal, or principal and interest: the `loan_limit_basis` option)
@@ -52,11 +55,11 @@ class _Books:
     defaulted: set[str] = field(default_factory=set)
 
 
-def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rules: Rules) -> BankingResult:
+def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rules: MachiavelliOptions) -> BankingResult:
     """Carry out the money orders of a campaign; the other orders are left alone."""
     ledger = position.ledger
     books = _Books(dict(ledger.treasury), {p: list(ls) for p, ls in ledger.loans.items()}, set(ledger.banned))
-    money = [(p, o) for p, o in orders if isinstance(o, (Borrow, Pay))]
+    money = [(p, o) for p, o in orders if BORROW.of(o) is not None or PAY.of(o) is not None]
     if not (rules.loans and rules.dice):  # `noloans` or `nodice`: no bank at all; gifts between powers still work
         books.outcomes += [Outcome(p, o, False, Reason.ILLEGAL_OPTION_OFF) for p, o in money if _with_bank(o)]
         money = [(p, o) for p, o in money if not _with_bank(o)]
@@ -68,11 +71,12 @@ def settle_banking(position: Position, orders: Iterable[tuple[str, Order]], rule
     return BankingResult(position.with_ledger(new_ledger), tuple(books.outcomes), frozenset(books.defaulted))
 
 
-def _pay_the_bank(books: _Books, money: list[tuple[str, Borrow | Pay]]) -> None:
+def _pay_the_bank(books: _Books, money: list[tuple[str, Order]]) -> None:
     """1. Payments to the bank: never more than is owed, nor than the treasury holds."""
     treasury, loans = books.treasury, books.loans
-    for power, order in money:
-        if isinstance(order, Pay) and order.to == "bank":
+    for power, given in money:
+        order = PAY.of(given)
+        if order is not None and order.to == "bank":
             owed = sum(loan.owed for loan in loans.get(power, []))
             amount = min(order.ducats, treasury.get(power, 0), owed)
             if amount == 0:
@@ -85,12 +89,13 @@ def _pay_the_bank(books: _Books, money: list[tuple[str, Borrow | Pay]]) -> None:
             books.outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(amount)}))
 
 
-def _pay_the_powers(books: _Books, money: list[tuple[str, Borrow | Pay]], rules: Rules) -> None:
+def _pay_the_powers(books: _Books, money: list[tuple[str, Order]], rules: MachiavelliOptions) -> None:
     """2. Payments to other powers, credited once all are made."""
     treasury = books.treasury
     incoming: dict[str, int] = {}
-    for power, order in money:
-        if isinstance(order, Pay) and order.to != "bank":
+    for power, given in money:
+        order = PAY.of(given)
+        if order is not None and order.to != "bank":
             if books.loans.get(power) and rules.gift_while_indebted == "forbidden":
                 books.outcomes.append(Outcome(power, order, False, Reason.IN_DEBT))
                 continue
@@ -106,12 +111,17 @@ def _pay_the_powers(books: _Books, money: list[tuple[str, Borrow | Pay]], rules:
 
 
 def _borrow(
-    books: _Books, money: list[tuple[str, Borrow | Pay]], rules: Rules, position: Position, banned: frozenset[str]
+    books: _Books,
+    money: list[tuple[str, Order]],
+    rules: MachiavelliOptions,
+    position: Position,
+    banned: frozenset[str],
 ) -> None:
     """3. Borrowing, one loan per duration, within the bank's limit; never to a power it banned before."""
     phase = position.phase
-    for power, order in money:
-        if not isinstance(order, Borrow):
+    for power, given in money:
+        order = BORROW.of(given)
+        if order is None:
             continue
         if power in banned:
             books.outcomes.append(Outcome(power, order, False, Reason.BANNED))
@@ -150,8 +160,10 @@ def _collect(books: _Books, position: Position) -> None:
             books.banned.add(power)
 
 
-def _with_bank(order: Borrow | Pay) -> bool:
-    return isinstance(order, Borrow) or order.to == "bank"
+def _with_bank(order: Order) -> bool:
+    """A loan, or a payment to the bank (not a gift to a power)."""
+    pay = PAY.of(order)
+    return pay is None or pay.to == "bank"
 
 
 def _repay(loans: list[Loan], amount: int) -> list[Loan]:
@@ -168,7 +180,7 @@ def _repay(loans: list[Loan], amount: int) -> list[Loan]:
     return out
 
 
-def _grant(order: Borrow, loans: list[Loan], rules: Rules) -> int:
+def _grant(order: Borrow, loans: list[Loan], rules: MachiavelliOptions) -> int:
     """The largest part of the loan asked for that keeps the debt within the bank's limit."""
     if rules.loan_limit_basis == "principal":
         return max(0, min(order.ducats, LOAN_LIMIT - sum(loan.principal for loan in loans)))

@@ -20,7 +20,6 @@ from pipeline.board.orders import MONEY_KINDS, Order
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Phase, PhaseKind, Position, Rebellion
 from pipeline.board.retreat import RetreatResult, adjudicate_retreats
-from pipeline.board.rules import Rules
 from pipeline.board.units import Unit
 from pipeline.shared.dice import Dice, DiceError
 
@@ -34,12 +33,13 @@ from .income import compute_income
 from .legality import money_phase
 from .legality_hooks import LEGALITY_HOOKS
 from .movement_hooks import movement_hooks
+from .options import MachiavelliOptions
 from .upkeep import UpkeepResult, adjudicate_upkeep
 
 SEASONS = ("spring", "summer", "fall")
 
 
-def start_position(board: Board, rules: Rules) -> Position:
+def start_position(board: Board, rules: MachiavelliOptions) -> Position:
     """The map's starting position, with cities controlled as their provinces, the map's treasuries,
     and every power's chits. Option `first_order_phase: summer` [M 2.4] (Objectif §4.1): the spring of
     the first year is the referee's setup, and the first orders are for the summer."""
@@ -57,7 +57,7 @@ def start_position(board: Board, rules: Rules) -> Position:
     return update_control(board, position)
 
 
-def next_phase(board: Board, position: Position, rules: Rules) -> Position:
+def next_phase(board: Board, position: Position, rules: MachiavelliOptions) -> Position:
     """From a position just adjudicated to the next phase that needs orders."""
     following = next_campaign(position, SEASONS)
     if following is not None:
@@ -76,7 +76,7 @@ def play_phase(
     board: Board,
     position: Position,
     orders: Iterable[tuple[str, Order]],
-    rules: Rules,
+    rules: MachiavelliOptions,
     dice: Dice | None = None,
 ) -> PhaseResult:
     """Adjudicate the phase `position` is in and move on to the next phase that needs orders; `dice`
@@ -143,7 +143,9 @@ def rebellion_events(
     return events
 
 
-def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -> tuple[Position, list[Event]]:
+def _campaign_end(
+    board: Board, position: Position, rules: MachiavelliOptions, season: str
+) -> tuple[Position, list[Event]]:
     """The end of a Machiavelli campaign: after spring, units still in famined provinces starve and the
     famine ends [M 19.2] (judge, adjustments 1 a); then eliminations and victory [M 20.2] [M 20.3] (Objectif §4.2,
     §9; judge, adjustments 2)."""
@@ -162,7 +164,7 @@ def _campaign_end(board: Board, position: Position, rules: Rules, season: str) -
 
 
 def _season_opens(
-    board: Board, position: Position, rules: Rules, dice: Dice | None
+    board: Board, position: Position, rules: MachiavelliOptions, dice: Dice | None
 ) -> tuple[Position, dict[str, tuple[IncomeLine, ...]], list[Event]]:
     """Plague opens the summer; after fall, famine is rolled and the year's income collected."""
     events: list[Event] = []
@@ -192,7 +194,7 @@ def _need(dice: Dice | None, purpose: str) -> Dice:
 
 
 def collect_income(
-    board: Board, position: Position, dice: Dice, rules: Rules
+    board: Board, position: Position, dice: Dice, rules: MachiavelliOptions
 ) -> tuple[Position, dict[str, tuple[IncomeLine, ...]]]:
     """Every power's income for the year, added to its treasury."""
     income = {p: tuple(compute_income(board, position, p, dice, rules)) for p in sorted(board.powers)}

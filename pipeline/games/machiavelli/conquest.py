@@ -17,10 +17,10 @@ import dataclasses
 from pipeline.board.board import Board
 from pipeline.board.ledger import Ledger
 from pipeline.board.position import Position, standing_sieges
-from pipeline.board.rules import Rules
 from pipeline.board.units import Unit
 
 from .income import holds_home_country
+from .options import MachiavelliOptions
 
 
 def home_cities(board: Board, position: Position, power: str) -> list[str]:
@@ -56,7 +56,7 @@ def eliminations(board: Board, position: Position) -> tuple[Position, list[tuple
     return position, out
 
 
-def victor(board: Board, position: Position, rules: Rules) -> str | None:
+def victor(board: Board, position: Position, rules: MachiavelliOptions) -> str | None:
     counts = dict.fromkeys(board.powers, 0)
     for space, owner in position.cities.items():
         city = board.spaces[space].city

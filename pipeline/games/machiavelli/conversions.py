@@ -18,19 +18,21 @@ from collections.abc import Sequence
 from pipeline.board.board import space_of
 from pipeline.board.legality import Illegal
 from pipeline.board.movement import Setting, UnitOrder
-from pipeline.board.orders import Convert, Hold, SupportConvert, SupportHold
+from pipeline.board.order_kinds import kind_of
+from pipeline.board.order_kinds.support_convert import KIND as SUPPORT_CONVERT
+from pipeline.board.orders import Hold, SupportHold
 from pipeline.board.outcome import Reason
-from pipeline.board.rules import Rules
 from pipeline.board.units import CITY, Unit, UnitKind
 
+from .options import MachiavelliOptions
 from .venice import in_single_unit_province
 
 
-def _convert_first(rules: Rules) -> bool:
+def _convert_first(rules: MachiavelliOptions) -> bool:
     return rules.conversion_model == "convert_first"
 
 
-def converts_in_place(setting: Setting, unit: Unit) -> bool:
+def converts_in_place(setting: Setting[MachiavelliOptions], unit: Unit) -> bool:
     """The movement hook `converts_in_place`: in a single-unit province every conversion [M 9.2]; under
     `convert_first` an army or fleet becoming a garrison [M 6.7]."""
     return in_single_unit_province(setting.board, unit) or (
@@ -38,13 +40,13 @@ def converts_in_place(setting: Setting, unit: Unit) -> bool:
     )
 
 
-def converts_when_dislodged(setting: Setting) -> bool:
+def converts_when_dislodged(setting: Setting[MachiavelliOptions]) -> bool:
     """The movement hook `converts_when_dislodged`: under `convert_first` a unit converting into a garrison
     does so even when a stronger attack takes the province, and is safe in its city [M 6.7]."""
     return _convert_first(setting.rules)
 
 
-def garrisons_convert_first(setting: Setting, orders: Sequence[UnitOrder]) -> Sequence[UnitOrder]:
+def garrisons_convert_first(setting: Setting[MachiavelliOptions], orders: Sequence[UnitOrder]) -> Sequence[UnitOrder]:
     """The movement hook `before_moves`: under `convert_first` a garrison converting into an army or fleet of
     an empty province does so before the moves, and then holds there (the supports of its conversion become
     hold supports); with a unit of its own power in the province it cannot convert; against another power's
@@ -56,19 +58,20 @@ def garrisons_convert_first(setting: Setting, orders: Sequence[UnitOrder]) -> Se
     after = list(orders)
     for i, planned in enumerate(orders):
         unit, order = planned.unit, planned.order
-        if not isinstance(order, Convert) or unit.kind is not UnitKind.GARRISON:
+        becomes = kind_of(order).becomes
+        if becomes is None or unit.kind is not UnitKind.GARRISON:
             continue
         province = space_of(unit.location)
         there = occupied.get(province)
         if there is not None and there.power == unit.power:
             after[i] = planned.refused(Illegal(Reason.ILLEGAL_CONVERSION))
         elif there is None and not setting.board.spaces[province].single_unit:
-            new = Unit(unit.power, order.into, province, unit.special)
+            new = Unit(unit.power, becomes(order), province, unit.special)
             after[i] = UnitOrder(new, Hold(new.kind, new.location), planned.given, planned.refusal)
             converted[unit.space] = new
     for s, planned in enumerate(after):
-        support = planned.order
-        if isinstance(support, SupportConvert) and support.target_kind is UnitKind.GARRISON:
+        support = SUPPORT_CONVERT.of(planned.order)
+        if support is not None and support.target_kind is UnitKind.GARRISON:
             army = converted.get(space_of(support.target) + CITY)
             if army is not None and army.kind is support.into:
                 held = SupportHold(support.kind, support.at, army.kind, army.location)

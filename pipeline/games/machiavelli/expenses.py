@@ -35,16 +35,19 @@ from pipeline.board.board import Board, space_of
 from pipeline.board.ledger import Ledger
 from pipeline.board.legality import Illegal, find_unit
 from pipeline.board.order_kinds.expense import EXPENSE_KIND, NONE, PROVINCE
-from pipeline.board.orders import Expense, GiveChit, Order, PermitBribes
+from pipeline.board.order_kinds.expense import KIND as EXPENSE
+from pipeline.board.order_kinds.give_chit import KIND as GIVE_CHIT
+from pipeline.board.order_kinds.permit_bribes import KIND as PERMIT_BRIBES
+from pipeline.board.orders import Expense, GiveChit, Order
 from pipeline.board.outcome import NO_DETAIL, Outcome, Reason, SubReason
 from pipeline.board.position import Position, Rebellion, standing_sieges
-from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, CITY, Unit, UnitKind
 from pipeline.shared.dice import Audience, Dice
 
 from .assassination import chances, spend_chit
 from .income import holds_home_country
 from .legality_hooks import garrison_city
+from .options import MachiavelliOptions
 from .rebellions import CAUSE_AT_HOME, CAUSE_IN_CONQUEST, PACIFY, barred, place_rebellion, with_control
 
 MINIMUM = {
@@ -137,7 +140,11 @@ class _Account:
 
 
 def settle_expenses(
-    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules, dice: Dice | None = None
+    board: Board,
+    position: Position,
+    orders: Iterable[tuple[str, Order]],
+    rules: MachiavelliOptions,
+    dice: Dice | None = None,
 ) -> ExpenseResult:
     """The treasuries and the board after the campaign's expenses. `dice` roll the assassinations."""
     orders = list(orders)
@@ -151,21 +158,21 @@ def settle_expenses(
         _settle_bribes(board, account, space, offers)
     for power, attempt, paid in account.attempts:  # after every other expense [M 13.5]
         _attempt(account, power, attempt, paid, dice)
-    for power, order in orders:  # then chits change hands [M 16.1], the receiver's from the next campaign
-        if isinstance(order, GiveChit):
-            _give_chit(board, account, power, order, rules)
+    # then chits change hands [M 16.1], the receiver's from the next campaign
+    for power, chit in GIVE_CHIT.among(orders):
+        _give_chit(board, account, power, chit, rules)
     return ExpenseResult(_after(position, account), tuple(account.outcomes), frozenset(account.struck))
 
 
 def _accepted(
-    board: Board, position: Position, orders: list[tuple[str, Order]], rules: Rules, account: _Account
+    board: Board, position: Position, orders: list[tuple[str, Order]], rules: MachiavelliOptions, account: _Account
 ) -> list[tuple[str, Expense, Unit | None]]:
     """The expenses accepted on receipt, each power's in numeric order; the others refused, not charged."""
     accepted: list[tuple[str, Expense, Unit | None]] = []
     by_power: dict[str, list[tuple[str, Expense]]] = {}
-    for power, order in orders:
-        if isinstance(order, Expense) and order.kind != NONE:  # `Expense 2: none` is no expense
-            by_power.setdefault(power, []).append((power, order))
+    for power, expense in EXPENSE.among(orders):
+        if expense.kind != NONE:  # `Expense 2: none` is no expense
+            by_power.setdefault(power, []).append((power, expense))
     for power, mine in by_power.items():
         mine.sort(key=lambda po: po[1].number)
         for _, order in mine:
@@ -178,7 +185,9 @@ def _accepted(
     return accepted
 
 
-def _funded(accepted: list[tuple[str, Expense, Unit | None]], rules: Rules, account: _Account) -> list[_Funded]:
+def _funded(
+    accepted: list[tuple[str, Expense, Unit | None]], rules: MachiavelliOptions, account: _Account
+) -> list[_Funded]:
     """Funding, in numeric order: what each expense really brings out of its power's treasury."""
     funded: list[_Funded] = []
     for power, order, target in accepted:
@@ -192,21 +201,20 @@ def _funded(accepted: list[tuple[str, Expense, Unit | None]], rules: Rules, acco
     return funded
 
 
-def _permits(orders: list[tuple[str, Order]], rules: Rules, account: _Account) -> dict[str, set[str]]:
+def _permits(orders: list[tuple[str, Order]], rules: MachiavelliOptions, account: _Account) -> dict[str, set[str]]:
     """Power -> the powers whose units it may bribe from [M 14.7] (Objectif §6.3a d)."""
     permits: dict[str, set[str]] = {}
-    for power, order in orders:
-        if isinstance(order, PermitBribes):
-            if rules.bribe_adjacency != "own_or_permitted":
-                account.add(power, order, False, Reason.ILLEGAL_OPTION_OFF)
-                continue
-            permits.setdefault(order.power, set()).add(power)
-            account.add(power, order, True, Reason.SUCCEEDS)
+    for power, order in PERMIT_BRIBES.among(orders):
+        if rules.bribe_adjacency != "own_or_permitted":
+            account.add(power, order, False, Reason.ILLEGAL_OPTION_OFF)
+            continue
+        permits.setdefault(order.power, set()).add(power)
+        account.add(power, order, True, Reason.SUCCEEDS)
     return permits
 
 
 def _carry_out(
-    board: Board, position: Position, rules: Rules, account: _Account, funded: _Funded, lenders: set[str]
+    board: Board, position: Position, rules: MachiavelliOptions, account: _Account, funded: _Funded, lenders: set[str]
 ) -> None:
     """One funded expense: a province's carried out now, a unit's set aside for its bribes' reckoning."""
     power, order, target, paid = funded
@@ -245,7 +253,13 @@ def _pacify(account: _Account, power: str, order: Expense, paid: int) -> None:
 
 
 def _cause_rebellion(
-    board: Board, position: Position, rules: Rules, account: _Account, power: str, order: Expense, paid: int
+    board: Board,
+    position: Position,
+    rules: MachiavelliOptions,
+    account: _Account,
+    power: str,
+    order: Expense,
+    paid: int,
 ) -> None:
     try:  # found out at resolution: charged [M 15.1] (judge, expenses j, k)
         if order.target in account.rebellions:
@@ -336,7 +350,7 @@ def _attempt(account: _Account, power: str, order: Expense, paid: int, dice: Dic
     account.add(power, order, success, reason, detail | {"die": str(die)})
 
 
-def _give_chit(board: Board, account: _Account, power: str, order: GiveChit, rules: Rules) -> None:
+def _give_chit(board: Board, account: _Account, power: str, order: GiveChit, rules: MachiavelliOptions) -> None:
     refused = _chit_gift_refused(board, account.chits, power, order, rules)
     if refused is None:
         account.chits = spend_chit(account.chits, power, order.victim)
@@ -362,12 +376,14 @@ def _after(position: Position, account: _Account) -> Position:
     )
 
 
-def check_expense(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Unit | None:
+def check_expense(
+    board: Board, position: Position, power: str, order: Expense, rules: MachiavelliOptions
+) -> Unit | None:
     """The expense's target unit (None for a province), or raise `Illegal`: refused, not charged. What the
     order and the position say is checked here, the amount too: below the least its kind ever costs on its
     target, an expense is refused [M 13.4]."""
     if rules.max_expenses is not None and not 1 <= order.number <= rules.max_expenses:
-        raise Illegal(Reason.TOO_MANY_EXPENSES)
+        raise Illegal(Reason.TOO_MANY_EXPENSES, allowed=str(rules.max_expenses))
     if order.kind == NONE:
         return None  # `Expense 2: none` takes back expense 2: it is no expense (`order_checks.revised`)
     if order.kind == "assassinate":
@@ -411,7 +427,7 @@ def _at_least(order: Expense, needed: int) -> None:
 
 
 def _chit_gift_refused(
-    board: Board, chits: Mapping[str, frozenset[str]], power: str, order: GiveChit, rules: Rules
+    board: Board, chits: Mapping[str, frozenset[str]], power: str, order: GiveChit, rules: MachiavelliOptions
 ) -> Reason | None:
     if not (rules.assassinations and rules.assassination_chits_tradable):
         return Reason.ILLEGAL_OPTION_OFF

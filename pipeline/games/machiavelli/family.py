@@ -16,10 +16,12 @@ from pipeline.board.position import Position
 from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, Unit
 from pipeline.errors import Problem
+from pipeline.shared.translations import Translations
 
-from . import calendar, legal_orders, legality, state
+from . import calendar, legal_orders, legality, option_words, state
 from .conquest import victor
 from .movement_hooks import MOVEMENT_HOOKS
+from .options import MachiavelliOptions
 
 # Each power's colour and hatching on the map (and its colour in the charts): colours that stay apart for
 # normal vision and the common colour-vision deficiencies (tests/test_map_colours.py simulates them), and a
@@ -37,9 +39,9 @@ PALETTE = {
 
 PROFILES = {
     # the e-mail judge (1991 rules, later judge defaults where the text is silent), classic board
-    "judge": Rules(map="machiavelli-classic", family="machiavelli"),
+    "judge": MachiavelliOptions(map="machiavelli-classic", family="machiavelli"),
     # the Objectif club (2001), Avalon Hill 1995 board; only Messina is a strait there
-    "objectif": Rules(
+    "objectif": MachiavelliOptions(
         map="machiavelli-objectif",
         family="machiavelli",
         conversion_model="convert_first",
@@ -64,26 +66,26 @@ PROFILES = {
 }
 
 
-# the options of `Rules` a Machiavelli game may set (docs/rule-options.md): every one but the Diplomacy
-# rulebooks' and the map and family, which its profile names
-OPTIONS = tuple(
-    f.name
-    for f in dataclasses.fields(Rules)
-    if f.name not in ("map", "family", "explicit_convoy", "convoy_orders", "civil_disorder_distance")
-)
+# the options a Machiavelli game may set (docs/rule-options.md): its own, and none of the shared ones (the
+# map and family, which its profile names, and the Diplomacy rulebooks' choices)
+_SHARED = {f.name for f in dataclasses.fields(Rules)}
+OPTIONS = tuple(f.name for f in dataclasses.fields(MachiavelliOptions) if f.name not in _SHARED)
 
 
-class MachiavelliFamily(Family):
+class MachiavelliFamily(Family[MachiavelliOptions]):
     id = "machiavelli"
     seasons = calendar.SEASONS
     holdings = "control"  # provinces and cities controlled, not supply centres owned
     has_money = True
     movement_hooks = MOVEMENT_HOOKS
     palette = PALETTE
+    option_class = MachiavelliOptions
     profiles = PROFILES
     options = OPTIONS
 
-    def winners(self, board: Board, position: Position, rules: Rules) -> tuple[tuple[str, ...], str] | None:
+    def winners(
+        self, board: Board, position: Position, rules: MachiavelliOptions
+    ) -> tuple[tuple[str, ...], str] | None:
         """A power controlling `victory_cities` cities wins [M 20.3]; the last power standing too [M 20.2]."""
         winner = victor(board, position, rules)
         if winner is not None:
@@ -100,16 +102,18 @@ class MachiavelliFamily(Family):
             return [], [Problem("allow", "expected a list of powers, like [turkey]", lines("allow"))]
         return [(f"allow[{i}]", str(Ally(p))) for i, p in enumerate(allow)], []
 
-    def start_position(self, board: Board, rules: Rules) -> Position:
+    def start_position(self, board: Board, rules: MachiavelliOptions) -> Position:
         return calendar.start_position(board, rules)
 
     play_phase = staticmethod(calendar.play_phase)  # the family's calendar (`calendar.py`)
 
-    def rolls_dice(self, rules: Rules) -> bool:
+    def rolls_dice(self, rules: MachiavelliOptions) -> bool:
         """The judge's `dice` flag: income, famine, plague, the bank and assassinations roll."""
         return rules.dice
 
-    def check_order(self, board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+    def check_order(
+        self, board: Board, position: Position, power: str, order: Order, rules: MachiavelliOptions
+    ) -> Order:
         return legality.check_order(board, position, power, order, rules)
 
     def as_ordered(self, position: Position, power: str, orders: Iterable[Order]) -> Position:
@@ -125,15 +129,17 @@ class MachiavelliFamily(Family):
     def unit_order_extras(self, unit: Unit) -> Iterable[Order]:
         return legal_orders.unit_order_extras(unit)
 
-    def unitless_orders(self, board: Board, rules: Rules, power: str) -> Iterable[Order]:
+    def unitless_orders(self, board: Board, rules: MachiavelliOptions, power: str) -> Iterable[Order]:
         return legal_orders.ally_orders(board, rules, power)
 
     def legal_adjustments(
-        self, board: Board, position: Position, rules: Rules, power: str
+        self, board: Board, position: Position, rules: MachiavelliOptions, power: str
     ) -> tuple[tuple[UnitOrders, ...], dict[str, object]]:
         return legal_orders.legal_adjustments(board, position, rules, power, self.check_order)
 
-    def legal_money(self, board: Board, position: Position, rules: Rules, power: str) -> dict[str, object] | None:
+    def legal_money(
+        self, board: Board, position: Position, rules: MachiavelliOptions, power: str
+    ) -> dict[str, object] | None:
         if not legality.money_phase(position, rules):
             return None
         return legal_orders.legal_money(board, position, rules, power, self.check_order)
@@ -142,6 +148,9 @@ class MachiavelliFamily(Family):
         """Cities, then provinces, then ducats."""
         cities = sum(1 for owner in position.cities.values() if owner == power)
         return cities, len(position.centres_of(power)), position.ledger.ducats(power)
+
+    def option_value(self, name: str, value: Any, t: Translations) -> str:
+        return option_words.option_value(name, value, t)
 
     state_sections = state.SECTIONS
     private_sections = state.PRIVATE_SECTIONS

@@ -17,10 +17,10 @@ from __future__ import annotations
 from pipeline.board.board import Board
 from pipeline.board.calendar import IncomeLine
 from pipeline.board.position import Position
-from pipeline.board.rules import Rules
 from pipeline.board.units import CITY, UnitKind
 from pipeline.shared.dice import Audience, Dice
 
+from .options import MachiavelliOptions
 from .rebellions import city_in_revolt
 
 
@@ -37,7 +37,9 @@ def holds_home_country(board: Board, position: Position, power: str, other: str)
     )
 
 
-def compute_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
+def compute_income(
+    board: Board, position: Position, power: str, dice: Dice, rules: MachiavelliOptions
+) -> list[IncomeLine]:
     """A power's income lines: its provinces, cities and fleets at sea, then its rolls of the variable income."""
     return _fixed_income(board, position, power) + _variable_income(board, position, power, dice, rules)
 
@@ -65,7 +67,9 @@ def _fixed_income(board: Board, position: Position, power: str) -> list[IncomeLi
     return lines
 
 
-def _variable_income(board: Board, position: Position, power: str, dice: Dice, rules: Rules) -> list[IncomeLine]:
+def _variable_income(
+    board: Board, position: Position, power: str, dice: Dice, rules: MachiavelliOptions
+) -> list[IncomeLine]:
     """The variable income table's lines the power rolls: its own, each home country it holds, Genoa's."""
     lines: list[IncomeLine] = []
     rollers = [power] if power in board.variable_income and _alive(position, power) else []

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.board.board import Board, space_of
-from pipeline.board.legal_orders import OrderCheck, UnitOrders, accepted, keep, unit_key
+from pipeline.board.legal_orders import UnitOrders, accepted, keep, unit_key
 from pipeline.board.legality import Illegal
 from pipeline.board.notation import parse_order
+from pipeline.board.order_checks import OrderCheck
 from pipeline.board.order_kinds import expense
+from pipeline.board.order_kinds.build import KIND as BUILD
 from pipeline.board.orders import (
     Ally,
     Besiege,
@@ -32,11 +34,11 @@ from pipeline.board.orders import (
     Waive,
 )
 from pipeline.board.position import Position
-from pipeline.board.rules import Rules
 from pipeline.board.units import ARMY, FLEET, GARRISON, SPECIALS, Unit, UnitKind
 
 from .banking import LOAN_LIMIT, LOAN_RATES
 from .expenses import bribe_kind, minimum, rebellion_cost
+from .options import MachiavelliOptions
 from .rebellions import PACIFY
 from .straits import allies_allowed
 from .upkeep import COSTS, unit_cost
@@ -48,7 +50,7 @@ FAMINE_RELIEF = 3  # ducats that end a famine (expenses)
 ASSASSINATION_STAKES = (12, 24, 36)  # each 12 more ducats, one more face of the die
 
 
-def ally_orders(board: Board, rules: Rules, power: str) -> list[Order]:
+def ally_orders(board: Board, rules: MachiavelliOptions, power: str) -> list[Order]:
     """The orders for no unit of a movement phase: `Ally <power>` for each other power, where the map has
     straits and the rules the command [M 8.5] (`Family.unitless_orders`)."""
     if not board.straits or not allies_allowed(rules):
@@ -63,7 +65,7 @@ def unit_order_extras(unit: Unit) -> list[Order]:
 
 
 def legal_adjustments(
-    board: Board, position: Position, rules: Rules, power: str, check: OrderCheck
+    board: Board, position: Position, rules: MachiavelliOptions, power: str, check: OrderCheck[MachiavelliOptions]
 ) -> tuple[tuple[UnitOrders, ...], dict[str, object]]:
     """The adjustment phase: maintain or remove each unit (at its cost), and the builds the treasury
     may buy (each with its cost), special units included."""
@@ -92,9 +94,9 @@ def legal_adjustments(
 
 
 def _special_of(text: str, board: Board, position: Position) -> str | None:
-    order = parse_order(text, board, position.phase.kind)
-    assert isinstance(order, Build)
-    return order.special
+    build = BUILD.of(parse_order(text, board, position.phase.kind))
+    assert build is not None
+    return build.special
 
 
 # ---- money ----------------------------------------------------------------------------------
@@ -123,7 +125,9 @@ def _near_own(board: Board, position: Position, power: str, target: Unit) -> boo
     return any(space_of(u.location) in near for u in position.units.values() if u.power == power)
 
 
-def legal_money(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> dict[str, object]:
+def legal_money(
+    board: Board, position: Position, rules: MachiavelliOptions, power: str, check: OrderCheck[MachiavelliOptions]
+) -> dict[str, object]:
     """What may be spent on what: loans, payments, permissions, chits and the expenses."""
     ledger = position.ledger
 
@@ -187,9 +191,9 @@ class _Spending:
 
     board: Board
     position: Position
-    rules: Rules
+    rules: MachiavelliOptions
     power: str
-    check: OrderCheck
+    check: OrderCheck[MachiavelliOptions]
 
     def accepted(self, kind: str, ducats: int, target_kind: UnitKind | None, target: str) -> bool:
         order = Expense(1, ducats, kind, target_kind, target)
@@ -270,11 +274,13 @@ OFFERS: dict[str, Callable[[_Spending, str], list[Offer]]] = {
 }
 
 
-def _in_play(kind: expense.ExpenseKind, rules: Rules) -> bool:
+def _in_play(kind: expense.ExpenseKind, rules: MachiavelliOptions) -> bool:
     return kind.name != "assassinate" or (rules.assassinations and rules.dice)
 
 
-def _expenses(board: Board, position: Position, rules: Rules, power: str, check: OrderCheck) -> dict[str, object]:
+def _expenses(
+    board: Board, position: Position, rules: MachiavelliOptions, power: str, check: OrderCheck[MachiavelliOptions]
+) -> dict[str, object]:
     spending = _Spending(board, position, rules, power, check)
     kinds: list[dict[str, object]] = []
     offers: dict[str, list[Offer]] = {}

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pipeline.board.board import Board
 from pipeline.board.legality import Illegal, check_unit, find_unit
 from pipeline.board.order_checks import check_order as shared_check
+from pipeline.board.order_kinds.expense import KIND as EXPENSE
 from pipeline.board.orders import (
     Borrow,
     Build,
@@ -25,26 +26,26 @@ from pipeline.board.orders import (
 )
 from pipeline.board.outcome import Reason
 from pipeline.board.position import PhaseKind, Position
-from pipeline.board.rules import Rules
 
 from .expenses import check_expense
 from .legality_hooks import LEGALITY_HOOKS
+from .options import MachiavelliOptions
 from .upkeep import new_unit
 
 
-def money_before_adjustments(rules: Rules, season: str) -> bool:
+def money_before_adjustments(rules: MachiavelliOptions, season: str) -> bool:
     """Objectif's calendar: the spring's loans and expenses are settled in the adjustment phase that
     opens it; otherwise in each campaign's movement phase."""
     return rules.calendar == "objectif" and season == "spring"
 
 
-def money_phase(position: Position, rules: Rules) -> bool:
+def money_phase(position: Position, rules: MachiavelliOptions) -> bool:
     """Are loans, payments and expenses ordered in this phase?"""
     early = money_before_adjustments(rules, position.phase.season)
     return position.phase.kind is (PhaseKind.ADJUSTMENT if early else PhaseKind.MOVEMENT)
 
 
-def check_order(board: Board, position: Position, power: str, order: Order, rules: Rules) -> Order:
+def check_order(board: Board, position: Position, power: str, order: Order, rules: MachiavelliOptions) -> Order:
     """Check one order on its own in the phase of `position`; raise `Illegal` with the reason."""
     money = _MONEY_CHECKS.get(type(order))
     if money is not None:
@@ -57,41 +58,47 @@ def check_order(board: Board, position: Position, power: str, order: Order, rule
     return check(board, position, power, order, rules)
 
 
-def _check_borrow(board: Board, position: Position, power: str, order: Borrow, rules: Rules) -> Borrow:
+def _check_borrow(board: Board, position: Position, power: str, order: Borrow, rules: MachiavelliOptions) -> Borrow:
     return order  # how much the bank lends is settled with the loans (`banking`)
 
 
-def _check_pay(board: Board, position: Position, power: str, order: Pay, rules: Rules) -> Pay:
+def _check_pay(board: Board, position: Position, power: str, order: Pay, rules: MachiavelliOptions) -> Pay:
     if order.to != "bank" and (order.to not in board.powers or order.to == power):
         raise Illegal(Reason.ILLEGAL_NOT_OWNER)
     return order
 
 
-def _check_permit(board: Board, position: Position, power: str, order: PermitBribes, rules: Rules) -> PermitBribes:
+def _check_permit(
+    board: Board, position: Position, power: str, order: PermitBribes, rules: MachiavelliOptions
+) -> PermitBribes:
     if order.power not in board.powers or order.power == power:
         raise Illegal(Reason.ILLEGAL_NOT_OWNER)
     return order
 
 
-def _check_give_chit(board: Board, position: Position, power: str, order: GiveChit, rules: Rules) -> GiveChit:
+def _check_give_chit(
+    board: Board, position: Position, power: str, order: GiveChit, rules: MachiavelliOptions
+) -> GiveChit:
     return order  # whether the chit is there to give is settled with the expenses (`expenses`)
 
 
-def _check_expense(board: Board, position: Position, power: str, order: Expense, rules: Rules) -> Expense:
+def _check_expense(board: Board, position: Position, power: str, order: Expense, rules: MachiavelliOptions) -> Expense:
     check_expense(board, position, power, order, rules)
     return order
 
 
-def _no_waive(board: Board, position: Position, power: str, order: Waive, rules: Rules) -> Waive:
+def _no_waive(board: Board, position: Position, power: str, order: Waive, rules: MachiavelliOptions) -> Waive:
     raise Illegal(Reason.ILLEGAL_WRONG_PHASE)  # nothing to give up: builds are bought (`upkeep` refuses it too)
 
 
-def _check_build(board: Board, position: Position, power: str, order: Build, rules: Rules) -> Build:
+def _check_build(board: Board, position: Position, power: str, order: Build, rules: MachiavelliOptions) -> Build:
     new_unit(board, position, power, order, dict(position.units), set(), set(), rules)
     return order
 
 
-def _check_kept(board: Board, position: Position, power: str, order: Maintain | Remove, rules: Rules) -> Order:
+def _check_kept(
+    board: Board, position: Position, power: str, order: Maintain | Remove, rules: MachiavelliOptions
+) -> Order:
     """A unit maintained or removed must be the power's."""
     check_unit(order.kind, order.at, find_unit(position, order.kind, order.at), power)
     return order
@@ -118,9 +125,10 @@ def bought(position: Position, power: str, orders: Iterable[Order]) -> Position:
     same campaign; if the purchase fails, those orders are void at adjudication)."""
     units = dict(position.units)
     for order in orders:
-        if isinstance(order, Expense) and order.kind == "buy":
+        expense = EXPENSE.of(order)
+        if expense is not None and expense.kind == "buy":
             try:
-                unit = find_unit(position, order.target_kind, order.target)
+                unit = find_unit(position, expense.target_kind, expense.target)
             except Illegal:
                 continue  # reported when the expense itself is checked
             if unit is not None:

@@ -18,24 +18,24 @@ from pipeline.board.board import Board
 from pipeline.board.legality import LegalityHooks
 from pipeline.board.position import Dislodged, Position
 from pipeline.board.retreat import retreat_options
-from pipeline.board.rules import Rules
 from pipeline.board.units import CITY, UnitKind
 
 from . import straits, venice
+from .options import MachiavelliOptions
 
 
-def garrison_city(board: Board, province: str, rules: Rules) -> bool:
+def garrison_city(board: Board, province: str, rules: MachiavelliOptions) -> bool:
     """The hook `garrison_city`: can the city of `province` hold a garrison under these rules [M 1.7]?"""
     city = board.spaces[province].city
     return city is not None and city.fortified and (rules.fortresses or not city.fortress)
 
 
-def army_besieges_port(rules: Rules) -> bool:
+def army_besieges_port(rules: MachiavelliOptions) -> bool:
     """The hook `army_besieges_port`: may an army besiege a port city [M 7.3]?"""
     return rules.port_siege_units != "fleet_only"
 
 
-def city_retreat(board: Board, position: Position, entry: Dislodged, rules: Rules) -> bool:
+def city_retreat(board: Board, position: Position, entry: Dislodged, rules: MachiavelliOptions) -> bool:
     """The hook `city_retreat`: may the dislodged unit retreat into the city of its own province, becoming
     its garrison [M 10.2]? The city must hold a garrison, be empty and (for a fleet) a port, and the
     attacker must not have come out of it; under the judge's rules only when no other retreat is open."""
@@ -55,7 +55,7 @@ def city_retreat(board: Board, position: Position, entry: Dislodged, rules: Rule
     return rules.retreat_into_city == "any" or not retreat_options(board, position, entry, rules, LEGALITY_HOOKS)
 
 
-LEGALITY_HOOKS = LegalityHooks(
+LEGALITY_HOOKS = LegalityHooks[MachiavelliOptions](
     garrison_city=garrison_city,
     army_besieges_port=army_besieges_port,
     retreat_closed=straits.retreat_closed,

@@ -13,13 +13,14 @@ from pipeline.board.units import Unit
 from . import conversions, rebellions, sieges, straits, venice
 from .assassination import holds_for_assassination
 from .legality_hooks import LEGALITY_HOOKS
+from .options import MachiavelliOptions
 
 
-def movement_hooks(assassinated: frozenset[str] = frozenset()) -> MovementHooks:
+def movement_hooks(assassinated: frozenset[str] = frozenset()) -> MovementHooks[MachiavelliOptions]:
     """The hooks of one movement phase, in which the units of the `assassinated` powers hold whatever they
     were ordered, conduct no siege (or pause it) and put down no rebellion [M 16.4]."""
 
-    def void(setting: Setting, unit: Unit) -> Illegal | None:
+    def void(setting: Setting[MachiavelliOptions], unit: Unit) -> Illegal | None:
         return holds_for_assassination(assassinated, unit)
 
     def sieges_after(decisions: Decisions) -> Sieges:
@@ -30,7 +31,7 @@ def movement_hooks(assassinated: frozenset[str] = frozenset()) -> MovementHooks:
     ) -> tuple[dict[str, Rebellion], dict[str, str], dict[str, str]]:
         return rebellions.after_moves(decisions, owners, cities, assassinated)
 
-    return MovementHooks(
+    return MovementHooks[MachiavelliOptions](
         allies_allowed=straits.allies_allowed,
         void=void if assassinated else None,
         before_moves=conversions.garrisons_convert_first,

@@ -26,6 +26,8 @@ from pipeline.board.movement import CampaignDeeds, Decisions, campaign_deeds
 from pipeline.board.position import Position, Rebellion
 from pipeline.board.units import CITY, Unit
 
+from .options import MachiavelliOptions
+
 CAUSE_IN_CONQUEST = 9
 CAUSE_AT_HOME = 15
 PACIFY = 12
@@ -130,7 +132,8 @@ def after_moves(
     """The movement hook `after_moves` (with the powers assassinated this campaign): the rebellions left
     standing once the units have moved, held and besieged, and control where a rebellion that ended had
     suspended it. The deeds of an assassinated power's units put down nothing [M 15.8]."""
-    position, rules = decisions.plan.setting.position, decisions.plan.setting.rules
+    position = decisions.plan.setting.position
+    rules: MachiavelliOptions = decisions.plan.setting.rules
     left: dict[str, Rebellion] = {}
     if position.rebellions:
         deeds = campaign_deeds(decisions)

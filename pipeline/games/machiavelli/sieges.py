@@ -12,23 +12,26 @@
 from __future__ import annotations
 
 from pipeline.board.movement import Decisions, Setting, Sieges
-from pipeline.board.orders import Besiege, LiftSiege, MovementOrder
+from pipeline.board.order_kinds import kind_of
+from pipeline.board.orders import MovementOrder
 from pipeline.board.units import CITY, Unit
 
+from .options import MachiavelliOptions
 
-def besieging(setting: Setting, unit: Unit) -> bool:
+
+def besieging(setting: Setting[MachiavelliOptions], unit: Unit) -> bool:
     """Is `unit` besieging the garrison of another power in its province's city since an earlier campaign?"""
     garrison = setting.position.units.get(unit.space + CITY)
     return unit.space in setting.position.sieges and garrison is not None and garrison.power != unit.power
 
 
-def siege_lock(setting: Setting, unit: Unit, order: MovementOrder) -> bool:
+def siege_lock(setting: Setting[MachiavelliOptions], unit: Unit, order: MovementOrder) -> bool:
     """The movement hook `siege_lock`: under `siege_commitment: locked` a besieger may only besiege or lift
     [M 7.4]."""
     return (
         setting.rules.siege_commitment == "locked"
         and besieging(setting, unit)
-        and not isinstance(order, (Besiege, LiftSiege))
+        and not (kind_of(order).besieges or kind_of(order).lifts_siege)
     )
 
 
@@ -37,7 +40,8 @@ def sieges_after(decisions: Decisions, assassinated: frozenset[str]) -> Sieges:
     the moves (province -> campaigns so far) and the cities taken by a second consecutive siege (province
     -> the besieger's power). A siege lasts while its besieger besieges and is not dislodged [M 7.1, M 7.6];
     an assassinated power's stands still under `assassinated_sieges: paused` [M 16.4]."""
-    position, rules = decisions.plan.setting.position, decisions.plan.setting.rules
+    position = decisions.plan.setting.position
+    rules: MachiavelliOptions = decisions.plan.setting.rules
     going_on: dict[str, int] = {}
     taken: dict[str, str] = {}
     for planned in decisions.orders:
@@ -46,7 +50,7 @@ def sieges_after(decisions: Decisions, assassinated: frozenset[str]) -> Sieges:
         if paused and unit.space in position.sieges and decisions.dislodger(unit.space) is None:
             going_on[unit.space] = position.sieges[unit.space]  # the siege stands still
             continue
-        if not isinstance(planned.order, Besiege) or planned.refusal is not None:
+        if not kind_of(planned.order).besieges or planned.refusal is not None:
             continue
         if unit.space + CITY not in position.units:
             continue  # a siege of a rebel city: the rebellion keeps its count

@@ -17,18 +17,19 @@ from __future__ import annotations
 
 from pipeline.board.board import Board, Strait
 from pipeline.board.movement import Decisions, Setting
-from pipeline.board.orders import Convert
+from pipeline.board.order_kinds import kind_of
 from pipeline.board.position import Position
-from pipeline.board.rules import Rules
 from pipeline.board.units import Unit, UnitKind
 
+from .options import MachiavelliOptions
 
-def allies_allowed(rules: Rules) -> bool:
+
+def allies_allowed(rules: MachiavelliOptions) -> bool:
     """The movement hook `allies_allowed`: may `Ally <power>` open a power's straits [M 8.5]?"""
     return rules.strait_permission == "allow_command"
 
 
-def straits_in_play(board: Board, rules: Rules) -> tuple[Strait, ...]:
+def straits_in_play(board: Board, rules: MachiavelliOptions) -> tuple[Strait, ...]:
     """The map's straits that the rules keep [M 8.1], worked out once per map and choice."""
     key = ("straits in play", rules.straits)
     found = board.memo.get(key)
@@ -37,7 +38,7 @@ def straits_in_play(board: Board, rules: Rules) -> tuple[Strait, ...]:
     return found
 
 
-def strait_between(board: Board, rules: Rules, src: str, dst: str) -> Strait | None:
+def strait_between(board: Board, rules: MachiavelliOptions, src: str, dst: str) -> Strait | None:
     """The strait in play a fleet passes going from space `src` to space `dst`, if any."""
     for strait in straits_in_play(board, rules):
         if (src, dst) in strait.moves:
@@ -45,13 +46,13 @@ def strait_between(board: Board, rules: Rules, src: str, dst: str) -> Strait | N
     return None
 
 
-def _closes_to(setting: Setting, kind: UnitKind, owner: str, power: str) -> bool:
+def _closes_to(setting: Setting[MachiavelliOptions], kind: UnitKind, owner: str, power: str) -> bool:
     """Does a unit of `kind` of power `owner` in a strait's controlling space close it to `power`'s fleets?
     A fleet of another power that has not allowed `power` does."""
     return kind is UnitKind.FLEET and owner != power and power not in setting.allies.get(owner, ())
 
 
-def way_closed(setting: Setting, src: str, dst: str, power: str) -> bool:
+def way_closed(setting: Setting[MachiavelliOptions], src: str, dst: str, power: str) -> bool:
     """The movement hook `way_closed`: does the fleet standing in the controlling space when the moves begin
     close the strait from `src` to `dst` to `power`'s fleets [M 8.2, M 8.3]?"""
     strait = strait_between(setting.board, setting.rules, src, dst)
@@ -74,13 +75,14 @@ def strait_entered(decisions: Decisions, i: int) -> bool:
     power = mover.unit.power
     for j in decisions.moves_into.get(strait.controller, ()):
         entering = decisions.orders[j]
-        becomes = entering.order.into if isinstance(entering.order, Convert) else entering.unit.kind
+        converts = kind_of(entering.order).becomes
+        becomes = converts(entering.order) if converts is not None else entering.unit.kind
         if _closes_to(setting, becomes, entering.unit.power, power) and decisions.resolve(j):
             return True
     return False
 
 
-def retreat_closed(board: Board, position: Position, unit: Unit, space: str, rules: Rules) -> bool:
+def retreat_closed(board: Board, position: Position, unit: Unit, space: str, rules: MachiavelliOptions) -> bool:
     """The retreat hook `retreat_closed`: is the way of the dislodged fleet `unit` into `space` a strait in
     play whose controlling space another power's fleet holds [M 10.3]? (No `Ally` opens it: those orders
     were the movement phase's.)"""

@@ -19,14 +19,18 @@ from dataclasses import dataclass
 from pipeline.board.board import Board, Space, space_of
 from pipeline.board.ledger import Ledger
 from pipeline.board.legality import Illegal, find_unit
-from pipeline.board.orders import Build, Maintain, Order, Remove
+from pipeline.board.order_kinds import kind_of
+from pipeline.board.order_kinds.build import KIND as BUILD
+from pipeline.board.order_kinds.maintain import KIND as MAINTAIN
+from pipeline.board.order_kinds.remove import KIND as REMOVE
+from pipeline.board.orders import Build, Order, Remove
 from pipeline.board.outcome import Outcome, Reason
 from pipeline.board.position import Position
-from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, CITY, SPECIALS, Unit, UnitKind
 
 from .income import holds_home_country
 from .legality_hooks import garrison_city
+from .options import MachiavelliOptions
 
 COSTS = {None: 3, "militia": 6, "mercenaries": 6, "professionals": 9}
 
@@ -42,14 +46,15 @@ def unit_cost(unit: Unit) -> int:
 
 
 def adjudicate_upkeep(
-    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: Rules
+    board: Board, position: Position, orders: Iterable[tuple[str, Order]], rules: MachiavelliOptions
 ) -> UpkeepResult:
     treasury = dict(position.ledger.treasury)
     units = dict(position.units)
     outcomes: list[Outcome] = []
     given: dict[str, list[Order]] = {}
     for power, order in orders:
-        if isinstance(order, (Maintain, Remove, Build)):
+        kind = kind_of(order)
+        if kind.keeps or kind.removes or kind.builds:
             given.setdefault(power, []).append(order)
         else:
             outcomes.append(Outcome(power, order, False, Reason.ILLEGAL_WRONG_PHASE))
@@ -58,28 +63,29 @@ def adjudicate_upkeep(
         mine = given.get(power, [])
         kept: set[str] = set()
         removed: set[str] = set()
-        for order in mine:  # maintenance first, in the order given
-            if not isinstance(order, (Maintain, Remove)):
+        for given_order in mine:  # maintenance first, in the order given
+            upkeep = MAINTAIN.of(given_order) or REMOVE.of(given_order)
+            if upkeep is None:
                 continue
             try:
-                unit = find_unit(position, order.kind, order.at)
+                unit = find_unit(position, upkeep.kind, upkeep.at)
             except Illegal as why:
-                outcomes.append(Outcome(power, order, False, why.reason))
+                outcomes.append(Outcome(power, upkeep, False, why.reason))
                 continue
             if unit is None or unit.power != power or unit.space in kept | removed:
                 reason = Reason.ILLEGAL_NO_UNIT if unit is None or unit.power == power else Reason.ILLEGAL_NOT_OWNER
-                outcomes.append(Outcome(power, order, False, reason, {}, unit))
+                outcomes.append(Outcome(power, upkeep, False, reason, {}, unit))
                 continue
-            if isinstance(order, Remove):
+            if kind_of(upkeep).removes:
                 removed.add(unit.space)
-                outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {}, unit))
+                outcomes.append(Outcome(power, upkeep, True, Reason.SUCCEEDS, {}, unit))
             elif treasury.get(power, 0) >= unit_cost(unit):
                 treasury[power] = treasury.get(power, 0) - unit_cost(unit)
                 kept.add(unit.space)
-                outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(unit_cost(unit))}, unit))
+                outcomes.append(Outcome(power, upkeep, True, Reason.SUCCEEDS, {"paid": str(unit_cost(unit))}, unit))
             else:
                 removed.add(unit.space)
-                outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS, {}, unit))
+                outcomes.append(Outcome(power, upkeep, False, Reason.NO_FUNDS, {}, unit))
         for unit in position.units_of(power):  # units no order named are removed [M 18.2]
             if unit.space not in kept | removed:
                 removed.add(unit.space)
@@ -89,22 +95,23 @@ def adjudicate_upkeep(
         emptied = {space_of(position.units[space].location) for space in removed}  # provinces that lost a unit
 
         built: set[str] = set()
-        for order in mine:  # then builds, in the order given
-            if not isinstance(order, Build):
+        for given_order in mine:  # then builds, in the order given
+            build = BUILD.of(given_order)
+            if build is None:
                 continue
             try:
-                unit = new_unit(board, position, power, order, units, emptied, built, rules)
+                unit = new_unit(board, position, power, build, units, emptied, built, rules)
             except Illegal as why:
-                outcomes.append(Outcome(power, order, False, why.reason, why.detail))
+                outcomes.append(Outcome(power, build, False, why.reason, why.detail))
                 continue
             cost = unit_cost(unit)
             if treasury.get(power, 0) < cost:
-                outcomes.append(Outcome(power, order, False, Reason.NO_FUNDS))
+                outcomes.append(Outcome(power, build, False, Reason.NO_FUNDS))
                 continue
             treasury[power] = treasury.get(power, 0) - cost
             units[unit.space] = unit
             built.add(space_of(unit.location))
-            outcomes.append(Outcome(power, order, True, Reason.SUCCEEDS, {"paid": str(cost)}, unit))
+            outcomes.append(Outcome(power, build, True, Reason.SUCCEEDS, {"paid": str(cost)}, unit))
 
     ledger = Ledger.build(treasury, dict(position.ledger.loans), set(position.ledger.banned))
     after = Position.build(
@@ -129,7 +136,7 @@ def new_unit(
     units: dict[str, Unit],
     removed: set[str],
     built: set[str],
-    rules: Rules,
+    rules: MachiavelliOptions,
 ) -> Unit:
     """The unit a build order makes, or raise `Illegal`. `removed`: provinces that lost a unit this phase."""
     province = space_of(order.at)
@@ -169,7 +176,7 @@ def _build_province(board: Board, position: Position, power: str, province: str,
     return space
 
 
-def _check_special(special: str, power: str, units: dict[str, Unit], rules: Rules) -> None:
+def _check_special(special: str, power: str, units: dict[str, Unit], rules: MachiavelliOptions) -> None:
     """A special unit: in play, of a known kind, and the power's only one."""
     if not rules.special_units:
         raise Illegal(Reason.ILLEGAL_OPTION_OFF)  # the judge's `special` flag off
@@ -187,7 +194,7 @@ def _check_room(
     location: str,
     units: dict[str, Unit],
     removed: set[str],
-    rules: Rules,
+    rules: MachiavelliOptions,
 ) -> None:
     """Room for the new unit where it is built, and a place it can stand on (a port, a coast, a city)."""
     slot = province + CITY if kind is UnitKind.GARRISON else province

@@ -19,13 +19,15 @@ from pipeline.board.movement import Decisions, Setting
 from pipeline.board.position import Position
 from pipeline.board.units import CITY, Unit, UnitKind
 
+from .options import MachiavelliOptions
+
 
 def in_single_unit_province(board: Board, unit: Unit) -> bool:
     """Does `unit` stand in a single-unit province (Venice), in the province or its city?"""
     return board.spaces[space_of(unit.location)].single_unit
 
 
-def shut_spaces(setting: Setting, units: Sequence[Unit]) -> frozenset[str]:
+def shut_spaces(setting: Setting[MachiavelliOptions], units: Sequence[Unit]) -> frozenset[str]:
     """The movement hook `shut_spaces`: the single-unit provinces whose city holds a garrison, which no move
     may enter [M 9.2]."""
     spaces = setting.board.spaces
