@@ -35,7 +35,7 @@ from pipeline.shared.i18n import LANGUAGES, Translator, translator
 from pipeline.storage.gamedir import Game, deadlines
 
 from .chart import standings_charts
-from .option_words import rule_choices
+from .option_words import rule_choices, rules_version_lines
 from .turns import turn_maps, turn_report
 
 RULES = Path("games") / "rules.md"
@@ -248,10 +248,12 @@ def game_rules(info: GameInfo, t: Translator) -> list[str]:
     game = info.game
     choices = rule_choices(game, t)
     rules = f"../rules.md#{game.profile.name}"
+    versions = [line for said in rules_version_lines(game, t) for line in (said, "")]
     if not choices:
-        return [t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}]
+        unchanged = t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}
+        return [*versions, unchanged]
     lines = [t.gettext("Its choices, among the options of its [profile](%(rules)s):") % {"rules": rules}, ""]
-    return lines + ["- " + said for said in choices]
+    return versions + lines + ["- " + said for said in choices]
 
 
 def sending_orders(info: GameInfo, t: Translator) -> list[str]:
