@@ -134,6 +134,18 @@ def test_the_masters_move_a_game_on_from_its_current_turn(release: None, tmp_pat
     assert "Version 1 jusqu'à tour 2." in french
 
 
+def test_a_game_moved_before_its_first_turn_plays_it_under_the_new_version(release: None, tmp_path: Path) -> None:
+    """Moved at its first turn, the game plays every turn under version 2; its first state stays judge new's."""
+    folder = tmp_path / "games" / "early"
+    commands.new_game(folder, "summit", fresh_secret=lambda: "ab" * 32, demo=True)
+    upgrade_family()
+    assert CliRunner().invoke(cli, ["rules-version", str(folder), "--to", "2"]).exit_code == 0
+    assert "- {turn: t01, from: 1, to: 2}\n" in (folder / "game.yaml").read_text(encoding="utf-8")
+    play(folder)
+    assert jostled(climbs(folder, "t01"))[0] == 1
+    assert commands.replay(folder, lambda _: None) == []
+
+
 @pytest.mark.parametrize(
     ("to", "said"),
     [

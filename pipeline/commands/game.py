@@ -505,7 +505,7 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     differences: list[str] = []
     if not turns:
         return differences
-    start_options = game.options_at(turns[0])
+    start_options = game.family.rules.with_version(game.options, game.settings.rules.first)  # judge new's
     first_turn, position = game.family.rules.start(game.setup, start_options, _setup_dice(dice_secret(game), game.id))
     turn = turns[0]
     if first_turn != turn:

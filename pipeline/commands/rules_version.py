@@ -47,7 +47,7 @@ def move(folder: Path, to: int, echo: Callable[[str], None]) -> RulesChange:
     write_all({path: dump_edited(data)}, root=folder)
     note = game.family.rules_versions[to - 1].note.get("en", "")
     echo(f"{folder}: the {game.family.id} rules version {to} from turn {change.turn} on (version {change.was} "
-         f"until then): {note}; commit game.yaml")  # fmt: skip
+         f"until then): {note} Commit game.yaml.")  # fmt: skip
     return change
 
 
