@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline import __version__
+from pipeline.cases import read_cases, run_rule_case
 from pipeline.cli import cli
 from pipeline.commands import club
 from pipeline.commands import game as commands
@@ -29,6 +30,7 @@ from tests.test_contract import _send
 
 # the reference family as a release before its version 2 had it: the same rules, one version
 SUMMIT_V1 = dataclasses.replace(SUMMIT, rules_versions=SUMMIT.rules_versions[:1])
+SUMMIT_CASES = Path(__file__).resolve().parent / "reference_family" / "cases.yaml"
 JOSTLE = {"red": "pace: 2\n", "blue": "pace: 2\n", "green": "pace: 3\n"}  # red and blue jostle at pace 2
 
 
@@ -237,3 +239,25 @@ def test_upgrade_of_a_club_with_a_game_on_version_1_passes(
     assert f"hill: its past is the same under release {__version__} (it plays version 1 of the summit rules" in said
     assert f"`judge rules-version {folder} --to 2` moves it on" in said
     assert f"upgraded from release 0.1.9 to {__version__}" in said
+
+
+def test_a_rule_case_names_a_version_its_family_has(tmp_path: Path) -> None:
+    """A case may be played under an older version (`rules_version:`, docs/rule-cases.md): one the family has
+    not is said at its line when the file is read."""
+    register(SUMMIT)
+    try:
+        path = tmp_path / "cases.yaml"
+        path.write_text(
+            "cases:\n  - id: X-1\n    profile: summit\n    rules_version: 5\n    heights: {red: 0}\n"
+            "    turns: [{orders: {red: 1}, expect: {red: 1}}]\n",
+            encoding="utf-8",
+        )
+        with pytest.raises(
+            DataError, match=r"cases.yaml:4: cases\[0\].rules_version: expected a rules version of summit, 1 to 2"
+        ):
+            read_cases(path)
+        cases = read_cases(SUMMIT_CASES)
+        assert {c.id: c.data.get("rules_version") for c in cases}["SU-03"] == 1
+        assert all(run_rule_case(c).passed for c in cases)
+    finally:
+        unregister(SUMMIT.id)
