@@ -7,6 +7,7 @@ A case file is YAML::
         title: Two consecutive besiege orders
         source: "[M 7.1] (judge, garrisons; Objectif §8.1 AS, §8.2)"
         profile: judge              # or objectif, standard; `options:` overrides single rule options
+        rules_version: 1            # optional: the family's rules version (its newest if not given)
         phase: Spring 1455 Movement
         units: {florence: [A sie], autonomous: [G sie]}
         control: {florence: [sie]}  # optional; also cities, sieges, owners (supply centres)
@@ -87,7 +88,12 @@ def read_cases(path: Path) -> list[RuleCase]:
             continue
         if named is not None and named != START:
             raw = {**fixtures[named], **raw}  # the case's own keys over its fixture's
-        shape = [(f"{where}.{w}" if w else where, m) for w, m in _family_of(raw).rules.case_problems(raw)]
+        played = _family_of(raw)
+        shape = [(f"{where}.{w}" if w else where, m) for w, m in played.rules.case_problems(raw)]
+        if not _version_ok(raw.get("rules_version", played.newest_version), played):
+            shape.append(
+                (f"{where}.rules_version", f"expected a rules version of {played.id}, 1 to {played.newest_version}")
+            )
         problems += [Problem(w, m, line_of(data, w), file) for w, m in shape]
         if raw["id"] in seen:
             problems.append(Problem(f"{where}.id", f"case id {raw['id']!r} is used twice", line_of(data, where), file))
@@ -100,6 +106,10 @@ def read_cases(path: Path) -> list[RuleCase]:
     if problems:
         raise DataError(problems)
     return cases
+
+
+def _version_ok(value: object, played: GameFamily[Any, Any, Any, Any, Any]) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= played.newest_version
 
 
 def _family_of(raw: Mapping[str, Any]) -> GameFamily[Any, Any, Any, Any, Any]:
@@ -129,11 +139,12 @@ def run_rule_case(case: RuleCase) -> CaseOutcome:
 
 def _run(case: RuleCase) -> CaseOutcome:
     """A case played by the family its profile names, on the profile's setup (or the case's `map`), with its
-    options over the profile's."""
+    options over the profile's, under its `rules_version` (the family's newest if it names none)."""
     data = case.data
     chosen = profile(str(data.get("profile", "standard")))
     played = family(chosen.family)
     setup = load_setup(played, str(data.get("map", chosen.map)))
     options = played.rules.options_of(chosen.options, data.get("options") or {})
+    options = played.rules.with_version(options, int(data.get("rules_version", played.newest_version)))
     failures, warnings = played.rules.play_case(setup, options, data)
     return CaseOutcome(case, not failures, failures, warnings)

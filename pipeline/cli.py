@@ -263,6 +263,18 @@ def upgrade_command(folder: Path, wheel: Path, identity_file: Path | None) -> No
     click.echo(f"{folder}: upgraded from release {old} to {__version__}; commit the change")
 
 
+@cli.command("rules-version")
+@game_folder
+@click.option("--to", "to", type=int, required=True, help="The version of the family's rules the game moves to.")
+@_clean_errors
+def rules_version_command(folder: Path, to: int) -> None:
+    """Move the game in FOLDER on to a newer version of its family's rules, from its current turn on: the
+    game masters' decision, recorded in its game.yaml; the turns played keep theirs (docs/club.md)."""
+    from pipeline.commands import rules_version
+
+    rules_version.move(folder, to, click.echo)
+
+
 @cli.command("status")
 @game_folder
 @_clean_errors

@@ -24,7 +24,7 @@ from pipeline.shared import dice_chain
 from pipeline.shared.dice import HashDice
 from pipeline.shared.i18n import translator
 from pipeline.storage.game_settings import AGE_RECIPIENT, check_login, parse_settings
-from pipeline.storage.gamedir import Game, deadlines, load_game
+from pipeline.storage.gamedir import Game, deadlines, family_facts, load_game
 from pipeline.storage.lock import creates_game, writes_game
 from pipeline.storage.maps import load_setup
 from pipeline.storage.orders_files import Refusal, read_order_file, read_ruling_file
@@ -106,7 +106,7 @@ def new_game(
     if wrong:
         raise DataError(wrong)
     rules = played_by.rules
-    options = rules.options_of(chosen.options, dict(options_data or {}))
+    options = rules.with_version(rules.options_of(chosen.options, dict(options_data or {})), played_by.newest_version)
     map_name = map_name or chosen.map
     setup = load_setup(played_by, map_name)
     seats = rules.seats(setup, options)
@@ -120,6 +120,7 @@ def new_game(
     settings["languages"] = ["fr", "en"]
     settings["masters"] = list(seating.masters)
     settings["created_by"] = f"pbem-pipeline {__version__}"  # the release whose rules the game starts with
+    settings["rules_version"] = played_by.newest_version  # the version of the family's rules it plays
     files: dict[Path, str] = {}
     identity = None
     if demo:
@@ -138,7 +139,7 @@ def new_game(
     settings["powers"] = {p: {"player": seating.players.get(p)} for p in sorted(seats)}
     first, position = rules.start(setup, options, _setup_dice(secret, folder.name))
     files |= {folder / "game.yaml": dump_yaml(settings), folder / "orders" / first / ".keep": ""}
-    parsed, problems = parse_settings(settings, seats, rules.turn_kinds)
+    parsed, problems = parse_settings(settings, family_facts(played_by, seats))
     if problems:
         raise DataError(problems)
     game = Game(folder, folder.name, settings["title"], map_name, setup, played_by, chosen, options, parsed, settings)
@@ -231,7 +232,7 @@ def adjudicate_turn(
     """The family's adjudication of one turn from its state, its orders read and the dice."""
     ruling = orders.ruling if orders.ruling is not None else game.family.rules.no_ruling(game.setup, state)
     return game.family.rules.adjudicate(
-        game.setup, turn, state, game.options, orders.by_power(), ruling, dice, game.secret_money, force
+        game.setup, turn, state, game.options_at(turn), orders.by_power(), ruling, dice, game.secret_money, force
     )
 
 
@@ -249,11 +250,11 @@ class AwaitingRuling(PipelineError):
         )
 
 
-def waiting_for(game: Game, state: Any, orders: TurnOrders) -> list[str]:
+def waiting_for(game: Game, turn: str, state: Any, orders: TurnOrders) -> list[str]:
     """What the turn waits for from the game master before it can be adjudicated (`--force` ignores it)."""
     rules = game.family.rules
     ruling = orders.ruling if orders.ruling is not None else rules.no_ruling(game.setup, state)
-    return rules.waiting_for(game.setup, state, game.options, orders.by_power(), ruling)
+    return rules.waiting_for(game.setup, state, game.options_at(turn), orders.by_power(), ruling)
 
 
 # --- status, deadlines --------------------------------------------------------------------------------
@@ -392,7 +393,7 @@ def adjudicate(
         orders = read_turn_orders(game, turn, position, lenient=True)
         if orders.problems:
             raise DataError(orders.problems)
-        waiting = waiting_for(game, position, orders)
+        waiting = waiting_for(game, turn, position, orders)
         if waiting and not force:
             if done == 0:
                 sealed = SEALED_SUFFIX if game.settings.secret_orders else ""
@@ -504,7 +505,8 @@ def replay(folder: Path, echo: Echo, identity_file: Path | None = None) -> list[
     differences: list[str] = []
     if not turns:
         return differences
-    first_turn, position = game.family.rules.start(game.setup, game.options, _setup_dice(dice_secret(game), game.id))
+    start_options = game.family.rules.with_version(game.options, game.settings.rules.first)  # judge new's
+    first_turn, position = game.family.rules.start(game.setup, start_options, _setup_dice(dice_secret(game), game.id))
     turn = turns[0]
     if first_turn != turn:
         differences.append(f"{game.state_path(turn)} (the game's first turn is {first_turn})")

@@ -1,8 +1,10 @@
 """`judge upgrade [FOLDER] --wheel FILE`: a club's repository moved to this release, or left as it was.
 
 Run by the judge of the new release (installed from the wheel given). Every game of the repository is
-replayed under this release first: if any committed file of any turn would come out different, the
-upgrade is refused, naming the game, the turn and the first file that differs, and nothing is written.
+replayed under this release first, each turn under the version of its family's rules the game recorded for
+it (a rule changed in a new version changes no running game): if any committed file of any turn would come
+out different, the upgrade is refused, naming the game, the turn and the first file that differs, and
+nothing is written. A game whose family has a newer rules version is said to keep its own.
 Otherwise the release's own files (`club.owned_by_release`: the requirements with the new wheel's hash,
 the wheel, the workflows, the issue form, the site's assets, the hooks) are written as one change, and
 the old wheel removed. The club's own files (mkdocs.yml, its pages, READMEs, CODEOWNERS) are not touched.
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from pipeline import __version__
 from pipeline.errors import DataError, PipelineError
+from pipeline.storage.gamedir import load_game
 
 from . import club, game
 
@@ -43,11 +46,24 @@ def upgrade(folder: Path, wheel: Path, echo: Callable[[str], None], identity_fil
         raise DataError(f"{folder} already installs release {__version__}: nothing to upgrade")
     for game_folder in sorted(p.parent for p in (folder / "games").glob("*/game.yaml")):
         _check_past(game_folder, old, identity_file)
-        echo(f"{game_folder.name}: its past is the same under release {__version__}")
+        echo(f"{game_folder.name}: its past is the same under release {__version__}{newer_rules(game_folder)}")
     club.write(folder, club.release_owned(folder, wheel.name, data))
     if old_wheel.name != wheel.name:
         old_wheel.unlink(missing_ok=True)
     return old
+
+
+def newer_rules(folder: Path) -> str:
+    """What a game may move on to: the newer versions of its family's rules this release has, if any (a game
+    keeps its own until its game masters move it on, `judge rules-version`)."""
+    game = load_game(folder)
+    current, newest = game.settings.rules.current, game.family.newest_version
+    if current == newest:
+        return ""
+    return (
+        f" (it plays version {current} of the {game.family.id} rules, and keeps it; this release has version "
+        f"{newest}: `judge rules-version {folder} --to {newest}` moves it on)"
+    )
 
 
 def _check_past(folder: Path, old: str, identity_file: Path | None) -> None:

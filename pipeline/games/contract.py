@@ -52,6 +52,20 @@ class Profile(Generic[OptionsT]):
 
 
 @dataclass(frozen=True)
+class RulesVersion:
+    """One version of a family's rules (`GameFamily.rules_versions`, numbered from 1, newest last): a change
+    of the rules that would change the results of a turn already played is a new version, chosen per game,
+    so that a running game keeps the rules it started with. `note` says in a line, in each language of the
+    site, what changed from the version before (the first: the rules as first published)."""
+
+    number: int
+    note: Mapping[str, str]  # language ("en", "fr") -> one line
+
+
+FIRST_VERSION = RulesVersion(1, {"en": "The rules as first published.", "fr": "Les règles telles que publiées."})
+
+
+@dataclass(frozen=True)
 class StateData:
     """A state as plain data, in the parts storage keeps apart: `public` is the state file everybody reads
     (`state/<turn>.yaml`); `secret`, if any, is encrypted to the game's key beside it
@@ -158,6 +172,13 @@ class Rules(ABC, Generic[SetupT, StateT, OrdersT, RulingT, OptionsT]):
     def options_of(self, profile: OptionsT, data: Data) -> OptionsT:
         """The options a game plays with: its profile's, with game.yaml's `options` over them; `DataError`
         with every problem (an option the family does not have named with those it has)."""
+
+    def with_version(self, options: OptionsT, version: int) -> OptionsT:
+        """The options of a game played under the family's rules version `version` (a number of
+        `GameFamily.rules_versions`; storage asks it of every turn, with the version in force at that turn).
+        A family whose adjudication differs between versions keeps the version in its options and reads it
+        there; one with a single version gives the options back as they are."""
+        return options
 
     @abstractmethod
     def rolls_dice(self, options: OptionsT) -> bool:
@@ -410,3 +431,14 @@ class GameFamily(Generic[SetupT, StateT, OrdersT, RulingT, OptionsT]):
     rules: Rules[SetupT, StateT, OrdersT, RulingT, OptionsT]
     presentation: Presentation[SetupT, StateT, OptionsT]
     form_script: str | None = None  # the site's script of the family's order form (`<id>-form.js`); None: none
+    rules_versions: tuple[RulesVersion, ...] = (FIRST_VERSION,)  # numbered 1, 2... in order: newest last
+
+    def __post_init__(self) -> None:
+        numbers = [v.number for v in self.rules_versions]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise ValueError(f"family {self.id!r}: its rules versions are numbered 1, 2... in order, not {numbers}")
+
+    @property
+    def newest_version(self) -> int:
+        """The rules version a new game is created under (`judge new`)."""
+        return self.rules_versions[-1].number

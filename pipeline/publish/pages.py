@@ -35,7 +35,7 @@ from pipeline.shared.i18n import LANGUAGES, Translator, translator
 from pipeline.storage.gamedir import Game, deadlines
 
 from .chart import standings_charts
-from .option_words import rule_choices
+from .option_words import rule_choices, rules_version_lines
 from .turns import turn_maps, turn_report
 
 RULES = Path("games") / "rules"  # the Rules section: its page, each family's rules and order syntax (reference.py)
@@ -254,13 +254,14 @@ def game_rules(info: GameInfo, t: Translator) -> list[str]:
     game = info.game
     choices = rule_choices(game, t)
     rules = f"../rules/{rules_address(game.family.id)}"
+    versions = [line for said in rules_version_lines(game, t) for line in (said, "")]
     if not choices:
         lines = [t.gettext("The rules of its [profile](%(rules)s), with no option changed.") % {"rules": rules}]
     else:
         lines = [t.gettext("Its choices, among the options of its [profile](%(rules)s):") % {"rules": rules}, ""]
         lines += ["- " + said for said in choices]
     said = [words[0] for words in game.family.presentation.option_words(game.options, t).values()]
-    return [*lines, "", *folded(t.gettext("Every option this game plays with, in words"), said)]
+    return [*versions, *lines, "", *folded(t.gettext("Every option this game plays with, in words"), said)]
 
 
 def folded(summary: str, items: Sequence[str]) -> list[str]:

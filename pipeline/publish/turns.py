@@ -62,7 +62,7 @@ def turn_report(
     nxt = following(game, turn, turns)
     after = game.state(nxt, public=hidden) if nxt is not None else None
     return game.family.presentation.report(
-        game.setup, game.options, turn, before, after, results, translator(lang), viewer
+        game.setup, game.options_at(turn), turn, before, after, results, translator(lang), viewer
     )
 
 
@@ -77,7 +77,7 @@ def turn_maps(
     results = game.recorded_results(turn)
     state = game.state(turn, public=True)
     return game.family.presentation.draw_map(
-        game.setup, game.options, turn, state, results, [translator(lang) for lang in languages]
+        game.setup, game.options_at(turn), turn, state, results, [translator(lang) for lang in languages]
     )
 
 
@@ -91,7 +91,7 @@ def legal_orders_data(game: Game, turn: str, power: str | None = None, public: b
     powers = rules.powers_to_order(game.setup, state)
     if power is not None:
         powers = [power_named(game, power)]
-    data = dict(rules.legal_orders(game.setup, state, game.options, powers, hidden and game.secret_money))
+    data = dict(rules.legal_orders(game.setup, state, game.options_at(turn), powers, hidden and game.secret_money))
     return {**data, "game": game.id, "turn": turn}
 
 

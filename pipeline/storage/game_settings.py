@@ -10,6 +10,10 @@
     public_key: age1...                  # the game's age key (its private half is a CI secret)
     ended: true                          # the masters ended it: no more turns; its secrets may be published
     created_by: pbem-pipeline 0.2.0      # the release whose `judge new` created it (written by judge new)
+    rules_version: 2                     # the family's rules version the game plays (judge new: the newest;
+                                         # absent: 1, a game created before versions)
+    rules_changes:                       # written by `judge rules-version`: each change, and the turn it
+    - {turn: 1903-spring-movement, from: 1, to: 2}   # applies from (earlier turns keep the version before)
     dice: {commitment: 3fa1..., links: 2000}   # the end of the game master's hash chain
     deadlines:
       movement: 72h                      # how long each kind of phase lasts
@@ -29,7 +33,7 @@ Every problem of the file is reported at once, with its line.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import time, timedelta
 from typing import Any
@@ -67,6 +71,38 @@ class DiceCommitment:
 
 
 @dataclass(frozen=True)
+class RulesChange:
+    """A game moved from one rules version of its family to another, from a turn on (`judge rules-version`)."""
+
+    turn: str
+    was: int
+    to: int
+
+
+@dataclass(frozen=True)
+class RulesVersions:
+    """The rules versions a game plays: `current` from the turn of its last change on (from its start if it
+    has none), and each earlier one until the turn of the change that left it."""
+
+    current: int = 1
+    changes: tuple[RulesChange, ...] = ()  # in the order they were made, which is the order of their turns
+
+    def at(self, turn: str, turn_key: Callable[[str], tuple[int, ...]]) -> int:
+        """The version `turn` is played under."""
+        version = self.current
+        for change in reversed(self.changes):
+            if turn_key(turn) >= turn_key(change.turn):
+                break
+            version = change.was
+        return version
+
+    @property
+    def first(self) -> int:
+        """The version the game started with."""
+        return self.changes[0].was if self.changes else self.current
+
+
+@dataclass(frozen=True)
 class Settings:
     players: Mapping[str, str] = field(default_factory=dict)  # power -> GitHub login
     player_keys: Mapping[str, str] = field(default_factory=dict)  # power -> age public key
@@ -81,6 +117,7 @@ class Settings:
     ended: bool = False  # the masters ended the game: its secrets may be published (secrets.yaml)
     titles: Mapping[str, str] = field(default_factory=dict)  # language -> the game's title (`title_in`)
     created_by: str | None = None  # "pbem-pipeline 0.2.0": the release that created the game (None before 0.2.0)
+    rules: RulesVersions = RulesVersions()  # the family's rules versions the game plays, and from which turns
 
     def title_in(self, lang: str, default: str = "") -> str:
         """The title in `lang`, else in the game's own language, else any title given, else `default`."""
@@ -140,11 +177,23 @@ def _duration_problem(value: object, where: str, example: str) -> tuple[timedelt
     return length, None
 
 
-def parse_settings(
-    data: Mapping[str, Any], powers: tuple[str, ...], turn_kinds: tuple[str, ...]
-) -> tuple[Settings, list[Problem]]:
-    """The settings of a game.yaml already parsed; problems carry key paths, not lines yet. `turn_kinds` are
-    the kinds of turn the game's family has (`GameFamily.turn_kinds`), each of which may have a deadline."""
+@dataclass(frozen=True)
+class FamilyFacts:
+    """What game.yaml's settings are checked against of the game's family: the powers of the game, the kinds
+    of turn (`Rules.turn_kinds`, each of which may have a deadline), how many rules versions it has
+    (`GameFamily.rules_versions`) and what sorts its turn ids (`Rules.turn_key`, which refuses a name that
+    is none)."""
+
+    powers: tuple[str, ...]
+    turn_kinds: tuple[str, ...]
+    versions: int = 1
+    turn_key: Callable[[str], tuple[int, ...]] | None = None
+    name: str = "its family"  # the family's id, as messages name it
+
+
+def parse_settings(data: Mapping[str, Any], facts: FamilyFacts) -> tuple[Settings, list[Problem]]:
+    """The settings of a game.yaml already parsed; problems carry key paths, not lines yet."""
+    powers, turn_kinds = facts.powers, facts.turn_kinds
     problems: list[Problem] = []
     titles = _titles(data.get("title"), problems)
     players, player_keys = _players(data.get("powers") or {}, powers, problems)
@@ -180,9 +229,38 @@ def parse_settings(
             ended,
             titles,
             created_by,
+            rules_versions(data, facts, problems),
         ),
         problems,
     )
+
+
+def rules_versions(data: Mapping[str, Any], facts: FamilyFacts, problems: list[Problem]) -> RulesVersions:
+    """`rules_version:` and `rules_changes:`: the versions a game plays, each a version its family has, each
+    change from the version before it, at a turn later than the one before, to the version in force."""
+    current = _version(data.get("rules_version", 1), "rules_version", facts, problems)
+    raw = data.get("rules_changes") or []
+    if not isinstance(raw, list):
+        problems.append(Problem("rules_changes", "expected a list of changes like {turn: ..., from: 1, to: 2}"))
+        raw = []
+    changes = [change for i, item in enumerate(raw) if (change := _change(item, i, facts, problems)) is not None]
+    if len(changes) < len(raw):
+        return RulesVersions(current or 1)
+    for i in range(1, len(changes)):
+        before, change = changes[i - 1], changes[i]
+        if not _later(change.turn, before.turn, facts):
+            problems.append(
+                Problem(f"rules_changes[{i}].turn", f"expected a turn after {before.turn}, the change before's")
+            )
+        if change.was != before.to:
+            problems.append(
+                Problem(f"rules_changes[{i}].from", f"expected {before.to}, the version the change before moved to")
+            )
+    if changes and current is not None and current != changes[-1].to:
+        problems.append(
+            Problem("rules_version", f"expected {changes[-1].to}, the version the last of rules_changes moved to")
+        )
+    return RulesVersions(current or 1, tuple(changes))
 
 
 def _login(where: str, value: object, problems: list[Problem]) -> str | None:
@@ -345,3 +423,48 @@ def _deadlines(raw: object, problems: list[Problem], turn_kinds: tuple[str, ...]
             problems.append(problem)
         grace = length or timedelta(0)
     return Deadlines(lengths, weekdays, at, timezone, grace)
+
+
+def _version(value: object, where: str, facts: FamilyFacts, problems: list[Problem]) -> int | None:
+    """A rules version of the game's family, or None (a problem): a whole number from 1 to its newest."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= facts.versions:
+        return value
+    have = "1" if facts.versions == 1 else f"1 to {facts.versions}"
+    newer = isinstance(value, int) and not isinstance(value, bool) and value > facts.versions
+    why = " (a newer release of the judge has it: upgrade first)" if newer else ""
+    problems.append(Problem(where, f"{shown(value)} is not a rules version of {facts.name} ({have}){why}"))
+    return None
+
+
+def _change(item: object, i: int, facts: FamilyFacts, problems: list[Problem]) -> RulesChange | None:
+    """One change of `rules_changes:`: its turn, the version it left and the one it moved to."""
+    where = f"rules_changes[{i}]"
+    if not isinstance(item, Mapping) or set(item) != {"turn", "from", "to"}:
+        problems.append(Problem(where, "expected a change like {turn: <the turn it applies from>, from: 1, to: 2}"))
+        return None
+    turn = item["turn"]
+    turn_ok = isinstance(turn, str) and _is_turn(turn, facts)
+    if not turn_ok:
+        problems.append(Problem(f"{where}.turn", f"{shown(turn)} is not a turn id of the game"))
+    was = _version(item["from"], f"{where}.from", facts, problems)
+    to = _version(item["to"], f"{where}.to", facts, problems)
+    if was is None or to is None or not turn_ok:
+        return None
+    if was == to:
+        problems.append(Problem(f"{where}.to", f"expected another version than {was}, the one it changes from"))
+        return None
+    return RulesChange(str(turn), was, to)
+
+
+def _is_turn(turn: str, facts: FamilyFacts) -> bool:
+    if facts.turn_key is None:
+        return True
+    try:
+        facts.turn_key(turn)
+    except (ValueError, KeyError):
+        return False
+    return True
+
+
+def _later(turn: str, before: str, facts: FamilyFacts) -> bool:
+    return facts.turn_key is None or facts.turn_key(turn) > facts.turn_key(before)

@@ -28,7 +28,7 @@ from pipeline.games import GameFamily, family, profile
 from pipeline.games.contract import Profile
 
 from .atomic import recover, write_all
-from .game_settings import Settings, parse_settings
+from .game_settings import FamilyFacts, Settings, parse_settings
 from .maps import load_setup
 from .private_files import private_state_path
 from .sealed import available_identities, unseal
@@ -44,7 +44,7 @@ class Game:
     setup: Any  # the game's setup, the family's: a board family's map (`Board`), Symmachia's scenario...
     family: GameFamily[Any, Any, Any, Any, Any]  # the family the profile names: its rules and presentation
     profile: Profile[Any]  # the profile game.yaml names
-    options: Any  # the family's rule options: the profile's, with game.yaml's over them
+    options: Any  # the family's rule options: the profile's, with game.yaml's over them, at the rules version in force
     settings: Settings = field(default_factory=Settings)
     data: Mapping[str, Any] = field(default_factory=dict)  # game.yaml as written
     identities: tuple[str, ...] = ()  # private age keys at hand (environment, key file, a demo or ended game's own)
@@ -63,6 +63,17 @@ class Game:
     def turn_key(self, turn: str) -> tuple[int, ...]:
         """What sorts the game's turn ids in the order they are played."""
         return self.family.rules.turn_key(turn)
+
+    def rules_version(self, turn: str) -> int:
+        """The family's rules version `turn` is played under (game.yaml's `rules_version`, `rules_changes`)."""
+        return self.settings.rules.at(turn, self.turn_key)
+
+    def options_at(self, turn: str) -> Any:
+        """The options `turn` is played under: `options` at the rules version in force at that turn."""
+        version = self.rules_version(turn)
+        if version == self.settings.rules.current:
+            return self.options
+        return self.family.rules.with_version(self.options, version)
 
     @property
     def secret_money(self) -> bool:
@@ -195,6 +206,12 @@ class Game:
         return state
 
 
+def family_facts(played_by: GameFamily[Any, Any, Any, Any, Any], seats: tuple[str, ...]) -> FamilyFacts:
+    """What game.yaml's settings are checked against of a game's family, for a game of these seats."""
+    rules = played_by.rules
+    return FamilyFacts(seats, rules.turn_kinds, len(played_by.rules_versions), rules.turn_key, played_by.id)
+
+
 GAME_FILE_BYTES = 256 * 1024  # a game.yaml of a hundred players fits in a few kilobytes
 
 
@@ -243,7 +260,7 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
         seats = rules.seats(setup, played)  # the powers of this game: a family's options may take fewer
     except DataError as err:
         raise DataError(locate(err.problems, data, str(path))) from None
-    settings, problems = parse_settings(data, seats, rules.turn_kinds)
+    settings, problems = parse_settings(data, family_facts(played_by, seats))
     if rules.rolls_dice(played) and settings.dice is None:
         problems.append(
             Problem(
@@ -256,6 +273,7 @@ def load_game(folder: Path, identity_file: Path | None = None) -> Game:
         raise DataError(locate(problems, data, str(path)))
     game_id = folder.resolve().name  # the folder's own name, also when it is given as `.`
     title = settings.title_in("en", game_id)
+    played = rules.with_version(played, settings.rules.current)
     game = Game(folder, game_id, title, map_name, setup, played_by, base, played, settings, data)
     demo = game.open_secrets().get("age_identity")
     game.identities = (*available_identities(identity_file), *([str(demo)] if demo else []))

@@ -159,7 +159,9 @@ def _read_orders(
     rules = game.family.rules
     try:
         own = without_binding(data)
-        read = rules.read_orders(game.setup, state, game.options, power, own, lambda w: line_of(data, w), lenient)
+        read = rules.read_orders(
+            game.setup, state, game.options_at(turn), power, own, lambda w: line_of(data, w), lenient
+        )
     except RefusedFile as err:
         raise RefusedFile(err.reason, err.problems, file=file) from None
     except DataError as err:

@@ -114,6 +114,15 @@ def parse_yaml(text: str, name: str, aliases: bool = True, tags: bool = True) ->
         raise DataError([Problem("", f"not valid YAML: {str(err).splitlines()[0]}", None, name)]) from None
 
 
+def dump_edited(data: Any) -> str:
+    """A document `load_yaml` read, written back after a change: its comments, key order and quotes kept."""
+    y = _yaml()
+    y.width = 120
+    out = io.StringIO()
+    y.dump(data, out)
+    return out.getvalue()
+
+
 def parse_yaml_fast(text: str, name: str, aliases: bool = True, tags: bool = True) -> Any:
     """`parse_yaml` with the C parser: without line numbers, which a caller that finds a problem gets by
     parsing again with `parse_yaml`. A syntax error is reported by `parse_yaml`, with its line."""

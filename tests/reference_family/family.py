@@ -11,6 +11,7 @@ from typing import Any
 from pipeline.errors import DataError, Problem
 from pipeline.escape import markdown_text, markup_text
 from pipeline.games.contract import (
+    FIRST_VERSION,
     MASTER,
     Data,
     GameFamily,
@@ -19,6 +20,7 @@ from pipeline.games.contract import (
     Profile,
     ReadOrders,
     Rules,
+    RulesVersion,
     StateData,
     Table,
     Translations,
@@ -83,6 +85,21 @@ class Climb:
 class Options:
     collisions: bool = True  # climbers of the same pace jostle
     summit: int = 0  # the summit's height; 0: the track's length
+    version: int = 2  # the rules version (`VERSIONS`): not an option of game.yaml, but its `rules_version`
+
+
+# The family's rules versions (docs/adding-a-family.md, "A new version of the rules"): version 2 changed what a
+# jostled climber who loses does, which changes the results of turns already played.
+VERSIONS = (
+    FIRST_VERSION,
+    RulesVersion(
+        2,
+        {
+            "en": "A climber who loses a jostle climbs one step instead of none.",
+            "fr": "Un grimpeur qui perd une bousculade monte d'un pas au lieu de rester.",
+        },
+    ),
+)
 
 
 class SummitRules(Rules[Track, Climb, int, None, Options]):
@@ -112,6 +129,9 @@ class SummitRules(Rules[Track, Climb, int, None, Options]):
     def options_of(self, profile: Options, data: Data) -> Options:
         values = {k: v for k, v in data.items() if k in ("collisions", "summit")}
         return replace(profile, **values)
+
+    def with_version(self, options: Options, version: int) -> Options:
+        return replace(options, version=version)
 
     def rolls_dice(self, options: Options) -> bool:
         return options.collisions
@@ -253,8 +273,13 @@ def _climbs(paces: Mapping[str, int], options: Options, dice: Dice) -> dict[str,
         top = max(rolls.values())
         first = [p for p, r in rolls.items() if r == top]
         for p in same:
-            climbs[p] = pace if first == [p] else 0
+            climbs[p] = pace if first == [p] else _jostled(options)
     return climbs
+
+
+def _jostled(options: Options) -> int:
+    """How far a climber who loses a jostle climbs: none under version 1, one step from version 2 on."""
+    return 0 if options.version == 1 else 1
 
 
 class SummitPresentation(Presentation[Track, Climb, Options]):
@@ -359,9 +384,15 @@ class SummitPresentation(Presentation[Track, Climb, Options]):
 FAMILY: GameFamily[Track, Climb, int, None, Options] = GameFamily(
     "summit",
     {"summit": Profile("summit", "summit", "hill", Options())},
-    OptionSet.of_dataclass("summit", Options, rules={"collisions": "the race's rules", "summit": "the track"}),
+    OptionSet.of_dataclass(
+        "summit",
+        Options,
+        rules={"collisions": "the race's rules", "summit": "the track"},
+        leave_out=frozenset({"version"}),
+    ),
     SummitRules(),
     SummitPresentation(),
+    rules_versions=VERSIONS,
 )
 
 
