@@ -40,6 +40,7 @@ class Family(ABC):
     movement_hooks: MovementHooks = NO_HOOKS  # what the family adds to the shared movement rules
     palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
     profiles: Mapping[str, Rules] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
+    profile_titles: Mapping[str, str] = {}  # each profile's name in words, in English (the catalogues translate)
     options: tuple[str, ...] = ()  # the `Rules` options a game of the family may set (the others keep their default)
 
     @property

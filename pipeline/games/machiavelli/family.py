@@ -16,6 +16,7 @@ from pipeline.board.position import Position
 from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, Unit
 from pipeline.errors import Problem
+from pipeline.games.names import N_
 
 from . import calendar, legal_orders, legality, state
 from .conquest import victor
@@ -34,6 +35,11 @@ PALETTE = {
     "papacy": ("#EECC66", "dots"),
     "turkey": ("#999933", "zigzag"),
     "venice": ("#AA3377", "horizontal"),
+}
+
+PROFILE_TITLES = {  # each profile in words
+    "judge": N_("Machiavelli, the e-mail judge's rules"),
+    "objectif": N_("Machiavelli, the Objectif club's rules"),
 }
 
 PROFILES = {
@@ -82,6 +88,7 @@ class MachiavelliFamily(Family):
     movement_hooks = MOVEMENT_HOOKS
     palette = PALETTE
     profiles = PROFILES
+    profile_titles = PROFILE_TITLES
     options = OPTIONS
 
     def winners(self, board: Board, position: Position, rules: Rules) -> tuple[tuple[str, ...], str] | None:
