@@ -76,7 +76,7 @@ def test_the_game_page(built: Path) -> None:
     assert "- [Spring 1454: movement](1454-spring-movement.md)" in page
     french = (built / "games" / "machiavelli" / "index.fr.md").read_text()  # in French from title to map
     assert french.startswith("# Partie de démonstration\u00a0: Machiavel, règles du juge par courriel\n")
-    assert "ses ordres pour **Printemps 1455\u00a0: mouvements** dans le fichier" in french
+    assert "puissance pour **Printemps 1455\u00a0: mouvements** sont déposés dans le fichier" in french
     assert (
         "Machiavel (plateau classique)\u00a0: Printemps 1455"
         in (built / "games/machiavelli/1455-spring-movement.svg").read_text()  # the map's words in each language

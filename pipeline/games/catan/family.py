@@ -657,9 +657,8 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         round_no = int(results.get("round", 0))
         hands = results.get("hands")
         shown = {str(p): _hand(h) for p, h in hands.items()} if isinstance(hands, Mapping) else None
-        out = public_report(
-            round_no, dict(results.get("points") or {}), events, offers, shown, options.discard_on_seven
-        ).markdown(t)
+        discards = (options or DEFAULT_OPTIONS).discard_on_seven  # what a 7 nobody gave cards back on says
+        out = public_report(round_no, dict(results.get("points") or {}), events, offers, shown, discards).markdown(t)
         if viewer == MASTER:  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():

@@ -196,7 +196,8 @@ def test_a_seven_nobody_gives_cards_back_on_says_why_nothing_happened(discards: 
 def test_a_placement_by_default_says_why_the_settlement_went_there() -> None:
     """[K 18.2] a seat none of whose ranked choices could be taken is placed on the first open corner of the
     board: its report says why, in both languages (the rule case FALLBACK plays it)."""
-    choices = {"a": (Choice(V("c3/c4/d4"), road=E("c3/c4")),), "b": (Choice(V("c3/c4/d4"), road=E("c3/d4")),)}
+    a = (Choice(V("c3/c4/d4"), road=E("c3/c4")), Choice(V("e3/e4/f3"), road=E("e3/e4")))
+    choices = {"a": a, "b": (Choice(V("c3/c4/d4"), road=E("c3/d4")),)}  # b's one choice is a's first
     result = play_setup(board(), state(seats=("a", "b")), choices, DEFAULT_OPTIONS, HashDice("s"))
     assert [e for e in result.events if isinstance(e, oc.PlacedByDefault)] == [oc.PlacedByDefault("b", 1)] * 2
     text = public_report(0, {"a": 2, "b": 2}, result.events).markdown(EN)
