@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import os
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -584,6 +585,12 @@ def legal_orders_command(folder: Path, power: str | None, out: Path | None) -> N
 @click.option("--site", "site_dir", default="site", show_default=True, type=click.Path(path_type=Path))
 @click.option("--repo-url", default=None, help="The repository on GitHub (default: repo_url of mkdocs.yml).")
 @click.option(
+    "--site-url",
+    default=None,
+    help="The site's address, for the feed's links (default: site_url of mkdocs.yml, else in GitHub Actions the "
+    "repository's GitHub Pages address).",
+)
+@click.option(
     "--cache",
     "cache_dir",
     default=None,
@@ -592,13 +599,16 @@ def legal_orders_command(folder: Path, power: str | None, out: Path | None) -> N
 )
 @click.option("--no-cache", is_flag=True, help="Make every game's pages again, and keep none.")
 @_clean_errors
-def site_command(games_dir: Path, site_dir: Path, repo_url: str | None, cache_dir: Path | None, no_cache: bool) -> None:
+def site_command(
+    games_dir: Path, site_dir: Path, repo_url: str | None, site_url: str | None, cache_dir: Path | None, no_cache: bool
+) -> None:
     """Write the games' pages into the site folder (hand-written pages are left alone); a game whose files
     have not changed since the last run takes its pages from the cache."""
-    from pipeline.publish.site import CACHE, build_site
+    from pipeline.publish.site import CACHE, build_site, mkdocs_setting, pages_url
 
+    site_url = site_url or mkdocs_setting(site_dir, "site_url") or pages_url(os.environ.get("GITHUB_REPOSITORY", ""))
     cache = None if no_cache else cache_dir or site_dir.absolute().parent / CACHE
-    files = build_site(games_dir, site_dir, repo_url=repo_url, cache_dir=cache)
+    files = build_site(games_dir, site_dir, repo_url=repo_url, site_url=site_url, cache_dir=cache)
     click.echo(f"wrote {len(files)} page(s) under {site_dir / 'games'}")
 
 

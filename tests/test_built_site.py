@@ -101,7 +101,7 @@ def test_any_change_of_what_mkdocs_reads_or_wrote_builds_again(
     elif change == "a file added to the site folder":
         (project / "site" / "assets" / "extra.txt").write_text("new\n", encoding="utf-8")
     elif change == "mkdocs.yml":
-        config.write_text(config.read_text(encoding="utf-8").replace("pbem-pipeline games", "A club's games"))
+        config.write_text(config.read_text(encoding="utf-8").replace("Play-by-mail games", "A club's games"))
     elif change == "a file of the built site":
         page = built / "fair-play" / "index.html"
         page.write_text("<p>not what MkDocs wrote</p>", encoding="utf-8")

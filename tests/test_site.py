@@ -16,7 +16,7 @@ from pipeline.publish import site as site_module
 from pipeline.publish.chart import line_chart
 from pipeline.publish.mkdocs_hooks import BEGIN, END
 from pipeline.publish.pages import localized
-from pipeline.publish.site import MANIFEST, build_site
+from pipeline.publish.site import MANIFEST, build_site, pages_url
 from pipeline.shared.i18n import LANGUAGES
 from pipeline.storage.gamedir import load_game
 
@@ -66,7 +66,11 @@ def test_the_game_page(built: Path) -> None:
     units = ", ".join(u.replace(" ", "\u00a0") for u in ("F cro/sc", "A fer", "A man", "A pad", "G ven"))
     assert f"| Venice | — | 10 | 13 | — | {units} |" in page  # most cities; money secret; a unit kept on one line
     assert '<div class="pbem-standings" markdown>' in page
-    assert "Rules: [`judge`](../rules/machiavelli/index.md), map Machiavelli (classic board)." in page
+    # the profile and the board named in words
+    assert (
+        "Rules: [Machiavelli, the e-mail judge's rules](../rules/machiavelli/index.md), map Machiavelli (classic board)."
+        in page
+    )
     assert "## This game's rules" in page and "- An assassinated power's sieges are broken." in page
     # every option in force, in words, folded under its summary
     assert "<summary>Every option this game plays with, in words</summary>" in page
@@ -82,7 +86,7 @@ def test_the_game_page(built: Path) -> None:
     assert "- [Spring 1454: movement](1454-spring-movement.md)" in page
     french = (built / "games" / "machiavelli" / "index.fr.md").read_text()  # in French from title to map
     assert french.startswith("# Partie de démonstration\u00a0: Machiavel, règles du juge par courriel\n")
-    assert "ses ordres pour **Printemps 1455\u00a0: mouvements** dans le fichier" in french
+    assert "puissance pour **Printemps 1455\u00a0: mouvements** sont déposés dans le fichier" in french
     assert (
         "Machiavel (plateau classique)\u00a0: Printemps 1455"
         in (built / "games/machiavelli/1455-spring-movement.svg").read_text()  # the map's words in each language
@@ -272,8 +276,8 @@ def test_each_feed_has_the_site_name_of_its_language(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text((GAMES.parent / "mkdocs.yml").read_text(encoding="utf-8"))
     site = tmp_path / "site"
     build_site(GAMES, site)
-    assert "<title>pbem-pipeline games</title>" in (site / "games" / "feed.xml").read_text()
-    assert "<title>Parties de pbem-pipeline</title>" in (site / "games" / "feed.fr.xml").read_text()
+    assert "<title>Play-by-mail games</title>" in (site / "games" / "feed.xml").read_text()
+    assert "<title>Parties par correspondance</title>" in (site / "games" / "feed.fr.xml").read_text()
     for rules in ("rules/machiavelli/index.md", "rules/machiavelli/index.fr.md"):
         text = (site / "games" / rules).read_text()
         assert "[M " not in text and "[D " not in text and "()" not in text
@@ -366,3 +370,76 @@ def test_a_game_may_not_take_the_rules_sections_name(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="a game may not be called 'rules'"):
         build_site(tmp_path / "games", tmp_path / "site")
     assert not (tmp_path / "site" / "games").exists()  # nothing half-written
+
+
+def test_the_feed_is_dated_by_each_turns_recorded_adjudication_with_absolute_links(tmp_path: Path) -> None:
+    """Each item is dated by the time its turn's results record it was adjudicated at, else by its
+    deadline; its title names the turn, then the game, without repeating a colon chain; with the site's
+    address its links are absolute, the French feed's under /fr/."""
+    games, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    results = games / "demo" / "results" / "1901-fall-movement.yaml"
+    results.write_text(
+        results.read_text().replace("{why: all_orders_in}", "{why: all_orders_in, at: '2026-11-09T19:30:00Z'}")
+    )
+    (games / "demo" / "deadlines.yaml").write_text("1901-spring-movement: '2026-11-02T20:00:00+01:00'\n")
+    build_site(games, site, site_url="https://club.example/games/")
+    feed = (site / "games" / "feed.xml").read_text()
+    assert feed.count("<item>") == 5 and feed.count("<pubDate>") == 2
+    first = feed[feed.index("<item>") :]  # the newest turn first
+    assert first.startswith(
+        "<item>\n<title>Fall 1901: movement — Demo game: standard Diplomacy</title>\n"
+        "<link>https://club.example/games/games/demo/1901-fall-movement/</link>"
+    )
+    assert "<pubDate>Mon, 09 Nov 2026 19:30:00 +0000</pubDate>" in first.split("</item>")[0]
+    assert "<pubDate>Mon, 02 Nov 2026 20:00:00 +0100</pubDate>" in feed
+    french = (site / "games" / "feed.fr.xml").read_text()
+    assert "<link>https://club.example/games/fr/games/demo/1901-fall-movement/</link>" in french
+    assert (
+        "<title>Automne 1901\u00a0: mouvements — Partie de démonstration\u00a0: Diplomatie standard</title>" in french
+    )
+
+
+@pytest.mark.parametrize(
+    ("repository", "address"),
+    [
+        ("club/games", "https://club.github.io/games/"),
+        ("Club-42/Diplo.site", "https://club-42.github.io/Diplo.site/"),
+        ("club/club.github.io", "https://club.github.io/"),
+        ("", None),
+        ("club", None),
+        ("club/../x", None),
+        ("club/games/extra", None),
+        ("-club/games", None),
+        ("club/games\nsite_url: x", None),
+    ],
+)
+def test_the_site_address_of_a_repository_on_github_pages(repository: str, address: str | None) -> None:
+    """`judge site` in GitHub Actions, with no site_url, takes the repository's GitHub Pages address from
+    GITHUB_REPOSITORY (owner/name); anything else gives none (relative links), never a made-up address."""
+    assert pages_url(repository) == address
+
+
+def test_judge_site_takes_the_site_address_from_its_option_mkdocs_yml_or_the_repository(tmp_path: Path) -> None:
+    """--site-url first, then mkdocs.yml's site_url, then GITHUB_REPOSITORY's GitHub Pages address."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import cli
+
+    games = tmp_path / "games"
+    shutil.copytree(GAMES / "demo", games / "demo")
+    runner = CliRunner()
+
+    def link(*args: str, **env: str) -> str:
+        site = tmp_path / "site"
+        result = runner.invoke(cli, ["site", "--games", str(games), "--site", str(site), "--no-cache", *args], env=env)
+        assert result.exit_code == 0, result.output
+        feed = (site / "games" / "feed.xml").read_text()
+        return feed[feed.index("<item>") :].split("<link>")[1].split("demo/")[0]
+
+    assert link(GITHUB_REPOSITORY="club/games") == "https://club.github.io/games/games/"
+    assert link("--site-url", "https://a.example/", GITHUB_REPOSITORY="club/games") == "https://a.example/games/"
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://b.example/site/\n")
+    assert link(GITHUB_REPOSITORY="club/games") == "https://b.example/site/games/"
+    (tmp_path / "mkdocs.yml").unlink()
+    assert link(GITHUB_REPOSITORY="") == "games/"

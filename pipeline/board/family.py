@@ -43,6 +43,7 @@ class Family(ABC, Generic[R]):
     movement_hooks: MovementHooks[R] = NO_HOOKS  # what the family adds to the shared movement rules
     palette: Mapping[str, tuple[str, str]] = {}  # each power's colour and hatching on the map (render.HATCHINGS)
     profiles: Mapping[str, R] = {}  # the rule profiles a game may name (`profile:` in game.yaml)
+    profile_titles: Mapping[str, str] = {}  # each profile's name in words, in English (the catalogues translate)
     option_class: type[Rules] = Rules  # the class of its games' options (`R`)
     options: tuple[str, ...] = ()  # the options a game of the family may set (the others keep their default)
 

@@ -400,7 +400,7 @@ def adjudicate(
                 raise AwaitingRuling(turn, waiting, f"{game.family.rules.ruling_file}.yaml{sealed}")
             echo(f"turn {turn}: waiting for the game master's ruling on {'; '.join(waiting)}")
             break
-        next_turn, _, files = play_turn(game, turn, position, secret, orders, Trigger(why), force=force)
+        next_turn, _, files = play_turn(game, turn, position, secret, orders, Trigger(why, at=now), force=force)
         if now is not None:
             files.public |= _deadline_file(game, next_turn, now)
         write_turn_files(game, files)
@@ -474,7 +474,7 @@ def rerun(folder: Path, turn: str, echo: Echo, identity_file: Path | None = None
     played: set[str] = set()
     while current in old:
         recorded = Trigger.recorded(game, current)
-        trigger = Trigger(recorded.why if recorded else Why.FORCED, rerun=True)
+        trigger = Trigger(recorded.why if recorded else Why.FORCED, rerun=True, at=recorded.at if recorded else None)
         orders = read_turn_orders(game, current, position, lenient=True, as_recorded=False)
         next_turn, position, written = play_turn(game, current, position, secret, orders, trigger, force=True)
         files |= written

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from pipeline import __version__
 from pipeline.errors import DataError
 from pipeline.games.contract import TurnResult
 from pipeline.storage.atomic import write_all
-from pipeline.storage.gamedir import Game
+from pipeline.storage.gamedir import Game, adjudication_time, recorded_time
 from pipeline.storage.orders_files import OrderFile, order_file_text
 from pipeline.storage.private_files import (
     MASTER,
@@ -41,15 +42,20 @@ class Why(StrEnum):
 
 @dataclass(frozen=True)
 class Trigger:
-    """How a turn came to be adjudicated: why, and whether a game master ran it again (`judge rerun`)."""
+    """How a turn came to be adjudicated: why, whether a game master ran it again (`judge rerun`), and when
+    (`at`, the adjudication's clock in UTC to the second: what the site's feed dates the turn by; None when
+    the command was given no clock). A replay keeps what the results recorded."""
 
     why: Why
     rerun: bool = False
+    at: datetime | None = None
 
     def as_data(self) -> CommentedMap:
         data = CommentedMap([("why", self.why.value)])
         if self.rerun:
             data["rerun"] = True
+        if self.at is not None:
+            data["at"] = recorded_time(self.at)
         data.fa.set_flow_style()
         return data
 
@@ -61,7 +67,7 @@ class Trigger:
         if not isinstance(raw, dict):
             return None
         try:
-            return Trigger(Why(str(raw.get("why"))), raw.get("rerun") is True)
+            return Trigger(Why(str(raw.get("why"))), raw.get("rerun") is True, adjudication_time(raw.get("at")))
         except ValueError:
             return None
 

@@ -311,6 +311,10 @@ class BoardPresentation(FamilyPresentation[Board, Position, Rules]):
     def seat_word(self, t: Translations) -> str:
         return t.gettext("Power")
 
+    def profile_title(self, profile: str, t: Translations) -> str:
+        title = self.family.profile_titles.get(profile)
+        return t.gettext(title) if title else profile
+
     def setup_name(self, setup: Board, t: Translations) -> str:
         return Words(setup, t).board_name()
 

@@ -339,6 +339,11 @@ class Presentation(ABC, Generic[SetupT, StateT, OptionsT]):
         """The setup's name (a board's, a scenario's title), in the reader's language."""
 
     @abstractmethod
+    def profile_title(self, profile: str, t: Translations) -> str:
+        """A profile's name in words, in the reader's language (« Diplomatie, règles de 2000 »), as plain text:
+        what the site's pages show for the profile id a game.yaml names."""
+
+    @abstractmethod
     def seat_word(self, t: Translations) -> str:
         """What the family calls a player's side (a power, a kingdom, a colour), for a table's header."""
 

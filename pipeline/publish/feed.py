@@ -2,8 +2,10 @@
 
 Written by hand rather than by mkdocs-rss-plugin, which dates pages from `git log` (a shallow CI checkout
 has no history) and would date a page by its last commit rather than by its turn. Turn ids carry no date:
-an item has the deadline of its turn from the game's `deadlines.yaml` as its date, or none. The same
-commit gives the same bytes (no build time in the feed).
+an item is dated by the time its turn's results record it was adjudicated at (`adjudicated: {at: ...}`),
+else by the turn's deadline in the game's `deadlines.yaml`, else not at all. The same commit gives the same
+bytes (no build time in the feed). Its links are absolute from the site's address (`site_url`: `judge site
+--site-url`, mkdocs.yml's, or the repository's GitHub Pages address in CI); relative without one.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
     items = []
     for info in infos:
         for turn in info.adjudicated:
-            when = info.deadlines.get(turn)
+            when = info.game.adjudicated_at(turn) or info.deadlines.get(turn)
             items.append(((when.timestamp() if when else 0.0), info.game.id, info.game.turn_key(turn), info, turn))
     items.sort(key=lambda item: (item[0], item[1], item[2]), reverse=True)
     description = t.gettext("New turns of the games")
@@ -46,7 +48,7 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
     ]
     for _, _, _, info, turn in items:
         link = f"{base}games/{info.game.id}/{turn}/"
-        title = t.pgettext("feed item", "%(game)s: %(phase)s") % {
+        title = t.pgettext("feed item", "%(phase)s — %(game)s") % {  # the new turn first, then its game
             "game": info.game.title_in(lang),
             "phase": info.game.family.presentation.title(info.game.setup, turn, t),
         }
@@ -56,9 +58,9 @@ def feed(infos: list[GameInfo], site_url: str | None, site_name: str, lang: str 
             f"<link>{_text(link)}</link>",
             f'<guid isPermaLink="false">{_text(info.game.id + "/" + turn)}</guid>',
         ]
-        deadline = info.deadlines.get(turn)
-        if deadline is not None:
-            lines.append(f"<pubDate>{format_datetime(deadline)}</pubDate>")
+        when = info.game.adjudicated_at(turn) or info.deadlines.get(turn)
+        if when is not None:
+            lines.append(f"<pubDate>{format_datetime(when)}</pubDate>")
         lines.append("</item>")
     lines += ["</channel>", "</rss>"]
     return "\n".join(lines) + "\n"

@@ -36,7 +36,7 @@ from pipeline.shared.i18n import LANGUAGES, Translator, translator
 from pipeline.storage.gamedir import Game
 from pipeline.storage.private_files import private_report_path, private_reports
 
-from .pages import GameInfo, Page, localized, map_link, rules_address, title_lines, turn_title
+from .pages import GameInfo, Page, localized, map_link, rules_address, seat_word, title_lines, turn_title
 from .turns import legal_orders_data
 
 
@@ -80,6 +80,8 @@ def form_settings(info: GameInfo, lang: str, reports: Mapping[str, list[str]] | 
         "turn": info.current,
         "turn_title": shows.title(game.setup, info.current, t),
         "powers": {p: shows.power_name(game.setup, p, t) for p in game.powers},
+        "seat": shows.seat_word(t),  # what the family calls a player's side, for the form's select
+        "choose_seat": t.gettext("Choose your %(seat)s") % {"seat": seat_word(info, t)},
         "players": dict(sorted(game.players.items())),
         "secret_orders": game.settings.secret_orders,
         "secret_money": game.secret_money,
@@ -315,16 +317,16 @@ def order_page(info: GameInfo, lang: str) -> str:
     over = game.family.rules.game_over(game.setup, game.state(info.current, public=True), game.options)
     if over is not None:  # no form: nobody orders any more
         said = game.family.presentation.outcome_words(game.setup, over, t)
-        title = title_lines(t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)})
+        title = title_lines(t.gettext("Orders for %(game)s") % {"game": game.title_in(lang)})
         return "\n".join([*title, t.gettext("The game is over: no more orders are taken."), "", said, "", back]) + "\n"
     lines = [
-        *title_lines(t.gettext("Orders: %(game)s") % {"game": game.title_in(lang)}),
+        *title_lines(t.gettext("Orders for %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
-            "Your orders for **%(phase)s**: choose your power, then its orders among the legal ones. The page "
+            "Your orders for **%(phase)s**: choose your %(seat)s, then its orders among the legal ones. The page "
             "writes the order file, encrypted when the game's orders are secret; send it from GitHub or "
             "download it."
         )
-        % {"phase": turn_title(info, info.current, t)},
+        % {"phase": turn_title(info, info.current, t), "seat": seat_word(info, t)},
         "",
         *_noscript(t),
         *_order_map(info, lang),
@@ -338,7 +340,7 @@ def order_page(info: GameInfo, lang: str) -> str:
 def private_page(info: GameInfo, lang: str) -> str:
     game, t = info.game, translator(lang)
     lines = [
-        *title_lines(t.gettext("Private reports: %(game)s") % {"game": game.title_in(lang)}),
+        *title_lines(t.gettext("Private reports of %(game)s") % {"game": game.title_in(lang)}),
         t.gettext(
             "Each power's own business (its treasury, its money orders and what came of them) is kept encrypted "
             "to its player. Paste your private key and choose a turn: the report is decrypted in this page."

@@ -156,6 +156,16 @@ def turn_title(info: GameInfo, turn: str, t: Translator) -> str:
     return markdown_text(info.game.family.presentation.title(info.game.setup, turn, t))
 
 
+def seat_word(info: GameInfo, t: Translator) -> str:
+    """What the game's family calls a player's side, in a sentence (« power », « colour »)."""
+    return info.game.family.presentation.seat_word(t).lower()
+
+
+def profile_title(game: Game, t: Translator) -> str:
+    """The game's profile named in words in the reader's language (`Presentation.profile_title`), escaped."""
+    return markdown_text(game.family.presentation.profile_title(game.profile.name, t))
+
+
 def _player(info: GameInfo, power: str) -> str:
     login = info.game.players.get(power)
     return f"[{login}](https://github.com/{login})" if login else "—"
@@ -170,7 +180,7 @@ def games_table(infos: list[GameInfo], lang: str, prefix: str) -> list[str]:
         game = info.game
         rows.append(
             f"| [{_cell(markdown_text(game.title_in(lang)))}]({prefix}{game.id}/index.md) "
-            f"| [`{game.profile.name}`]({prefix}rules/{rules_address(game.family.id)}) "
+            f"| [{_cell(profile_title(game, t))}]({prefix}rules/{rules_address(game.family.id)}) "
             f"| {_cell(turn_title(info, info.current, t))} | {deadline_text(info, lang)} |"
         )
     return rows
@@ -194,7 +204,7 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
     lines.append(
         t.gettext("Rules: [%(profile)s](%(rules)s), map %(map)s.")
         % {
-            "profile": f"`{game.profile.name}`",
+            "profile": profile_title(game, t),
             "rules": f"../rules/{rules_address(game.family.id)}",
             "map": shows.setup_name(game.setup, t),
         }
@@ -208,14 +218,15 @@ def game_page(info: GameInfo, lang: str) -> tuple[str, list[Page]]:
         ]
     else:  # somebody has won: no turn to play, no deadline
         lines += ["", t.gettext("The game is over: its turns are below.")]
+    files, figure = map_figures(info, info.current, info.maps(info.current), lang)
+    if figure:  # the map first, under its own heading, in the table of contents
+        lines += ["", "## " + t.gettext("Map"), "", *figure[:-1]]
+    if over is not None:
         lines += ["", "## " + t.gettext("The end of the game"), "", shows.outcome_words(game.setup, over, t)]
     told = narrative(game, "game", lang)  # the game master's word on the whole game: narrative/game.md
     if told:
         told = demote(markdown_without_html(told, turn_pages(info)))
         lines += ["", "## " + t.gettext("The game master's narrative"), "", told]
-    files, figure = map_figures(info, info.current, info.maps(info.current), lang)
-    if figure:
-        lines += ["", "## " + t.gettext("Map"), "", *figure[:-1]]
     lines += ["", "## " + t.gettext("Standings"), ""]
     lines += ['<div class="pbem-standings" markdown>', "", *_standings(info, state, t), "", "</div>"]
     lines += [f"\n{note}" for note in shows.state_notes(game.setup, state, t)]
@@ -298,10 +309,16 @@ def sending_orders(info: GameInfo, t: Translator) -> list[str]:
     syntax = f"../rules/{rules_address(game.family.id, orders=True)}"
     lines.append(
         t.gettext(
-            "Each power commits its orders for **%(phase)s** as the file `%(file)s` in the folder `%(folder)s` "
-            "of the game's repository, written in the [order syntax](%(syntax)s)."
+            "The orders of each %(seat)s for **%(phase)s** are committed as the file `%(file)s` in the folder "
+            "`%(folder)s` of the game's repository, written in the [order syntax](%(syntax)s)."
         )
-        % {"phase": turn_title(info, turn, t), "file": name, "folder": folder, "syntax": syntax}
+        % {
+            "seat": seat_word(info, t),
+            "phase": turn_title(info, turn, t),
+            "file": name.replace("power", seat_word(info, t)),
+            "folder": folder,
+            "syntax": syntax,
+        }
     )
     if info.repo_url:
         url = f"{info.repo_url.rstrip('/')}/tree/main/{folder}"
@@ -358,8 +375,8 @@ def turn_page(info: GameInfo, turn: str, lang: str) -> tuple[str, list[Page]]:
     navigation = " · ".join(links)
     lines = [report[0], "", navigation]
     files, figures = map_figures(info, turn, info.maps(turn), lang)
-    if figures:
-        lines += ["", *figures[:-1]]
+    if figures:  # under its own heading, in the table of contents, as on the game's page
+        lines += ["", "## " + t.gettext("Map"), "", *figures[:-1]]
     text = narrative(game, turn, lang)
     if text:
         narrated = demote(markdown_without_html(text, turn_pages(info)))

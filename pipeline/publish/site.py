@@ -34,6 +34,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 from collections import deque
@@ -74,6 +75,22 @@ def mkdocs_setting(site_dir: Path, key: str) -> str | None:
     """A top-level `key: value` of the mkdocs.yml beside the site folder (`mkdocs_config.setting`)."""
     path = site_dir.parent / "mkdocs.yml"
     return mkdocs_config.setting(path.read_text(encoding="utf-8"), key) if path.is_file() else None
+
+
+GITHUB_REPOSITORY = re.compile(r"(?P<owner>[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/(?P<name>[A-Za-z0-9._-]{1,100})")
+
+
+def pages_url(repository: str) -> str | None:
+    """The GitHub Pages address of a repository named ``owner/name`` (GitHub Actions' GITHUB_REPOSITORY):
+    ``https://owner.github.io/name/``, or ``https://owner.github.io/`` for the owner's own ``owner.github.io``;
+    None for anything else."""
+    match = GITHUB_REPOSITORY.fullmatch(repository)
+    if match is None or match["name"] in (".", ".."):
+        return None
+    owner = match["owner"].lower()
+    if match["name"].lower() == f"{owner}.github.io":
+        return f"https://{owner}.github.io/"
+    return f"https://{owner}.github.io/{match['name']}/"
 
 
 def language_setting(site_dir: Path, lang: str, key: str) -> str | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,13 @@ class Game:
         file stays as it was. The data is shared by every caller: copy it before changing it."""
         data = self._read_once(self.results_path(turn))
         return data if isinstance(data, Mapping) else None
+
+    def adjudicated_at(self, turn: str) -> datetime | None:
+        """When a turn was adjudicated, as its results record it (`adjudicated: {at: ...}`); None: not
+        adjudicated, or adjudicated with no clock given (a replayed demo)."""
+        results = self.recorded_results(turn)
+        trigger = results.get("adjudicated") if results is not None else None
+        return adjudication_time(trigger.get("at")) if isinstance(trigger, Mapping) else None
 
     def forget_files(self) -> None:
         """Let go of the files read so far (`judge site` keeps every game of a club, one read at a time)."""
@@ -305,3 +312,21 @@ def deadlines(game: Game) -> dict[str, datetime]:
     if problems:
         raise DataError(problems)
     return found
+
+
+def recorded_time(when: datetime) -> str:
+    """A time as the results record it: UTC, to the second, ISO 8601 (``2026-12-07T23:38:01Z``)."""
+    return when.astimezone(UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+
+
+def adjudication_time(value: object) -> datetime | None:
+    """The time a turn's results record its adjudication at (`Trigger.at`); None: none, or not a time."""
+    if isinstance(value, datetime):  # a YAML timestamp, as the file may read
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

@@ -36,6 +36,7 @@ WORDS = {
     "en": {
         "turn": "turn {n}",
         "climber": "Climber",
+        "summit_rules": "The race to the summit",
         "height": "Height",
         "climbs": "{who} climbs {n} step(s) to height {h}.",
         "stays": "{who} stays at height {h}: jostled at pace {p}.",
@@ -48,6 +49,7 @@ WORDS = {
     "fr": {
         "turn": "tour {n}",
         "climber": "Grimpeur",
+        "summit_rules": "La course au sommet",
         "height": "Hauteur",
         "climbs": "{who} monte de {n} pas, à la hauteur {h}.",
         "stays": "{who} reste à la hauteur {h} : bousculé à l'allure {p}.",
@@ -294,6 +296,9 @@ class SummitPresentation(Presentation[Track, Climb, Options]):
 
     def setup_name(self, setup: Track, t: Translations) -> str:
         return markdown_text(setup.name.get(t.lang) or "")
+
+    def profile_title(self, profile: str, t: Translations) -> str:
+        return str(_w(t, "summit_rules")) if profile == "summit" else profile
 
     def seat_word(self, t: Translations) -> str:
         return str(_w(t, "climber"))

@@ -268,3 +268,22 @@ def test_a_state_and_results_are_read_once_while_their_files_stay_as_they_are(tm
     assert "boh" in {unit.space for unit in game.state(turn, public=True).units.values()}
     game.forget_files()
     assert game.recorded_results(turn) is not results and game.recorded_results(turn) == results
+
+
+def test_a_turn_records_when_it_was_adjudicated_and_replays_with_it(tmp_path: Path) -> None:
+    """The results record the adjudication's clock (UTC, to the second: the site's feed dates the turn by
+    it, never by the clock of its build); a replay keeps the recorded time, byte for byte; a turn adjudicated
+    with no clock records none."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    folder = tmp_path / "g1"
+    commands.new_game(folder, "standard", "Test: a game")
+    paris = timezone(timedelta(hours=1))
+    assert commands.adjudicate(folder, lambda s: None, force=True, now=datetime(2026, 12, 7, 21, 5, 9, 7, paris))
+    game = load_game(folder)
+    results = game.results_path("1901-spring-movement").read_text()
+    assert "adjudicated: {why: forced, at: '2026-12-07T20:05:09Z'}" in results
+    assert game.adjudicated_at("1901-spring-movement") == datetime(2026, 12, 7, 20, 5, 9, tzinfo=UTC)
+    assert commands.replay(folder, lambda s: None) == []
+    assert commands.adjudicate(folder, lambda s: None, force=True) == 1
+    assert load_game(folder).adjudicated_at("1901-fall-movement") is None

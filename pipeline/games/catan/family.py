@@ -598,8 +598,11 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
     def setup_name(self, setup: Layout, t: Translations) -> str:
         return markdown_text(setup.board.title.get(t.lang) or setup.board.name)
 
+    def profile_title(self, profile: str, t: Translations) -> str:
+        return t.gettext("Klarfeld's Catan") if profile == "catan" else profile
+
     def seat_word(self, t: Translations) -> str:
-        return t.gettext("Player")
+        return t.gettext("Colour")  # a player's side is his colour: "Player" is the column of his login
 
     def standings(self, setup: Layout, state: CatanGame, secret: bool, t: Translations) -> Table:
         rows = tuple((markdown_text(self.power_name(setup, p, t)), str(v[0])) for p, v in self.ranking(setup, state))
@@ -655,7 +658,8 @@ class CatanFamily(Rules[Layout, "CatanGame", Any, None, CatanOptions], Presentat
         round_no = int(results.get("round", 0))
         hands = results.get("hands")
         shown = {str(p): _hand(h) for p, h in hands.items()} if isinstance(hands, Mapping) else None
-        out = public_report(round_no, dict(results.get("points") or {}), events, offers, shown).markdown(t)
+        discards = (options or DEFAULT_OPTIONS).discard_on_seven  # what a 7 nobody gave cards back on says
+        out = public_report(round_no, dict(results.get("points") or {}), events, offers, shown, discards).markdown(t)
         if viewer == MASTER:  # every seat's report after the public one
             every = results.get("private_of")
             for seat, own in sorted(every.items()) if isinstance(every, Mapping) else ():

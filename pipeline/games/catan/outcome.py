@@ -398,6 +398,16 @@ class HexPlaced:
 
 
 @dataclass(frozen=True)
+class PlacedByDefault:
+    """None of `player`'s `tried` ranked placement choices could be taken when his placement came (taken by
+    another, too close to a settlement, off the start islands): his settlement goes on the first open corner
+    of the board by name, with its first free side [K 18.2]."""
+
+    player: str
+    tried: int
+
+
+@dataclass(frozen=True)
 class TokensLaid:
     """The last drafted hex laid: the number tokens drawn onto the board's producing hexes [K 1.6]."""
 
@@ -407,5 +417,5 @@ class TokensLaid:
 Event = (
     HexPlaced | TokensLaid | TurnBegan | StepDone | Rolled | Produced | BankShort | Discarded | Traded | Built
     | ExplorerBoughtOut | Reactivated | Moved | Combat | GuardStood | Reactivates | Swapped | CardPlayed | Taken
-    | Awarded | Won | SpecialPhase | IslandSettled
+    | Awarded | Won | SpecialPhase | IslandSettled | PlacedByDefault
 )  # fmt: skip

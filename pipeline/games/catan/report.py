@@ -43,6 +43,7 @@ from .outcome import (
     IslandSettled,
     Moved,
     Piece,
+    PlacedByDefault,
     Produced,
     Reactivated,
     Reactivates,
@@ -380,6 +381,31 @@ def _bank_short(event: BankShort) -> Said:
     )
 
 
+def _placed_by_default(event: PlacedByDefault) -> Said:
+    if not event.tried:
+        return said(
+            N_("{player} ranked no placement choice: his settlement goes on the first open corner of the board"),
+            player=seat_name(event.player),
+        )
+    return counted(
+        *ngettext(
+            "{player}'s placement choice could not be taken (taken by another, too close to a settlement, or off "
+            "the start islands): his settlement goes on the first open corner of the board",
+            "none of {player}'s {count} placement choices could be taken (taken by others, too close to a "
+            "settlement, or off the start islands): his settlement goes on the first open corner of the board",
+        ),
+        event.tried,
+        player=seat_name(event.player),
+    )
+
+
+def _no_discard(discards: bool) -> Said:
+    """What a 7 did when nobody gave cards back: nobody held more than his limit, or 7s take none."""
+    if discards:
+        return said(N_("a 7 produces nothing, and nobody holds more cards than his limit: nobody gives any back"))
+    return said(N_("a 7 produces nothing"))
+
+
 def _discarded(event: Discarded) -> Said:
     return said(
         N_("{player} gives back {cards} on the 7"), player=seat_name(event.player), cards=hand_words(event.cards)
@@ -629,6 +655,7 @@ _EVENT_LINES: Mapping[type, Callable[[Any], Said | None]] = {
     SpecialPhase: _special_phase,
     IslandSettled: _island_settled,
     Won: _won,
+    PlacedByDefault: _placed_by_default,
 }
 
 
@@ -643,6 +670,20 @@ def _turns(events: Iterable[Event]) -> list[tuple[str | None, list[Event]]]:
     return [(p, es) for p, es in out if p is not None or es]
 
 
+def _turn_lines(events: Sequence[Event], offers: Mapping[tuple[str, int], Offer], discards: bool) -> list[Said]:
+    """A turn's records in words; after a roll of 7 that nobody gave cards back on, why nothing happened."""
+    lines = []
+    for n, event in enumerate(events):
+        line = event_line(event, offers)
+        if line is not None:
+            lines.append(line)
+        if isinstance(event, Rolled) and event.total == 7:
+            given = next((e for e in events[n + 1 :] if isinstance(e, (Discarded, Rolled))), None)
+            if not isinstance(given, Discarded):
+                lines.append(_no_discard(discards))
+    return lines
+
+
 def offers_of(orders: Mapping[str, TurnOrders]) -> dict[tuple[str, int], Offer]:
     """Every offer of the players' scripts, by player and step: what a refused offer's line says."""
     return {(p, s.index): s.order for p, o in orders.items() for s in o.steps if isinstance(s.order, Offer)}
@@ -654,9 +695,11 @@ def public_report(
     events: Sequence[Event],  # read twice: by turn, and for the title
     offers: Mapping[tuple[str, int], Offer] | None = None,
     hands: Mapping[str, Hand] | None = None,
+    discards: bool = True,
 ) -> Report:
-    """The round's public report: each turn's records in words, then everyone's victory points (`points`, in
-    the order of the seats), and with open hands [K 3.3] every hand at the end of the round."""
+    """The round's public report: each turn's records in words (a 7 nobody gave cards back on said so:
+    `discards`, the game's rule that hands over the limit are halved on a 7), then everyone's victory points
+    (`points`, in the order of the seats), and with open hands [K 3.3] every hand at the end of the round."""
     sections = []
     for player, turn in _turns(events):
         if player:
@@ -665,7 +708,7 @@ def public_report(
             heading = said(N_("the board"))
         else:
             heading = said(N_("the placement"))
-        lines = tuple(line for e in turn if (line := event_line(e, offers or {})) is not None)
+        lines = tuple(_turn_lines(turn, offers or {}, discards))
         sections.append(Section(heading, lines))
     lines = tuple(
         counted(

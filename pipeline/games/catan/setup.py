@@ -25,7 +25,7 @@ from .board import YIELDS, Board, Edge, Terrain, Vertex
 from .context import Context, Skip
 from .options import CatanOptions
 from .orders import orders_from_data
-from .outcome import Action, Event, Produced, Reason, Section, Source, StepDone
+from .outcome import Action, Event, PlacedByDefault, Produced, Reason, Section, Source, StepDone
 from .resources import Hand
 from .said import N_, FileProblems, Found, quoted
 from .state import CatanState
@@ -134,6 +134,7 @@ def play_setup(
             placed = ranked[i].settlement
             break
         if placed is None:
+            events.append(PlacedByDefault(player, len(ranked)))
             fallback = _fallback(ctx)
             _place(ctx, fallback)
             placed = fallback.settlement

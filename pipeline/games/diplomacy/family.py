@@ -15,6 +15,7 @@ from pipeline.board.orders import Order
 from pipeline.board.position import Position
 from pipeline.board.rules import Rules
 from pipeline.errors import Problem
+from pipeline.games.names import N_
 
 from . import calendar
 
@@ -42,6 +43,11 @@ PROFILES = {
 }
 
 
+PROFILE_TITLES = {
+    "standard": N_("Diplomacy, the 2000 rules"),
+    "standard-2023": N_("Diplomacy, the 2023 rules"),
+}
+
 VICTORY_CENTRES = 18  # "a majority of the 34 supply centres" (the rulebook's victory criterion)
 
 
@@ -50,6 +56,7 @@ class DiplomacyFamily(Family[Rules]):
     seasons = calendar.SEASONS
     palette = PALETTE
     profiles = PROFILES
+    profile_titles = PROFILE_TITLES
     options = ("explicit_convoy", "convoy_orders", "civil_disorder_distance")  # the rulebooks' differences
 
     def winners(self, board: Board, position: Position, rules: Rules) -> tuple[tuple[str, ...], str] | None:

@@ -16,6 +16,7 @@ from pipeline.board.position import Position
 from pipeline.board.rules import Rules
 from pipeline.board.units import AUTONOMOUS, Unit
 from pipeline.errors import Problem
+from pipeline.games.names import N_
 from pipeline.shared.translations import Translations
 
 from . import calendar, legal_orders, legality, option_words, state
@@ -35,6 +36,11 @@ PALETTE = {
     "papacy": ("#FFD59E", "dots"),
     "turkey": ("#939200", "zigzag"),
     "venice": ("#9B3C7F", "horizontal"),
+}
+
+PROFILE_TITLES = {  # each profile in words
+    "judge": N_("Machiavelli, the e-mail judge's rules"),
+    "objectif": N_("Machiavelli, the Objectif club's rules"),
 }
 
 PROFILES = {
@@ -81,6 +87,7 @@ class MachiavelliFamily(Family[MachiavelliOptions]):
     palette = PALETTE
     option_class = MachiavelliOptions
     profiles = PROFILES
+    profile_titles = PROFILE_TITLES
     options = OPTIONS
 
     def winners(

@@ -288,6 +288,9 @@ class SymmachiaPresentation(Presentation[Scenario, State, Options]):
     def setup_name(self, setup: Scenario, t: Translations) -> str:
         return markdown_text(setup.title.fr if t.lang == "fr" else setup.title.en)
 
+    def profile_title(self, profile: str, t: Translations) -> str:
+        return t.gettext("Symmachia") if profile == "symmachia" else profile
+
     def seat_word(self, t: Translations) -> str:
         return t.gettext("Power")
 

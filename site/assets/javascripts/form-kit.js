@@ -213,7 +213,7 @@ export class FamilyForm {
     const powerSelect = el(
       "select",
       { id: "pbem-power", name: "power", onchange: (e) => this.pickPower(e.target.value) },
-      el("option", { value: "" }, t.choose_power),
+      el("option", { value: "" }, settings.choose_seat || t.choose_power),
       Object.entries(settings.powers)
         .filter(([pid]) => pid in legal.powers)
         .map(([pid, name]) => el("option", { value: pid }, settings.players[pid] ? `${name} (${settings.players[pid]})` : name)),
@@ -223,7 +223,7 @@ export class FamilyForm {
     this.root.replaceChildren(
       el("p", { class: "pbem-note" }, settings.secret_orders ? t.secret_note : ""),
       el("p", {}, heading),
-      el("p", {}, el("label", { for: "pbem-power" }, t.power + " "), powerSelect),
+      el("p", {}, el("label", { for: "pbem-power" }, (settings.seat || t.power) + " "), powerSelect),
       this.body,
       this.output,
     );

@@ -39,6 +39,14 @@ function fmt(text, values = {}) {
   return text.replace(/%\((\w+)\)s|%%/g, (whole, name) => (name === undefined ? "%" : String(values[name])));
 }
 
+// `fmt`, each value a <code> element (a path, a file name: a repository's id, in no reader's language)
+function fmtCode(text, values = {}) {
+  return text.split(/(%\(\w+\)s|%%)/).map((part) => {
+    const name = /^%\((\w+)\)s$/.exec(part);
+    return name ? el("code", {}, String(values[name[1]])) : part === "%%" ? "%" : part;
+  });
+}
+
 async function fetchJSON(path) {
   const response = await fetch(new URL(path, ROOT));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -294,6 +302,9 @@ async function drawnMap(img) {
   for (const node of svg.querySelectorAll("[data-map-lang]")) {
     if (node.getAttribute("data-map-lang") === lang) node.removeAttribute("data-map-lang");
     else node.remove();
+  }
+  for (const node of svg.querySelectorAll(":scope > title[lang], :scope > desc[lang]")) {
+    if (node.getAttribute("lang") !== lang) node.remove(); // the words of the page's language alone
   }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
@@ -1098,9 +1109,9 @@ function showOrderFile(fileBox, t, settings, power, text, current) {
     if (settings.repo_url) {
       const href = `${settings.repo_url}/new/main?filename=${encodeURIComponent(path)}&value=${encodeURIComponent(content)}`;
       buttons.append(" ", el("a", { id: "pbem-github", class: "md-button", href, target: "_blank", rel: "noopener" }, t.github));
-      parts.push(buttons, el("p", {}, fmt(t.github_help, { path })));
+      parts.push(buttons, el("p", {}, fmtCode(t.github_help, { path })));
     } else {
-      parts.push(buttons, el("p", {}, fmt(t.no_github, { path })));
+      parts.push(buttons, el("p", {}, fmtCode(t.no_github, { path })));
     }
     fileBox.replaceChildren(...parts);
     fileBox.dataset.ready = "true";

@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from pipeline.games.catan import outcome as oc
+from pipeline.games.catan.options import DEFAULT_OPTIONS
 from pipeline.games.catan.orders import orders_from_data
 from pipeline.games.catan.outcome import Action, Die, Reason, Section, Side, StepDone
 from pipeline.games.catan.report import (
@@ -26,11 +27,13 @@ from pipeline.games.catan.report import (
 )
 from pipeline.games.catan.resources import Hand
 from pipeline.games.catan.said import FileProblem, said
+from pipeline.games.catan.setup import Choice, play_setup
 from pipeline.games.catan.state import Card, HeldCard, Player
 from pipeline.games.catan.units import Target, UnitKind
+from pipeline.shared.dice import HashDice
 from pipeline.shared.i18n import translator
 
-from .helpers import SEATS, board, state
+from .helpers import SEATS, E, V, board, state
 
 EN, FR = translator("en"), translator("fr")
 
@@ -80,6 +83,8 @@ EVENTS = [
     oc.Taken("b", "a", Hand.of(ore=2)),
     oc.Awarded(oc.Award.LONGEST_ROUTE, "a", None, 5),
     oc.Won("a", 10),
+    oc.PlacedByDefault("a", 2),
+    oc.PlacedByDefault("b", 0),
 ]  # fmt: skip
 
 
@@ -170,3 +175,31 @@ def test_a_refused_files_problems_read_in_the_readers_language() -> None:
     assert "Line 3, script.trade\\[0\\].bank.get: 'gems' is not a resource (brick, lumber, wool, grain, ore)" in en
     assert "'gems' n'est pas une ressource (argile, bois, mouton, blé, minerai)" in fr
     assert "votre fichier n'a pas pu être lu" in fr.lower() and "is not a resource" not in fr
+
+
+@pytest.mark.parametrize("discards", [True, False])
+def test_a_seven_nobody_gives_cards_back_on_says_why_nothing_happened(discards: bool) -> None:
+    """[K 4.6] a 7 produces nothing, and who holds more cards than his limit gives half back: when nobody
+    does (or the game plays without discards), the report says so rather than nothing; when somebody gives
+    cards back, his line says it and no such sentence is added."""
+    quiet = [oc.TurnBegan("a"), oc.Rolled("a", (3, 4)), oc.TurnBegan("b"), oc.Rolled("b", (2, 3))]
+    text = public_report(1, {"a": 0, "b": 0}, quiet, discards=discards).markdown(EN)
+    said_en = "nobody holds more cards than his limit" if discards else "A 7 produces nothing"
+    assert said_en in text and text.count("produces nothing") == 1  # after the 7 alone, not after the 5
+    french = public_report(1, {"a": 0, "b": 0}, quiet, discards=discards).markdown(FR)
+    assert "Un 7 ne produit rien" in french
+    given = [oc.TurnBegan("a"), oc.Rolled("a", (3, 4)), oc.Discarded("b", Hand.of(ore=4))]
+    text = public_report(1, {"a": 0, "b": 0}, given).markdown(EN)
+    assert "B gives back 4 ore on the 7" in text and "produces nothing" not in text
+
+
+def test_a_placement_by_default_says_why_the_settlement_went_there() -> None:
+    """[K 18.2] a seat none of whose ranked choices could be taken is placed on the first open corner of the
+    board: its report says why, in both languages (the rule case FALLBACK plays it)."""
+    a = (Choice(V("c3/c4/d4"), road=E("c3/c4")), Choice(V("e3/e4/f3"), road=E("e3/e4")))
+    choices = {"a": a, "b": (Choice(V("c3/c4/d4"), road=E("c3/d4")),)}  # b's one choice is a's first
+    result = play_setup(board(), state(seats=("a", "b")), choices, DEFAULT_OPTIONS, HashDice("s"))
+    assert [e for e in result.events if isinstance(e, oc.PlacedByDefault)] == [oc.PlacedByDefault("b", 1)] * 2
+    text = public_report(0, {"a": 2, "b": 2}, result.events).markdown(EN)
+    assert "B's placement choice could not be taken (taken by another" in text
+    assert "premier coin libre du plateau" in public_report(0, {"a": 2, "b": 2}, result.events).markdown(FR)
