@@ -67,10 +67,8 @@ def test_the_game_page(built: Path) -> None:
     assert f"| Venice | — | 10 | 13 | — | {units} |" in page  # most cities; money secret; a unit kept on one line
     assert '<div class="pbem-standings" markdown>' in page
     # the profile and the board named in words
-    assert (
-        "Rules: [Machiavelli, the e-mail judge's rules](../rules/machiavelli/index.md), map Machiavelli (classic board)."
-        in page
-    )
+    rules = "[Machiavelli, the e-mail judge's rules](../rules/machiavelli/index.md)"
+    assert f"Rules: {rules}, map Machiavelli (classic board)." in page
     assert "## This game's rules" in page and "- An assassinated power's sieges are broken." in page
     # every option in force, in words, folded under its summary
     assert "<summary>Every option this game plays with, in words</summary>" in page
