@@ -6,7 +6,8 @@ turn and power), sealed with `judge encrypt`, and the year played with `judge ad
 The orders are in `tools/symmachia_world_orders.yaml`, a year a section, a power a key: the eastern
 powers at war (the Seleucids and the Bactrians against the Parthians, the Mauryas against Bactria), the
 grain of the Nile sold to the Indus along the long routes (by Gerrha, then, once the Persian Gulf is
-blockaded, by Rhodes, Antioch, Seleucia and Hecatompylos), the western powers at their own business.
+blockaded, by Rhodes, Antioch, Seleucia, Hecatompylos and Bactra), the western powers at their own business;
+each speech in both languages (S 7.12).
 Nothing here changes a state or a die: the sealed files are the only input, and the game replays byte
 for byte (`judge replay --check games/symmachia-world/`). The game's dice secret is drawn afresh by
 `judge new`, so each run from the start plays another game; `--from TURN` plays on from a year not yet adjudicated.
