@@ -6,7 +6,7 @@ agreed with it (« les pirates illyriens lancent un raid », « les Nabatéens p
 provinces »).
 
 The scenario gives each name that takes an article its running form (`french:`, docs/rules/symmachia.md
-S 1.6); a name it does not list is a proper name, without article. `compose` fills a French report
+S 1.2); a name it does not list is a proper name, without article. `compose` fills a French report
 template: « de %(x)s », « à %(x)s », « en %(x)s » and « %(x)s » become the forms of the name `x`.
 """
 

@@ -342,11 +342,6 @@ UNIT_KEYS = ("unit", "army", "fleet", "horde", "pirates", "mercenary", "winner",
 FROM_POWER = ("pacified", "treasury_taken")  # the records whose `frm` is a power; elsewhere a place
 
 
-def _fields(record: Data, n: Namer) -> dict[str, str]:
-    """A record's details in words: powers, places, units, leaders by their names."""
-    return _named(record, n)[0]
-
-
 def _named(record: Data, n: Namer) -> tuple[dict[str, str], dict[str, list[Noun]]]:
     """A record's details in words, and for French the names among them as a sentence says them."""
     out: dict[str, str] = {"power": n.power(record.get("power", ""))}

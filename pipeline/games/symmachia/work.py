@@ -318,7 +318,7 @@ class Work:
         return self.o.competence_min + self.roll(span, "competence", purpose, audience=GAME_MASTER) - 1
 
     def french_of(self, place: str) -> str:
-        """« de la mer Ionienne », « du Pont », « de Rhodes »: a place after « de » in French [S 1.6]."""
+        """« de la mer Ionienne », « du Pont », « de Rhodes »: a place after « de » in French [S 1.2]."""
         known = self.s.french.get("places", {}).get(place)
         return (known or noun(self.s.place_name(place).fr)).of()
 

@@ -1,7 +1,7 @@
 """Symmachia's French reports name places, powers, hordes and contingents with their articles and the
 contractions French makes of them (« du Pont », « des Nabatéens », « d’Antioche », « au Gandhara »), agree
 the verb with a plural subject (« les pirates illyriens lancent un raid »), and carry no English: the
-scenario's running French forms (`french:`, docs/rules/symmachia.md S 1.6), `french.compose`, and the
+scenario's running French forms (`french:`, docs/rules/symmachia.md S 1.2), `french.compose`, and the
 French year reports of both demos, every year, as the game master reads them (every sentence there is)."""
 
 from __future__ import annotations
