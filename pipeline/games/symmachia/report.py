@@ -594,7 +594,7 @@ def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | N
         cause = n.why(r.get("cause"))
         about = r.get("about") or []
         if about:
-            cause += " (" + t.join([n.good(a) if a in GOODS else n.place(a) for a in about]) + ")"
+            cause += " (" + t.join([_about(a, n) for a in about]) + ")"
         causes.setdefault(str(r.get("power")), []).append(f"{delta:+d} {cause}")
     state = after or before
     rows = [
@@ -608,6 +608,15 @@ def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | N
     if winners:
         out += [t.gettext("The game is won by %(powers)s.") % {"powers": t.join(winners)}, ""]
     return out
+
+
+def _about(what: Any, n: Namer) -> str:
+    """What a prestige line is about: a good, a place, else a power or a unit (a disaster's) by its name."""
+    if what in GOODS:
+        return n.good(what)
+    if what in n.s.provinces or what in n.s.seas or what in n.s.posts:
+        return n.place(what)
+    return n.ref(what)
 
 
 def private_report(scenario: Scenario, after: State | None, private: Data, t: Translations) -> list[str]:

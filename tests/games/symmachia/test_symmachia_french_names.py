@@ -19,7 +19,7 @@ from pipeline.games.symmachia.french import Noun, compose, noun
 from pipeline.games.symmachia.scenario import Scenario
 from pipeline.storage.gamedir import load_game
 from pipeline.storage.yamlio import load_yaml
-from tests.test_phone_browser import ENGLISH, _pattern
+from tests.test_phone_browser import DEVELOPERS, ENGLISH, _pattern
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = ROOT / "pipeline" / "games" / "symmachia" / "scenarios"
@@ -141,4 +141,5 @@ def test_the_french_reports_of_the_demos_contract_their_articles_and_carry_no_en
         prose = re.sub(r"^> .*$", "", prose, flags=re.M)
     assert UNCONTRACTED.findall(prose) == []
     assert _pattern(ENGLISH).findall(prose) == []
+    assert DEVELOPERS.findall(prose) == []  # no id in the place of a name (a disaster's unit in the prestige table)
     assert " passe de la " in text and " à l’" in text  # the names do take their articles
