@@ -522,7 +522,7 @@ class Reader:
         en = c.text(m.get("en"), "politics.speech.en", required=False)
         fr = c.text(m.get("fr"), "politics.speech.fr", required=False)
         if not en and not fr and set(m) <= {"en", "fr"}:
-            c.add("politics.speech", N_("expected a speech, or a speech per language under en: and fr:"))
+            c.add("politics.speech", N_("expected a speech, or a speech per language under the keys en and fr"))
         return (en, fr) if en else (fr, "")
 
     def new_capital(self, data: Any) -> str | None:
