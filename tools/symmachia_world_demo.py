@@ -25,11 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
-from click.testing import CliRunner  # noqa: E402
+from demo_commands import entitle, judge, send  # noqa: E402
 from ruamel.yaml import YAML  # noqa: E402
-
-from pipeline.cli import cli  # noqa: E402
 
 FOLDER = ROOT / "games" / "symmachia-world"
 ORDERS = ROOT / "tools" / "symmachia_world_orders.yaml"
@@ -39,38 +38,12 @@ TITLE = {
 }
 
 
-def judge(*args: object) -> str:
-    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
-    if result.exit_code:
-        raise SystemExit(f"judge {' '.join(map(str, args))}: {result.output}")
-    return result.output
-
-
 def create(folder: Path) -> None:
     """`judge new` of the game on the world scenario, its title in both languages."""
     if folder.exists():
         shutil.rmtree(folder)
     judge("new", folder, "--profile", "symmachia", "--map", "world-229", "--demo")
-    text = (folder / "game.yaml").read_text(encoding="utf-8")
-    first = text.splitlines()[0]
-    assert first.startswith("title:"), first
-    title = f'title: {{en: "{TITLE["en"]}", fr: "{TITLE["fr"]}"}}'
-    (folder / "game.yaml").write_text(text.replace(first, title, 1), encoding="utf-8")
-
-
-def send(folder: Path, turn: str, power: str, body: dict[str, object]) -> None:
-    """A power's file for the year, in plain YAML as a player writes it, then sealed by `judge encrypt`."""
-    plain = folder.parent / f"{power}.yaml"
-    yaml = YAML()
-    yaml.default_flow_style = None
-    yaml.width = 110
-    year = turn.split("-")[1]
-    with plain.open("w", encoding="utf-8") as out:
-        yaml.dump({"game": folder.name, "turn": turn, "power": power, "year": year, **body}, out)
-    try:
-        judge("encrypt", folder, plain)
-    finally:
-        plain.unlink()
+    entitle(folder, TITLE)
 
 
 def play(folder: Path, first: str | None) -> None:
@@ -82,7 +55,7 @@ def play(folder: Path, first: str | None) -> None:
         if not started:
             continue
         for power, body in files.items():
-            send(folder, turn, power, body)
+            send(folder, turn, power, {"year": turn.split("-")[1], **body})
         print(judge("adjudicate", folder), end="")
 
 
