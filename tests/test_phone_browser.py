@@ -160,6 +160,7 @@ OWN_KIND_PAGES = [
     "games/symmachia-demo/",
     "games/symmachia-demo/y01-229bc/",
     "games/symmachia-demo/orders/",
+    "fr/games/symmachia-world/y03-227bc/",  # the whole world, its names with their articles, its long routes
     "fr/games/catan-demo/",
     "fr/games/catan-demo/r03/",
     "fr/games/catan-demo/orders/",

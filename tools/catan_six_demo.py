@@ -30,10 +30,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import catan_story  # noqa: E402
 from catan_director import Director  # noqa: E402
-from click.testing import CliRunner  # noqa: E402
+from demo_commands import entitle, judge, send  # noqa: E402
 from ruamel.yaml import YAML  # noqa: E402
 
-from pipeline.cli import cli  # noqa: E402
 from pipeline.storage.gamedir import load_game  # noqa: E402
 
 PLAYERS = {"orange": "ada", "blue": "bruno", "white": "chloe", "black": "dmitri", "sky": "emma", "brown": "farid"}
@@ -47,13 +46,6 @@ class Unfinished(Exception):
     """A game that ended before every scene showed: the director begins a new one."""
 
 
-def judge(*args: object) -> str:
-    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
-    if result.exit_code:
-        raise SystemExit(f"judge {' '.join(map(str, args))}: {result.output}")
-    return result.output
-
-
 def create(folder: Path) -> None:
     """`judge new` of the game, its title in both languages."""
     if folder.exists():
@@ -65,26 +57,7 @@ def create(folder: Path) -> None:
         judge("new", folder, "--profile", "catan", "--map", "large-open", "--options", options, "--demo", *players)
     finally:
         options.unlink()
-    text = (folder / "game.yaml").read_text()
-    first = text.splitlines()[0]
-    assert first.startswith("title:"), first
-    title = f'title: {{en: "{TITLE["en"]}", fr: "{TITLE["fr"]}"}}'
-    (folder / "game.yaml").write_text(text.replace(first, title, 1))
-
-
-def send(folder: Path, turn: str, seat: str, body: dict[str, object]) -> None:
-    """A seat's file for the turn, written in plain YAML as a player writes it, then sealed."""
-    plain = folder.parent / f"{seat}.yaml"
-    yaml = YAML()
-    yaml.default_flow_style = None
-    yaml.width = 110
-    yaml.representer.ignore_aliases = lambda *_: True  # a player writes each entry out
-    with plain.open("w") as out:
-        yaml.dump({"game": folder.name, "turn": turn, "power": seat, **body}, out)
-    try:
-        judge("encrypt", folder, plain)
-    finally:
-        plain.unlink()
+    entitle(folder, TITLE)
 
 
 def play(folder: Path) -> None:

@@ -97,6 +97,16 @@ SECRET_DICE: dict[str, dict[str, str]] = {
         "pirates": "master",  # the same, against the pirates' chief [S 6.6]
         "pacify": "master",  # the same, against the public threshold [S 6.5]
     },
+    "symmachia-world": {  # the same secrets on the seed's whole world
+        "plot": "power",
+        "loyalty": "master",
+        "secession": "master",
+        "competence": "master",
+        "initiative": "master",
+        "battle": "master",
+        "pirates": "master",
+        "pacify": "master",
+    },
     "catan-demo": {"card": "master"},  # the card, and from where it falls, the deck [K 3.3]
     "catan-six": {"card": "master"},  # the same
     "machiavelli": {"variable income": "power", "assassination": "power"},  # its secret money [M 17] [M 16]

@@ -52,9 +52,10 @@ def apply_event(w: Work, province: str, kind: str) -> None:
         w.rec(Step.CAMPAIGN, Code.STORM, owner, place=province)
     elif kind == "barbarians":
         hid = f"horde_{province}_{w.year}_{w.season_index}"
-        chief = w.new_leader(None, f"chief of the {w.s.provinces[province].name.en} raiders", hid)
         name = w.s.provinces[province].name
-        w.hordes.append(Horde(hid, Title(f"raiders of {name.en}", f"pillards de {name.fr}"), province, chief, w.year))
+        raiders = Title(f"raiders of {name.en}", f"les pillards {w.french_of(province)}")
+        chief = w.new_leader(None, Title(f"chief of the {name.en} raiders", f"le chef des {raiders.fr[4:]}"), hid)
+        w.hordes.append(Horde(hid, raiders, province, chief, w.year))
         w.rec(Step.CAMPAIGN, Code.HORDE, owner, horde=hid, province=province)
         # the event "is resolved by a battle" where it brings one: the troops there fight it now [S 8.8]
         fight_place(w, province)
@@ -64,11 +65,12 @@ def apply_event(w: Work, province: str, kind: str) -> None:
         if not zone:
             return
         pid = f"pirates_{province}_{w.year}_{w.season_index}"
-        chief = w.new_leader(None, f"pirate chief off {prov.name.en}", pid)
+        band = Title(f"pirates of the {w.s.seas[zone].name.en}", f"les pirates {w.french_of(zone)}")
+        chief = w.new_leader(None, Title(f"pirate chief off {prov.name.en}", f"le chef des {band.fr[4:]}"), pid)
         w.pirates.append(
             Pirates(
                 pid,
-                Title(f"pirates of {w.s.seas[zone].name.en}", f"pirates de {w.s.seas[zone].name.fr}"),
+                band,
                 province,
                 zone,
                 chief,

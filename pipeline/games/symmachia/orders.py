@@ -122,6 +122,7 @@ class Politics:
     counter_corruption: tuple[tuple[str, int], ...] = ()  # (own unit, amount)
     corruption: tuple[Bribe, ...] = ()
     bosporus: tuple[str, ...] = ()  # allies the strait's master lets cross [S 8.1]
+    speech_fr: str = ""  # the speech in French, when the file gives it in both languages [S 7.12]
 
 
 @dataclass(frozen=True)
@@ -489,7 +490,7 @@ class Reader:
             self.warn(
                 "politics.bosporus", N_("only the master of a strait lets others cross it: this list is not read")
             )
-        speech = c.text(m.get("speech"), "politics.speech", required=False)
+        speech, speech_fr = self.speech(m.get("speech"))
         friendship = self.names(m.get("friendship"), "politics.friendship", self.power_name)
         return Politics(
             new_capital,
@@ -507,7 +508,22 @@ class Reader:
             counter,
             bribes,
             bosporus,
+            speech_fr,
         )
+
+    def speech(self, data: Any) -> tuple[str, str]:
+        """A speech as written, or in both languages (`{en: ..., fr: ...}`): the text, and its French when
+        it differs [S 7.12]."""
+        c = self.c
+        if not isinstance(data, Mapping):
+            return c.text(data, "politics.speech", required=False), ""
+        m = c.mapping(data, "politics.speech")
+        c.unknown_keys(m, "politics.speech", ("en", "fr"))
+        en = c.text(m.get("en"), "politics.speech.en", required=False)
+        fr = c.text(m.get("fr"), "politics.speech.fr", required=False)
+        if not en and not fr and set(m) <= {"en", "fr"}:
+            c.add("politics.speech", N_("expected a speech, or a speech per language under the keys en and fr"))
+        return (en, fr) if en else (fr, "")
 
     def new_capital(self, data: Any) -> str | None:
         """A new capital, only when the capital has been lost [S 2.3]."""

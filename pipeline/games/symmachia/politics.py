@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pipeline.shared.dice import GAME_MASTER, PUBLIC, Audience
 
-from .model import Good, UnitKind
+from .french import noun
+from .model import Good, Title, UnitKind
 from .orders import Status
 from .outcome import Code, Entry, Glory, Seen, Step, Why
 from .succession import leader_dies, loyalty, second_for, test_generals, usurp
@@ -47,11 +48,25 @@ def sign_treaties(w: Work) -> None:
     w.signed = set(w.treaties)
 
 
+def mutineers(uid: str) -> str:
+    """The id of the leader a unit's mutineers find (the dice of his tests name him so)."""
+    return f"leader_of_the_{uid}_mutineers"
+
+
+def mutineers_leader(w: Work, king: str) -> Title:
+    """The name of the leader a king's mutineers find among themselves [S 7.6]."""
+    name = w.leaders[king].name if king in w.leaders else Title(king, king)
+    return Title(f"leader of {name.en}'s mutineers", f"le chef des mutins {noun(name.fr).of()}")
+
+
 def speeches(w: Work) -> None:
     """Each power's speech, published with the year as written [S 7.12]."""
     for power, orders in sorted(w.orders.items()):
-        if orders.politics.speech.strip():
-            w.rec(Step.TREATIES, Code.SPEECH, power, text=orders.politics.speech.strip())
+        said = orders.politics
+        if said.speech.strip() and said.speech_fr.strip():
+            w.rec(Step.TREATIES, Code.SPEECH, power, text=said.speech.strip(), text_fr=said.speech_fr.strip())
+        elif said.speech.strip():
+            w.rec(Step.TREATIES, Code.SPEECH, power, text=said.speech.strip())
 
 
 # ---- step 2: Rome -------------------------------------------------------------------------------
@@ -137,7 +152,7 @@ def reshuffle(w: Work) -> None:
             leader = unit.leader
             if w.is_king(leader):
                 # the mutineers find a leader among themselves [S 7.6]
-                leader = w.new_leader(power, f"leader of the {unit.id} mutineers", f"mutineer {unit.id}")
+                leader = w.new_leader(power, mutineers_leader(w, leader), f"mutineer {unit.id}", mutineers(unit.id))
                 unit.leader = leader
             if loyalty(w, leader, "disbanded", Step.EARLY_USURPATION):
                 usurp(w, unit, power, Step.EARLY_USURPATION)
@@ -519,7 +534,7 @@ def late_usurpations(w: Work) -> None:
             continue
         power = unit.power
         if w.is_king(unit.leader):
-            unit.leader = w.new_leader(power, f"leader of the {uid} mutineers", f"mutineer {uid}")
+            unit.leader = w.new_leader(power, mutineers_leader(w, unit.leader), f"mutineer {uid}", mutineers(uid))
         if loyalty(w, unit.leader, "unpaid", Step.LATE_USURPATION):
             usurp(w, unit, power, Step.LATE_USURPATION)
         else:

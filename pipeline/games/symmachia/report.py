@@ -21,6 +21,7 @@ from pipeline.escape import markdown_code, markdown_text
 from pipeline.games.contract import Translations
 
 from .checking import said_words
+from .french import Noun, compose, noun
 from .model import Title, UnitKind
 from .scenario import Scenario
 from .state import State
@@ -93,8 +94,8 @@ class Namer:
             if str(uid) in pub.units:
                 unit = pub.units[str(uid)]
                 if unit.kind is UnitKind.FLEET:
-                    return self.t.gettext("%(leader)s's fleet") % {"leader": self.leader(unit.leader)}
-                return self.t.gettext("%(leader)s's army") % {"leader": self.leader(unit.leader)}
+                    return elided(self.t.gettext("%(leader)s's fleet") % {"leader": self.leader(unit.leader)}, self.t)
+                return elided(self.t.gettext("%(leader)s's army") % {"leader": self.leader(unit.leader)}, self.t)
             bands = {h.id: h.name for h in pub.hordes} | {p.id: p.name for p in pub.pirates}
             if str(uid) in bands:
                 return self.title(bands[str(uid)])
@@ -124,6 +125,14 @@ class Namer:
 
     def names(self, items: Any, name: Callable[[Any], str]) -> str:
         return self.t.join([name(i) for i in items]) if items else "—"
+
+    def noun(self, section: str, ident: Any, shown: str) -> Noun:
+        """A name as a French sentence says it: the scenario's running form (« le royaume séleucide »),
+        else the name as shown, read for an article it begins with (« l’armée de Sosibios »)."""
+        known = self.s.french.get(section, {}).get(str(ident))
+        if known is None:
+            return noun(shown)
+        return Noun(self.shown(known.name), known.article, known.feminine)
 
 
 def label(table: Mapping[str, Callable[[Translations], str]], code: Any, t: Translations) -> str:
@@ -327,37 +336,67 @@ def _sentence(code: str, t: Translations) -> str | None:
     return made(t) if made is not None else None
 
 
-def _fields(record: Data, n: Namer) -> dict[str, str]:
-    """A record's details in words: powers, places, units, leaders by their names."""
+POWER_KEYS = ("power", "to", "partner", "by", "against", "from", "minor", "protector", "aggressor", "new_power")
+PLACE_KEYS = ("province", "place", "zone", "toward", "post", "threat")
+UNIT_KEYS = ("unit", "army", "fleet", "horde", "pirates", "mercenary", "winner", "loser")
+FROM_POWER = ("pacified", "treasury_taken")  # the records whose `frm` is a power; elsewhere a place
+
+
+def _named(record: Data, n: Namer) -> tuple[dict[str, str], dict[str, list[Noun]]]:
+    """A record's details in words, and for French the names among them as a sentence says them."""
     out: dict[str, str] = {"power": n.power(record.get("power", ""))}
+    nouns: dict[str, list[Noun]] = {"power": [n.noun("powers", record.get("power", ""), out["power"])]}
     for key, value in record.items():
         if key in ("step", "code", "season", "seen", "readers"):
             continue
-        if key in ("power", "to", "partner", "by", "against", "from", "minor", "protector", "aggressor", "new_power"):
-            out[key] = n.power(value) if value else n.t.gettext("independence")
-            if key == "to" and (value in n.s.provinces or value in n.s.seas):
-                out[key] = n.place(value)
-        elif key == "frm":
-            out[key] = n.ref(value) if value else n.t.gettext("independence")
-        elif key in ("province", "place", "zone", "toward", "post", "threat"):
-            out[key] = n.place(value)
-        elif key in ("unit", "army", "fleet", "horde", "pirates", "mercenary", "winner", "loser"):
-            out[key] = n.unit(value)
-        elif key in ("leader", "king", "victim"):
-            out[key] = n.leader(value)
-        elif key in ("why", "kind", "cause", "result"):
-            out[key] = n.why(value)
+        kind = _kind(key, value, record, n)
+        if kind == "powers" and not value:
+            out[key] = n.t.gettext("independence")
+            nouns[key] = [noun(out[key])]
+        elif kind in ("powers", "places", "units", "leaders"):
+            name = {"powers": n.power, "places": n.place, "units": n.unit, "leaders": n.leader}[kind]
+            out[key] = name(value)
+            nouns[key] = [n.noun(kind if kind != "units" else _band(value, n), value, out[key])]
         elif key in ("powers", "provinces", "patrons"):
-            out[key] = n.names(value, n.place if key == "provinces" else n.power)
-        elif key == "good":
-            out[key] = n.good(value)
-        elif key == "order":  # in a code span
-            out[key] = markdown_code(value)
-        elif isinstance(value, list):
-            out[key] = n.names(value, n.text)
+            section, name = ("places", n.place) if key == "provinces" else ("powers", n.power)
+            out[key] = n.names(value, name)
+            nouns[key] = [n.noun(section, v, name(v)) for v in value or ()]
         else:
-            out[key] = n.text(value)
-    return out
+            out[key] = _detail(key, value, n)
+    if str(record.get("code")) in FROM_POWER and "frm" in out:
+        out["from"], nouns["from"] = out["frm"], nouns["frm"]  # the sentence names it so
+    return out, nouns
+
+
+def _kind(key: str, value: Any, record: Data, n: Namer) -> str | None:
+    """Whether a record's detail names powers, places, units or leaders (None: something else)."""
+    if key == "frm":
+        return "powers" if str(record.get("code")) in FROM_POWER else "places"
+    if key in POWER_KEYS:
+        return "places" if key == "to" and (value in n.s.provinces or value in n.s.seas) else "powers"
+    if key in PLACE_KEYS:
+        return "places"
+    if key in UNIT_KEYS:
+        return "units"
+    return "leaders" if key in ("leader", "king", "victim") else None
+
+
+def _band(uid: Any, n: Namer) -> str:
+    """Where the scenario's French names a unit's kind: a horde's or pirates' (`bands`), a contingent's."""
+    return "mercenaries" if str(uid) in n.s.mercenaries else "bands"
+
+
+def _detail(key: str, value: Any, n: Namer) -> str:
+    """Any other detail of a record in words."""
+    if key in ("why", "kind", "cause", "result"):
+        return n.why(value)
+    if key == "good":
+        return n.good(value)
+    if key == "order":  # in a code span
+        return markdown_code(value)
+    if isinstance(value, list):
+        return n.names(value, n.text)
+    return n.text(value)
 
 
 class _Safe(dict[str, str]):
@@ -368,11 +407,15 @@ class _Safe(dict[str, str]):
 _VOWEL_AFTER_DE = re.compile(r"\b([dD])e ([aeiouyhàâéèêëîïôûAEIOUYHÀÂÉÈÊÎÏÔÛ])")
 
 
+def elided(text: str, t: Translations) -> str:
+    """In French « de » elided before a vowel (« manque d’encens », « l’armée d’Achaïos »)."""
+    return _VOWEL_AFTER_DE.sub(r"\1’\2", text) if t.lang == "fr" else text
+
+
 def written(sentence: str, t: Translations) -> str:
     """A sentence made of a template and names as the language writes it: its first letter a capital, and
-    in French « de » elided before a vowel (« manque d’encens », « l’armée d’Achaïos »)."""
-    if t.lang == "fr":
-        sentence = _VOWEL_AFTER_DE.sub(r"\1’\2", sentence)
+    in French « de » elided before a vowel."""
+    sentence = elided(sentence, t)
     return sentence[:1].upper() + sentence[1:]
 
 
@@ -388,11 +431,20 @@ def say(record: Data, n: Namer) -> str:
     elif code == "rome_ruling" and not record.get("to"):
         code = "rome_free"
     template = _sentence(code, n.t)
-    fields = _Safe(_fields(record, n))
+    values, nouns = _named(record, n)
+    fields = _Safe(values)
     if template is None:
         details = ", ".join(f"{k}: {v}" for k, v in fields.items() if k != "power")
         return f"{fields['power']}: {n.text(record.get('code'))} ({details})"
-    return written(template % fields, n.t)
+    return filled(template, fields, nouns, n.t)
+
+
+def filled(template: str, values: dict[str, str], nouns: Mapping[str, list[Noun]], t: Translations) -> str:
+    """A sentence's template filled with its values; in French each name with its article, contracted
+    with « de » and « à », and the verb agreed with a plural subject (`french.compose`)."""
+    if t.lang == "fr":
+        return written(compose(template, values, nouns, t.join), t)
+    return written(template % _Safe(values), t)
 
 
 def inert(text: str) -> str:
@@ -420,7 +472,7 @@ def public_report(scenario: Scenario, before: State, after: State | None, result
     out += _trade(by_code, n)
     out += _transit(by_code, n)
     shortages = [
-        written(t.gettext("%(power)s lacks %(good)s in %(provinces)s.") % _Safe(_fields(r, n)), t)
+        filled(t.gettext("%(power)s lacks %(good)s in %(provinces)s."), *_named(r, n), t)
         for r in by_code.get("shortage", [])
     ]
     if shortages:
@@ -434,7 +486,8 @@ def public_report(scenario: Scenario, before: State, after: State | None, result
     if speeches:
         out += ["## " + t.gettext("Speeches"), ""]
         for r in speeches:
-            out += [f"**{n.power(r.get('power'))}**", "", f"> {inert(str(r.get('text', '')))}", ""]
+            said = r.get("text_fr") if t.lang == "fr" and r.get("text_fr") else r.get("text", "")
+            out += [f"**{n.power(r.get('power'))}**", "", f"> {inert(str(said))}", ""]
     patrons = [n.power(p) for r in by_code.get("patronage", []) for p in r.get("patrons") or []]
     if patrons:
         of_year = [n.power(r.get("power")) for r in by_code.get("patron_of_the_year", [])]
@@ -541,7 +594,7 @@ def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | N
         cause = n.why(r.get("cause"))
         about = r.get("about") or []
         if about:
-            cause += " (" + t.join([n.good(a) if a in GOODS else n.place(a) for a in about]) + ")"
+            cause += " (" + t.join([_about(a, n) for a in about]) + ")"
         causes.setdefault(str(r.get("power")), []).append(f"{delta:+d} {cause}")
     state = after or before
     rows = [
@@ -555,6 +608,15 @@ def _prestige(by_code: Mapping[str, list[Data]], before: State, after: State | N
     if winners:
         out += [t.gettext("The game is won by %(powers)s.") % {"powers": t.join(winners)}, ""]
     return out
+
+
+def _about(what: Any, n: Namer) -> str:
+    """What a prestige line is about: a good, a place, else a power or a unit (a disaster's) by its name."""
+    if what in GOODS:
+        return n.good(what)
+    if what in n.s.provinces or what in n.s.seas or what in n.s.posts:
+        return n.place(what)
+    return n.ref(what)
 
 
 def private_report(scenario: Scenario, after: State | None, private: Data, t: Translations) -> list[str]:

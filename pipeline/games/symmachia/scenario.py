@@ -17,6 +17,7 @@ from typing import Any
 from pipeline.errors import DataError, shown
 
 from .checking import Checker, nearest
+from .french import Noun, form_problem, noun
 from .model import PROVINCE_GOODS, Good, MercenaryKind, PlaceKind, Title, UnitKind
 
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -171,6 +172,7 @@ class Scenario:
     ravaged: Mapping[str, str]  # provinces ravaged by the last campaign before the game, and why
     by_number: Mapping[int, str] = field(default_factory=dict)
     drawing: str | None = None  # the scenario whose drawing it is drawn on (the same places), else its own
+    french: Mapping[str, Mapping[str, Noun]] = field(default_factory=dict)  # running French, by section and id
 
     # ---- geography ------------------------------------------------------------------------------
 
@@ -305,6 +307,7 @@ TOP_KEYS = (
     "pirates",
     "ravaged",
     "drawing",
+    "french",
 )
 PROVINCE_KEYS = (
     "number",
@@ -365,6 +368,13 @@ def _read(data: Any) -> Scenario:
             c.add(f"ravaged.{key}", f"unknown province {key!r}" + nearest(key, provinces))
             continue
         ravaged[key] = c.text(why, f"ravaged.{key}", default="war")
+    named = {
+        "places": {*provinces, *seas, *posts},
+        "powers": set(powers),
+        "bands": {*(h.id for h in hordes), *(p.id for p in pirates)},
+        "mercenaries": set(land.mercs),
+    }
+    french = _french(c, top.get("french"), named)
     c.done()
     return Scenario(
         sid,
@@ -386,7 +396,43 @@ def _read(data: Any) -> Scenario:
         ravaged,
         dict(land.numbers),
         drawing,
+        french,
     )
+
+
+def _french(c: Checker, data: Any, named: Mapping[str, set[str]]) -> dict[str, dict[str, Noun]]:
+    """The running French form of each name that takes an article (« la Macédoine », « les Nabatéens »),
+    by section (`places`, `powers`, `bands`: hordes and pirates, `mercenaries`) and id; its gender where
+    « l’ » or « les » hides it: `{the: l’Indus, gender: m}`."""
+    top = c.mapping(data, "french", required=False)
+    c.unknown_keys(top, "french", tuple(named))
+    out: dict[str, dict[str, Noun]] = {}
+    for section, ids in named.items():
+        out[section] = {}
+        for key, raw in c.mapping(top.get(section), f"french.{section}", required=False).items():
+            w = f"french.{section}.{key}"
+            if key not in ids:
+                c.add(w, f"unknown id {key!r} among the {section}" + nearest(key, ids))
+                continue
+            made = _french_name(c, raw, w)
+            if made is not None:
+                out[section][key] = made
+    return out
+
+
+def _french_name(c: Checker, raw: Any, w: str) -> Noun | None:
+    gender = None
+    if isinstance(raw, Mapping):
+        m = c.mapping(raw, w)
+        c.unknown_keys(m, w, ("the", "gender"))
+        text = c.text(m.get("the"), f"{w}.the", default="")
+        gender = None if m.get("gender") is None else c.text(m.get("gender"), f"{w}.gender")
+    else:
+        text = c.text(raw, w, default="")
+    problem = form_problem(text, gender) if text else None
+    if problem is not None:
+        c.add(w, problem)
+    return noun(text, gender) if text and problem is None else None
 
 
 def _seas(c: Checker, seas_data: Mapping[str, Any]) -> dict[str, SeaZone]:

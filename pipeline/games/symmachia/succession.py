@@ -9,6 +9,7 @@ from __future__ import annotations
 from pipeline.shared.dice import GAME_MASTER
 
 from .checking import slug
+from .french import noun
 from .model import OrderKind, Title, UnitKind, next_year
 from .orders import CampaignOrder
 from .outcome import Code, Glory, Seen, Step
@@ -35,8 +36,9 @@ def second_for(w: Work, power: str, dead: str) -> str:
     ]
     if court:
         return court[0]
-    name = w.leaders[dead].name.en if dead in w.leaders else dead
-    return w.new_leader(power, f"{name}'s second", f"second of {dead}")
+    name = w.leaders[dead].name if dead in w.leaders else Title(dead, dead)
+    second = Title(f"{name.en}'s second", f"le second {noun(name.fr).of()}")
+    return w.new_leader(power, second, f"second of {dead}")
 
 
 def leader_dies(w: Work, leader: str, cause: str, step: Step) -> None:
@@ -51,7 +53,8 @@ def leader_dies(w: Work, leader: str, cause: str, step: Step) -> None:
     if king_of is not None:
         w.rec(step, Code.KING_DIED, king_of, king=leader, cause=cause)
         w.king_deaths.setdefault(king_of, []).append(w.season)
-        heir = w.ruling.heirs.get(king_of) or f"{info.name.en}'s heir"
+        named = w.ruling.heirs.get(king_of)
+        heir = named or Title(f"{info.name.en}'s heir", f"l’héritier {noun(info.name.fr).of()}")
         new = w.new_leader(king_of, heir, f"heir of {leader}")
         w.powers[king_of].king = new
         w.rec(step, Code.NEW_KING, king_of, king=new)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from pipeline.shared.dice import GAME_MASTER, PUBLIC, Audience, Dice
 
+from .french import noun
 from .model import Good, Season, Title, UnitKind, year_label
 from .options import Options
 from .orders import CampaignOrder, PlanRow, PowerOrders, Ruling
@@ -298,21 +299,28 @@ class Work:
             return  # minor powers do not compete for prestige [S 9.1]
         self.prestige.append((power, cause, delta, about))
 
-    def new_leader(self, power: str | None, name: str, purpose: str) -> str:
-        """A leader who was not in the game: his id from his name, his competence drawn in secret."""
+    def new_leader(self, power: str | None, name: str | Title, purpose: str, ident: str = "") -> str:
+        """A leader who was not in the game: his id (`ident`, else from his English name), his competence
+        drawn in secret; a name chosen by a player or the game master is the same in both languages."""
         from .checking import slug
 
-        base = slug(name) or "leader"
+        title = name if isinstance(name, Title) else Title(name, name)
+        base = slug(ident or title.en) or "leader"
         lid, n = base, 2
         while lid in self.leaders:
             lid, n = f"{base}_{n}", n + 1
-        self.leaders[lid] = LeaderW(lid, Title(name, name), power)
+        self.leaders[lid] = LeaderW(lid, title, power)
         self.competence[lid] = self.draw_competence(purpose)
         return lid
 
     def draw_competence(self, purpose: str) -> int:
         span = self.o.competence_max - self.o.competence_min + 1
         return self.o.competence_min + self.roll(span, "competence", purpose, audience=GAME_MASTER) - 1
+
+    def french_of(self, place: str) -> str:
+        """« de la mer Ionienne », « du Pont », « de Rhodes »: a place after « de » in French [S 1.2]."""
+        known = self.s.french.get("places", {}).get(place)
+        return (known or noun(self.s.place_name(place).fr)).of()
 
     def season_number(self) -> int:
         """The campaign seasons counted across years (for desert stays and pirates' first season)."""
