@@ -174,12 +174,6 @@ def test_the_order_page_reads_as_words_and_names_the_side(tab: Any, server: str,
 # the tell-tale English words on a French page: those of tests/test_phone_browser.py, and what the order form
 # wrote in English there before (the file's folder, a unit list in English in the map's description)
 TELL_TALE = _pattern([*ENGLISH, "orders", "Units", "your"])
-SYMMACHIA_LEADERS = pytest.mark.xfail(
-    strict=True,
-    reason="Symmachia's rules name a mutineers' leader in English in its state (pipeline/games/symmachia/"
-    "politics.py: 'leader of the <unit> mutineers'), shown as written on the French order page: the Symmachia "
-    "French work's to fix; strict, so that this mark goes once it is",
-)
 
 
 @pytest.mark.parametrize(
@@ -189,7 +183,8 @@ SYMMACHIA_LEADERS = pytest.mark.xfail(
         "demo",
         "machiavelli",
         "machiavelli-objectif",
-        pytest.param("symmachia-demo", marks=SYMMACHIA_LEADERS),
+        "symmachia-demo",
+        "symmachia-world",
     ],
 )
 def test_a_french_order_page_drawn_shows_no_english(tab: Any, server: str, game: str) -> None:
