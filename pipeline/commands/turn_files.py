@@ -166,6 +166,9 @@ def _refusal_data(refusal: RefusedOrders, details: bool) -> CommentedMap:
         item["orders"] = refusal.dropped
     if details and refusal.problems:
         item["problems"] = refusal.details()
+        said = [flow_map(s) for s in refusal.said() if s is not None]
+        if said:  # the same problems as data: the report says each order where its power's orders stand
+            item["said"] = said
     else:
         item.fa.set_flow_style()
     return item

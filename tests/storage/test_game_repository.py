@@ -544,3 +544,29 @@ def test_a_family_of_its_own_kind_sets_deadlines_by_its_own_kinds_of_turn(tmp_pa
     due = commands.deadlines(game)[game.current_turn()]
     # opened 22:01 in Paris on 1 December: 14 days later is 22:01, so the next 20:00 is the day after
     assert due == datetime(2026, 12, 16, 20, 0, tzinfo=due.tzinfo) and due.utcoffset() == timedelta(hours=1)
+
+
+def test_an_illegal_order_of_a_plain_file_is_named_illegal_in_its_powers_orders(tmp_path: Path) -> None:
+    """Issue 32: an order a plain file gave that could not be played stands in its power's orders of the
+    public report, named as not allowed with its reason, in both languages; the file's other orders are
+    played, and the results keep the problem as data (`refused.said`) for the report to word."""
+    from pipeline.commands.report import report
+
+    folder = tmp_path / "demo"
+    shutil.copytree(GAMES / "demo", folder)
+    path = folder / "orders" / DEMO_TURN / "france.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"game: demo\nturn: {DEMO_TURN}\npower: france\norders: [A par-bur, F bre-mun]\n")
+    assert commands.adjudicate(folder, quiet, force=True) == 1
+    assert "  - {line: 4, order: F bre-mun, result: illegal_terrain}" in results_of(folder, DEMO_TURN)
+    english = report(folder, DEMO_TURN, "en").split("## ")
+    (france,) = [part for part in english if part.startswith("France")]
+    (row,) = [line for line in france.splitlines() if line.startswith("| `F bre-mun`")]
+    assert "Not allowed" in row and "No order" not in row
+    assert "| `A par-bur` |" in france  # the file's legal order stands beside it
+    assert "could not be played: it stands, with why, among its power's orders." in "## ".join(english)
+    french = report(folder, DEMO_TURN, "fr")
+    (row,) = [line for line in french.splitlines() if line.startswith("| `F bre-mun`")]
+    assert "Ordre impossible" in row and "Pas d'ordre" not in row, row
+    assert "## Fichiers d'ordres non joués en entier" in french and "il figure, avec sa raison" in french
+    assert commands.replay(folder, quiet) == []

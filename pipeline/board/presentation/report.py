@@ -35,6 +35,7 @@ from .sentences import Entry, Sentences
 from .words import Words
 
 _RESULT_KEYS = ("order", "result", "succeeded")
+_REASONS = {reason.value for reason in Reason}
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,25 @@ class PhaseRecord:
     after: Position | None = None
 
     def entries(self) -> list[Entry]:
-        """Every order of the results file, power by power, in the file's order."""
+        """Every order of the results file, power by power, in the file's order, then each order a plain file
+        gave that could not be played (the results' `refused.said`), as illegal, with its reason."""
+        return self._entries(self.results.get("orders") or {}) + self._entries(self._dropped())
+
+    def _dropped(self) -> dict[str, list[Mapping[str, Any]]]:
+        """The orders of plain files left out when read, by power, those with a reason in words (`Reason`)."""
+        dropped: dict[str, list[Mapping[str, Any]]] = {}
+        for item in self.results.get("refused") or []:
+            if not isinstance(item, Mapping) or not item.get("power"):
+                continue
+            for said in item.get("said") or []:
+                if isinstance(said, Mapping) and str(said.get("result")) in _REASONS:
+                    row = {k: v for k, v in said.items() if k != "line"}
+                    dropped.setdefault(str(item["power"]), []).append(row | {"succeeded": False})
+        return dropped
+
+    def _entries(self, orders: Mapping[str, Any]) -> list[Entry]:
         out = []
-        for power, items in (self.results.get("orders") or {}).items():
+        for power, items in orders.items():
             for item in items or []:
                 text = str(item.get("order", ""))
                 try:
@@ -127,16 +144,7 @@ class _Report:
             values = {"file": _code(str(item.get("file", ""))), "power": self.w.power(str(item.get("power", "")))}
             reason = str(item.get("reason"))
             if reason == "invalid_orders":
-                count = int(item.get("orders") or 0)
-                out.append(
-                    t.ngettext(
-                        "%(count)d order of %(file)s (%(power)s) could not be played: the unit concerned had no order.",
-                        "%(count)d orders of %(file)s (%(power)s) could not be played: the units concerned had no "
-                        "order.",
-                        count,
-                    )
-                    % (values | {"count": count})
-                )
+                out.append(self._not_played(int(item.get("orders") or 0), bool(item.get("said")), values))
             elif reason == "not_an_order_file":
                 out.append(t.gettext("%(file)s was ignored: it is not an order file of the game.") % values)
             else:
@@ -151,6 +159,24 @@ class _Report:
                     % (values | {"why": why})
                 )
         return out
+
+    def _not_played(self, count: int, shown: bool, values: dict[str, str]) -> str:
+        """The sentence of a file some of whose orders could not be played: `shown` when each stands, with
+        why, among its power's orders (a plain file); an encrypted file's are its power's own to read."""
+        t = self.t
+        if shown:
+            return t.ngettext(
+                "%(count)d order of %(file)s (%(power)s) could not be played: it stands, with why, among its "
+                "power's orders.",
+                "%(count)d orders of %(file)s (%(power)s) could not be played: they stand, with why, among their "
+                "power's orders.",
+                count,
+            ) % (values | {"count": count})
+        return t.ngettext(
+            "%(count)d order of %(file)s (%(power)s) could not be played: the unit concerned had no order.",
+            "%(count)d orders of %(file)s (%(power)s) could not be played: the units concerned had no order.",
+            count,
+        ) % (values | {"count": count})
 
     # ---- events -----------------------------------------------------------------------------------
     def events(self) -> list[str]:
@@ -321,7 +347,7 @@ def public_report(record: PhaseRecord, t: Translations, level: int = 2) -> str:
     lines += ["", _heading(level + 1, t.gettext("Orders"))]
     lines += r.orders(level + 2, record.entries())
     sections = [
-        (t.gettext("Refused order files"), [f"- {e}" for e in r.refused()]),
+        (t.gettext("Order files not played in full"), [f"- {e}" for e in r.refused()]),
         (t.gettext("Events"), [f"- {e}" for e in r.events()]),
         (t.gettext("Retreats to order"), [f"- {e}" for e in r.retreats()]),
         (t.gettext("Changes of control"), [f"- {e}" for e in r.control()]),
