@@ -265,9 +265,10 @@ def test_the_private_reports_are_in_the_built_site_as_committed(built: Path) -> 
 
 
 # the rules pages' height on a phone that this test holds them under (issue 32 aims at 6,000 px: Diplomacy's
-# is 4,700 to 5,300, Machiavelli's, with its two rule sets, 8,500 to 10,500 by the fonts at hand; the
-# options' lists are folded)
-RULES_HEIGHT = 11_000
+# is 4,700 to 5,300, Machiavelli's, with its two rule sets, 8,500 to 10,500 by the fonts at hand, Catan's
+# 12,900 in French (17 sections for a game of many kinds of pieces); Symmachia's is about as long; the
+# options' lists are folded): a bound that keeps them from growing, not yet the aim
+RULES_HEIGHT = 15_000
 
 
 @pytest.mark.parametrize("prefix", ["", "fr/"])

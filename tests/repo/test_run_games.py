@@ -203,12 +203,15 @@ def test_a_master_forces_and_reruns_a_turn_of_each_family(family_games: Path, fa
     assert forced.exit_code == 0, forced.output
     assert forced.output.endswith(f"changed: {game}\n"), forced.output
     assert f"{game}: replay matches the files written, and every die checks out" in forced.output
-    assert adjudicated(family_games, game, turn) == {"why": "forced"}
+    first = adjudicated(family_games, game, turn)
+    assert first.pop("why") == "forced" and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", str(first.pop("at")))
+    assert first == {}  # when it was adjudicated, from the workflow's clock (the feed's date)
     again = run_games_cli(family_games, "--action", "rerun", "--game", game, "--turn", turn, "--actor", MASTER)
     assert again.exit_code == 0, again.output
     assert f"{game}: 1 turn(s) adjudicated again from {turn}" in again.output
     assert again.output.endswith(f"changed: {game}\n"), again.output
-    assert adjudicated(family_games, game, turn) == {"why": "forced", "rerun": True}
+    rerun = adjudicated(family_games, game, turn)
+    assert rerun.pop("rerun") is True and rerun.pop("why") == "forced" and "at" in rerun
 
 
 @pytest.mark.parametrize("family", sorted(FAMILY_GAMES))
@@ -287,5 +290,5 @@ def test_a_year_waiting_for_a_ruling_is_said_each_hour_without_failing_then_forc
         family_games, "--action", "force", "--game", "symmachia-demo", "--turn", "y05-225bc", "--actor", MASTER
     )
     assert forced.exit_code == 0 and forced.output.endswith("changed: symmachia-demo\n"), forced.output
-    assert adjudicated(family_games, "symmachia-demo", "y05-225bc") == {"why": "forced"}
+    assert adjudicated(family_games, "symmachia-demo", "y05-225bc")["why"] == "forced"
     assert load_game(folder).current_turn() == "y06-224bc"
