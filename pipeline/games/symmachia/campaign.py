@@ -295,12 +295,8 @@ def _checked_move(w: Work, u: UnitW, to: str | None, act: Act, status: dict[str,
     return to
 
 
-def settle_moves(
-    w: Work, movers: dict[str, str], candidates: dict[str, int], raided: set[str]
-) -> tuple[dict[str, str], set[str]]:
-    """Which movers move, and which units their defence keeps in place [S 6.7]. `candidates` are the
-    units whose defence has priority where they stand (their radius); `raided` the places a raid
-    threatens this step."""
+def _threatened_by(w: Work, movers: dict[str, str], candidates: dict[str, int]) -> dict[str, list[str]]:
+    """For each candidate, the hostile movers entering the place it stands in."""
     units = w.units
     threatened_by: dict[str, list[str]] = {}
     for uid in candidates:
@@ -308,54 +304,90 @@ def settle_moves(
         threatened_by[uid] = [
             v for v, dest in movers.items() if dest == here and v != uid and w.hostile(units[v].power, units[uid].power)
         ]
-    held: set[str] = {uid for uid in candidates if units[uid].place in raided and units[uid].kind is UnitKind.ARMY}
-    undecided = {uid for uid in movers if uid in candidates and (threatened_by.get(uid) or uid in held)}
-    moving = {uid for uid in movers if uid not in undecided}
-    undecided -= held
-    while undecided:
-        changed = False
-        for uid in sorted(undecided):
-            if any(v in moving for v in threatened_by[uid]):
-                held.add(uid)
-                undecided.discard(uid)
-                changed = True
-            elif all(v in held or v not in movers for v in threatened_by[uid]):
-                moving.add(uid)
-                undecided.discard(uid)
-                changed = True
-        if not changed and undecided:
-            # a ring (or a pair) of attacks on defended places: the most competent attacks, the others
-            # of the ring are paralysed [S 6.7]
-            ring = _ring(threatened_by, undecided)
-            best = max(w.competence.get(units[u].leader, 0) for u in ring)
-            tied = [u for u in ring if w.competence.get(units[u].leader, 0) == best]
-            first = w.pick(tied, "initiative", *sorted(ring), audience=GAME_MASTER)  # a tie tells competences
-            moving.add(first)
-            held.update(ring - {first})
-            undecided -= ring
-    for uid in candidates:
-        if uid not in movers and (threatened_by.get(uid) or units[uid].place in raided):
+    return threatened_by
+
+
+def _decide_once(
+    threatened_by: dict[str, list[str]], movers: dict[str, str], undecided: set[str], moving: set[str], held: set[str]
+) -> bool:
+    """One pass over the undecided: held if a threat moves, moving if no threat can; whether any was decided."""
+    changed = False
+    for uid in sorted(undecided):
+        if any(v in moving for v in threatened_by[uid]):
             held.add(uid)
-    final = {uid: movers[uid] for uid in sorted(moving)}
-    # two free movers attacking each other's places: the most competent attacks, the other stays
+            undecided.discard(uid)
+            changed = True
+        elif all(v in held or v not in movers for v in threatened_by[uid]):
+            moving.add(uid)
+            undecided.discard(uid)
+            changed = True
+    return changed
+
+
+def _break_ring(
+    w: Work, threatened_by: dict[str, list[str]], undecided: set[str], moving: set[str], held: set[str]
+) -> None:
+    """A ring (or a pair) of attacks on defended places: the most competent attacks, the others of the
+    ring are paralysed [S 6.7]."""
+    units = w.units
+    ring = _ring(threatened_by, undecided)
+    best = max(w.competence.get(units[u].leader, 0) for u in ring)
+    tied = [u for u in ring if w.competence.get(units[u].leader, 0) == best]
+    first = w.pick(tied, "initiative", *sorted(ring), audience=GAME_MASTER)  # a tie tells competences
+    moving.add(first)
+    held.update(ring - {first})
+    undecided -= ring
+
+
+def _mutual_attack(w: Work, final: dict[str, str], a: str) -> str | None:
+    """The free mover attacking the place of `a` while `a` attacks its own, if any."""
+    units = w.units
+    return next(
+        (
+            v
+            for v in sorted(final)
+            if v != a
+            and final.get(v) == units[a].place
+            and final.get(a) == units[v].place
+            and w.hostile(units[a].power, units[v].power)
+        ),
+        None,
+    )
+
+
+def _settle_mutual_attacks(w: Work, final: dict[str, str], held: set[str]) -> None:
+    """Two free movers attacking each other's places: the most competent attacks, the other stays."""
+    units = w.units
     for a in sorted(final):
-        b = next(
-            (
-                v
-                for v in sorted(final)
-                if v != a
-                and final.get(v) == units[a].place
-                and final.get(a) == units[v].place
-                and w.hostile(units[a].power, units[v].power)
-            ),
-            None,
-        )
+        b = _mutual_attack(w, final, a)
         if b is None or a not in final:
             continue
         ca, cb = w.competence.get(units[a].leader, 0), w.competence.get(units[b].leader, 0)
         stays = b if ca > cb else a if cb > ca else w.pick([a, b], "initiative", a, b, audience=GAME_MASTER)
         del final[stays]
         held.add(stays)
+
+
+def settle_moves(
+    w: Work, movers: dict[str, str], candidates: dict[str, int], raided: set[str]
+) -> tuple[dict[str, str], set[str]]:
+    """Which movers move, and which units their defence keeps in place [S 6.7]. `candidates` are the
+    units whose defence has priority where they stand (their radius); `raided` the places a raid
+    threatens this step."""
+    units = w.units
+    threatened_by = _threatened_by(w, movers, candidates)
+    held: set[str] = {uid for uid in candidates if units[uid].place in raided and units[uid].kind is UnitKind.ARMY}
+    undecided = {uid for uid in movers if uid in candidates and (threatened_by.get(uid) or uid in held)}
+    moving = {uid for uid in movers if uid not in undecided}
+    undecided -= held
+    while undecided:
+        if not _decide_once(threatened_by, movers, undecided, moving, held) and undecided:
+            _break_ring(w, threatened_by, undecided, moving, held)
+    for uid in candidates:
+        if uid not in movers and (threatened_by.get(uid) or units[uid].place in raided):
+            held.add(uid)
+    final = {uid: movers[uid] for uid in sorted(moving)}
+    _settle_mutual_attacks(w, final, held)
     return final, held
 
 
