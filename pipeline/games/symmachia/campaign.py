@@ -660,8 +660,33 @@ def clear_pirates(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> N
                 _fight_pirates(w, u, next(p for p in w.pirates if p.province == target))
 
 
-def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
-    """Step 4: fleets' A and R, armies' A, F and M, with the armies' defence, at once [S 6.2]."""
+def _landing(w: Work, u: UnitW, act: Act, acts: dict[str, Act], status: dict[str, Status]) -> str | None:
+    """Where an army aboard lands this step, if it may: its fleet lands it on that coast too [S 6.2]."""
+    target = act.order.target
+    if act.order.kind is not OrderKind.LAND or not target or u.aboard is None:
+        return None
+    carrier = w.units.get(u.aboard)
+    carrier_act = acts.get(u.aboard)
+    if (
+        carrier is None
+        or carrier_act is None
+        or carrier_act.order.kind is not OrderKind.LAND
+        or carrier_act.order.target != target
+        or target not in w.s.coasts_of(carrier.place)
+    ):
+        w.rec(Step.CAMPAIGN, Code.NOT_IN_PHASE, u.power, army=u.id, fleet=u.aboard)
+        status[u.id] = Status.RETRY
+        return None
+    if blocked(w, target) or blocked(w, u.place):
+        status[u.id] = Status.RETRY
+        return None
+    return target
+
+
+def _step_intents(
+    w: Work, acts: dict[str, Act], status: dict[str, Status]
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """This step's armies' moves, armies' landings and fleets' raids, each unit to its destination."""
     movers: dict[str, str] = {}
     landings: dict[str, str] = {}
     raids: dict[str, str] = {}
@@ -674,30 +699,20 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
                 raids[uid] = act.order.target
             continue
         if u.aboard is not None:
-            if act.order.kind is OrderKind.LAND and act.order.target:
-                carrier = w.units.get(u.aboard)
-                carrier_act = acts.get(u.aboard)
-                if (
-                    carrier is None
-                    or carrier_act is None
-                    or carrier_act.order.kind is not OrderKind.LAND
-                    or carrier_act.order.target != act.order.target
-                    or act.order.target not in w.s.coasts_of(carrier.place)
-                ):
-                    w.rec(Step.CAMPAIGN, Code.NOT_IN_PHASE, u.power, army=uid, fleet=u.aboard)
-                    status[uid] = Status.RETRY
-                    continue
-                if blocked(w, act.order.target) or blocked(w, u.place):
-                    status[uid] = Status.RETRY
-                    continue
-                landings[uid] = act.order.target
+            landing = _landing(w, u, act, acts, status)
+            if landing is not None:
+                landings[uid] = landing
             continue
         if uid in status:
             continue
         dest = intent(w, u, act, status)
         if dest:
             movers[uid] = dest
-    # the barbarians move at random in summer, every year after the one they came [S 8.8]
+    return movers, landings, raids
+
+
+def _draw_horde_moves(w: Work) -> dict[str, str]:
+    """The barbarians move at random in summer, every year after the one they came [S 8.8]."""
     horde_moves: dict[str, str] = {}
     if w.season is SEASONS[1]:
         occupied = {u.place for u in w.units.values()} | {h.place for h in w.hordes}
@@ -708,29 +723,25 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
             if free:
                 horde_moves[h.id] = w.pick(free, "horde", h.id)
                 occupied.add(horde_moves[h.id])
-    w.horde_moves = horde_moves
-    raided = {t for t in raids.values() if t in w.s.provinces} | {
-        p.province for p in w.pirates if p.since < w.season_number()
-    }
+    return horde_moves
+
+
+def _settle_with_reactions(
+    w: Work, acts: dict[str, Act], movers: dict[str, str], raided: set[str]
+) -> tuple[dict[str, str], set[str], dict[str, tuple[str, str]]]:
+    """The moves settled with the armies' defence, then again with the armies that react to a threat."""
     candidates = _defence_candidates(w, acts, UnitKind.ARMY)
     final, held = settle_moves(w, movers, candidates, raided)
     react = reactions(w, acts, final, held)
     if react:
-        for uid, (step, _) in react.items():
-            final[uid] = step
         others = {uid: d for uid, d in movers.items() if uid not in react}
-        again, held2 = settle_moves(w, others, {k: v for k, v in candidates.items() if k not in react}, raided)
+        again, held = settle_moves(w, others, {k: v for k, v in candidates.items() if k not in react}, raided)
         final = {**again, **{uid: s for uid, (s, _) in react.items()}}
-        held = held2
-    _mark_moves(w, acts, movers, final, held, status)
-    for uid, (step, target) in sorted(react.items()):
-        u = w.units[uid]
-        status[uid] = Status.RETRY
-        u.held = True
-        w.rec(Step.CAMPAIGN, Code.DEFENCE, u.power, unit=uid, threat=target, toward=step)
-    for uid, dest in landings.items():
-        final[uid] = dest
-    apply_moves(w, final, acts, status)
+    return final, held, react
+
+
+def _land(w: Work, landings: dict[str, str], status: dict[str, Status]) -> None:
+    """The armies landed leave their fleets, both done for the season."""
     for uid in landings:
         landed = w.units.get(uid)
         if landed is not None:
@@ -740,9 +751,32 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
             status[uid] = Status.DONE
             if carrier_id in w.units:
                 status[carrier_id] = Status.DONE
+
+
+def _move_hordes(w: Work, horde_moves: dict[str, str]) -> None:
     for hid, dest in sorted(horde_moves.items()):
         w.hordes = [Horde(h.id, h.name, dest, h.leader, h.since) if h.id == hid else h for h in w.hordes]
         w.rec(Step.CAMPAIGN, Code.HORDE_MOVES, None, horde=hid, to=dest)
+
+
+def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """Step 4: fleets' A and R, armies' A, F and M, with the armies' defence, at once [S 6.2]."""
+    movers, landings, raids = _step_intents(w, acts, status)
+    horde_moves = w.horde_moves = _draw_horde_moves(w)
+    raided = {t for t in raids.values() if t in w.s.provinces} | {
+        p.province for p in w.pirates if p.since < w.season_number()
+    }
+    final, held, react = _settle_with_reactions(w, acts, movers, raided)
+    _mark_moves(w, acts, movers, final, held, status)
+    for uid, (step, target) in sorted(react.items()):
+        u = w.units[uid]
+        status[uid] = Status.RETRY
+        u.held = True
+        w.rec(Step.CAMPAIGN, Code.DEFENCE, u.power, unit=uid, threat=target, toward=step)
+    final.update(landings)
+    apply_moves(w, final, acts, status)
+    _land(w, landings, status)
+    _move_hordes(w, horde_moves)
     for uid in sorted(react):
         reactor = w.units.get(uid)
         if reactor is not None and not _feasible_from(w, reactor, acts[uid]):
