@@ -857,8 +857,25 @@ def _raids(w: Work, acts: dict[str, Act], raids: dict[str, str], status: dict[st
         w.ravage(p.province, Ravage.PIRATES)
 
 
-def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
-    """Step 5: E and P orders [S 6.1] [S 6.5]."""
+def _may_board(w: Work, u: UnitW, fleet: UnitW | None, acts: dict[str, Act]) -> bool:
+    """Whether army `u` may board `fleet`: the fleet's matching E order, on its coast, allied, free and
+    unthreatened [S 6.1]."""
+    fleet_act = acts.get(fleet.id) if fleet else None
+    return (
+        fleet is not None
+        and fleet_act is not None
+        and fleet_act.order.kind is OrderKind.EMBARK
+        and fleet_act.order.target == u.id
+        and fleet.place in w.s.provinces[u.place].coasts
+        and w.allied(fleet.power, u.power)
+        and not fleet.beaten
+        and not any(a.aboard == fleet.id for a in w.units.values())
+        and not any(f.kind is UnitKind.FLEET and w.hostile(f.power, fleet.power) for f in w.unit_at(fleet.place))
+    )
+
+
+def _embark(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """The armies' E orders: each boards its fleet, or waits [S 6.1]."""
     for uid in sorted(w.units):
         u = w.units.get(uid)
         # an army that met its attacker without moving still carries out its E or P [S 6.4]
@@ -868,26 +885,17 @@ def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) 
         if act.order.kind is not OrderKind.EMBARK:
             continue
         fleet = w.units.get(act.order.target or "")
-        fleet_act = acts.get(fleet.id) if fleet else None
-        ok = (
-            fleet is not None
-            and fleet_act is not None
-            and fleet_act.order.kind is OrderKind.EMBARK
-            and fleet_act.order.target == uid
-            and fleet.place in w.s.provinces[u.place].coasts
-            and w.allied(fleet.power, u.power)
-            and not fleet.beaten
-            and not any(a.aboard == fleet.id for a in w.units.values())
-            and not any(f.kind is UnitKind.FLEET and w.hostile(f.power, fleet.power) for f in w.unit_at(fleet.place))
-        )
-        if not ok:
+        if fleet is None or not _may_board(w, u, fleet, acts):
             w.rec(Step.CAMPAIGN, Code.NOT_IN_PHASE, u.power, army=uid, fleet=act.order.target or "")
             status[uid] = Status.RETRY
             continue
-        assert fleet is not None
         u.aboard, u.place = fleet.id, fleet.place
         status[uid] = status[fleet.id] = Status.DONE
         w.rec(Step.CAMPAIGN, Code.EMBARKED, u.power, army=uid, fleet=fleet.id)
+
+
+def _pacifiers(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> dict[str, list[UnitW]]:
+    """The armies that pacify the province they stand in this step, by province."""
     pacifiers: dict[str, list[UnitW]] = {}
     for uid in sorted(w.units):
         u = w.units.get(uid)
@@ -902,20 +910,29 @@ def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) 
         ):
             continue
         pacifiers.setdefault(u.place, []).append(u)
-    for province, armies in sorted(pacifiers.items()):
-        rivals = [
-            a for a in armies if a.power != armies[0].power and frozenset((a.power, armies[0].power)) in w.treaties
-        ]
-        if rivals:
-            # friends pacifying the same province: rivalry wins, a pitched battle [S 6.5]
-            first, second = armies[0], rivals[0]
-            treaty = frozenset((first.power, second.power))
-            was = treaty in w.treaties
-            w.treaties.discard(treaty)
-            battle(w, first, second, province)
-            if was:
-                w.treaties.add(treaty)
-                w.treaties_ending.add(treaty)
+    return pacifiers
+
+
+def _rivalry(w: Work, province: str, armies: list[UnitW]) -> None:
+    """Friends pacifying the same province: rivalry wins, a pitched battle [S 6.5]."""
+    rivals = [a for a in armies if a.power != armies[0].power and frozenset((a.power, armies[0].power)) in w.treaties]
+    if not rivals:
+        return
+    first, second = armies[0], rivals[0]
+    treaty = frozenset((first.power, second.power))
+    was = treaty in w.treaties
+    w.treaties.discard(treaty)
+    battle(w, first, second, province)
+    if was:
+        w.treaties.add(treaty)
+        w.treaties_ending.add(treaty)
+
+
+def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """Step 5: E and P orders [S 6.1] [S 6.5]."""
+    _embark(w, acts, status)
+    for province, armies in sorted(_pacifiers(w, acts, status).items()):
+        _rivalry(w, province, armies)
         for a in armies:
             if a.id in w.units and not a.beaten and a.place == province:
                 pacify(w, a, status)
