@@ -1008,8 +1008,8 @@ def conquer(w: Work, province: str, power: str) -> None:
         w.rec(Step.CAMPAIGN, Code.TREASURY_TAKEN, power, frm=previous, amount=amount)
 
 
-def season_end(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
-    """Step 7, and the orders' queue moved on [S 6.3]."""
+def _ravage_season(w: Work) -> None:
+    """Armies on ground their side does not hold, and the barbarians, ravage it."""
     for uid in sorted(w.units):
         u = w.units[uid]
         if (
@@ -1021,53 +1021,81 @@ def season_end(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
             w.ravage(u.place, Ravage.OCCUPATION)
     for h in w.hordes:
         w.ravage(h.place, Ravage.BARBARIANS)
-    w.positions[w.season_index] = {uid: u.place for uid, u in w.units.items()}
-    defeated_by = w.defeated_by
-    for uid in sorted(w.units):
-        u = w.units[uid]
-        if uid not in w.attempted:
-            u.pacify_attempts = 0  # consecutive attempts only [S 6.5]
-        here = w.s.provinces.get(u.place)
-        if u.kind is UnitKind.ARMY and u.aboard is None and here is not None and here.desert:
-            if u.desert_since is None:
-                u.desert_since = w.season_number()
+
+
+def _count_desert(w: Work, u: UnitW) -> None:
+    """The season an army entered the desert it stands in, None out of one."""
+    here = w.s.provinces.get(u.place)
+    if u.kind is UnitKind.ARMY and u.aboard is None and here is not None and here.desert:
+        if u.desert_since is None:
+            u.desert_since = w.season_number()
+    else:
+        u.desert_since = None
+
+
+def _season_status(w: Work, u: UnitW, act: Act, status: dict[str, Status]) -> Status:
+    """How the unit's order of the season ended, an implicit order never done."""
+    st = (
+        Status.DEFEATED
+        if u.beaten
+        else status.get(u.id, Status.DONE if act.order.kind is OrderKind.DEFEND else Status.RETRY)
+    )
+    if act.order.kind is OrderKind.FALL_UPON and act.order.target not in w.units and not u.beaten:
+        st = Status.DONE  # the enemy annihilated [S 6.1]
+    if act.implicit and st is Status.DONE:
+        st = Status.RETRY
+    return st
+
+
+def _defeated(u: UnitW, by: str | None) -> None:
+    """A defeat turns a unit to its secondary plan where its row has one for this enemy, else holds it."""
+    u.return_to = None
+    if u.secondary is None and not u.held_d0:
+        row = u.plan[u.row] if u.row < len(u.plan) else None
+        if row is not None and row.secondary and (not row.secondary_if or by in row.secondary_if):
+            u.secondary, u.sec_index = row.secondary, 0
         else:
-            u.desert_since = None
-        act = acts.get(uid)
-        if act is None:
-            continue  # raised or recalled this season
-        st = (
-            Status.DEFEATED
-            if u.beaten
-            else status.get(uid, Status.DONE if act.order.kind is OrderKind.DEFEND else Status.RETRY)
-        )
-        if act.order.kind is OrderKind.FALL_UPON and act.order.target not in w.units and not u.beaten:
-            st = Status.DONE  # the enemy annihilated [S 6.1]
-        if act.implicit and st is Status.DONE:
-            st = Status.RETRY
-        if act.implicit and u.place == (u.return_to or act.dest):
-            u.return_to = None
-        if u.locked is not None:
-            continue
-        if st is Status.DEFEATED:
-            u.return_to = None
-            if u.secondary is None and not u.held_d0:
-                row = u.plan[u.row] if u.row < len(u.plan) else None
-                by = defeated_by.get(uid)
-                if row is not None and row.secondary and (not row.secondary_if or by in row.secondary_if):
-                    u.secondary, u.sec_index = row.secondary, 0
-                else:
-                    u.held_d0 = True
-            continue  # a defeat on the secondary plan keeps its order [S 6.3]
-        if st in (Status.DONE, Status.SKIP):
-            if st is Status.SKIP:
-                w.rec(Step.CAMPAIGN, Code.HOLD, u.power, unit=uid, order=str(act.order), why="impossible")
-            if u.secondary is not None:
-                u.sec_index += 1
-            elif not u.held_d0:
-                u.row += 1
+            u.held_d0 = True
+
+
+def _move_queue(w: Work, u: UnitW, act: Act, st: Status) -> None:
+    """The unit's orders' queue moved on by how its order ended [S 6.3]."""
+    if act.implicit and u.place == (u.return_to or act.dest):
+        u.return_to = None
+    if u.locked is not None:
+        return
+    if st is Status.DEFEATED:
+        _defeated(u, w.defeated_by.get(u.id))
+        return  # a defeat on the secondary plan keeps its order [S 6.3]
+    if st in (Status.DONE, Status.SKIP):
+        if st is Status.SKIP:
+            w.rec(Step.CAMPAIGN, Code.HOLD, u.power, unit=u.id, order=str(act.order), why="impossible")
+        if u.secondary is not None:
+            u.sec_index += 1
+        elif not u.held_d0:
+            u.row += 1
+
+
+def _end_treaties(w: Work) -> None:
+    """The treaties broken this season end."""
     for treaty in w.treaties_ending:
         if treaty in w.treaties:
             w.treaties.discard(treaty)
             w.rec(Step.CAMPAIGN, Code.TREATY_BROKEN, None, powers=tuple(sorted(treaty)))
     w.treaties_ending.clear()
+
+
+def season_end(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """Step 7, and the orders' queue moved on [S 6.3]."""
+    _ravage_season(w)
+    w.positions[w.season_index] = {uid: u.place for uid, u in w.units.items()}
+    for uid in sorted(w.units):
+        u = w.units[uid]
+        if uid not in w.attempted:
+            u.pacify_attempts = 0  # consecutive attempts only [S 6.5]
+        _count_desert(w, u)
+        act = acts.get(uid)
+        if act is None:
+            continue  # raised or recalled this season
+        _move_queue(w, u, act, _season_status(w, u, act, status))
+    _end_treaties(w)
