@@ -295,12 +295,8 @@ def _checked_move(w: Work, u: UnitW, to: str | None, act: Act, status: dict[str,
     return to
 
 
-def settle_moves(
-    w: Work, movers: dict[str, str], candidates: dict[str, int], raided: set[str]
-) -> tuple[dict[str, str], set[str]]:
-    """Which movers move, and which units their defence keeps in place [S 6.7]. `candidates` are the
-    units whose defence has priority where they stand (their radius); `raided` the places a raid
-    threatens this step."""
+def _threatened_by(w: Work, movers: dict[str, str], candidates: dict[str, int]) -> dict[str, list[str]]:
+    """For each candidate, the hostile movers entering the place it stands in."""
     units = w.units
     threatened_by: dict[str, list[str]] = {}
     for uid in candidates:
@@ -308,54 +304,90 @@ def settle_moves(
         threatened_by[uid] = [
             v for v, dest in movers.items() if dest == here and v != uid and w.hostile(units[v].power, units[uid].power)
         ]
-    held: set[str] = {uid for uid in candidates if units[uid].place in raided and units[uid].kind is UnitKind.ARMY}
-    undecided = {uid for uid in movers if uid in candidates and (threatened_by.get(uid) or uid in held)}
-    moving = {uid for uid in movers if uid not in undecided}
-    undecided -= held
-    while undecided:
-        changed = False
-        for uid in sorted(undecided):
-            if any(v in moving for v in threatened_by[uid]):
-                held.add(uid)
-                undecided.discard(uid)
-                changed = True
-            elif all(v in held or v not in movers for v in threatened_by[uid]):
-                moving.add(uid)
-                undecided.discard(uid)
-                changed = True
-        if not changed and undecided:
-            # a ring (or a pair) of attacks on defended places: the most competent attacks, the others
-            # of the ring are paralysed [S 6.7]
-            ring = _ring(threatened_by, undecided)
-            best = max(w.competence.get(units[u].leader, 0) for u in ring)
-            tied = [u for u in ring if w.competence.get(units[u].leader, 0) == best]
-            first = w.pick(tied, "initiative", *sorted(ring), audience=GAME_MASTER)  # a tie tells competences
-            moving.add(first)
-            held.update(ring - {first})
-            undecided -= ring
-    for uid in candidates:
-        if uid not in movers and (threatened_by.get(uid) or units[uid].place in raided):
+    return threatened_by
+
+
+def _decide_once(
+    threatened_by: dict[str, list[str]], movers: dict[str, str], undecided: set[str], moving: set[str], held: set[str]
+) -> bool:
+    """One pass over the undecided: held if a threat moves, moving if no threat can; whether any was decided."""
+    changed = False
+    for uid in sorted(undecided):
+        if any(v in moving for v in threatened_by[uid]):
             held.add(uid)
-    final = {uid: movers[uid] for uid in sorted(moving)}
-    # two free movers attacking each other's places: the most competent attacks, the other stays
+            undecided.discard(uid)
+            changed = True
+        elif all(v in held or v not in movers for v in threatened_by[uid]):
+            moving.add(uid)
+            undecided.discard(uid)
+            changed = True
+    return changed
+
+
+def _break_ring(
+    w: Work, threatened_by: dict[str, list[str]], undecided: set[str], moving: set[str], held: set[str]
+) -> None:
+    """A ring (or a pair) of attacks on defended places: the most competent attacks, the others of the
+    ring are paralysed [S 6.7]."""
+    units = w.units
+    ring = _ring(threatened_by, undecided)
+    best = max(w.competence.get(units[u].leader, 0) for u in ring)
+    tied = [u for u in ring if w.competence.get(units[u].leader, 0) == best]
+    first = w.pick(tied, "initiative", *sorted(ring), audience=GAME_MASTER)  # a tie tells competences
+    moving.add(first)
+    held.update(ring - {first})
+    undecided -= ring
+
+
+def _mutual_attack(w: Work, final: dict[str, str], a: str) -> str | None:
+    """The free mover attacking the place of `a` while `a` attacks its own, if any."""
+    units = w.units
+    return next(
+        (
+            v
+            for v in sorted(final)
+            if v != a
+            and final.get(v) == units[a].place
+            and final.get(a) == units[v].place
+            and w.hostile(units[a].power, units[v].power)
+        ),
+        None,
+    )
+
+
+def _settle_mutual_attacks(w: Work, final: dict[str, str], held: set[str]) -> None:
+    """Two free movers attacking each other's places: the most competent attacks, the other stays."""
+    units = w.units
     for a in sorted(final):
-        b = next(
-            (
-                v
-                for v in sorted(final)
-                if v != a
-                and final.get(v) == units[a].place
-                and final.get(a) == units[v].place
-                and w.hostile(units[a].power, units[v].power)
-            ),
-            None,
-        )
+        b = _mutual_attack(w, final, a)
         if b is None or a not in final:
             continue
         ca, cb = w.competence.get(units[a].leader, 0), w.competence.get(units[b].leader, 0)
         stays = b if ca > cb else a if cb > ca else w.pick([a, b], "initiative", a, b, audience=GAME_MASTER)
         del final[stays]
         held.add(stays)
+
+
+def settle_moves(
+    w: Work, movers: dict[str, str], candidates: dict[str, int], raided: set[str]
+) -> tuple[dict[str, str], set[str]]:
+    """Which movers move, and which units their defence keeps in place [S 6.7]. `candidates` are the
+    units whose defence has priority where they stand (their radius); `raided` the places a raid
+    threatens this step."""
+    units = w.units
+    threatened_by = _threatened_by(w, movers, candidates)
+    held: set[str] = {uid for uid in candidates if units[uid].place in raided and units[uid].kind is UnitKind.ARMY}
+    undecided = {uid for uid in movers if uid in candidates and (threatened_by.get(uid) or uid in held)}
+    moving = {uid for uid in movers if uid not in undecided}
+    undecided -= held
+    while undecided:
+        if not _decide_once(threatened_by, movers, undecided, moving, held) and undecided:
+            _break_ring(w, threatened_by, undecided, moving, held)
+    for uid in candidates:
+        if uid not in movers and (threatened_by.get(uid) or units[uid].place in raided):
+            held.add(uid)
+    final = {uid: movers[uid] for uid in sorted(moving)}
+    _settle_mutual_attacks(w, final, held)
     return final, held
 
 
@@ -628,8 +660,33 @@ def clear_pirates(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> N
                 _fight_pirates(w, u, next(p for p in w.pirates if p.province == target))
 
 
-def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
-    """Step 4: fleets' A and R, armies' A, F and M, with the armies' defence, at once [S 6.2]."""
+def _landing(w: Work, u: UnitW, act: Act, acts: dict[str, Act], status: dict[str, Status]) -> str | None:
+    """Where an army aboard lands this step, if it may: its fleet lands it on that coast too [S 6.2]."""
+    target = act.order.target
+    if act.order.kind is not OrderKind.LAND or not target or u.aboard is None:
+        return None
+    carrier = w.units.get(u.aboard)
+    carrier_act = acts.get(u.aboard)
+    if (
+        carrier is None
+        or carrier_act is None
+        or carrier_act.order.kind is not OrderKind.LAND
+        or carrier_act.order.target != target
+        or target not in w.s.coasts_of(carrier.place)
+    ):
+        w.rec(Step.CAMPAIGN, Code.NOT_IN_PHASE, u.power, army=u.id, fleet=u.aboard)
+        status[u.id] = Status.RETRY
+        return None
+    if blocked(w, target) or blocked(w, u.place):
+        status[u.id] = Status.RETRY
+        return None
+    return target
+
+
+def _step_intents(
+    w: Work, acts: dict[str, Act], status: dict[str, Status]
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """This step's armies' moves, armies' landings and fleets' raids, each unit to its destination."""
     movers: dict[str, str] = {}
     landings: dict[str, str] = {}
     raids: dict[str, str] = {}
@@ -642,30 +699,20 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
                 raids[uid] = act.order.target
             continue
         if u.aboard is not None:
-            if act.order.kind is OrderKind.LAND and act.order.target:
-                carrier = w.units.get(u.aboard)
-                carrier_act = acts.get(u.aboard)
-                if (
-                    carrier is None
-                    or carrier_act is None
-                    or carrier_act.order.kind is not OrderKind.LAND
-                    or carrier_act.order.target != act.order.target
-                    or act.order.target not in w.s.coasts_of(carrier.place)
-                ):
-                    w.rec(Step.CAMPAIGN, Code.NOT_IN_PHASE, u.power, army=uid, fleet=u.aboard)
-                    status[uid] = Status.RETRY
-                    continue
-                if blocked(w, act.order.target) or blocked(w, u.place):
-                    status[uid] = Status.RETRY
-                    continue
-                landings[uid] = act.order.target
+            landing = _landing(w, u, act, acts, status)
+            if landing is not None:
+                landings[uid] = landing
             continue
         if uid in status:
             continue
         dest = intent(w, u, act, status)
         if dest:
             movers[uid] = dest
-    # the barbarians move at random in summer, every year after the one they came [S 8.8]
+    return movers, landings, raids
+
+
+def _draw_horde_moves(w: Work) -> dict[str, str]:
+    """The barbarians move at random in summer, every year after the one they came [S 8.8]."""
     horde_moves: dict[str, str] = {}
     if w.season is SEASONS[1]:
         occupied = {u.place for u in w.units.values()} | {h.place for h in w.hordes}
@@ -676,29 +723,25 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
             if free:
                 horde_moves[h.id] = w.pick(free, "horde", h.id)
                 occupied.add(horde_moves[h.id])
-    w.horde_moves = horde_moves
-    raided = {t for t in raids.values() if t in w.s.provinces} | {
-        p.province for p in w.pirates if p.since < w.season_number()
-    }
+    return horde_moves
+
+
+def _settle_with_reactions(
+    w: Work, acts: dict[str, Act], movers: dict[str, str], raided: set[str]
+) -> tuple[dict[str, str], set[str], dict[str, tuple[str, str]]]:
+    """The moves settled with the armies' defence, then again with the armies that react to a threat."""
     candidates = _defence_candidates(w, acts, UnitKind.ARMY)
     final, held = settle_moves(w, movers, candidates, raided)
     react = reactions(w, acts, final, held)
     if react:
-        for uid, (step, _) in react.items():
-            final[uid] = step
         others = {uid: d for uid, d in movers.items() if uid not in react}
-        again, held2 = settle_moves(w, others, {k: v for k, v in candidates.items() if k not in react}, raided)
+        again, held = settle_moves(w, others, {k: v for k, v in candidates.items() if k not in react}, raided)
         final = {**again, **{uid: s for uid, (s, _) in react.items()}}
-        held = held2
-    _mark_moves(w, acts, movers, final, held, status)
-    for uid, (step, target) in sorted(react.items()):
-        u = w.units[uid]
-        status[uid] = Status.RETRY
-        u.held = True
-        w.rec(Step.CAMPAIGN, Code.DEFENCE, u.power, unit=uid, threat=target, toward=step)
-    for uid, dest in landings.items():
-        final[uid] = dest
-    apply_moves(w, final, acts, status)
+    return final, held, react
+
+
+def _land(w: Work, landings: dict[str, str], status: dict[str, Status]) -> None:
+    """The armies landed leave their fleets, both done for the season."""
     for uid in landings:
         landed = w.units.get(uid)
         if landed is not None:
@@ -708,9 +751,32 @@ def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
             status[uid] = Status.DONE
             if carrier_id in w.units:
                 status[carrier_id] = Status.DONE
+
+
+def _move_hordes(w: Work, horde_moves: dict[str, str]) -> None:
     for hid, dest in sorted(horde_moves.items()):
         w.hordes = [Horde(h.id, h.name, dest, h.leader, h.since) if h.id == hid else h for h in w.hordes]
         w.rec(Step.CAMPAIGN, Code.HORDE_MOVES, None, horde=hid, to=dest)
+
+
+def land_moves(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """Step 4: fleets' A and R, armies' A, F and M, with the armies' defence, at once [S 6.2]."""
+    movers, landings, raids = _step_intents(w, acts, status)
+    horde_moves = w.horde_moves = _draw_horde_moves(w)
+    raided = {t for t in raids.values() if t in w.s.provinces} | {
+        p.province for p in w.pirates if p.since < w.season_number()
+    }
+    final, held, react = _settle_with_reactions(w, acts, movers, raided)
+    _mark_moves(w, acts, movers, final, held, status)
+    for uid, (step, target) in sorted(react.items()):
+        u = w.units[uid]
+        status[uid] = Status.RETRY
+        u.held = True
+        w.rec(Step.CAMPAIGN, Code.DEFENCE, u.power, unit=uid, threat=target, toward=step)
+    final.update(landings)
+    apply_moves(w, final, acts, status)
+    _land(w, landings, status)
+    _move_hordes(w, horde_moves)
     for uid in sorted(react):
         reactor = w.units.get(uid)
         if reactor is not None and not _feasible_from(w, reactor, acts[uid]):
@@ -791,8 +857,25 @@ def _raids(w: Work, acts: dict[str, Act], raids: dict[str, str], status: dict[st
         w.ravage(p.province, Ravage.PIRATES)
 
 
-def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
-    """Step 5: E and P orders [S 6.1] [S 6.5]."""
+def _may_board(w: Work, u: UnitW, fleet: UnitW | None, acts: dict[str, Act]) -> bool:
+    """Whether army `u` may board `fleet`: the fleet's matching E order, on its coast, allied, free and
+    unthreatened [S 6.1]."""
+    fleet_act = acts.get(fleet.id) if fleet else None
+    return (
+        fleet is not None
+        and fleet_act is not None
+        and fleet_act.order.kind is OrderKind.EMBARK
+        and fleet_act.order.target == u.id
+        and fleet.place in w.s.provinces[u.place].coasts
+        and w.allied(fleet.power, u.power)
+        and not fleet.beaten
+        and not any(a.aboard == fleet.id for a in w.units.values())
+        and not any(f.kind is UnitKind.FLEET and w.hostile(f.power, fleet.power) for f in w.unit_at(fleet.place))
+    )
+
+
+def _embark(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """The armies' E orders: each boards its fleet, or waits [S 6.1]."""
     for uid in sorted(w.units):
         u = w.units.get(uid)
         # an army that met its attacker without moving still carries out its E or P [S 6.4]
@@ -802,26 +885,17 @@ def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) 
         if act.order.kind is not OrderKind.EMBARK:
             continue
         fleet = w.units.get(act.order.target or "")
-        fleet_act = acts.get(fleet.id) if fleet else None
-        ok = (
-            fleet is not None
-            and fleet_act is not None
-            and fleet_act.order.kind is OrderKind.EMBARK
-            and fleet_act.order.target == uid
-            and fleet.place in w.s.provinces[u.place].coasts
-            and w.allied(fleet.power, u.power)
-            and not fleet.beaten
-            and not any(a.aboard == fleet.id for a in w.units.values())
-            and not any(f.kind is UnitKind.FLEET and w.hostile(f.power, fleet.power) for f in w.unit_at(fleet.place))
-        )
-        if not ok:
+        if fleet is None or not _may_board(w, u, fleet, acts):
             w.rec(Step.CAMPAIGN, Code.NOT_IN_PHASE, u.power, army=uid, fleet=act.order.target or "")
             status[uid] = Status.RETRY
             continue
-        assert fleet is not None
         u.aboard, u.place = fleet.id, fleet.place
         status[uid] = status[fleet.id] = Status.DONE
         w.rec(Step.CAMPAIGN, Code.EMBARKED, u.power, army=uid, fleet=fleet.id)
+
+
+def _pacifiers(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> dict[str, list[UnitW]]:
+    """The armies that pacify the province they stand in this step, by province."""
     pacifiers: dict[str, list[UnitW]] = {}
     for uid in sorted(w.units):
         u = w.units.get(uid)
@@ -836,20 +910,29 @@ def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) 
         ):
             continue
         pacifiers.setdefault(u.place, []).append(u)
-    for province, armies in sorted(pacifiers.items()):
-        rivals = [
-            a for a in armies if a.power != armies[0].power and frozenset((a.power, armies[0].power)) in w.treaties
-        ]
-        if rivals:
-            # friends pacifying the same province: rivalry wins, a pitched battle [S 6.5]
-            first, second = armies[0], rivals[0]
-            treaty = frozenset((first.power, second.power))
-            was = treaty in w.treaties
-            w.treaties.discard(treaty)
-            battle(w, first, second, province)
-            if was:
-                w.treaties.add(treaty)
-                w.treaties_ending.add(treaty)
+    return pacifiers
+
+
+def _rivalry(w: Work, province: str, armies: list[UnitW]) -> None:
+    """Friends pacifying the same province: rivalry wins, a pitched battle [S 6.5]."""
+    rivals = [a for a in armies if a.power != armies[0].power and frozenset((a.power, armies[0].power)) in w.treaties]
+    if not rivals:
+        return
+    first, second = armies[0], rivals[0]
+    treaty = frozenset((first.power, second.power))
+    was = treaty in w.treaties
+    w.treaties.discard(treaty)
+    battle(w, first, second, province)
+    if was:
+        w.treaties.add(treaty)
+        w.treaties_ending.add(treaty)
+
+
+def embark_and_pacify(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """Step 5: E and P orders [S 6.1] [S 6.5]."""
+    _embark(w, acts, status)
+    for province, armies in sorted(_pacifiers(w, acts, status).items()):
+        _rivalry(w, province, armies)
         for a in armies:
             if a.id in w.units and not a.beaten and a.place == province:
                 pacify(w, a, status)
@@ -925,8 +1008,8 @@ def conquer(w: Work, province: str, power: str) -> None:
         w.rec(Step.CAMPAIGN, Code.TREASURY_TAKEN, power, frm=previous, amount=amount)
 
 
-def season_end(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
-    """Step 7, and the orders' queue moved on [S 6.3]."""
+def _ravage_season(w: Work) -> None:
+    """Armies on ground their side does not hold, and the barbarians, ravage it."""
     for uid in sorted(w.units):
         u = w.units[uid]
         if (
@@ -938,53 +1021,81 @@ def season_end(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None
             w.ravage(u.place, Ravage.OCCUPATION)
     for h in w.hordes:
         w.ravage(h.place, Ravage.BARBARIANS)
-    w.positions[w.season_index] = {uid: u.place for uid, u in w.units.items()}
-    defeated_by = w.defeated_by
-    for uid in sorted(w.units):
-        u = w.units[uid]
-        if uid not in w.attempted:
-            u.pacify_attempts = 0  # consecutive attempts only [S 6.5]
-        here = w.s.provinces.get(u.place)
-        if u.kind is UnitKind.ARMY and u.aboard is None and here is not None and here.desert:
-            if u.desert_since is None:
-                u.desert_since = w.season_number()
+
+
+def _count_desert(w: Work, u: UnitW) -> None:
+    """The season an army entered the desert it stands in, None out of one."""
+    here = w.s.provinces.get(u.place)
+    if u.kind is UnitKind.ARMY and u.aboard is None and here is not None and here.desert:
+        if u.desert_since is None:
+            u.desert_since = w.season_number()
+    else:
+        u.desert_since = None
+
+
+def _season_status(w: Work, u: UnitW, act: Act, status: dict[str, Status]) -> Status:
+    """How the unit's order of the season ended, an implicit order never done."""
+    st = (
+        Status.DEFEATED
+        if u.beaten
+        else status.get(u.id, Status.DONE if act.order.kind is OrderKind.DEFEND else Status.RETRY)
+    )
+    if act.order.kind is OrderKind.FALL_UPON and act.order.target not in w.units and not u.beaten:
+        st = Status.DONE  # the enemy annihilated [S 6.1]
+    if act.implicit and st is Status.DONE:
+        st = Status.RETRY
+    return st
+
+
+def _defeated(u: UnitW, by: str | None) -> None:
+    """A defeat turns a unit to its secondary plan where its row has one for this enemy, else holds it."""
+    u.return_to = None
+    if u.secondary is None and not u.held_d0:
+        row = u.plan[u.row] if u.row < len(u.plan) else None
+        if row is not None and row.secondary and (not row.secondary_if or by in row.secondary_if):
+            u.secondary, u.sec_index = row.secondary, 0
         else:
-            u.desert_since = None
-        act = acts.get(uid)
-        if act is None:
-            continue  # raised or recalled this season
-        st = (
-            Status.DEFEATED
-            if u.beaten
-            else status.get(uid, Status.DONE if act.order.kind is OrderKind.DEFEND else Status.RETRY)
-        )
-        if act.order.kind is OrderKind.FALL_UPON and act.order.target not in w.units and not u.beaten:
-            st = Status.DONE  # the enemy annihilated [S 6.1]
-        if act.implicit and st is Status.DONE:
-            st = Status.RETRY
-        if act.implicit and u.place == (u.return_to or act.dest):
-            u.return_to = None
-        if u.locked is not None:
-            continue
-        if st is Status.DEFEATED:
-            u.return_to = None
-            if u.secondary is None and not u.held_d0:
-                row = u.plan[u.row] if u.row < len(u.plan) else None
-                by = defeated_by.get(uid)
-                if row is not None and row.secondary and (not row.secondary_if or by in row.secondary_if):
-                    u.secondary, u.sec_index = row.secondary, 0
-                else:
-                    u.held_d0 = True
-            continue  # a defeat on the secondary plan keeps its order [S 6.3]
-        if st in (Status.DONE, Status.SKIP):
-            if st is Status.SKIP:
-                w.rec(Step.CAMPAIGN, Code.HOLD, u.power, unit=uid, order=str(act.order), why="impossible")
-            if u.secondary is not None:
-                u.sec_index += 1
-            elif not u.held_d0:
-                u.row += 1
+            u.held_d0 = True
+
+
+def _move_queue(w: Work, u: UnitW, act: Act, st: Status) -> None:
+    """The unit's orders' queue moved on by how its order ended [S 6.3]."""
+    if act.implicit and u.place == (u.return_to or act.dest):
+        u.return_to = None
+    if u.locked is not None:
+        return
+    if st is Status.DEFEATED:
+        _defeated(u, w.defeated_by.get(u.id))
+        return  # a defeat on the secondary plan keeps its order [S 6.3]
+    if st in (Status.DONE, Status.SKIP):
+        if st is Status.SKIP:
+            w.rec(Step.CAMPAIGN, Code.HOLD, u.power, unit=u.id, order=str(act.order), why="impossible")
+        if u.secondary is not None:
+            u.sec_index += 1
+        elif not u.held_d0:
+            u.row += 1
+
+
+def _end_treaties(w: Work) -> None:
+    """The treaties broken this season end."""
     for treaty in w.treaties_ending:
         if treaty in w.treaties:
             w.treaties.discard(treaty)
             w.rec(Step.CAMPAIGN, Code.TREATY_BROKEN, None, powers=tuple(sorted(treaty)))
     w.treaties_ending.clear()
+
+
+def season_end(w: Work, acts: dict[str, Act], status: dict[str, Status]) -> None:
+    """Step 7, and the orders' queue moved on [S 6.3]."""
+    _ravage_season(w)
+    w.positions[w.season_index] = {uid: u.place for uid, u in w.units.items()}
+    for uid in sorted(w.units):
+        u = w.units[uid]
+        if uid not in w.attempted:
+            u.pacify_attempts = 0  # consecutive attempts only [S 6.5]
+        _count_desert(w, u)
+        act = acts.get(uid)
+        if act is None:
+            continue  # raised or recalled this season
+        _move_queue(w, u, act, _season_status(w, u, act, status))
+    _end_treaties(w)

@@ -78,69 +78,87 @@ def case_problems(case: Mapping[str, Any]) -> list[tuple[str, str]]:
             out.append((key, "expected a mapping"))
     scenario = case.get("scenario") or {}
     if isinstance(scenario, Mapping):
-        out += _unknown(scenario, "scenario", ("provinces",))
-        provinces = scenario.get("provinces") or {}
-        if not isinstance(provinces, Mapping):
-            out.append(("scenario.provinces", "expected a mapping of provinces to what changes in each"))
-        else:
-            for pid, change in provinces.items():
-                if not isinstance(change, Mapping):
-                    out.append((f"scenario.provinces.{pid}", "expected a mapping such as {resources: {grain: 2}}"))
-                else:
-                    out += _unknown(change, f"scenario.provinces.{pid}", PROVINCE_KEYS)
+        out += _scenario_shape_problems(scenario)
     start = case.get("start") or {}
     if isinstance(start, Mapping):
-        out += _unknown(start, "start", START_KEYS)
-        for key in ("treasury", "competence"):
-            out += _numbers(start.get(key), f"start.{key}")
-        if not isinstance(start.get("bad_harvest") or [], list):
-            out.append(("start.bad_harvest", "expected a list of provinces"))
+        out += _start_shape_problems(start)
     turns = case.get("turns")
     if not isinstance(turns, list) or not turns:
         return [*out, ("turns", "expected a list of years, each with its orders, dice and expect")]
     for n, turn in enumerate(turns):
-        at = f"turns[{n}]"
-        if not isinstance(turn, Mapping):
-            out.append((at, "expected a year: a mapping with orders (and ruling, dice, expect)"))
-            continue
-        out += _unknown(turn, at, TURN_KEYS)
-        orders = turn.get("orders") or {}
-        if not isinstance(orders, Mapping):
-            out.append((f"{at}.orders", "expected a mapping of each power to its order file's content"))
+        out += _turn_shape_problems(turn, f"turns[{n}]")
+    return out
+
+
+def _scenario_shape_problems(scenario: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The problems of a case's changes to the scenario's provinces."""
+    out = _unknown(scenario, "scenario", ("provinces",))
+    provinces = scenario.get("provinces") or {}
+    if not isinstance(provinces, Mapping):
+        return [*out, ("scenario.provinces", "expected a mapping of provinces to what changes in each")]
+    for pid, change in provinces.items():
+        if not isinstance(change, Mapping):
+            out.append((f"scenario.provinces.{pid}", "expected a mapping such as {resources: {grain: 2}}"))
         else:
-            for power, data in orders.items():
-                if not isinstance(data, Mapping):
-                    out.append((f"{at}.orders.{power}", "expected an order file's content: trade, politics, military"))
-        if not isinstance(turn.get("ruling") or {}, Mapping):
-            out.append((f"{at}.ruling", "expected the game master's ruling file's content"))
-        out += _dice_problems(turn.get("dice"), f"{at}.dice")
-        expect = turn.get("expect") or {}
-        if not isinstance(expect, Mapping):
-            out.append((f"{at}.expect", "expected a mapping of what must hold after the year"))
-            continue
-        out += _unknown(expect, f"{at}.expect", EXPECT_KEYS)
-        for key in ("treasury", "competence"):
-            out += _numbers(expect.get(key), f"{at}.expect.{key}")
-        for key in ("records", "no_records"):
-            items = expect.get(key)
-            if items is not None and not (isinstance(items, list) and all(isinstance(r, Mapping) for r in items)):
-                out.append((f"{at}.expect.{key}", "expected a list of records, each a mapping such as {code: battle}"))
-        ledger = expect.get("ledger")
-        if ledger is not None and not (
-            isinstance(ledger, Mapping)
-            and all(
-                isinstance(rows, list) and rows and all(isinstance(r, list) for r in rows) for rows in ledger.values()
-            )
-        ):
-            out.append((f"{at}.expect.ledger", "expected each power and its lines [step, entry, amount, about]"))
-        warnings = expect.get("warnings")
-        if warnings is not None and not (isinstance(warnings, list) and all(isinstance(x, str) for x in warnings)):
-            out.append((f"{at}.expect.warnings", "expected a list of texts a warning of the orders contains"))
-        refused = expect.get("refused")
-        if refused is not None and not (
-            isinstance(refused, Mapping) and all(isinstance(x, str) for x in refused.values())
-        ):
-            out.append((f"{at}.expect.refused", "expected each power and a text one of its file's problems has"))
+            out += _unknown(change, f"scenario.provinces.{pid}", PROVINCE_KEYS)
+    return out
+
+
+def _start_shape_problems(start: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The problems of a case's changes to the starting state."""
+    out = _unknown(start, "start", START_KEYS)
+    for key in ("treasury", "competence"):
+        out += _numbers(start.get(key), f"start.{key}")
+    if not isinstance(start.get("bad_harvest") or [], list):
+        out.append(("start.bad_harvest", "expected a list of provinces"))
+    return out
+
+
+def _turn_shape_problems(turn: Any, at: str) -> list[tuple[str, str]]:
+    """The problems of one year of a case: its keys, orders, ruling, dice and expectations."""
+    if not isinstance(turn, Mapping):
+        return [(at, "expected a year: a mapping with orders (and ruling, dice, expect)")]
+    out = _unknown(turn, at, TURN_KEYS)
+    orders = turn.get("orders") or {}
+    if not isinstance(orders, Mapping):
+        out.append((f"{at}.orders", "expected a mapping of each power to its order file's content"))
+    else:
+        for power, data in orders.items():
+            if not isinstance(data, Mapping):
+                out.append((f"{at}.orders.{power}", "expected an order file's content: trade, politics, military"))
+    if not isinstance(turn.get("ruling") or {}, Mapping):
+        out.append((f"{at}.ruling", "expected the game master's ruling file's content"))
+    out += _dice_problems(turn.get("dice"), f"{at}.dice")
+    expect = turn.get("expect") or {}
+    if not isinstance(expect, Mapping):
+        return [*out, (f"{at}.expect", "expected a mapping of what must hold after the year")]
+    return out + _expect_shape_problems(expect, f"{at}.expect")
+
+
+def _is_list_of(items: Any, kind: type) -> bool:
+    return isinstance(items, list) and all(isinstance(x, kind) for x in items)
+
+
+def _expect_shape_problems(expect: Mapping[str, Any], at: str) -> list[tuple[str, str]]:
+    """The problems of what a year of a case expects after it."""
+    out = _unknown(expect, at, EXPECT_KEYS)
+    for key in ("treasury", "competence"):
+        out += _numbers(expect.get(key), f"{at}.{key}")
+    for key in ("records", "no_records"):
+        items = expect.get(key)
+        if items is not None and not _is_list_of(items, Mapping):
+            out.append((f"{at}.{key}", "expected a list of records, each a mapping such as {code: battle}"))
+    ledger = expect.get("ledger")
+    if ledger is not None and not (
+        isinstance(ledger, Mapping) and all(_is_list_of(rows, list) and rows for rows in ledger.values())
+    ):
+        out.append((f"{at}.ledger", "expected each power and its lines [step, entry, amount, about]"))
+    warnings = expect.get("warnings")
+    if warnings is not None and not _is_list_of(warnings, str):
+        out.append((f"{at}.warnings", "expected a list of texts a warning of the orders contains"))
+    refused = expect.get("refused")
+    if refused is not None and not (isinstance(refused, Mapping) and all(isinstance(x, str) for x in refused.values())):
+        out.append((f"{at}.refused", "expected each power and a text one of its file's problems has"))
     return out
 
 

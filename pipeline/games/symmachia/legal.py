@@ -134,66 +134,86 @@ def _new_id(state: State, power: str, letter: str) -> str:
     return f"{power}_{letter}{n}"
 
 
-def legal_orders(scenario: Scenario, state: State, power: str) -> dict[str, Any]:
+def _trade(scenario: Scenario, state: State, power: str, alive: list[str], mercenaries: list[str]) -> dict[str, Any]:
+    """What `power` may sell, buy and trade with whom this year."""
+    pub = state.public
+    forecast = pub.forecasts.get(power)
+    return {
+        "sell": {g.value: forecast.exports.get(g, 0) for g in PROVINCE_GOODS} if forecast else {},
+        "buy": {g.value: forecast.imports.get(g, 0) for g in PROVINCE_GOODS} if forecast else {},
+        "partners": alive,
+        "mercenaries_for_sale": mercenaries,
+        "mercenaries_to_buy": {
+            m: owner
+            for m, merc in sorted(scenario.mercenaries.items())
+            if (owner := pub.owners.get(merc.origin)) is not None and owner != power and owner in alive
+        },
+        "posts": sorted(scenario.posts),
+    }
+
+
+def _politics(scenario: Scenario, state: State, power: str, alive: list[str]) -> dict[str, Any]:
+    """The political acts open to `power` and their possible targets."""
     pub = state.public
     info = pub.powers[power]
-    alive = sorted(p for p, i in pub.powers.items() if not i.eliminated and p != power)
     mine = state.provinces_of(power)
-    forecast = pub.forecasts.get(power)
+    kings = [p for p in alive if pub.powers[p].major] if info.major else []
+    return {
+        "main_trading_post": sorted(
+            scenario.provinces[p].trading_post or "" for p in mine if scenario.provinces[p].trading_post
+        ),
+        "new_capital": mine if pub.owners.get(info.capital) != power else [],
+        "friendship": alive,
+        "gifts": alive,
+        "gifts_to_minors": MINOR_GIFTS_LIMIT,
+        "plot_kings": kings,
+        "plot_generals": sorted(lid for lid, leader in pub.leaders.items() if leader.power not in (None, power)),
+        "corruption": sorted(u.id for u in pub.units.values() if u.power != power),
+        "counter_corruption": [u.id for u in state.units_of(power)],
+        "tribute": sorted(h.place for h in pub.hordes),
+        "rome": sorted(p for p in scenario.provinces if pub.owners.get(p) != power),
+        "dorea": list(kings),
+        "patronage": info.major,
+        "forgive": sorted(info.fought),
+        "bosporus": alive if any(pub.owners.get(st.province) == power for st in scenario.straits) else [],
+    }
+
+
+def _military(scenario: Scenario, state: State, power: str, mercenaries: list[str]) -> dict[str, Any]:
+    """The units of `power` with their first orders and plans, and what it may raise where."""
+    pub = state.public
+    king = pub.powers[power].king
+    mine = state.provinces_of(power)
     units = state.units_of(power)
-    others_leaders = sorted(lid for lid, leader in pub.leaders.items() if leader.power not in (None, power))
-    mercenaries = sorted(m for p in mine for m in scenario.provinces[p].mercenaries)
+    return {
+        "units": {
+            u.id: {
+                "kind": u.kind.value,
+                "at": u.place,
+                "leader": u.leader,
+                "orders": first_orders(scenario, state, u),
+                "plan": plan_choices(scenario, state, u),
+            }
+            for u in units
+        },
+        "leaders": sorted(lid for lid, leader in pub.leaders.items() if leader.power == power and lid != king),
+        "new_ids": {"army": _new_id(state, power, "a"), "fleet": _new_id(state, power, "f")},
+        "may_create": len(units) < MAX_UNITS,
+        "create_army_at": sorted(p for p in mine if not scenario.provinces[p].desert),
+        "create_fleet_at": sorted({z for p in mine for z in scenario.provinces[p].coasts}),
+        "mercenaries": mercenaries,
+    }
+
+
+def legal_orders(scenario: Scenario, state: State, power: str) -> dict[str, Any]:
+    pub = state.public
+    alive = sorted(p for p, i in pub.powers.items() if not i.eliminated and p != power)
+    mercenaries = sorted(m for p in state.provinces_of(power) for m in scenario.provinces[p].mercenaries)
     return {
         "power": power,
         "year": year_label(pub.year),
-        "major": info.major,
-        "trade": {
-            "sell": {g.value: forecast.exports.get(g, 0) for g in PROVINCE_GOODS} if forecast else {},
-            "buy": {g.value: forecast.imports.get(g, 0) for g in PROVINCE_GOODS} if forecast else {},
-            "partners": alive,
-            "mercenaries_for_sale": mercenaries,
-            "mercenaries_to_buy": {
-                m: owner
-                for m, merc in sorted(scenario.mercenaries.items())
-                if (owner := pub.owners.get(merc.origin)) is not None and owner != power and owner in alive
-            },
-            "posts": sorted(scenario.posts),
-        },
-        "politics": {
-            "main_trading_post": sorted(
-                scenario.provinces[p].trading_post or "" for p in mine if scenario.provinces[p].trading_post
-            ),
-            "new_capital": mine if pub.owners.get(info.capital) != power else [],
-            "friendship": alive,
-            "gifts": alive,
-            "gifts_to_minors": MINOR_GIFTS_LIMIT,
-            "plot_kings": [p for p in alive if pub.powers[p].major] if info.major else [],
-            "plot_generals": others_leaders,
-            "corruption": sorted(u.id for u in pub.units.values() if u.power != power),
-            "counter_corruption": [u.id for u in units],
-            "tribute": sorted(h.place for h in pub.hordes),
-            "rome": sorted(p for p in scenario.provinces if pub.owners.get(p) != power),
-            "dorea": [p for p in alive if pub.powers[p].major] if info.major else [],
-            "patronage": info.major,
-            "forgive": sorted(info.fought),
-            "bosporus": alive if any(pub.owners.get(st.province) == power for st in scenario.straits) else [],
-        },
-        "military": {
-            "units": {
-                u.id: {
-                    "kind": u.kind.value,
-                    "at": u.place,
-                    "leader": u.leader,
-                    "orders": first_orders(scenario, state, u),
-                    "plan": plan_choices(scenario, state, u),
-                }
-                for u in units
-            },
-            "leaders": sorted(lid for lid, leader in pub.leaders.items() if leader.power == power and lid != info.king),
-            "new_ids": {"army": _new_id(state, power, "a"), "fleet": _new_id(state, power, "f")},
-            "may_create": len(units) < MAX_UNITS,
-            "create_army_at": sorted(p for p in mine if not scenario.provinces[p].desert),
-            "create_fleet_at": sorted({z for p in mine for z in scenario.provinces[p].coasts}),
-            "mercenaries": mercenaries,
-        },
+        "major": pub.powers[power].major,
+        "trade": _trade(scenario, state, power, alive, mercenaries),
+        "politics": _politics(scenario, state, power, alive),
+        "military": _military(scenario, state, power, mercenaries),
     }

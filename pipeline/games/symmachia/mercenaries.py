@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from .model import Good, MercenaryKind, UnitKind
-from .orders import TradeOp
+from .orders import TradeLine, TradeOp
 from .outcome import Code, Entry, Step, Why
 from .trade import WOOD_PRICE
 from .work import UnitW, Work
@@ -75,84 +75,104 @@ def _join(w: Work, merc: str, unit: UnitW, seller: str) -> Why | None:
     return None
 
 
-def hire(w: Work) -> None:
-    """Step 5."""
-    used: set[str] = set()
-    # sales first: a contingent sold and also kept goes to the buyer whose order matches
+def _offered(w: Work, seller: str, buyer: str, merc: str) -> bool:
+    """Whether `seller` ordered the sale of contingent `merc` to `buyer`."""
+    sold = w.orders.get(seller)
+    return sold is not None and any(
+        t.good is Good.MERCENARIES and t.op is TradeOp.SELL and t.mercenary == merc and t.partner == buyer
+        for t in sold.trade
+    )
+
+
+def _why_not_bought(w: Work, buyer: str, seller: str, merc: str, unit: UnitW | None, used: set[str]) -> Why | None:
+    """Why `buyer` may not take `merc` from `seller` into `unit`, before payment; None if it may."""
+    if not _offered(w, seller, buyer, merc):
+        return Why.NO_MATCHING_ORDER
+    if merc in used or merc not in available(w, seller):
+        return Why.UNAVAILABLE
+    if unit is None or unit.power != buyer:
+        return Why.NO_UNIT
+    return _join(w, merc, unit, seller)
+
+
+def _buy(w: Work, buyer: str, line: TradeLine, merc: str, used: set[str]) -> None:
+    """One order of `buyer` to buy a contingent: it joins the unit named, paid, or is cancelled with its reason."""
+    seller = line.partner
+    unit = w.units.get(line.assign_to or "")
+    why = _why_not_bought(w, buyer, seller, merc, unit, used)
+    if why is None and unit is not None:
+        if not w.transfer(
+            buyer, seller, WOOD_PRICE, Step.MERCENARIES, Entry.MERCENARIES_BOUGHT, Entry.MERCENARIES_SOLD, merc
+        ):
+            why = Why.UNAFFORDABLE
+    if why is not None or unit is None:
+        w.rec(
+            Step.MERCENARIES,
+            Code.MERCENARIES_CANCELLED,
+            buyer,
+            mercenary=merc,
+            seller=seller,
+            why=(why or Why.NO_UNIT).value,
+        )
+        return
+    used.add(merc)
+    unit.mercenaries.append(merc)
+    w.rec(Step.MERCENARIES, Code.MERCENARIES_JOIN, buyer, mercenary=merc, unit=unit.id, seller=seller)
+
+
+def _sales(w: Work, used: set[str]) -> None:
+    """Every order to buy a contingent, power by power, in order."""
     for buyer in w.alive_powers():
         orders = w.orders.get(buyer)
         if orders is None:
             continue
         for line in orders.trade:
-            if line.good is not Good.MERCENARIES or line.op is not TradeOp.BUY or line.mercenary is None:
-                continue
-            merc, seller = line.mercenary, line.partner
-            sold = w.orders.get(seller)
-            offered = sold is not None and any(
-                t.good is Good.MERCENARIES and t.op is TradeOp.SELL and t.mercenary == merc and t.partner == buyer
-                for t in sold.trade
-            )
-            why = None
-            unit = w.units.get(line.assign_to or "")
-            if not offered:
-                why = Why.NO_MATCHING_ORDER
-            elif merc in used or merc not in available(w, seller):
-                why = Why.UNAVAILABLE
-            elif unit is None or unit.power != buyer:
-                why = Why.NO_UNIT
-            else:
-                why = _join(w, merc, unit, seller)
-            if why is None and unit is not None:
-                if not w.transfer(
-                    buyer, seller, WOOD_PRICE, Step.MERCENARIES, Entry.MERCENARIES_BOUGHT, Entry.MERCENARIES_SOLD, merc
-                ):
-                    why = Why.UNAFFORDABLE
-            if why is not None or unit is None:
-                w.rec(
-                    Step.MERCENARIES,
-                    Code.MERCENARIES_CANCELLED,
-                    buyer,
-                    mercenary=merc,
-                    seller=seller,
-                    why=(why or Why.NO_UNIT).value,
-                )
-                continue
-            used.add(merc)
-            unit.mercenaries.append(merc)
-            w.rec(Step.MERCENARIES, Code.MERCENARIES_JOIN, buyer, mercenary=merc, unit=unit.id, seller=seller)
+            if line.good is Good.MERCENARIES and line.op is TradeOp.BUY and line.mercenary is not None:
+                _buy(w, buyer, line, line.mercenary, used)
+
+
+def _assign_own(w: Work, power: str, uid: str, merc: str, mine: list[str], used: set[str]) -> None:
+    """`power` puts its own contingent `merc` into its unit `uid`, or the order is cancelled with its reason."""
+    unit = w.units.get(uid)
+    if merc not in mine:
+        if unit is None or merc not in unit.mercenaries:
+            w.rec(Step.MERCENARIES, Code.MERCENARIES_CANCELLED, power, mercenary=merc, why=Why.UNAVAILABLE.value)
+        return
+    if unit is None or unit.power != power:
+        w.rec(Step.MERCENARIES, Code.MERCENARIES_CANCELLED, power, mercenary=merc, why=Why.NO_UNIT.value)
+        return
+    why = _join(w, merc, unit, power)
+    if why is not None:
+        w.rec(Step.MERCENARIES, Code.MERCENARIES_CANCELLED, power, mercenary=merc, unit=uid, why=why.value)
+        return
+    used.add(merc)
+    mine.remove(merc)
+    unit.mercenaries.append(merc)
+    w.rec(Step.MERCENARIES, Code.MERCENARIES_JOIN, power, mercenary=merc, unit=uid, seller=power)
+
+
+def _minor_takes_own(w: Work, power: str, mine: list[str], used: set[str]) -> None:
+    """A minor power always takes its own mercenaries into its armies and fleets [S 7.4]."""
+    for merc in list(mine):
+        for unit in sorted(w.units_of(power), key=lambda u: (u.kind is not UnitKind.ARMY, u.id)):
+            if _join(w, merc, unit, power) is None:
+                used.add(merc)
+                mine.remove(merc)
+                unit.mercenaries.append(merc)
+                w.rec(Step.MERCENARIES, Code.MERCENARIES_JOIN, power, mercenary=merc, unit=unit.id, seller=power)
+                break
+
+
+def hire(w: Work) -> None:
+    """Step 5."""
+    used: set[str] = set()
+    # sales first: a contingent sold and also kept goes to the buyer whose order matches
+    _sales(w, used)
     for power in w.alive_powers():
         orders = w.orders.get(power)
         wanted = [] if orders is None else [(u.unit, m) for u in orders.military for m in u.mercenaries]
         mine = [m for m in available(w, power) if m not in used]
         for uid, merc in wanted:
-            unit = w.units.get(uid)
-            if merc not in mine:
-                bought = unit is not None and merc in unit.mercenaries
-                if not bought:
-                    w.rec(
-                        Step.MERCENARIES, Code.MERCENARIES_CANCELLED, power, mercenary=merc, why=Why.UNAVAILABLE.value
-                    )
-                continue
-            if unit is None or unit.power != power:
-                w.rec(Step.MERCENARIES, Code.MERCENARIES_CANCELLED, power, mercenary=merc, why=Why.NO_UNIT.value)
-                continue
-            why = _join(w, merc, unit, power)
-            if why is not None:
-                w.rec(Step.MERCENARIES, Code.MERCENARIES_CANCELLED, power, mercenary=merc, unit=uid, why=why.value)
-                continue
-            used.add(merc)
-            mine.remove(merc)
-            unit.mercenaries.append(merc)
-            w.rec(Step.MERCENARIES, Code.MERCENARIES_JOIN, power, mercenary=merc, unit=uid, seller=power)
+            _assign_own(w, power, uid, merc, mine, used)
         if not w.powers[power].major:
-            # a minor power always takes its own mercenaries into its armies and fleets [S 7.4]
-            for merc in list(mine):
-                for unit in sorted(w.units_of(power), key=lambda u: (u.kind is not UnitKind.ARMY, u.id)):
-                    if _join(w, merc, unit, power) is None:
-                        used.add(merc)
-                        mine.remove(merc)
-                        unit.mercenaries.append(merc)
-                        w.rec(
-                            Step.MERCENARIES, Code.MERCENARIES_JOIN, power, mercenary=merc, unit=unit.id, seller=power
-                        )
-                        break
+            _minor_takes_own(w, power, mine, used)
