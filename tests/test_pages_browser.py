@@ -30,7 +30,8 @@ browser, server = harness.browser, harness.server  # Chromium, and the server of
 pytestmark = pytest.mark.browser
 
 WIDTHS = {390: 844, 1280: 800}
-GAMES = ["catan-demo", "catan-six", "demo", "machiavelli", "machiavelli-objectif", "symmachia-demo"]
+DEMOS = Path(__file__).resolve().parent.parent / "games"
+GAMES = sorted(p.name for p in DEMOS.iterdir() if (p / "game.yaml").is_file())  # every demo game
 CATAN = {"catan-demo", "catan-six"}
 TURN = re.compile(r"\d{4}-[a-z-]+|r\d+|y\d+-\d+bc")  # a turn's page: a board game's, Catan's, Symmachia's
 WORDS = {  # what each language's pages say: the map's heading, the players' column, a Catan side, another
