@@ -277,21 +277,15 @@ def game_rules(info: GameInfo, t: Translator) -> list[str]:
 
 def folded(summary: str, items: Sequence[str]) -> list[str]:
     """A list under a summary that opens it (HTML's `details`, its Markdown kept): Markdown lines."""
-    return (
-        ['<details markdown="1">', f"<summary>{summary}</summary>", ""]
-        + [f"- {item}" for item in items]
-        + [
-            "",
-            "</details>",
-        ]
-    )
+    return ['<details markdown="1">', f"<summary>{summary}</summary>", "", *(f"- {i}" for i in items), "", "</details>"]
 
 
 def sending_orders(info: GameInfo, t: Translator) -> list[str]:
     """Where the current turn's orders go: the order form, the private reports, the file and its folder."""
     game, turn = info.game, info.current
     folder = f"games/{game.id}/orders/{turn}/"
-    name = "<power>.yaml.age" if game.settings.secret_orders else "<power>.yaml"
+    seat = seat_word(info, t)
+    name = f"<{seat}>.yaml" + (".age" if game.settings.secret_orders else "")
     lines = [
         t.gettext(
             "The [order form](%(form)s) offers every legal order of the turn and writes the order file for you "
@@ -313,9 +307,9 @@ def sending_orders(info: GameInfo, t: Translator) -> list[str]:
             "`%(folder)s` of the game's repository, written in the [order syntax](%(syntax)s)."
         )
         % {
-            "seat": seat_word(info, t),
+            "seat": seat,
             "phase": turn_title(info, turn, t),
-            "file": name.replace("power", seat_word(info, t)),
+            "file": name,
             "folder": folder,
             "syntax": syntax,
         }
